@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { MAX_JSON_BODY_BYTES } from '@exchange/shared/constants'
+import { loadBrand } from './brand'
+import { type Clock, systemClock } from './clock'
+import type { Config } from './config'
+import { type DatabaseHandle, openDatabase } from './db/client'
+import { AppError } from './errors'
+import { accountRoutes } from './modules/accounts/accounts.routes'
+import { createAccountService } from './modules/accounts/accounts.service'
+import { brandRoutes } from './modules/brand/brand.routes'
+import { createBrandService } from './modules/brand/brand.service'
+import { devRoutes } from './modules/dev/dev.routes'
+import { createMailService } from './modules/mail/mail.service'
+import { createSessionService } from './modules/sessions/sessions.service'
+import { userRoutes } from './modules/users/users.routes'
+import { registerErrorHandler } from './plugins/error-handler'
+import { registerRateLimits } from './plugins/rate-limits'
+import { createRequireSession } from './plugins/session'
+import { createSandboxGeoIp } from './providers/geoip/geoip.provider'
+import { createDevOutboxTransport } from './providers/mail/dev-outbox.transport'
+import type { MailTransport } from './providers/mail/mail.provider'
+import { createSmtpTransport } from './providers/mail/smtp.transport'
+import { resolveSecrets } from './secrets'
+
+export interface AppOverrides {
+  /** An already opened database (tests open their own to look at what got stored). */
+  database?: DatabaseHandle
+  clock?: Clock
+  /** Replaces the configured mail transport. */
+  mailTransport?: MailTransport
+  /** Logger settings; tests pass false. */
+  logger?: boolean
+}
+
+/** Same path from `src/app.ts` and from the bundled `dist/server.js`: both sit two levels below apps/. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+/** Builds the whole api, as production runs it; `server.ts` only adds `listen`. This is the route map. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const logger: FastifyServerOptions['logger'] = overrides.logger === false ? false : {
+    level: config.logLevel,
+    // Tokens and cookies never reach the log.
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    ...(config.env === 'development' && { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+  }
+  const hops = config.trustProxyHops
+  const app = Fastify({
+    logger,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+
+  const clock = overrides.clock ?? systemClock
+  const brand = loadBrand(config.brandFile)
+  const database = overrides.database ?? (await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  ))
+  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir)
+  const transport = overrides.mailTransport ??
+    (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
+
+  const sessions = createSessionService({ db: database.db, clock, jwtKey: secrets.jwtKey, sessionHours: config.sessionHours ?? brand.cookieLifetimeHours })
+  const mail = createMailService({ transport, brand })
+  const accounts = createAccountService({ db: database.db, clock, mail, sessions, codeKey: secrets.codeKey })
+  const brandService = createBrandService({ brand, geoIp: createSandboxGeoIp(config.sandboxGeoipCountry) })
+
+  await app.register(cookie)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over TLS by the load balancer in production; locally the app runs on plain http.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${brand.brandName} exchange api`, version: '1.0.0', description: 'Public calls: POST /v1/public/{name}. User calls: POST /v1/user/{name} with a Bearer token.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+  const limits = await registerRateLimits(app, { ...config.rateLimits, redisUrl: config.redisUrl })
+
+  app.addHook('onClose', async () => {
+    await transport.close()
+    await limits.close()
+    if (!overrides.database) await database.close()
+  })
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const dbOk = await database.ping()
+    return reply.code(dbOk ? 200 : 503).send({ status: dbOk ? 'ok' : 'unavailable', database: database.kind })
+  })
+
+  await app.register(async (v1) => {
+    // Every call names the brand it is made for; a call for another brand is refused before validation.
+    v1.addHook('preValidation', async (request) => {
+      const body = request.body as { brandName?: unknown } | undefined
+      if (typeof body?.brandName === 'string' && body.brandName.trim() !== brand.brandName) {
+        throw new AppError('unknown_brand', 400)
+      }
+    })
+    await v1.register(accountRoutes({ accounts, limits }), { prefix: '/public' })
+    await v1.register(brandRoutes({ brandService }), { prefix: '/public' })
+    await v1.register(userRoutes({ accounts, requireSession: createRequireSession(sessions) }), { prefix: '/user' })
+  }, { prefix: '/v1' })
+
+  if (transport.kind === 'dev-outbox') await app.register(devRoutes({ db: database.db }), { prefix: '/dev' })
+
+  const webDist = resolve(config.webDistDir ?? DEFAULT_WEB_DIST)
+  const hasWeb = existsSync(join(webDist, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    const isApi = /^\/(v1|dev|docs|sandbox|healthz)(\/|$)/.test(path)
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (/login, /dashboard-…) all load the web app, which shows its own not-found page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== request.method && app.hasRoute({ url: path, method }))
+    if (otherMethods.length > 0) {
+      return reply.code(405).header('allow', otherMethods.join(', ')).send({ result: false, error: 'method_not_allowed' })
+    }
+    return reply.code(404).send({ result: false, error: 'not_found' })
+  })
+
+  return app
+}

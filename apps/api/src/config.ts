@@ -1,0 +1,94 @@
+import { z } from 'zod'
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the embedded database and the generated JWT secret. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** e.g. smtp://user:pass@smtp.example.com:587 ; unset means the dev outbox. */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  /** HS256 key, at least 32 characters. Required with DATABASE_URL; in embedded mode generated once under DATA_DIR. */
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_HOURS: z.coerce.number().int().positive().max(24 * 30).optional(),
+  /** JSON file that overrides parts of the default brand (see README). */
+  BRAND_FILE: z.string().optional(),
+  /** Shared store for rate limits across several api processes. */
+  REDIS_URL: z.string().url().optional(),
+  /** Trust X-Forwarded-For from this many proxies in front (0: none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Requests per IP per minute on each account call; per e-mail per 15 minutes. */
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_EMAIL_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Country answered by the sandbox geo-IP provider (ISO 3166 alpha-2). */
+  SANDBOX_GEOIP_COUNTRY: z.string().length(2).toUpperCase().default('GB'),
+  /** Serve the built web app from this folder (default: the web workspace's dist). */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
+  DEV_OUTBOX: booleanFromEnv.optional(),
+})
+
+/** The environment variables the config reads, as strings. */
+export type Env = Partial<Record<keyof z.input<typeof ConfigSchema>, string>>
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  logLevel: z.infer<typeof ConfigSchema>['LOG_LEVEL']
+  dataDir: string
+  databaseUrl: string | undefined
+  smtp: { url: string; from: string } | undefined
+  jwtSecret: string | undefined
+  sessionHours: number | undefined
+  brandFile: string | undefined
+  redisUrl: string | undefined
+  trustProxyHops: number
+  rateLimits: { ipPerMinute: number; emailPer15Minutes: number }
+  sandboxGeoipCountry: string
+  webDistDir: string | undefined
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once. The only module that touches `process.env`. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  }
+  const env = parsed.data
+  if (env.DATABASE_URL && !env.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (every api process must share it)')
+  }
+  const useOutbox = env.DEV_OUTBOX ?? !env.SMTP_URL
+  if (!useOutbox && env.SMTP_URL && !env.SMTP_FROM) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_FROM: required when SMTP_URL is set')
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    smtp: !useOutbox && env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,
+    jwtSecret: env.JWT_SECRET,
+    sessionHours: env.SESSION_HOURS,
+    brandFile: env.BRAND_FILE,
+    redisUrl: env.REDIS_URL,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
+    sandboxGeoipCountry: env.SANDBOX_GEOIP_COUNTRY,
+    webDistDir: env.WEB_DIST_DIR,
+  }
+}

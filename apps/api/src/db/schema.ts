@@ -1,0 +1,115 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Trimmed and lower-cased at the door, so the unique index is the only duplicate check needed. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The sign-up token (`az`) the customer arrived with: the partner or campaign that brought them. */
+  affiliateToken: text('affiliate_token').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
+
+export const CODE_PURPOSES = ['verify_email', 'login', 'reset'] as const
+export type CodePurpose = (typeof CODE_PURPOSES)[number]
+
+/** Every code ever issued stays as a row: the hourly cap counts them and operators can read the trail. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    /** HMAC of the code under a server key: five digits are too few to survive a plain hash. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (table) => [index('verification_codes_email_created_idx').on(table.email, table.createdAt)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The JWT's `jti`. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_customer_idx').on(table.customerId)],
+)
+
+/** Browsers that proved access to the mailbox; a login from any other one asks for an e-mailed code. */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (table) => [uniqueIndex('trusted_devices_token_idx').on(table.tokenHash)],
+)
+
+export const ACCOUNT_EVENT_TYPES = [
+  'signed_up',
+  'code_sent',
+  'email_verified',
+  'login_succeeded',
+  'login_failed',
+  'login_code_required',
+  'code_failed',
+  'password_reset_requested',
+  'password_reset_completed',
+  'logged_out',
+] as const
+export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number]
+
+/** Append-only trail of what happened to an account, for the customer's support case and for auditors. */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    email: text('email').notNull(),
+    type: text('type', { enum: ACCOUNT_EVENT_TYPES }).notNull(),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_events_email_idx').on(table.email, table.createdAt)],
+)
+
+/** Messages kept by the dev outbox transport; empty when real SMTP is configured. */
+export const devOutbox = pgTable('dev_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  template: text('template').notNull(),
+  createdAt: createdAt(),
+})
+
+export const schema = { customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox }
+

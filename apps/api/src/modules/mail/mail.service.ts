@@ -1,0 +1,26 @@
+import type { BrandConfig } from '@exchange/shared/brand.schemas'
+import type { MailTransport } from '../../providers/mail/mail.provider'
+import { renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
+
+export interface MailServiceDeps {
+  transport: MailTransport
+  brand: BrandConfig
+}
+
+export type MailService = ReturnType<typeof createMailService>
+
+export function createMailService({ transport, brand }: MailServiceDeps) {
+  async function sendVerificationCode(to: string, code: string, reason: 'verify_email' | 'login') {
+    await transport.send({ to, ...renderVerificationCodeMail(brand, code, reason), template: `code_${reason}`, devNote: `code=${code}` })
+  }
+
+  async function sendResetCode(to: string, code: string) {
+    await transport.send({ to, ...renderResetCodeMail(brand, code), template: 'code_reset', devNote: `code=${code}` })
+  }
+
+  async function sendPasswordChanged(to: string, changedAt: Date) {
+    await transport.send({ to, ...renderPasswordChangedMail(brand, changedAt), template: 'password_changed' })
+  }
+
+  return { sendVerificationCode, sendResetCode, sendPasswordChanged }
+}

@@ -1,0 +1,31 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface Secrets {
+  /** HS256 key of the session tokens. */
+  jwtKey: Uint8Array
+  /** Key of the verification-code HMACs, derived so that the two uses never share a key. */
+  codeKey: Buffer
+}
+
+/**
+ * The configured JWT secret, or, in embedded mode, one generated on first start and kept under the data
+ * folder so that sessions survive a restart. `dataDir` undefined (in-memory tests) makes a fresh one.
+ */
+export function resolveSecrets(jwtSecret: string | undefined, dataDir: string | undefined): Secrets {
+  const secret = jwtSecret ?? (dataDir ? readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url'))
+  return {
+    jwtKey: new TextEncoder().encode(secret),
+    codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
+  }
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
+  return secret
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app'
+import type { Clock } from '../src/clock'
+import { type Env, loadConfig } from '../src/config'
+import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client'
+import { devOutbox } from '../src/db/schema'
+import type { MailTransport } from '../src/providers/mail/mail.provider'
+import { createTestClock } from './test-clock'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  clock: ReturnType<typeof createTestClock>
+  close(): Promise<void>
+}
+
+/** A database of its own for each test app: a fresh in-memory PGlite, or a fresh database on the PostgreSQL server. */
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const serverUrl = inject('databaseUrl')
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined })
+    return { handle, drop: async () => {} }
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() })
+  return {
+    handle,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+    },
+  }
+}
+
+/** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
+export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport } = {}): Promise<TestApp> {
+  const clock = createTestClock()
+  const { handle, drop } = await openTestDatabase()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEV_OUTBOX: 'true',
+    RATE_LIMIT_IP_PER_MINUTE: '1000',
+    RATE_LIMIT_EMAIL_PER_15_MINUTES: '1000',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...options.env,
+  })
+  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: false, ...(options.mailTransport && { mailTransport: options.mailTransport }) })
+  await app.ready()
+  return {
+    app,
+    db: handle.db,
+    clock,
+    async close() {
+      await app.close()
+      await handle.close()
+      await drop()
+    },
+  }
+}
+
+export const BRAND = 'Helvex'
+export const COMPANY = { name: 'Helvex Digital Markets AG', address: 'Baarerstrasse 14, 6300 Zug, Switzerland' }
+
+export function uniqueEmail(label = 'customer'): string {
+  return `${label}.${randomBytes(5).toString('hex')}@example.com`
+}
+
+export async function callPublic(app: FastifyInstance, name: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'POST', url: `/v1/public/${name}`, payload: { brandName: BRAND, ...payload }, headers })
+  return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies }
+}
+
+export async function callUser(app: FastifyInstance, name: string, token: string | undefined, payload: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/v1/user/${name}`,
+    payload: { brandName: BRAND, ...payload },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  return { status: response.statusCode, body: response.json() }
+}
+
+/** The messages sent to an address, newest first, as the dev outbox keeps them. */
+export async function mailTo(db: Database, email: string) {
+  return db.select().from(devOutbox).where(eq(devOutbox.to, email)).orderBy(desc(devOutbox.id))
+}
+
+/** The code in the newest message to an address, read from the mail as a person reads it. */
+export async function latestCode(db: Database, email: string): Promise<string> {
+  const [message] = await mailTo(db, email)
+  const code = message?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
+  if (!code) throw new Error(`no code mailed to ${email}`)
+  return code
+}
+
+/** Signs up and confirms the e-mail; answers the session token and the trusted-device cookie. */
+export async function signUpVerified(t: TestApp, email = uniqueEmail(), password = 'correct horse') {
+  await callPublic(t.app, 'homesignup', { email, password, token: 'DIRECT', companyDetails: COMPANY })
+  const code = await latestCode(t.db, email)
+  const verified = await callPublic(t.app, 'verifycode', { email, code })
+  const device = verified.cookies.find((cookie) => cookie.name === 'trustedDevice')?.value
+  return { email, password, token: verified.body.data.token as string, device: device as string }
+}

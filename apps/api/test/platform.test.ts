@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './build-test-app'
+
+describe('platform', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('/healthz answers ok with the database kind', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', database: expect.stringMatching(/^(pglite|postgres)$/) })
+  })
+
+  it('serves an OpenAPI document listing every call, and its UI at /docs', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json()
+    expect(doc.openapi).toMatch(/^3\./)
+    for (const call of ['homesignup', 'homelogin', 'verifycode', 'homeresendcode', 'homeStartResetPassword', 'homeCheckToken', 'homeCompleteResetPassword', 'getBrand', 'getUkStatus']) {
+      expect(doc.paths).toHaveProperty([`/v1/public/${call}`])
+    }
+    expect(doc.paths).toHaveProperty(['/v1/user/getGross'])
+    expect(doc.paths).toHaveProperty(['/v1/user/logout'])
+    const ui = await t.app.inject({ method: 'GET', url: '/docs' })
+    expect([200, 302]).toContain(ui.statusCode)
+  })
+
+  it('getBrand answers the brand: name, colours, company, UK mode', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: '/v1/public/getBrand', payload: {} })
+    expect(answer.json()).toMatchObject({
+      result: true,
+      data: {
+        brandName: 'Helvex',
+        tagline: 'Fast and Simple Crypto Exchange',
+        brandColor: '#663DE7',
+        dashboardTheme: { colorScheme: 'dark', primaryColor: '#1697f6' },
+        company: { name: expect.stringMatching(/AG$/), address: expect.stringContaining('Zug') },
+        ukCheckMode: 'always',
+      },
+    })
+  })
+
+  it('getUkStatus says yes for everyone in the default mode "always"', async () => {
+    const answer = await callPublic(t.app, 'getUkStatus', {})
+    expect(answer.body).toEqual({ result: true, data: { isUk: true } })
+  })
+
+  it('lists every message at /dev/outbox and shows them at /dev/mailbox', async () => {
+    const email = uniqueEmail('outbox')
+    await callPublic(t.app, 'homesignup', { email, password: 'secret1', token: 'DIRECT', companyDetails: COMPANY })
+    const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json()
+    expect(outbox.data[0]).toMatchObject({ to: email, template: 'code_verify_email' })
+    const mailbox = await t.app.inject({ method: 'GET', url: '/dev/mailbox' })
+    expect(mailbox.headers['content-type']).toContain('text/html')
+    expect(mailbox.body).toContain('Development mailbox')
+    expect(mailbox.body).toContain(email)
+  })
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+  })
+})
+
+describe('with a real SMTP server configured', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { DEV_OUTBOX: 'false', SMTP_URL: 'smtp://127.0.0.1:2', SMTP_FROM: 'Helvex <no-reply@helvex.example>' } })
+  })
+  afterAll(() => t.close())
+
+  it('has no dev outbox or mailbox', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404)
+  })
+})
+
+describe('geo-IP mode', () => {
+  it('asks the geo-IP provider for the visitor country', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const file = join(mkdtempSync(join(tmpdir(), 'brand-')), 'brand.json')
+    writeFileSync(file, JSON.stringify({ ukCheckMode: 'geoip' }))
+    const inSwitzerland = await buildTestApp({ env: { BRAND_FILE: file, SANDBOX_GEOIP_COUNTRY: 'CH' } })
+    const inBritain = await buildTestApp({ env: { BRAND_FILE: file, SANDBOX_GEOIP_COUNTRY: 'GB' } })
+    try {
+      expect((await callPublic(inSwitzerland.app, 'getUkStatus', {})).body.data).toEqual({ isUk: false })
+      expect((await callPublic(inBritain.app, 'getUkStatus', {})).body.data).toEqual({ isUk: true })
+    } finally {
+      await inSwitzerland.close()
+      await inBritain.close()
+    }
+  })
+})

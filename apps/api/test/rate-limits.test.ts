@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './build-test-app'
+
+describe('rate limits', () => {
+  describe('per IP', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '3' } })
+    })
+    afterAll(() => t.close())
+
+    it.each(['homelogin', 'homesignup', 'verifycode', 'homeresendcode', 'homeStartResetPassword', 'homeCheckToken', 'homeCompleteResetPassword'])(
+      '%s answers 429 with Retry-After once an IP passes the limit',
+      async (call) => {
+        const headers = { 'x-test-ip': call }
+        const payload = { email: uniqueEmail(), password: 'whatever1', code: '12345', token: 'DIRECT', companyDetails: COMPANY }
+        const remote = { remoteAddress: `10.0.0.${call.length}` }
+        const send = () => t.app.inject({ method: 'POST', url: `/v1/public/${call}`, payload: { brandName: 'Helvex', ...payload }, headers, ...remote })
+        for (let i = 0; i < 3; i++) expect((await send()).statusCode).not.toBe(429)
+        const limited = await send()
+        expect(limited.statusCode).toBe(429)
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+        expect(limited.json()).toMatchObject({ result: false, error: 'rate_limited' })
+      },
+    )
+
+    it('counts each IP on its own', async () => {
+      const send = (ip: string) => t.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: ip })
+      for (let i = 0; i < 4; i++) await send('10.9.9.1')
+      expect((await send('10.9.9.2')).statusCode).toBe(200)
+    })
+  })
+
+  describe('per e-mail', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await buildTestApp({ env: { RATE_LIMIT_EMAIL_PER_15_MINUTES: '3' } })
+    })
+    afterAll(() => t.close())
+
+    it('answers 429 for an e-mail tried from many IPs', async () => {
+      const email = uniqueEmail('target')
+      const send = (i: number) => t.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email, password: 'guess' + i, companyDetails: COMPANY }, remoteAddress: `10.1.1.${i}` })
+      for (let i = 0; i < 3; i++) expect((await send(i)).json()).toEqual({ result: false, error: 'invalid_credentials' })
+      const limited = await send(9)
+      expect(limited.statusCode).toBe(429)
+      expect(limited.headers['retry-after']).toBeDefined()
+      const other = await callPublic(t.app, 'homelogin', { email: uniqueEmail(), password: 'guess', companyDetails: COMPANY })
+      expect(other.status).toBe(200)
+    })
+  })
+})

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+describe('user calls and sessions', () => {
+  it("getGross answers the signed-in customer's details and user name", async () => {
+    const customer = await signUpVerified(t)
+    const answer = await callUser(t.app, 'getGross', customer.token)
+    expect(answer.body).toEqual({
+      result: true,
+      data: { details: { firstName: null, lastName: null, email: customer.email }, userName: customer.email },
+    })
+  })
+
+  it('answers 401 without a token', async () => {
+    const answer = await callUser(t.app, 'getGross', undefined)
+    expect(answer.status).toBe(401)
+    expect(answer.body).toEqual({ result: false, error: 'unauthorized' })
+  })
+
+  it('answers 401 to a tampered token', async () => {
+    const customer = await signUpVerified(t)
+    const [header, payload, signature] = customer.token.split('.')
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url')
+    expect((await callUser(t.app, 'getGross', `${header}.${forgedPayload}.${signature}`)).status).toBe(401)
+    expect((await callUser(t.app, 'getGross', `${customer.token.slice(0, -2)}xx`)).status).toBe(401)
+    expect((await callUser(t.app, 'getGross', 'not-a-jwt')).status).toBe(401)
+  })
+
+  it('answers 401 to a token signed with another key', async () => {
+    const other = await buildTestApp()
+    try {
+      const customer = await signUpVerified(other)
+      expect((await callUser(t.app, 'getGross', customer.token)).status).toBe(401)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('logout revokes the session: the same token then answers 401', async () => {
+    const customer = await signUpVerified(t)
+    expect((await callUser(t.app, 'logout', customer.token)).body).toEqual({ result: true })
+    const after = await callUser(t.app, 'getGross', customer.token)
+    expect(after.status).toBe(401)
+    expect(after.body).toEqual({ result: false, error: 'unauthorized' })
+  })
+
+  it('logout ends only that session', async () => {
+    const customer = await signUpVerified(t)
+    const second = await signUpVerified(t)
+    await callUser(t.app, 'logout', customer.token)
+    expect((await callUser(t.app, 'getGross', second.token)).status).toBe(200)
+  })
+
+  it('a session ends after its lifetime (24 hours by default)', async () => {
+    const customer = await signUpVerified(t)
+    t.clock.advance(23 * 3_600_000)
+    expect((await callUser(t.app, 'getGross', customer.token)).status).toBe(200)
+    t.clock.advance(3_600_000)
+    expect((await callUser(t.app, 'getGross', customer.token)).status).toBe(401)
+  })
+
+  it('takes the session lifetime from config', async () => {
+    const short = await buildTestApp({ env: { SESSION_HOURS: '1' } })
+    try {
+      const customer = await signUpVerified(short)
+      short.clock.advance(3_600_000)
+      expect((await callUser(short.app, 'getGross', customer.token)).status).toBe(401)
+    } finally {
+      await short.close()
+    }
+  })
+})

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { FailureAnswer, OkAnswer, answerOf, successAnswer } from './answer'
+import { BrandName, CompanyDetails, Email, Password, SignupToken, VerificationCode } from './validators'
+
+/** Public account calls of spec section 7: `POST /v1/public/{name}`. */
+
+export const SignUpRequest = z.object({
+  email: Email,
+  password: Password,
+  token: SignupToken,
+  brandName: BrandName,
+  companyDetails: CompanyDetails,
+})
+export type SignUpRequest = z.infer<typeof SignUpRequest>
+export const SignUpAnswer = answerOf(OkAnswer)
+export type SignUpAnswer = z.infer<typeof SignUpAnswer>
+
+export const LoginRequest = z.object({
+  email: Email,
+  // Login only checks presence: the length rule belongs to choosing a password, not to typing an old one.
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  brandName: BrandName,
+  companyDetails: CompanyDetails,
+})
+export type LoginRequest = z.infer<typeof LoginRequest>
+
+export const TokenData = z.object({ token: z.string().min(1) })
+
+/** `code: true` means an e-mailed code must be entered on /code before a token is given. */
+export const LoginAnswer = answerOf(
+  z.union([successAnswer({ code: z.literal(true) }), successAnswer({ code: z.literal(false).optional(), data: TokenData })]),
+)
+export type LoginAnswer = z.infer<typeof LoginAnswer>
+
+export const VerifyCodeRequest = z.object({ email: Email, code: VerificationCode, brandName: BrandName })
+export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>
+export const VerifyCodeAnswer = answerOf(successAnswer({ data: TokenData }))
+export type VerifyCodeAnswer = z.infer<typeof VerifyCodeAnswer>
+
+export const ResendCodeRequest = z.object({ email: Email, brandName: BrandName, companyDetails: CompanyDetails })
+export type ResendCodeRequest = z.infer<typeof ResendCodeRequest>
+export const ResendCodeAnswer = answerOf(OkAnswer)
+
+export const StartResetRequest = z.object({ email: Email, brandName: BrandName, companyDetails: CompanyDetails })
+export type StartResetRequest = z.infer<typeof StartResetRequest>
+export const StartResetAnswer = answerOf(OkAnswer)
+
+export const CheckResetCodeRequest = z.object({ email: Email, code: VerificationCode, brandName: BrandName })
+export type CheckResetCodeRequest = z.infer<typeof CheckResetCodeRequest>
+export const CheckResetCodeAnswer = answerOf(OkAnswer)
+
+export const CompleteResetRequest = z.object({
+  email: Email,
+  code: VerificationCode,
+  password: Password,
+  brandName: BrandName,
+  companyDetails: CompanyDetails.optional(),
+})
+export type CompleteResetRequest = z.infer<typeof CompleteResetRequest>
+export const CompleteResetAnswer = answerOf(OkAnswer)
+
+/** Signed-in calls: `POST /v1/user/{name}` with a Bearer token. */
+export const UserRequest = z.object({ brandName: BrandName })
+export type UserRequest = z.infer<typeof UserRequest>
+
+export const UserDetails = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+})
+export type UserDetails = z.infer<typeof UserDetails>
+
+export const GrossData = z.object({
+  details: UserDetails,
+  userName: z.string(),
+})
+export type GrossData = z.infer<typeof GrossData>
+export const GetGrossAnswer = answerOf(successAnswer({ data: GrossData }))
+export type GetGrossAnswer = z.infer<typeof GetGrossAnswer>
+
+export const LogoutAnswer = answerOf(OkAnswer)
+
+export { FailureAnswer }

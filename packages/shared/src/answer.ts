@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { ErrorCode } from './errors'
+
+/** Every answer of the api: `{ result, ... }`. A failed business outcome carries a stable `error` code. */
+export const FailureAnswer = z.object({
+  result: z.literal(false),
+  error: ErrorCode,
+  /** Field errors of a malformed request, by field path. */
+  fields: z.record(z.string(), z.string()).optional(),
+  /** Seconds until a refused request may be tried again (rate limits, resend cooldown). */
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+})
+export type FailureAnswer = z.infer<typeof FailureAnswer>
+
+export const OkAnswer = z.object({ result: z.literal(true) })
+export type OkAnswer = z.infer<typeof OkAnswer>
+
+export function successAnswer<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ result: z.literal(true), ...shape })
+}
+
+export function answerOf<T extends z.ZodType>(success: T) {
+  return z.union([success, FailureAnswer])
+}

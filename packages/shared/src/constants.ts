@@ -1,0 +1,33 @@
+/** Defaults of a new order (spec section 9). */
+export const DEFAULT_FIAT = 'eur'
+export const DEFAULT_CRYPTO = 'btc'
+export const DEFAULT_ORDER_TYPE = 'buy'
+
+/** The sign-up token used when the visitor arrived without an `az` query parameter. */
+export const DEFAULT_SIGNUP_TOKEN = 'DIRECT'
+
+export const CODE_LENGTH = 5
+export const PASSWORD_MIN_LENGTH = 6
+/** argon2 cost grows with input; a generous cap keeps a single request from being a DoS. */
+export const PASSWORD_MAX_LENGTH = 128
+export const EMAIL_MAX_LENGTH = 254
+
+/** Verification codes (e-mail, login, reset). */
+export const CODE_TTL_MINUTES = 10
+export const CODE_MAX_ATTEMPTS = 5
+export const CODE_RESEND_COOLDOWN_SECONDS = 30
+export const CODE_HOURLY_CAP = 5
+
+/** Screen timers (spec section 9), in milliseconds. */
+export const REDIRECT_COUNTDOWN_SECONDS = 5
+export const ALERT_MS = { signup: 3000, login: 3000, code: 5000, reset: 5000 } as const
+export const UK_BANNER_DELAY_MS = 1500
+export const RESET_CODE_TO_PASSWORD_DELAY_MS = 1000
+
+export const MOBILE_MAX_WIDTH_PX = 768
+
+export const JWT_COOKIE_NAME = 'jwtToken'
+export const DEFAULT_COOKIE_LIFETIME_HOURS = 24
+
+/** JSON request bodies larger than this answer 413. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024

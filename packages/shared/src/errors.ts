@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+/**
+ * Stable error codes of the api. The web maps codes to copy; it never matches on message text.
+ * 'user already exists' is spelled as the spec's sign-up answer requires.
+ */
+export const ERROR_CODES = [
+  'user already exists',
+  'invalid_credentials',
+  'code_invalid',
+  'code_expired',
+  'code_attempts_exceeded',
+  'resend_too_soon',
+  'resend_limit_reached',
+  'validation_failed',
+  'unknown_brand',
+  'unauthorized',
+  'rate_limited',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+] as const
+export const ErrorCode = z.enum(ERROR_CODES)
+export type ErrorCode = z.infer<typeof ErrorCode>

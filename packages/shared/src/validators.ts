@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { CODE_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants'
+import { VALIDATION_MESSAGES as M } from './messages'
+
+/** Text, at sign, text, dot, text (spec section 5); no spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** E-mail as typed: trimmed and lower-cased before it is checked, so the stored address is canonical. */
+export const Email = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, M.emailRequired)
+  .max(EMAIL_MAX_LENGTH, M.emailTooLong)
+  .regex(EMAIL_SHAPE, M.emailInvalid)
+
+export const Password = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
+
+/** Exactly five digits. */
+export const VerificationCode = z
+  .string({ error: M.codeInvalid })
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), M.codeInvalid)
+
+export const BrandName = z.string().trim().min(1).max(64)
+
+/** Affiliate token from the `az` query parameter: printable, short. */
+export const SignupToken = z.string().trim().min(1).max(64).regex(/^[\w.-]+$/, 'Token may hold letters, digits, dot, dash and underscore')
+
+export const CompanyDetails = z.object({
+  name: z.string().max(200),
+  address: z.string().max(500),
+})
+export type CompanyDetails = z.infer<typeof CompanyDetails>
