@@ -1,17 +1,19 @@
 import { defineConfig } from 'vitest/config'
 
-// Api tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server.
+// Api tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server;
+// the shared rate-limit store is tested when TEST_REDIS_URL names a Redis server.
 const postgresUrl = process.env.TEST_DATABASE_URL
+const redisUrl = process.env.TEST_REDIS_URL
 
-const apiProject = (name: string, databaseUrl: string) => ({
+const apiProject = (name: string, include: string[], provide: { databaseUrl: string; redisUrl: string }) => ({
   test: {
     name,
     root: 'apps/api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     pool: 'forks' as const,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    provide: { databaseUrl },
+    provide,
   },
 })
 
@@ -19,8 +21,9 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
-      apiProject('api-pglite', ''),
-      ...(postgresUrl ? [apiProject('api-postgres', postgresUrl)] : []),
+      apiProject('api-pglite', ['src/**/*.test.ts', 'test/**/*.test.ts'], { databaseUrl: '', redisUrl: '' }),
+      ...(postgresUrl ? [apiProject('api-postgres', ['test/**/*.test.ts'], { databaseUrl: postgresUrl, redisUrl: '' })] : []),
+      ...(redisUrl ? [apiProject('api-redis', ['test-redis/**/*.test.ts'], { databaseUrl: '', redisUrl })] : []),
       'apps/web/vitest.config.ts',
       {
         test: {

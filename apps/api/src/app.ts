@@ -19,6 +19,7 @@ import { createAccountService } from './modules/accounts/accounts.service'
 import { brandRoutes } from './modules/brand/brand.routes'
 import { createBrandService } from './modules/brand/brand.service'
 import { devRoutes } from './modules/dev/dev.routes'
+import { createDevOutboxService } from './modules/dev/dev.service'
 import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
 import { userRoutes } from './modules/users/users.routes'
@@ -121,7 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await v1.register(userRoutes({ accounts, requireSession: createRequireSession(sessions) }), { prefix: '/user' })
   }, { prefix: '/v1' })
 
-  if (transport.kind === 'dev-outbox') await app.register(devRoutes({ db: database.db }), { prefix: '/dev' })
+  if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 
   const webDist = resolve(config.webDistDir ?? DEFAULT_WEB_DIST)
   const hasWeb = existsSync(join(webDist, 'index.html'))

@@ -1,21 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { desc } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { devOutbox } from '../../db/schema'
 import { escapeHtml } from '../mail/mail.templates'
+import type { DevOutboxService } from './dev.service'
 
 /**
  * The dev outbox, readable as JSON and as a mailbox page. Registered only while the dev outbox is the
  * mail transport: with real SMTP these routes do not exist.
  */
-export function devRoutes({ db }: { db: Database }): FastifyPluginAsync {
+export function devRoutes({ outbox }: { outbox: DevOutboxService }): FastifyPluginAsync {
   return async (app) => {
-    const list = () => db.select().from(devOutbox).orderBy(desc(devOutbox.id)).limit(200)
-
-    app.get('/outbox', { schema: { hide: true } }, async () => ({ result: true, data: await list() }))
+    app.get('/outbox', { schema: { hide: true } }, async () => ({ result: true, data: await outbox.listMessages() }))
 
     app.get('/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-      const messages = await list()
+      const messages = await outbox.listMessages()
       const items = messages
         .map((message) => `<article>
   <header><strong>${escapeHtml(message.subject)}</strong><br><span>To ${escapeHtml(message.to)} · ${message.createdAt.toISOString()}</span></header>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, ./data, embedded database and the dev outbox', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, smtp: undefined, jwtSecret: undefined, env: 'development' })
+    expect(config.rateLimits).toEqual({ ipPerMinute: 30, emailPer15Minutes: 10 })
+  })
+
+  it('reads PORT, DATA_DIR and SESSION_HOURS', () => {
+    expect(loadConfig({ PORT: '8080', DATA_DIR: '/var/lib/exchange', SESSION_HOURS: '8' })).toMatchObject({ port: 8080, dataDir: '/var/lib/exchange', sessionHours: 8 })
+  })
+
+  it('uses SMTP when SMTP_URL and SMTP_FROM are set', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://mail.example.com:587', SMTP_FROM: 'Helvex <no-reply@helvex.example>' })
+    expect(config.smtp).toEqual({ url: 'smtp://mail.example.com:587', from: 'Helvex <no-reply@helvex.example>' })
+  })
+
+  it('refuses SMTP_URL without SMTP_FROM', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/SMTP_FROM/)
+  })
+
+  it('needs JWT_SECRET with DATABASE_URL, because every process must share it', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.example.com/exchange' })).toThrow(ConfigError)
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example.com/exchange', JWT_SECRET: 'x'.repeat(32) }).databaseUrl).toBe('postgres://db.example.com/exchange')
+  })
+
+  it('names every bad variable in one message', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/)
+  })
+})

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/build-test-app'
+
+describe('rate limits with REDIS_URL', () => {
+  let first: TestApp
+  let second: TestApp
+  beforeAll(async () => {
+    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_IP_PER_MINUTE: '4' }
+    first = await buildTestApp({ env })
+    second = await buildTestApp({ env })
+  })
+  afterAll(async () => {
+    await first.close()
+    await second.close()
+  })
+
+  it('are shared by every api process: requests counted by one are refused by another', async () => {
+    const ip = `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
+    const send = (t: TestApp) =>
+      t.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: ip })
+    for (let i = 0; i < 2; i++) expect((await send(first)).statusCode).toBe(200)
+    for (let i = 0; i < 2; i++) expect((await send(second)).statusCode).toBe(200)
+    const refused = await send(first)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ result: false, error: 'rate_limited' })
+  })
+})

@@ -1,0 +1,37 @@
+interface OutboxMessage {
+  id: number
+  to: string
+  subject: string
+  text: string
+  template: string
+}
+
+async function outbox(baseUrl: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${baseUrl}/dev/outbox`)
+  const body = (await response.json()) as { data: OutboxMessage[] }
+  return body.data
+}
+
+/** The id of the newest message so far, to wait for one that arrives after it. */
+export async function lastMessageId(baseUrl: string): Promise<number> {
+  return (await outbox(baseUrl))[0]?.id ?? 0
+}
+
+/** Waits for a message to `email` newer than `afterId`, and reads the code in it as a person would. */
+export async function waitForCode(baseUrl: string, email: string, afterId = 0, template?: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const message = (await outbox(baseUrl)).find((m) => m.to === email && m.id > afterId && (!template || m.template === template))
+    const code = message?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no code arrived for ${email}`)
+}
+
+export async function messagesTo(baseUrl: string, email: string): Promise<OutboxMessage[]> {
+  return (await outbox(baseUrl)).filter((m) => m.to === email)
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+}

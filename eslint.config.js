@@ -1,0 +1,67 @@
+// One flat config for the workspace. Besides the usual checks it keeps the import directions of the
+// style guide: shared imports only zod; api routes never touch the database and services never see
+// Fastify; web features never import each other or the app, and components/lib import neither.
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const restrict = (...patterns) => ['error', { patterns }]
+
+/** A relative import that climbs exactly `depth` folders and then goes down elsewhere: a sibling feature. */
+const siblingFeature = (depth) => ({
+  regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)`,
+  message: 'Features never import each other; compose them in app/.',
+})
+const intoApp = { regex: '(^|/)app/', message: 'Only app/ composes routes and layouts; import from lib/ or components/ instead.' }
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` array with a zod enum.' }],
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict({ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared depends on zod only.' }) },
+  },
+  {
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { regex: '(^|/)db/', message: 'Routes never touch the database: call a service.' },
+        { regex: '^drizzle-orm', message: 'Routes never touch the database: call a service.' },
+      ),
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.service.ts'],
+    rules: { 'no-restricted-imports': restrict({ regex: '^(fastify|@fastify/)', message: 'Services never see Fastify.' }) },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
+  },
+  { files: ['apps/web/src/features/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(siblingFeature(1), intoApp) } },
+  { files: ['apps/web/src/features/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(siblingFeature(2), intoApp) } },
+  { files: ['apps/web/src/features/*/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(siblingFeature(3), intoApp) } },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { regex: '(^|/)features/', message: 'components/ and lib/ sit below the features.' },
+        intoApp,
+      ),
+    },
+  },
+)
