@@ -73,7 +73,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     child.kill('SIGTERM')
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)))
+    const exitCode = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))))
     rmSync(dataDir, { recursive: true, force: true })
+    // Graceful shutdown: SIGTERM finishes requests in flight, closes the database and exits 0.
+    if (exitCode !== 0) throw new Error(`the app exited with ${exitCode} on SIGTERM; see e2e/artifacts/server.log`)
   }
 }

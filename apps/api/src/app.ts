@@ -38,8 +38,8 @@ export interface AppOverrides {
   clock?: Clock
   /** Replaces the configured mail transport. */
   mailTransport?: MailTransport
-  /** Logger settings; tests pass false. */
-  logger?: boolean
+  /** false silences the log; a stream receives its JSON lines (tests read them). */
+  logger?: false | { write(line: string): void }
 }
 
 /** Same path from `src/app.ts` and from the bundled `dist/server.js`: both sit two levels below apps/. */
@@ -51,7 +51,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     level: config.logLevel,
     // Tokens and cookies never reach the log.
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-    ...(config.env === 'development' && { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+    ...(overrides.logger
+      ? { stream: overrides.logger }
+      : config.env === 'development' && { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   }
   const hops = config.trustProxyHops
   const app = Fastify({

@@ -45,7 +45,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 }
 
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
-export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport; logLines?: string[] } = {}): Promise<TestApp> {
   const clock = createTestClock()
   const { handle, drop } = await openTestDatabase()
   const config = loadConfig({
@@ -57,7 +57,7 @@ export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock;
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...options.env,
   })
-  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: false, ...(options.mailTransport && { mailTransport: options.mailTransport }) })
+  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false, ...(options.mailTransport && { mailTransport: options.mailTransport }) })
   await app.ready()
   return {
     app,

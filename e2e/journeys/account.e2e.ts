@@ -1,0 +1,277 @@
+import { type Browser, type BrowserContext, type Page, expect as pwExpect } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot } from '../support/browser'
+import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Types the code into the five boxes the way a person does: one digit after another. */
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1').click()
+  await page.keyboard.type(code, { delay: 30 })
+}
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/signup')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click()
+  await page.waitForURL('**/code')
+}
+
+async function jwtCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'jwtToken')
+}
+
+/** Signs up and confirms in a browser of its own; answers the credentials. */
+async function registeredCustomer(label: string) {
+  const context = await newContext(browser, baseUrl)
+  const page = await context.newPage()
+  const email = uniqueEmail(label)
+  const password = 'journey-pass-1'
+  const since = await lastMessageId(baseUrl)
+  await signUp(page, email, password)
+  await typeCode(page, await waitForCode(baseUrl, email, since))
+  await page.waitForURL('**/dashboard')
+  await context.close()
+  return { email, password }
+}
+
+describe('account journeys', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`at ${viewport.width} px: signs up, reads the code from the mailbox and lands on the dashboard`, async () => {
+      const context = await newContext(browser, baseUrl, viewport)
+      const page = await context.newPage()
+      const email = uniqueEmail(`signup${viewport.width}`)
+      await page.goto('/')
+      await pwExpect(page.getByText('Welcome to')).toBeVisible()
+      await pwExpect(page.getByText('Fast and Simple Crypto Exchange')).toBeVisible()
+      await screenshot(page, `welcome-signup-${viewport.width}`)
+
+      const since = await lastMessageId(baseUrl)
+      await signUp(page, email, 'journey-pass-1')
+      await pwExpect(page.getByText(email)).toBeVisible()
+      await screenshot(page, `code-${viewport.width}`)
+
+      await typeCode(page, await waitForCode(baseUrl, email, since))
+      await page.waitForURL('**/dashboard')
+      await pwExpect(page.getByRole('heading', { name: /Hello/ })).toBeVisible()
+      await pwExpect(page.getByText(email).first()).toBeVisible()
+      const cookie = await jwtCookie(context)
+      expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict' })
+      await screenshot(page, `dashboard-${viewport.width}`)
+      await context.close()
+    })
+  }
+
+  it('shows the form messages of the spec', async () => {
+    const context = await newContext(browser, baseUrl, MOBILE)
+    const page = await context.newPage()
+    await page.goto('/signup')
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Password').fill('123')
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click()
+    await pwExpect(page.getByText('E-mail must be valid')).toBeVisible()
+    await pwExpect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+    await pwExpect(page.getByText('You must accept the terms and conditions')).toBeVisible()
+    await screenshot(page, 'signup-errors-375')
+    await context.close()
+  })
+
+  it('tells a registered e-mail to log in instead', async () => {
+    const customer = await registeredCustomer('twice')
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    await page.goto('/signup')
+    await page.getByLabel('Email').fill(customer.email)
+    await page.getByLabel('Password').fill('another-pass')
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click()
+    await pwExpect(page.getByRole('alert').filter({ hasText: 'Email already registered, please login' })).toBeVisible()
+    await context.close()
+  })
+
+  it('sends an unconfirmed customer who logs in to /code, where a wrong code shows the message', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    const email = uniqueEmail('unconfirmed')
+    await signUp(page, email, 'journey-pass-1')
+    await context.clearCookies()
+
+    const fresh = await newContext(browser, baseUrl)
+    const login = await fresh.newPage()
+    await login.goto('/login')
+    await login.getByLabel('Email').fill(email)
+    await login.getByLabel('Password').fill('journey-pass-1')
+    await login.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await login.waitForURL('**/code')
+
+    const right = await waitForCode(baseUrl, email)
+    await typeCode(login, right === '00000' ? '11111' : '00000')
+    await pwExpect(login.getByRole('alert').filter({ hasText: 'Please check code and try again' })).toBeVisible()
+    await screenshot(login, 'code-wrong-1280')
+    expect(login.url()).toContain('/code')
+    await context.close()
+    await fresh.close()
+  })
+
+  it('pasting the five digits fills every box and signs in', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    const email = uniqueEmail('paste')
+    const since = await lastMessageId(baseUrl)
+    await signUp(page, email, 'journey-pass-1')
+    const code = await waitForCode(baseUrl, email, since)
+    await page.getByLabel('Digit 1').focus()
+    await page.evaluate((text) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', text)
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, code)
+    await page.waitForURL('**/dashboard')
+    await context.close()
+  })
+
+  it('asks a customer who wants the code again at once to wait the 30 seconds out', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    const email = uniqueEmail('resend')
+    await signUp(page, email, 'journey-pass-1')
+    await waitForCode(baseUrl, email)
+    await page.getByRole('button', { name: 'Code not received?' }).click()
+    await pwExpect(page.getByRole('alert').filter({ hasText: 'Please wait 30 seconds before asking for another code' })).toBeVisible()
+    expect(await messagesTo(baseUrl, email)).toHaveLength(1)
+    await context.close()
+  })
+
+  it('a browser that never confirmed a code gets one at login; the code signs in', async () => {
+    const customer = await registeredCustomer('newdevice')
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    const since = await lastMessageId(baseUrl)
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(customer.email)
+    await page.getByLabel('Password').fill(customer.password)
+    await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await page.waitForURL('**/code')
+    await typeCode(page, await waitForCode(baseUrl, customer.email, since, 'code_login'))
+    await page.waitForURL('**/dashboard')
+
+    // The same browser is known now: the next login goes straight to the dashboard.
+    await page.goto('/logout')
+    await page.waitForURL('**/login')
+    await page.getByLabel('Email').fill(customer.email)
+    await page.getByLabel('Password').fill(customer.password)
+    await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await page.waitForURL('**/dashboard')
+    await context.close()
+  })
+
+  it('forgot password: reset code, new password field after a second, countdown to login, login with the new password', async () => {
+    const customer = await registeredCustomer('reset')
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    await page.goto('/login')
+    await page.getByRole('button', { name: /Forgot password/ }).click()
+    await pwExpect(page.getByRole('alert').filter({ hasText: 'Please enter email' })).toBeVisible()
+
+    const since = await lastMessageId(baseUrl)
+    await page.getByLabel('Email').fill(customer.email)
+    await page.getByRole('button', { name: /Forgot password/ }).click()
+    await page.waitForURL('**/resetpass')
+    const code = await waitForCode(baseUrl, customer.email, since, 'code_reset')
+
+    await typeCode(page, code === '00000' ? '11111' : '00000')
+    await pwExpect(page.getByRole('alert').filter({ hasText: 'Seems like the wrong code. Please try again' })).toBeVisible()
+    await typeCode(page, code)
+    await pwExpect(page.getByLabel('New password')).toBeVisible()
+    await pwExpect(page.getByLabel('Digit 1')).toHaveCount(0)
+    await screenshot(page, 'reset-new-password-1280')
+    await page.getByLabel('New password').fill('brand-new-pass')
+    await page.getByRole('button', { name: /password/i }).last().click()
+
+    await page.waitForURL('**/redirect')
+    await pwExpect(page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })).first()).toBeVisible()
+    await screenshot(page, 'redirect-1280')
+    await page.waitForURL('**/login', { timeout: 8_000 })
+
+    const mails = await messagesTo(baseUrl, customer.email)
+    expect(mails[0]?.template).toBe('password_changed')
+
+    await page.getByLabel('Email').fill(customer.email)
+    await page.getByLabel('Password').fill('brand-new-pass')
+    await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    // This browser never confirmed a code, so the login asks for one (docs/decisions/002).
+    await page.waitForURL('**/code')
+    await typeCode(page, await waitForCode(baseUrl, customer.email, since, 'code_login'))
+    await page.waitForURL('**/dashboard')
+    await pwExpect(page.getByRole('heading', { name: /Hello/ })).toBeVisible()
+    await context.close()
+  })
+
+  it('log out clears the session in the browser and the old token is refused by the api', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    const email = uniqueEmail('logout')
+    const since = await lastMessageId(baseUrl)
+    await signUp(page, email, 'journey-pass-1')
+    await typeCode(page, await waitForCode(baseUrl, email, since))
+    await page.waitForURL('**/dashboard')
+    const token = (await jwtCookie(context))?.value
+    expect(token).toBeTruthy()
+    const before = await fetch(`${baseUrl}/v1/user/getGross`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ brandName: 'Helvex' }) })
+    expect(before.status).toBe(200)
+
+    await page.getByRole('link', { name: 'Log Out' }).first().click()
+    await page.waitForURL('**/login')
+    expect(await jwtCookie(context)).toBeUndefined()
+    expect(await page.evaluate(() => window.localStorage.getItem('lastOrder'))).toBeNull()
+    await pwExpect(page.getByRole('navigation', { name: 'Main' }).getByText('Sign Up')).toBeVisible()
+
+    const after = await fetch(`${baseUrl}/v1/user/getGross`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ brandName: 'Helvex' }) })
+    expect(after.status).toBe(401)
+    await page.goto('/dashboard')
+    await page.waitForURL('**/login')
+    await context.close()
+  })
+
+  it('shows the UK risk warning 1.5 s after the home view loads; its link opens the risk summary', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await newContext(browser, baseUrl, viewport)
+      const page = await context.newPage()
+      await page.goto('/')
+      const loadedAt = Date.now()
+      const banner = page.getByRole('region', { name: 'Risk warning' })
+      await pwExpect(banner).toBeVisible()
+      expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(1_400)
+      await pwExpect(banner).toContainText("Don't invest unless you're prepared to lose all the money you invest.")
+      await pwExpect(banner.getByRole('button', { name: /close/i })).toHaveCount(0)
+      await screenshot(page, `uk-banner-${viewport.width}`)
+      await banner.getByText('Take 2 mins to learn more').click()
+      const summary = page.getByRole('dialog')
+      await pwExpect(summary).toContainText('Estimated reading time: 2 min')
+      await pwExpect(summary).toContainText('What are the key risks?')
+      await screenshot(page, `uk-summary-${viewport.width}`)
+      await context.close()
+    }
+  })
+
+  it('shows a not-found page for an unknown path', async () => {
+    const context = await newContext(browser, baseUrl, MOBILE)
+    const page = await context.newPage()
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(200)
+    await pwExpect(page.getByText(/not found/i).first()).toBeVisible()
+    await screenshot(page, 'not-found-375')
+    await context.close()
+  })
+})
