@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core'
+import { useEffect, useMemo } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { useBrand } from '../../lib/brand-context'
+import { updateSessionState } from '../../lib/session-state'
+import { cssVariablesResolver, dashboardTheme, publicTheme } from '../theme'
+
+export function isDashboardPath(pathname: string): boolean {
+  return pathname === '/dashboard' || pathname.startsWith('/dashboard-')
+}
+
+/**
+ * The one MantineProvider of the app. Mantine supports a single provider, so the signed-in area gets
+ * its own dark theme by switching this one on the route rather than by nesting a second provider.
+ */
+export function ThemedRoot() {
+  const brand = useBrand()
+  const { pathname } = useLocation()
+  const inDashboard = isDashboardPath(pathname)
+  const theme = useMemo(() => (inDashboard ? dashboardTheme(brand) : publicTheme(brand)), [brand, inDashboard])
+
+  useEffect(() => {
+    document.title = `${brand.brandName} – ${brand.tagline}`
+  }, [brand])
+
+  useEffect(() => {
+    if (inDashboard) updateSessionState({ lastScreen: pathname })
+  }, [inDashboard, pathname])
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={inDashboard ? brand.dashboardTheme.colorScheme : 'light'}>
+      <ScrollRestoration />
+      <Outlet />
+    </MantineProvider>
+  )
+}

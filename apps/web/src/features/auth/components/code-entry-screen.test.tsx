@@ -1,0 +1,87 @@
+import { ERROR_COPY } from '@exchange/shared/messages'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { readJwtCookie } from '../../../lib/cookies'
+import { updateSessionState } from '../../../lib/session-state'
+import { fail, mockApi, ok } from '../../../test/mock-api'
+import { renderScreen } from '../../../test/render'
+import { CodeEntryScreen } from './code-entry-screen'
+
+const digits = () => [1, 2, 3, 4, 5].map((n) => screen.getByRole('textbox', { name: `Digit ${n}` }))
+
+describe('CodeEntryScreen', () => {
+  beforeEach(() => {
+    updateSessionState({ username: 'ada@example.com' })
+  })
+
+  it('shows the e-mail the code was sent to', () => {
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument()
+  })
+
+  it('sends a visitor without a username to /login', async () => {
+    updateSessionState({ username: null })
+    const { router } = renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await screen.findByText('Page /login')
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('verifies by itself once five digits are typed, saves the token and goes to /dashboard', async () => {
+    const user = userEvent.setup()
+    const api = mockApi({ verifycode: ok({ data: { token: 'token-abc' } }) })
+    const { router } = renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1' }))
+    await user.keyboard('12345')
+    await screen.findByText('Page /dashboard')
+    expect(api.callsTo('verifycode')[0]?.body).toEqual({ email: 'ada@example.com', code: '12345', brandName: 'Helvex' })
+    expect(readJwtCookie()).toBe('token-abc')
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+
+  it('moves to the next box as each digit is typed', async () => {
+    const user = userEvent.setup()
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1' }))
+    await user.keyboard('12')
+    expect(screen.getByRole('textbox', { name: 'Digit 3' })).toHaveFocus()
+  })
+
+  it('fills every box from a pasted code', async () => {
+    const user = userEvent.setup()
+    const api = mockApi({ verifycode: fail('code_invalid') })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1' }))
+    await user.paste('54321')
+    await waitFor(() => expect(api.callsTo('verifycode')).toHaveLength(1))
+    expect(api.callsTo('verifycode')[0]?.body).toMatchObject({ code: '54321' })
+  })
+
+  it('clears the boxes and asks to check the code when it is wrong', async () => {
+    const user = userEvent.setup()
+    mockApi({ verifycode: fail('code_invalid') })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1' }))
+    await user.keyboard('12345')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check code and try again')
+    for (const digit of digits()) expect(digit).toHaveValue('')
+  })
+
+  it('shows "Code sent!" after a new code is requested', async () => {
+    const user = userEvent.setup()
+    const api = mockApi({ homeresendcode: ok() })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('button', { name: 'Code not received?' }))
+    expect(await screen.findByText('Code sent!')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Code not received?' })).not.toBeInTheDocument()
+    expect(api.callsTo('homeresendcode')[0]?.body).toMatchObject({ email: 'ada@example.com', companyDetails: expect.any(Object) })
+  })
+
+  it('explains a refused resend with the copy of its error code', async () => {
+    const user = userEvent.setup()
+    mockApi({ homeresendcode: fail('resend_too_soon', 200, { retryAfterSeconds: 25 }) })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('button', { name: 'Code not received?' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_COPY.resend_too_soon ?? '')
+  })
+})

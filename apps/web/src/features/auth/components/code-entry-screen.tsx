@@ -1,0 +1,124 @@
+import { CODE_LENGTH, CODE_RESEND_COOLDOWN_SECONDS, ALERT_MS } from '@exchange/shared/constants'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core'
+import { useEffect, useRef, useState, type Ref } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { AuthCard } from '../../../components/ui/auth-card'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { alertCopyFor } from '../../../lib/alert-copy'
+import { useBrand, useBrandPayload } from '../../../lib/brand-context'
+import { saveJwtCookie } from '../../../lib/cookies'
+import { getSessionState } from '../../../lib/session-state'
+import { useTimedAlert } from '../../../lib/use-timed-alert'
+import { useResendCode } from '../api/resend-code'
+import { useVerifyCode } from '../api/verify-code'
+import { CodeInput } from './code-input'
+
+const DIGITS = new RegExp(`^\\d{${CODE_LENGTH}}$`)
+
+/** /code: the e-mailed verification code, checked as soon as all five digits are in. */
+export function CodeEntryScreen() {
+  const brand = useBrand()
+  const { brandName, companyDetails } = useBrandPayload()
+  const navigate = useNavigate()
+  const [username] = useState(() => getSessionState().username)
+  const [code, setCode] = useState('')
+  const [codeSent, setCodeSent] = useState(false)
+  const firstDigit = useRef<HTMLInputElement>(null)
+  const verify = useVerifyCode()
+  const resend = useResendCode()
+  const alert = useTimedAlert(ALERT_MS.code)
+
+  // "Code sent!" gives way to the link again once the api would accept another request.
+  useEffect(() => {
+    if (!codeSent) return
+    const timer = setTimeout(() => setCodeSent(false), CODE_RESEND_COOLDOWN_SECONDS * 1000)
+    return () => clearTimeout(timer)
+  }, [codeSent])
+
+  if (!username) return <Navigate to="/login" replace />
+  const email = username
+
+  function rejectCode(message: string) {
+    setCode('')
+    alert.show(message)
+    firstDigit.current?.focus()
+  }
+
+  function handleChange(value: string) {
+    setCode(value)
+    if (!DIGITS.test(value) || verify.isPending) return
+    alert.clear()
+    verify.mutate(
+      { email, code: value, brandName },
+      {
+        onSuccess: (answer) => {
+          if (!answer.result) {
+            rejectCode(alertCopyFor(answer, ALERT_MESSAGES.checkCode))
+            return
+          }
+          saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
+          void navigate('/dashboard')
+        },
+        onError: () => rejectCode(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  function handleResend() {
+    alert.clear()
+    resend.mutate(
+      { email, brandName, companyDetails },
+      {
+        onSuccess: (answer) => {
+          if (answer.result) setCodeSent(true)
+          else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+        },
+        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Check your e-mail"
+      description={
+        <>
+          We sent a {CODE_LENGTH}-digit code to{' '}
+          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit>
+            {email}
+          </Text>
+          . Enter it below to continue.
+        </>
+      }
+    >
+      <Stack gap="lg">
+        <CodeInputRow value={code} onChange={handleChange} pending={verify.isPending} inputRef={firstDigit} />
+        <FormAlert message={alert.message} />
+        <Stack gap={6} align="center">
+          {codeSent ? (
+            <Text size="sm" fw={600} c="teal.8" role="status">
+              {ALERT_MESSAGES.codeSent}
+            </Text>
+          ) : (
+            <Anchor component="button" type="button" size="sm" fw={600} onClick={handleResend} disabled={resend.isPending}>
+              {ALERT_MESSAGES.codeNotReceived}
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/login" size="sm" c="dimmed">
+            Back to login
+          </Anchor>
+        </Stack>
+      </Stack>
+    </AuthCard>
+  )
+}
+
+function CodeInputRow({ value, onChange, pending, inputRef }: { value: string; onChange: (value: string) => void; pending: boolean; inputRef: Ref<HTMLInputElement> }) {
+  return (
+    <Stack gap="xs" align="center">
+      <CodeInput label="Verification code" value={value} onChange={onChange} readOnly={pending} inputRef={inputRef} />
+      <Center h={20}>{pending ? <Loader size="xs" aria-label="Checking code" /> : null}</Center>
+    </Stack>
+  )
+}

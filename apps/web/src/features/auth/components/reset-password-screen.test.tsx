@@ -1,0 +1,63 @@
+import { act, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { updateSessionState } from '../../../lib/session-state'
+import { fail, mockApi, ok } from '../../../test/mock-api'
+import { renderScreen } from '../../../test/render'
+import { ResetPasswordScreen } from './reset-password-screen'
+
+async function typeCode(user: ReturnType<typeof userEvent.setup>, code = '24680') {
+  await user.click(screen.getByRole('textbox', { name: 'Digit 1' }))
+  await user.keyboard(code)
+}
+
+describe('ResetPasswordScreen', () => {
+  beforeEach(() => {
+    updateSessionState({ username: 'ada@example.com' })
+  })
+
+  it('says the code seems wrong and clears the boxes', async () => {
+    const user = userEvent.setup()
+    mockApi({ homeCheckToken: fail('code_invalid') })
+    renderScreen(<ResetPasswordScreen />, { path: '/resetpass' })
+    await typeCode(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Seems like the wrong code. Please try again')
+    expect(screen.getByRole('textbox', { name: 'Digit 1' })).toHaveValue('')
+  })
+
+  it('replaces the code with a new password field 1 second after a right code', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    mockApi({ homeCheckToken: ok() })
+    renderScreen(<ResetPasswordScreen />, { path: '/resetpass' })
+    await typeCode(user)
+    await screen.findByText('Code accepted')
+    act(() => vi.advanceTimersByTime(900))
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(100))
+    expect(screen.getByLabelText('New password')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Digit 1' })).not.toBeInTheDocument()
+  })
+
+  it('checks the new password with the password rules', async () => {
+    const user = userEvent.setup()
+    mockApi({ homeCheckToken: ok() })
+    renderScreen(<ResetPasswordScreen />, { path: '/resetpass' })
+    await typeCode(user)
+    await user.type(await screen.findByLabelText('New password', {}, { timeout: 5_000 }), '123')
+    await user.click(screen.getByRole('button', { name: 'Set new password' }))
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument()
+  })
+
+  it('sets the new password with the code and goes to /redirect', async () => {
+    const user = userEvent.setup()
+    const api = mockApi({ homeCheckToken: ok(), homeCompleteResetPassword: ok() })
+    const { router } = renderScreen(<ResetPasswordScreen />, { path: '/resetpass' })
+    await typeCode(user)
+    await user.type(await screen.findByLabelText('New password', {}, { timeout: 5_000 }), 'new-secret')
+    await user.click(screen.getByRole('button', { name: 'Set new password' }))
+    await screen.findByText('Page /redirect')
+    expect(router.state.location.pathname).toBe('/redirect')
+    expect(api.callsTo('homeCompleteResetPassword')[0]?.body).toMatchObject({ email: 'ada@example.com', code: '24680', password: 'new-secret', brandName: 'Helvex' })
+  })
+})

@@ -1,0 +1,185 @@
+import type { ErrorCode } from '@exchange/shared/errors'
+import { ALERT_MS, CODE_LENGTH, RESET_CODE_TO_PASSWORD_DELAY_MS } from '@exchange/shared/constants'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Password } from '@exchange/shared/validators'
+import { Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { AuthCard } from '../../../components/ui/auth-card'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { alertCopyFor } from '../../../lib/alert-copy'
+import { useBrandPayload } from '../../../lib/brand-context'
+import { getSessionState } from '../../../lib/session-state'
+import { useFormFields } from '../../../lib/use-form-fields'
+import { useTimedAlert } from '../../../lib/use-timed-alert'
+import { firstError } from '../../../lib/validation'
+import { useCheckResetCode } from '../api/check-reset-code'
+import { useCompletePasswordReset } from '../api/complete-password-reset'
+import { useStartPasswordReset } from '../api/start-password-reset'
+import { CodeInput } from './code-input'
+
+const DIGITS = new RegExp(`^\\d{${CODE_LENGTH}}$`)
+const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
+
+type Step = 'code' | 'accepted' | 'password'
+
+const passwordValidators = { password: (value: string) => firstError(Password, value) }
+
+/** /resetpass: the e-mailed reset code, then a new password. */
+export function ResetPasswordScreen() {
+  const { brandName, companyDetails } = useBrandPayload()
+  const navigate = useNavigate()
+  const [username] = useState(() => getSessionState().username)
+  const [step, setStep] = useState<Step>('code')
+  const [code, setCode] = useState('')
+  const [codeSent, setCodeSent] = useState(false)
+  const firstDigit = useRef<HTMLInputElement>(null)
+  const checkCode = useCheckResetCode()
+  const complete = useCompletePasswordReset()
+  const resend = useStartPasswordReset()
+  const alert = useTimedAlert(ALERT_MS.reset)
+  const form = useFormFields({ password: '' }, passwordValidators)
+
+  // The accepted code stays on screen for a moment so the customer sees it was right.
+  useEffect(() => {
+    if (step !== 'accepted') return
+    const timer = setTimeout(() => setStep('password'), RESET_CODE_TO_PASSWORD_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [step])
+
+  if (!username) return <Navigate to="/login" replace />
+  const email = username
+
+  function rejectCode(message: string) {
+    setStep('code')
+    setCode('')
+    alert.show(message)
+    firstDigit.current?.focus()
+  }
+
+  function handleCodeChange(value: string) {
+    setCode(value)
+    if (!DIGITS.test(value) || checkCode.isPending) return
+    alert.clear()
+    checkCode.mutate(
+      { email, code: value, brandName },
+      {
+        onSuccess: (answer) => {
+          if (answer.result) setStep('accepted')
+          else rejectCode(alertCopyFor(answer, ALERT_MESSAGES.wrongResetCode))
+        },
+        onError: () => rejectCode(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  function handleResend() {
+    alert.clear()
+    resend.mutate(
+      { email, brandName, companyDetails },
+      {
+        onSuccess: (answer) => {
+          if (answer.result) setCodeSent(true)
+          else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+        },
+        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  function handlePasswordSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    alert.clear()
+    if (!form.validate()) return
+    complete.mutate(
+      { email, code, password: form.values.password, brandName, companyDetails },
+      {
+        onSuccess: (answer) => {
+          if (answer.result) {
+            void navigate('/redirect')
+            return
+          }
+          // The code may have expired while the new password was being chosen: ask for a fresh one.
+          if (CODE_ERRORS.includes(answer.error)) rejectCode(ALERT_MESSAGES.wrongResetCode)
+          else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+        },
+        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  if (step === 'password') {
+    return (
+      <AuthCard title="Choose a new password" description={`For ${email}. Use at least 6 characters.`}>
+        <form onSubmit={handlePasswordSubmit} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              size="md"
+              autoFocus
+              value={form.values.password}
+              onChange={(event) => form.setField('password', event.currentTarget.value)}
+              error={form.errors.password}
+            />
+            <FormAlert message={alert.message} />
+            <Button type="submit" size="md" fullWidth loading={complete.isPending}>
+              Set new password
+            </Button>
+          </Stack>
+        </form>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      description={
+        <>
+          We sent a {CODE_LENGTH}-digit code to{' '}
+          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit>
+            {email}
+          </Text>
+          . Enter it below.
+        </>
+      }
+    >
+      <Stack gap="lg">
+        <Stack gap="xs" align="center">
+          <CodeInput
+            label="Reset code"
+            value={code}
+            onChange={handleCodeChange}
+            readOnly={checkCode.isPending || step === 'accepted'}
+            success={step === 'accepted'}
+            inputRef={firstDigit}
+          />
+          <Center h={20}>
+            {checkCode.isPending ? <Loader size="xs" aria-label="Checking code" /> : null}
+            {step === 'accepted' ? (
+              <Text size="sm" fw={600} c="teal.8" role="status">
+                Code accepted
+              </Text>
+            ) : null}
+          </Center>
+        </Stack>
+        <FormAlert message={alert.message} />
+        <Stack gap={6} align="center">
+          {codeSent ? (
+            <Text size="sm" fw={600} c="teal.8" role="status">
+              {ALERT_MESSAGES.codeSent}
+            </Text>
+          ) : (
+            <Anchor component="button" type="button" size="sm" fw={600} onClick={handleResend} disabled={resend.isPending}>
+              {ALERT_MESSAGES.codeNotReceived}
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/login" size="sm" c="dimmed">
+            Back to login
+          </Anchor>
+        </Stack>
+      </Stack>
+    </AuthCard>
+  )
+}

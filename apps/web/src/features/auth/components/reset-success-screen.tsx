@@ -1,0 +1,39 @@
+import { REDIRECT_COUNTDOWN_SECONDS } from '@exchange/shared/constants'
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { AuthCard } from '../../../components/ui/auth-card'
+
+/** /redirect: the success screen, counting down to /login. */
+export function ResetSuccessScreen() {
+  const navigate = useNavigate()
+  const [secondsLeft, setSecondsLeft] = useState(REDIRECT_COUNTDOWN_SECONDS)
+
+  useEffect(() => {
+    const timer = setInterval(() => setSecondsLeft((seconds) => Math.max(seconds - 1, 0)), 1000)
+    return () => clearInterval(timer)
+  }, [])
+
+  useEffect(() => {
+    if (secondsLeft === 0) void navigate('/login', { replace: true })
+  }, [secondsLeft, navigate])
+
+  return (
+    <AuthCard title="All done!">
+      <Stack gap="lg" align="center" ta="center">
+        <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden="true">
+          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M20 6 9 17l-5-5" />
+          </svg>
+        </ThemeIcon>
+        <Text>Your password has been changed. You can now log in with your new password.</Text>
+        <Text c="dimmed" size="sm" role="timer" aria-live="polite">
+          Redirecting to login in <strong>{secondsLeft}</strong> {secondsLeft === 1 ? 'second' : 'seconds'}
+        </Text>
+        <Button component={Link} to="/login" size="md" fullWidth>
+          Login
+        </Button>
+      </Stack>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,70 @@
+import { UK_RISK_SUMMARY } from '@exchange/shared/uk-regulation'
+import { Anchor, List, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+
+type Point = (typeof UK_RISK_SUMMARY.sections)[number]['points'][number]
+
+/** The point's text, with its closing "here" as the link when the point has one. */
+function PointText({ point }: { point: Point }) {
+  if (!('link' in point) || !point.link) return <>{point.text}</>
+  const { link } = point
+  const cut = point.text.lastIndexOf(' here.')
+  const before = cut >= 0 ? point.text.slice(0, cut + 1) : `${point.text} `
+  return (
+    <>
+      {before}
+      <Anchor href={link.href} target="_blank" rel="noopener noreferrer" underline="always" fw={600} inherit>
+        here
+        <VisuallyHidden> ({link.label}, opens in a new tab)</VisuallyHidden>
+      </Anchor>
+      {cut >= 0 ? '.' : null}
+    </>
+  )
+}
+
+interface RiskSummaryModalProps {
+  opened: boolean
+  onClose: () => void
+}
+
+/** The FCA risk summary (COBS 4 Annex 1R), shown in the middle of the screen as the main focus. */
+export function RiskSummaryModal({ opened, onClose }: RiskSummaryModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      size="lg"
+      radius="md"
+      title="Risk summary"
+      closeButtonProps={{ 'aria-label': 'Close risk summary' }}
+      styles={{ content: { border: '2px solid var(--mantine-color-dark-7)' }, title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      data-version={UK_RISK_SUMMARY.version}
+    >
+      <Stack gap="md">
+        <Text size="sm" fw={600}>
+          {UK_RISK_SUMMARY.readingTime}
+        </Text>
+        <Text>{UK_RISK_SUMMARY.intro}</Text>
+        <Title order={3} fz="lg">
+          {UK_RISK_SUMMARY.title}
+        </Title>
+        <ol style={{ margin: 0, paddingLeft: '1.4rem', display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-md)' }}>
+          {UK_RISK_SUMMARY.sections.map((section) => (
+            <li key={section.heading}>
+              <Text component="h4" fw={700} m={0} mb={6}>
+                {section.heading}
+              </Text>
+              <List spacing={6} size="sm" withPadding listStyleType="disc">
+                {section.points.map((point) => (
+                  <List.Item key={point.text}>
+                    <PointText point={point} />
+                  </List.Item>
+                ))}
+              </List>
+            </li>
+          ))}
+        </ol>
+      </Stack>
+    </Modal>
+  )
+}

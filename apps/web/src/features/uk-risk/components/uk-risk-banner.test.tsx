@@ -1,0 +1,81 @@
+import { UK_RISK_SUMMARY } from '@exchange/shared/uk-regulation'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { mockApi, ok } from '../../../test/mock-api'
+import { renderScreen } from '../../../test/render'
+import { UkRiskBanner } from './uk-risk-banner'
+
+const BANNER_TEXT =
+  "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you should not expect to be protected if something goes wrong. Take 2 mins to learn more"
+
+async function showBanner() {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  const api = mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+  renderScreen(<UkRiskBanner />)
+  await vi.waitFor(() => expect(api.callsTo('getUkStatus')).toHaveLength(1))
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(1500)
+  })
+  return screen.getByRole('region', { name: 'Risk warning' })
+}
+
+describe('UkRiskBanner', () => {
+  it('appears only 1.5 seconds after the view loads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+    renderScreen(<UkRiskBanner />)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1400)
+    })
+    expect(screen.queryByRole('region', { name: 'Risk warning' })).not.toBeInTheDocument()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100)
+    })
+    expect(screen.getByRole('region', { name: 'Risk warning' })).toBeInTheDocument()
+  })
+
+  it('shows the exact FCA risk warning', async () => {
+    const banner = await showBanner()
+    expect(banner).toHaveTextContent(BANNER_TEXT, { normalizeWhitespace: true })
+  })
+
+  it('cannot be closed', async () => {
+    const banner = await showBanner()
+    expect(within(banner).getAllByRole('button')).toHaveLength(1)
+    expect(within(banner).queryByRole('button', { name: /close|dismiss/i })).not.toBeInTheDocument()
+  })
+
+  it('opens the risk summary from "Take 2 mins to learn more"', async () => {
+    const banner = await showBanner()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(within(banner).getByRole('button', { name: 'Take 2 mins to learn more' }))
+    const summary = await screen.findByRole('dialog', { name: 'Risk summary' })
+    expect(within(summary).getByText(UK_RISK_SUMMARY.readingTime)).toBeInTheDocument()
+    expect(within(summary).getByRole('heading', { name: 'What are the key risks?' })).toBeInTheDocument()
+    expect(within(summary).getAllByRole('heading', { level: 4 })).toHaveLength(5)
+  })
+
+  it('links the FSCS checker and the FOS in a new tab', async () => {
+    const banner = await showBanner()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    await user.click(within(banner).getByRole('button', { name: 'Take 2 mins to learn more' }))
+    const summary = await screen.findByRole('dialog', { name: 'Risk summary' })
+    const fscs = within(summary).getByRole('link', { name: /FSCS investment protection checker/ })
+    expect(fscs).toHaveAttribute('href', 'https://www.fscs.org.uk/check/investment-protection-checker/')
+    expect(fscs).toHaveAttribute('target', '_blank')
+    expect(fscs.getAttribute('rel')).toContain('noopener')
+    expect(within(summary).getByRole('link', { name: /FOS protection/ })).toHaveAttribute('href', 'https://www.financial-ombudsman.org.uk/consumers')
+  })
+
+  it('stays hidden for a visitor outside the UK', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = mockApi({ getUkStatus: ok({ data: { isUk: false } }) })
+    renderScreen(<UkRiskBanner />)
+    await vi.waitFor(() => expect(api.callsTo('getUkStatus')).toHaveLength(1))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000)
+    })
+    expect(screen.queryByRole('region', { name: 'Risk warning' })).not.toBeInTheDocument()
+  })
+})

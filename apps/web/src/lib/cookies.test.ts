@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { buildExpiredJwtCookie, buildJwtCookie, expireJwtCookie, readJwtCookie, saveJwtCookie } from './cookies'
+
+const https = { protocol: 'https:', hostname: 'exchange.example' }
+const localHttp = { protocol: 'http:', hostname: 'localhost' }
+const NOW = Date.UTC(2025, 0, 1, 12, 0, 0)
+
+const attributesOf = (cookie: string) => cookie.split('; ').slice(1)
+
+describe('jwtToken cookie', () => {
+  it('is Secure, SameSite=Strict and scoped to / on an https page', () => {
+    const attributes = attributesOf(buildJwtCookie('t', { location: https, now: NOW }))
+    expect(attributes).toContain('Secure')
+    expect(attributes).toContain('SameSite=Strict')
+    expect(attributes).toContain('path=/')
+  })
+
+  it('leaves Secure off only on plain http at localhost or 127.0.0.1', () => {
+    expect(attributesOf(buildJwtCookie('t', { location: localHttp }))).not.toContain('Secure')
+    expect(attributesOf(buildJwtCookie('t', { location: { protocol: 'http:', hostname: '127.0.0.1' } }))).not.toContain('Secure')
+    expect(attributesOf(buildJwtCookie('t', { location: { protocol: 'http:', hostname: 'exchange.example' } }))).toContain('Secure')
+  })
+
+  it('expires after the brand lifetime in hours', () => {
+    const cookie = buildJwtCookie('t', { location: https, now: NOW, lifetimeHours: 6 })
+    expect(cookie).toContain(`expires=${new Date(NOW + 6 * 3_600_000).toUTCString()}`)
+  })
+
+  it('lasts a day by default', () => {
+    const cookie = buildJwtCookie('t', { location: https, now: NOW })
+    expect(cookie).toContain(`expires=${new Date(NOW + 24 * 3_600_000).toUTCString()}`)
+  })
+
+  it('is named jwtToken and carries the token', () => {
+    expect(buildJwtCookie('abc.def', { location: https }).startsWith('jwtToken=abc.def;')).toBe(true)
+  })
+
+  it('is expired in the past with the same path and SameSite', () => {
+    const cookie = buildExpiredJwtCookie(https)
+    expect(cookie).toContain('expires=Thu, 01 Jan 1970 00:00:00 GMT')
+    expect(attributesOf(cookie)).toEqual(expect.arrayContaining(['path=/', 'SameSite=Strict', 'Secure']))
+  })
+
+  it('is readable after saving and gone after expiring', () => {
+    saveJwtCookie('token-1', 24)
+    expect(readJwtCookie()).toBe('token-1')
+    expireJwtCookie()
+    expect(readJwtCookie()).toBeNull()
+  })
+})

@@ -1,0 +1,74 @@
+import { DEFAULT_COOKIE_LIFETIME_HOURS, JWT_COOKIE_NAME } from '@exchange/shared/constants'
+
+const HOUR_MS = 60 * 60 * 1000
+const EXPIRED = 'Thu, 01 Jan 1970 00:00:00 GMT'
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+interface PageLocation {
+  protocol: string
+  hostname: string
+}
+
+/**
+ * `Secure` everywhere except plain http on this machine: a browser drops a Secure cookie set from an
+ * insecure page, which would make local development impossible without TLS.
+ */
+export function needsSecureFlag(location: PageLocation): boolean {
+  return !(location.protocol === 'http:' && LOCAL_HOSTS.has(location.hostname))
+}
+
+function attributes(location: PageLocation): string[] {
+  const list = ['path=/', 'SameSite=Strict']
+  if (needsSecureFlag(location)) list.push('Secure')
+  return list
+}
+
+export interface JwtCookieOptions {
+  lifetimeHours?: number
+  now?: number
+  location?: PageLocation
+}
+
+export function buildJwtCookie(token: string, options: JwtCookieOptions = {}): string {
+  const hours = options.lifetimeHours ?? DEFAULT_COOKIE_LIFETIME_HOURS
+  const now = options.now ?? Date.now()
+  const expires = new Date(now + hours * HOUR_MS).toUTCString()
+  return [`${JWT_COOKIE_NAME}=${encodeURIComponent(token)}`, `expires=${expires}`, ...attributes(options.location ?? window.location)].join('; ')
+}
+
+export function buildExpiredJwtCookie(location: PageLocation = window.location): string {
+  return [`${JWT_COOKIE_NAME}=`, `expires=${EXPIRED}`, 'max-age=0', ...attributes(location)].join('; ')
+}
+
+const listeners = new Set<() => void>()
+
+function notify(): void {
+  for (const listener of listeners) listener()
+}
+
+/** Lets React re-render when this tab signs in or out; cookies themselves raise no events. */
+export function subscribeToJwtCookie(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function readJwtCookie(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [rawName, ...rest] = part.trim().split('=')
+    if (rawName === JWT_COOKIE_NAME) {
+      const value = decodeURIComponent(rest.join('='))
+      return value === '' ? null : value
+    }
+  }
+  return null
+}
+
+export function saveJwtCookie(token: string, lifetimeHours: number): void {
+  document.cookie = buildJwtCookie(token, { lifetimeHours })
+  notify()
+}
+
+export function expireJwtCookie(): void {
+  document.cookie = buildExpiredJwtCookie()
+  notify()
+}

@@ -1,0 +1,7 @@
+import type { z } from 'zod'
+
+/** The first message a schema gives for a value, or undefined when the value passes. */
+export function firstError(schema: z.ZodType, value: unknown): string | undefined {
+  const parsed = schema.safeParse(value)
+  return parsed.success ? undefined : parsed.error.issues[0]?.message
+}

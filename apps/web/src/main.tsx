@@ -1,0 +1,17 @@
+import '@mantine/core/styles.css'
+import './app/global.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/app'
+import { captureSignupToken } from './lib/signup-token'
+
+captureSignupToken()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,47 @@
+import { DEFAULT_BRAND, type BrandConfig } from '@exchange/shared/brand.schemas'
+import { MantineProvider } from '@mantine/core'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { BrandProvider } from '../lib/brand-context'
+
+const DESTINATIONS = ['/', '/login', '/signup', '/code', '/resetpass', '/redirect', '/dashboard', '/logout']
+
+interface RenderScreenOptions {
+  /** The route path the screen is mounted at. */
+  path?: string
+  /** The address the test starts at, when it differs from `path` (query strings). */
+  url?: string
+  brand?: BrandConfig
+}
+
+/**
+ * Renders one screen inside the app's providers, with a placeholder page at every other route so a
+ * test can see where the screen sent the visitor (`router.state.location.pathname`).
+ */
+export function renderScreen(element: ReactElement, options: RenderScreenOptions = {}) {
+  const path = options.path ?? '/'
+  const brand = options.brand ?? DEFAULT_BRAND
+  const routes: RouteObject[] = [
+    { path, element },
+    ...DESTINATIONS.filter((destination) => destination !== path).map((destination) => ({
+      path: destination,
+      element: <p>Page {destination}</p>,
+    })),
+  ]
+  const router = createMemoryRouter(routes, { initialEntries: [options.url ?? path] })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const view = render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <BrandProvider brand={brand}>
+          <RouterProvider router={router} />
+        </BrandProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  )
+  return { ...view, router, queryClient }
+}
+
+export const testBrand = DEFAULT_BRAND

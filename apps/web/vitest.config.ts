@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineProject } from 'vitest/config'
+
+/** The web project of the root vitest config; also runnable alone with `vitest run --root apps/web`. */
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+})
