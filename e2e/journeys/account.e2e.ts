@@ -1,6 +1,6 @@
-import { type Browser, type BrowserContext, type Page, expect as pwExpect } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot } from '../support/browser'
+import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshot, visible } from '../support/browser'
 import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
 
 const baseUrl = inject('baseUrl')
@@ -13,6 +13,11 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** Presses the submit button of the form with that accessible name. */
+async function submit(page: Page, form: string) {
+  await page.getByRole('form', { name: form }).locator('button[type="submit"]').click()
+}
+
 /** Types the code into the five boxes the way a person does: one digit after another. */
 async function typeCode(page: Page, code: string) {
   await page.getByLabel('Digit 1').click()
@@ -22,9 +27,9 @@ async function typeCode(page: Page, code: string) {
 async function signUp(page: Page, email: string, password: string) {
   await page.goto('/signup')
   await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
   await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click()
+  await submit(page, 'Sign up')
   await page.waitForURL('**/code')
 }
 
@@ -53,19 +58,19 @@ describe('account journeys', () => {
       const page = await context.newPage()
       const email = uniqueEmail(`signup${viewport.width}`)
       await page.goto('/')
-      await pwExpect(page.getByText('Welcome to')).toBeVisible()
-      await pwExpect(page.getByText('Fast and Simple Crypto Exchange')).toBeVisible()
+      await visible(page.getByText('Welcome to'))
+      await visible(page.getByText('Fast and Simple Crypto Exchange'))
       await screenshot(page, `welcome-signup-${viewport.width}`)
 
       const since = await lastMessageId(baseUrl)
       await signUp(page, email, 'journey-pass-1')
-      await pwExpect(page.getByText(email)).toBeVisible()
+      await visible(page.getByText(email))
       await screenshot(page, `code-${viewport.width}`)
 
       await typeCode(page, await waitForCode(baseUrl, email, since))
       await page.waitForURL('**/dashboard')
-      await pwExpect(page.getByRole('heading', { name: /Hello/ })).toBeVisible()
-      await pwExpect(page.getByText(email).first()).toBeVisible()
+      await visible(page.getByRole('heading', { name: /Hello/ }))
+      await visible(page.getByText(email).first())
       const cookie = await jwtCookie(context)
       expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict' })
       await screenshot(page, `dashboard-${viewport.width}`)
@@ -78,11 +83,11 @@ describe('account journeys', () => {
     const page = await context.newPage()
     await page.goto('/signup')
     await page.getByLabel('Email').fill('not-an-email')
-    await page.getByLabel('Password').fill('123')
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click()
-    await pwExpect(page.getByText('E-mail must be valid')).toBeVisible()
-    await pwExpect(page.getByText('Password must be at least 6 characters')).toBeVisible()
-    await pwExpect(page.getByText('You must accept the terms and conditions')).toBeVisible()
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('123')
+    await submit(page, 'Sign up')
+    await visible(page.getByText('E-mail must be valid'))
+    await visible(page.getByText('Password must be at least 6 characters'))
+    await visible(page.getByText('You must accept the terms and conditions'))
     await screenshot(page, 'signup-errors-375')
     await context.close()
   })
@@ -93,10 +98,10 @@ describe('account journeys', () => {
     const page = await context.newPage()
     await page.goto('/signup')
     await page.getByLabel('Email').fill(customer.email)
-    await page.getByLabel('Password').fill('another-pass')
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('another-pass')
     await page.getByRole('checkbox').check()
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).last().click()
-    await pwExpect(page.getByRole('alert').filter({ hasText: 'Email already registered, please login' })).toBeVisible()
+    await submit(page, 'Sign up')
+    await visible(page.getByRole('alert').filter({ hasText: 'Email already registered, please login' }))
     await context.close()
   })
 
@@ -111,13 +116,13 @@ describe('account journeys', () => {
     const login = await fresh.newPage()
     await login.goto('/login')
     await login.getByLabel('Email').fill(email)
-    await login.getByLabel('Password').fill('journey-pass-1')
-    await login.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await login.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
+    await submit(login, 'Log in')
     await login.waitForURL('**/code')
 
     const right = await waitForCode(baseUrl, email)
     await typeCode(login, right === '00000' ? '11111' : '00000')
-    await pwExpect(login.getByRole('alert').filter({ hasText: 'Please check code and try again' })).toBeVisible()
+    await visible(login.getByRole('alert').filter({ hasText: 'Please check code and try again' }))
     await screenshot(login, 'code-wrong-1280')
     expect(login.url()).toContain('/code')
     await context.close()
@@ -148,7 +153,7 @@ describe('account journeys', () => {
     await signUp(page, email, 'journey-pass-1')
     await waitForCode(baseUrl, email)
     await page.getByRole('button', { name: 'Code not received?' }).click()
-    await pwExpect(page.getByRole('alert').filter({ hasText: 'Please wait 30 seconds before asking for another code' })).toBeVisible()
+    await visible(page.getByRole('alert').filter({ hasText: 'Please wait 30 seconds before asking for another code' }))
     expect(await messagesTo(baseUrl, email)).toHaveLength(1)
     await context.close()
   })
@@ -160,8 +165,8 @@ describe('account journeys', () => {
     const since = await lastMessageId(baseUrl)
     await page.goto('/login')
     await page.getByLabel('Email').fill(customer.email)
-    await page.getByLabel('Password').fill(customer.password)
-    await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password)
+    await submit(page, 'Log in')
     await page.waitForURL('**/code')
     await typeCode(page, await waitForCode(baseUrl, customer.email, since, 'code_login'))
     await page.waitForURL('**/dashboard')
@@ -170,8 +175,8 @@ describe('account journeys', () => {
     await page.goto('/logout')
     await page.waitForURL('**/login')
     await page.getByLabel('Email').fill(customer.email)
-    await page.getByLabel('Password').fill(customer.password)
-    await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(customer.password)
+    await submit(page, 'Log in')
     await page.waitForURL('**/dashboard')
     await context.close()
   })
@@ -182,7 +187,7 @@ describe('account journeys', () => {
     const page = await context.newPage()
     await page.goto('/login')
     await page.getByRole('button', { name: /Forgot password/ }).click()
-    await pwExpect(page.getByRole('alert').filter({ hasText: 'Please enter email' })).toBeVisible()
+    await visible(page.getByText('Please enter email'))
 
     const since = await lastMessageId(baseUrl)
     await page.getByLabel('Email').fill(customer.email)
@@ -191,16 +196,16 @@ describe('account journeys', () => {
     const code = await waitForCode(baseUrl, customer.email, since, 'code_reset')
 
     await typeCode(page, code === '00000' ? '11111' : '00000')
-    await pwExpect(page.getByRole('alert').filter({ hasText: 'Seems like the wrong code. Please try again' })).toBeVisible()
+    await visible(page.getByRole('alert').filter({ hasText: 'Seems like the wrong code. Please try again' }))
     await typeCode(page, code)
-    await pwExpect(page.getByLabel('New password')).toBeVisible()
-    await pwExpect(page.getByLabel('Digit 1')).toHaveCount(0)
+    await visible(page.getByRole('textbox', { name: 'New password', exact: true }))
+    await absent(page.getByLabel('Digit 1'))
     await screenshot(page, 'reset-new-password-1280')
-    await page.getByLabel('New password').fill('brand-new-pass')
-    await page.getByRole('button', { name: /password/i }).last().click()
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('brand-new-pass')
+    await page.getByRole('button', { name: 'Set new password' }).click()
 
     await page.waitForURL('**/redirect')
-    await pwExpect(page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })).first()).toBeVisible()
+    await visible(page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })).first())
     await screenshot(page, 'redirect-1280')
     await page.waitForURL('**/login', { timeout: 8_000 })
 
@@ -208,13 +213,13 @@ describe('account journeys', () => {
     expect(mails[0]?.template).toBe('password_changed')
 
     await page.getByLabel('Email').fill(customer.email)
-    await page.getByLabel('Password').fill('brand-new-pass')
-    await page.getByRole('button', { name: 'Log In', exact: true }).last().click()
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('brand-new-pass')
+    await submit(page, 'Log in')
     // This browser never confirmed a code, so the login asks for one (docs/decisions/002).
     await page.waitForURL('**/code')
     await typeCode(page, await waitForCode(baseUrl, customer.email, since, 'code_login'))
     await page.waitForURL('**/dashboard')
-    await pwExpect(page.getByRole('heading', { name: /Hello/ })).toBeVisible()
+    await visible(page.getByRole('heading', { name: /Hello/ }))
     await context.close()
   })
 
@@ -235,7 +240,7 @@ describe('account journeys', () => {
     await page.waitForURL('**/login')
     expect(await jwtCookie(context)).toBeUndefined()
     expect(await page.evaluate(() => window.localStorage.getItem('lastOrder'))).toBeNull()
-    await pwExpect(page.getByRole('navigation', { name: 'Main' }).getByText('Sign Up')).toBeVisible()
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByText('Sign Up'))
 
     const after = await fetch(`${baseUrl}/v1/user/getGross`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ brandName: 'Helvex' }) })
     expect(after.status).toBe(401)
@@ -251,15 +256,16 @@ describe('account journeys', () => {
       await page.goto('/')
       const loadedAt = Date.now()
       const banner = page.getByRole('region', { name: 'Risk warning' })
-      await pwExpect(banner).toBeVisible()
+      await visible(banner)
       expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(1_400)
-      await pwExpect(banner).toContainText("Don't invest unless you're prepared to lose all the money you invest.")
-      await pwExpect(banner.getByRole('button', { name: /close/i })).toHaveCount(0)
+      expect(await banner.textContent()).toContain("Don't invest unless you're prepared to lose all the money you invest.")
+      await absent(banner.getByRole('button', { name: /close/i }))
       await screenshot(page, `uk-banner-${viewport.width}`)
       await banner.getByText('Take 2 mins to learn more').click()
       const summary = page.getByRole('dialog')
-      await pwExpect(summary).toContainText('Estimated reading time: 2 min')
-      await pwExpect(summary).toContainText('What are the key risks?')
+      await visible(summary.getByText('What are the key risks?'))
+      expect(await summary.textContent()).toContain('Estimated reading time: 2 min')
+      expect(await summary.textContent()).toContain('What are the key risks?')
       await screenshot(page, `uk-summary-${viewport.width}`)
       await context.close()
     }
@@ -270,7 +276,7 @@ describe('account journeys', () => {
     const page = await context.newPage()
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(200)
-    await pwExpect(page.getByText(/not found/i).first()).toBeVisible()
+    await visible(page.getByText(/not found/i).first())
     await screenshot(page, 'not-found-375')
     await context.close()
   })

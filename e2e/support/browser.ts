@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core'
 
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
@@ -24,6 +24,16 @@ export async function newContext(browser: Browser, baseURL: string, viewport = D
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true })
   const path = join(artifactsDir, `${name}.png`)
-  await page.screenshot({ path, fullPage: true })
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' })
   return path
+}
+
+/** Waits until the first match is visible (fails after the locator's timeout). */
+export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout })
+}
+
+/** Waits until nothing matches. */
+export async function absent(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'detached', timeout })
 }
