@@ -31,7 +31,10 @@ export default tseslint.config(
   {
     files: ['packages/shared/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrict({ regex: '^(?!zod$|\\.{1,2}/)', message: 'shared depends on zod only.' }) },
+    rules: { 'no-restricted-imports': restrict({
+        regex: '^(?!zod$|decimal\\.js$|@scure/base$|@noble/hashes/|\\.{1,2}/)',
+        message: 'shared depends on zod, the decimal library and the address-encoding libraries only.',
+      }) },
   },
   {
     files: ['apps/api/src/**/*.routes.ts'],

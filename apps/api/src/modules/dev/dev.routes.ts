@@ -25,9 +25,9 @@ body{font-family:system-ui,sans-serif;margin:0;background:#f4f2fb;color:#1d1b26}
 .banner{background:#ffd43b;padding:10px 16px;font-weight:600;border-bottom:2px solid #1d1b26}
 main{max-width:760px;margin:0 auto;padding:16px}
 article{background:#fff;border-radius:10px;margin:0 0 16px;padding:12px 16px;box-shadow:0 1px 3px #0002}
-iframe{width:100%;height:420px;border:1px solid #ddd;border-radius:6px;margin-top:8px}
+iframe{width:100%;height:560px;border:1px solid #ddd;border-radius:6px;margin-top:8px}
 header span{color:#666;font-size:13px}
-</style></head><body><div class="banner">Development mailbox: messages are kept here instead of being sent. Not present in production.</div>
+</style></head><body><div class="banner">Development mailbox: messages are kept here instead of being sent. Gone once SMTP_URL is set.</div>
 <main><h1>Mailbox (${messages.length})</h1>${items || '<p>No messages yet.</p>'}</main></body></html>`)
     })
   }

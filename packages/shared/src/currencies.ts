@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+export const FIAT_CURRENCIES = ['eur', 'chf', 'gbp', 'usd'] as const
+export const FiatCurrency = z.enum(FIAT_CURRENCIES)
+export type FiatCurrency = z.infer<typeof FiatCurrency>
+
+export const CRYPTO_CURRENCIES = ['btc', 'eth', 'usdt', 'usdc', 'xrp', 'trx', 'dot', 'eos', 'ada', 'avax'] as const
+export const CryptoCurrency = z.enum(CRYPTO_CURRENCIES)
+export type CryptoCurrency = z.infer<typeof CryptoCurrency>
+
+export const FIAT_DECIMALS = 2
+
+/** Decimals an amount of each coin is kept and shown with (the network's own precision, capped at 8). */
+export const CRYPTO_DECIMALS: Record<CryptoCurrency, number> = {
+  btc: 8,
+  eth: 8,
+  usdt: 6,
+  usdc: 6,
+  xrp: 6,
+  trx: 6,
+  dot: 8,
+  eos: 4,
+  ada: 6,
+  avax: 8,
+}
+
+export const CRYPTO_NAMES: Record<CryptoCurrency, string> = {
+  btc: 'Bitcoin',
+  eth: 'Ethereum',
+  usdt: 'Tether',
+  usdc: 'USD Coin',
+  xrp: 'XRP',
+  trx: 'TRON',
+  dot: 'Polkadot',
+  eos: 'EOS',
+  ada: 'Cardano',
+  avax: 'Avalanche',
+}
+
+/** One tradable pair: the crypto bought (base) with the fiat paid (quote), e.g. `btc_eur`. */
+export const AssetId = z
+  .string()
+  .regex(new RegExp(`^(${CRYPTO_CURRENCIES.join('|')})_(${FIAT_CURRENCIES.join('|')})$`), 'Unknown asset')
+export type AssetId = `${CryptoCurrency}_${FiatCurrency}`
+
+export function assetIdOf(crypto: CryptoCurrency, fiat: FiatCurrency): AssetId {
+  return `${crypto}_${fiat}`
+}
+
+export function parseAssetId(assetId: string): { crypto: CryptoCurrency; fiat: FiatCurrency } | undefined {
+  const [crypto, fiat] = assetId.split('_')
+  const c = CryptoCurrency.safeParse(crypto)
+  const f = FiatCurrency.safeParse(fiat)
+  return c.success && f.success ? { crypto: c.data, fiat: f.data } : undefined
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DecimalString,
+  compareAmounts,
+  customerRate,
+  formatAmount,
+  normalizeAmountInput,
+  quoteForCrypto,
+  quoteForFiat,
+  roundAmount,
+  roundDown,
+} from './money'
+
+describe('amount input', () => {
+  it('drops thousands commas and surrounding spaces', () => {
+    expect(normalizeAmountInput(' 1,250.50 ')).toBe('1250.50')
+    expect(normalizeAmountInput('1,000,000')).toBe('1000000')
+  })
+
+  it.each(['250', '250.00', '0.00412300', '1000000'])('accepts %s as a decimal string', (value) => {
+    expect(DecimalString.safeParse(value).success).toBe(true)
+  })
+
+  it.each(['', '-1', '1e5', '1,000', '12.', '.5', 'abc', '0x10', ' 1'])('refuses %j', (value) => {
+    expect(DecimalString.safeParse(value).success).toBe(false)
+  })
+})
+
+describe('formatAmount (spec section 9)', () => {
+  it('rounds to the decimals and adds thousands commas', () => {
+    expect(formatAmount('12345.678', 2)).toBe('12,345.68')
+    expect(formatAmount('1234567.1', 2)).toBe('1,234,567.10')
+    expect(formatAmount('999.995', 2)).toBe('1,000.00')
+    expect(formatAmount('0.123456789', 8)).toBe('0.12345679')
+    expect(formatAmount('42', 0)).toBe('42')
+  })
+
+  it('is exact where floats are not', () => {
+    expect(formatAmount('0.1', 2)).toBe('0.10')
+    expect(roundAmount('1.005', 2)).toBe('1.01')
+    expect(roundAmount('0.30000000000000004', 2)).toBe('0.30')
+  })
+
+  it('rounds down where asked', () => {
+    expect(roundDown('0.123456789', 8)).toBe('0.12345678')
+  })
+
+  it('compares amounts as decimals', () => {
+    expect(compareAmounts('10.00', '9.99')).toBe(1)
+    expect(compareAmounts('10', '10.000')).toBe(0)
+    expect(compareAmounts('0.000000001', '0.00000001')).toBe(-1)
+  })
+})
+
+describe('price math', () => {
+  const terms = { mid: '80000.00', spreadBps: 150, feeBps: 100 }
+
+  it('adds the spread to the mid price', () => {
+    expect(customerRate(terms, 2)).toBe('81200.0000')
+    expect(customerRate({ mid: '0.4567', spreadBps: 150, feeBps: 0 }, 2)).toBe('0.4636')
+  })
+
+  it('takes the fee first, then buys at the customer rate, rounding the coin down', () => {
+    expect(quoteForFiat('1000', terms, { fiat: 2, crypto: 8 })).toEqual({
+      fiatAmount: '1000.00',
+      fee: '10.00',
+      netFiat: '990.00',
+      rate: '81200.0000',
+      cryptoAmount: '0.01219211',
+    })
+  })
+
+  it('rounds the fee up to the cent', () => {
+    expect(quoteForFiat('10.01', terms, { fiat: 2, crypto: 8 }).fee).toBe('0.11')
+  })
+
+  it('finds the fiat amount that buys at least the crypto asked for', () => {
+    const quote = quoteForCrypto('0.01219211', terms, { fiat: 2, crypto: 8 })
+    expect(compareAmounts(quote.cryptoAmount, '0.01219211')).toBeGreaterThanOrEqual(0)
+    expect(quote.fiatAmount).toBe('1000.00')
+  })
+})
