@@ -30,7 +30,24 @@ import { createSandboxGeoIp } from './providers/geoip/geoip.provider'
 import { createDevOutboxTransport } from './providers/mail/dev-outbox.transport'
 import type { MailTransport } from './providers/mail/mail.provider'
 import { createSmtpTransport } from './providers/mail/smtp.transport'
+import { createKrakenRatesProvider } from './providers/rates/kraken-rates.provider'
+import type { RatesProvider } from './providers/rates/rates.provider'
+import { createSandboxRatesProvider } from './providers/rates/sandbox-rates.provider'
+import { type Job, startJobs } from './jobs'
+import { customerRoutes } from './modules/customers/customers.routes'
+import { createCustomerService } from './modules/customers/customers.service'
+import { orderPublicRoutes, orderUserRoutes } from './modules/orders/orders.routes'
+import { createOrderService } from './modules/orders/orders.service'
+import { ratesRoutes } from './modules/rates/rates.routes'
+import { createRatesService } from './modules/rates/rates.service'
 import { resolveSecrets } from './secrets'
+import { loadTrading } from './trading'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: { refreshRates(): Promise<boolean>; expireOrders(): Promise<number> }
+  }
+}
 
 export interface AppOverrides {
   /** An already opened database (tests open their own to look at what got stored). */
@@ -38,6 +55,8 @@ export interface AppOverrides {
   clock?: Clock
   /** Replaces the configured mail transport. */
   mailTransport?: MailTransport
+  /** Replaces the configured price source (tests make it fail on purpose). */
+  ratesProvider?: RatesProvider
   /** false silences the log; a stream receives its JSON lines (tests read them). */
   logger?: false | { write(line: string): void }
 }
@@ -79,6 +98,26 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mail = createMailService({ transport, brand })
   const accounts = createAccountService({ db: database.db, clock, mail, sessions, codeKey: secrets.codeKey })
   const brandService = createBrandService({ brand, geoIp: createSandboxGeoIp(config.sandboxGeoipCountry) })
+  const trading = loadTrading(config.tradingFile)
+  const ratesProvider = overrides.ratesProvider ??
+    (config.rates.provider === 'kraken' ? createKrakenRatesProvider() : createSandboxRatesProvider(trading.sandboxReference))
+  const rates = createRatesService({
+    db: database.db,
+    clock,
+    provider: ratesProvider,
+    trading,
+    maxAgeSeconds: config.rates.maxAgeSeconds,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    log: app.log,
+  })
+  const orders = createOrderService({ db: database.db, clock, rates, mail, trading, quoteTtlSeconds: config.quoteTtlSeconds })
+  const customers = createCustomerService({ db: database.db, clock })
+  const jobs: Job[] = [
+    { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
+    { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
+  ]
+  // Tests run the jobs by hand, on their own clock.
+  app.decorate('jobs', { refreshRates: rates.refreshRates, expireOrders: orders.expireOrders })
 
   await app.register(cookie)
   await app.register(helmet, {
@@ -100,7 +139,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(swaggerUi, { routePrefix: '/docs' })
   const limits = await registerRateLimits(app, { ...config.rateLimits, redisUrl: config.redisUrl })
 
+  let runningJobs: { stop(): Promise<void> } | undefined
+  if (config.jobsEnabled) {
+    app.addHook('onReady', async () => {
+      // The first prices are in place before the first request is served.
+      await rates.refreshRates()
+      runningJobs = startJobs(jobs, app.log)
+    })
+  }
+
   app.addHook('onClose', async () => {
+    await runningJobs?.stop()
     await transport.close()
     await limits.close()
     if (!overrides.database) await database.close()
@@ -121,7 +170,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     })
     await v1.register(accountRoutes({ accounts, limits }), { prefix: '/public' })
     await v1.register(brandRoutes({ brandService }), { prefix: '/public' })
-    await v1.register(userRoutes({ accounts, requireSession: createRequireSession(sessions) }), { prefix: '/user' })
+    await v1.register(ratesRoutes({ rates }), { prefix: '/public' })
+    await v1.register(orderPublicRoutes({ orders }), { prefix: '/public' })
+    await v1.register(async (user) => {
+      // Before the body is read: a call without a valid session learns nothing about its payload.
+      user.addHook('onRequest', createRequireSession(sessions))
+      await user.register(userRoutes({ accounts, orders }))
+      await user.register(orderUserRoutes({ orders }))
+      await user.register(customerRoutes({ customers }))
+    }, { prefix: '/user' })
   }, { prefix: '/v1' })
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })

@@ -32,6 +32,18 @@ const ConfigSchema = z.object({
   SANDBOX_GEOIP_COUNTRY: z.string().length(2).toUpperCase().default('GB'),
   /** Serve the built web app from this folder (default: the web workspace's dist). */
   WEB_DIST_DIR: z.string().optional(),
+  /** Price source: the offline simulation, or Kraken's public ticker. */
+  RATES_PROVIDER: z.enum(['sandbox', 'kraken']).default('sandbox'),
+  RATES_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Prices older than this stop new orders. */
+  RATES_MAX_AGE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /** How long an order's price holds without payment. */
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** JSON file with pricing per pair, limits per fiat and the payment methods (see README). */
+  TRADING_FILE: z.string().optional(),
+  /** Runs the background jobs (rates refresh, order expiry) in this process. */
+  JOBS_ENABLED: booleanFromEnv.default(true),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -55,6 +67,11 @@ export interface Config {
   rateLimits: { ipPerMinute: number; emailPer15Minutes: number }
   sandboxGeoipCountry: string
   webDistDir: string | undefined
+  rates: { provider: 'sandbox' | 'kraken'; refreshSeconds: number; maxAgeSeconds: number }
+  quoteTtlSeconds: number
+  orderExpirySweepSeconds: number
+  tradingFile: string | undefined
+  jobsEnabled: boolean
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +107,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
     sandboxGeoipCountry: env.SANDBOX_GEOIP_COUNTRY,
     webDistDir: env.WEB_DIST_DIR,
+    rates: { provider: env.RATES_PROVIDER, refreshSeconds: env.RATES_REFRESH_SECONDS, maxAgeSeconds: env.RATES_MAX_AGE_SECONDS },
+    quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
+    orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
+    tradingFile: env.TRADING_FILE,
+    jobsEnabled: env.JOBS_ENABLED,
   }
 }

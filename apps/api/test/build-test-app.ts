@@ -9,6 +9,7 @@ import { type Env, loadConfig } from '../src/config'
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client'
 import { devOutbox } from '../src/db/schema'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
+import type { RatesProvider } from '../src/providers/rates/rates.provider'
 import { createTestClock } from './test-clock'
 
 export interface TestApp {
@@ -45,7 +46,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 }
 
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
-export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport; logLines?: string[] } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport; logLines?: string[]; ratesProvider?: RatesProvider } = {}): Promise<TestApp> {
   const clock = createTestClock()
   const { handle, drop } = await openTestDatabase()
   const config = loadConfig({
@@ -55,9 +56,11 @@ export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock;
     RATE_LIMIT_IP_PER_MINUTE: '1000',
     RATE_LIMIT_EMAIL_PER_15_MINUTES: '1000',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Jobs run by hand in tests (app.jobs), on the test clock.
+    JOBS_ENABLED: 'false',
     ...options.env,
   })
-  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false, ...(options.mailTransport && { mailTransport: options.mailTransport }) })
+  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false, ...(options.mailTransport && { mailTransport: options.mailTransport }), ...(options.ratesProvider && { ratesProvider: options.ratesProvider }) })
   await app.ready()
   return {
     app,
@@ -113,4 +116,27 @@ export async function signUpVerified(t: TestApp, email = uniqueEmail(), password
   const verified = await callPublic(t.app, 'verifycode', { email, code })
   const device = verified.cookies.find((cookie) => cookie.name === 'trustedDevice')?.value
   return { email, password, token: verified.body.data.token as string, device: device as string }
+}
+
+export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
+export const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+
+/** A signed-in customer with prices in place, ready to buy. */
+export async function buyer(t: TestApp) {
+  await t.app.jobs.refreshRates()
+  return signUpVerified(t)
+}
+
+export async function initiateBuy(t: TestApp, token: string, payload: Partial<{ amount: string; assetId: string; wallet: string }> = {}) {
+  return callUser(t.app, 'orderInitiateBuy', token, { amount: '250', assetId: 'btc_eur', wallet: BTC_WALLET, ...payload })
+}
+
+/** Writes a trading configuration file for TRADING_FILE and answers its path. */
+export async function tradingFile(content: Record<string, unknown>): Promise<string> {
+  const { mkdtempSync, writeFileSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const file = join(mkdtempSync(join(tmpdir(), 'trading-')), 'trading.json')
+  writeFileSync(file, JSON.stringify(content))
+  return file
 }

@@ -13,7 +13,13 @@ describe('user calls and sessions', () => {
     const answer = await callUser(t.app, 'getGross', customer.token)
     expect(answer.body).toEqual({
       result: true,
-      data: { details: { firstName: null, lastName: null, email: customer.email }, userName: customer.email },
+      data: {
+        details: { firstName: null, lastName: null, email: customer.email },
+        userName: customer.email,
+        pendingBalance: '0.00',
+        agreementSum: '0.00',
+        openOrder: [],
+      },
     })
   })
 

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { FailureAnswer, OkAnswer, answerOf, successAnswer } from './answer'
+import { DecimalString } from './money'
+import { OrderSummary } from './orders.schemas'
 import { BrandName, CompanyDetails, Email, Password, SignupToken, VerificationCode } from './validators'
 
 /** Public account calls of spec section 7: `POST /v1/public/{name}`. */
@@ -73,6 +75,12 @@ export type UserDetails = z.infer<typeof UserDetails>
 export const GrossData = z.object({
   details: UserDetails,
   userName: z.string(),
+  /** Fiat of the orders waiting for the customer's payment. */
+  pendingBalance: DecimalString,
+  /** Amount the signed agreement covers; zero until the agreement step exists. */
+  agreementSum: DecimalString,
+  /** Open orders (initiated or awaiting payment), newest first. */
+  openOrder: z.array(OrderSummary),
 })
 export type GrossData = z.infer<typeof GrossData>
 export const GetGrossAnswer = answerOf(successAnswer({ data: GrossData }))

@@ -80,3 +80,19 @@ describe('price math', () => {
     expect(quote.fiatAmount).toBe('1000.00')
   })
 })
+
+describe('price helpers', () => {
+  it('moves a price by basis points', async () => {
+    const { scaleByBps } = await import('./money')
+    expect(scaleByBps('100.00', 25, 2)).toBe('100.25')
+    expect(scaleByBps('100.00', -25, 2)).toBe('99.75')
+  })
+
+  it('multiplies, divides, averages and sums without floats', async () => {
+    const { divideAmounts, midOf, multiplyAmounts, sumAmounts } = await import('./money')
+    expect(multiplyAmounts('0.1', '0.2', 4)).toBe('0.0200')
+    expect(divideAmounts('1', '3', 6)).toBe('0.333333')
+    expect(midOf('64000.1', '64000.2', 2)).toBe('64000.15')
+    expect(sumAmounts(['0.10', '0.20', '1,000'.replace(',', '')], 2)).toBe('1000.30')
+  })
+})

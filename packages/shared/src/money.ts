@@ -107,3 +107,25 @@ export function quoteForCrypto(cryptoAmount: string, terms: PriceTerms, decimals
   const gross = net.times(BPS).dividedBy(BPS.minus(terms.feeBps)).toDecimalPlaces(decimals.fiat, D.ROUND_UP)
   return quoteForFiat(gross.toFixed(decimals.fiat), terms, decimals)
 }
+
+/** `value × (10000 + bps) / 10000`, rounded to `decimals`: moves a price by basis points without floats. */
+export function scaleByBps(value: string, bps: number, decimals: number): string {
+  return dec(value).times(BPS.plus(bps)).dividedBy(BPS).toDecimalPlaces(decimals, D.ROUND_HALF_UP).toFixed(decimals)
+}
+
+export function multiplyAmounts(a: string, b: string, decimals: number): string {
+  return dec(a).times(dec(b)).toDecimalPlaces(decimals, D.ROUND_HALF_UP).toFixed(decimals)
+}
+
+export function divideAmounts(a: string, b: string, decimals: number): string {
+  return dec(a).dividedBy(dec(b)).toDecimalPlaces(decimals, D.ROUND_HALF_UP).toFixed(decimals)
+}
+
+/** The mean of two prices, e.g. a mid price from bid and ask. */
+export function midOf(bid: string, ask: string, decimals: number): string {
+  return dec(bid).plus(dec(ask)).dividedBy(2).toDecimalPlaces(decimals, D.ROUND_HALF_UP).toFixed(decimals)
+}
+
+export function sumAmounts(values: readonly string[], decimals: number): string {
+  return values.reduce((total, value) => total.plus(dec(value)), new D(0)).toFixed(decimals)
+}

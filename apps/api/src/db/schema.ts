@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -12,6 +12,13 @@ export const customers = pgTable('customers', {
   affiliateToken: text('affiliate_token').notNull(),
   firstName: text('first_name'),
   lastName: text('last_name'),
+  address: text('address'),
+  city: text('city'),
+  postal: text('postal'),
+  /** ISO 3166-1 alpha-2, from the allowed-countries list. */
+  country: text('country'),
+  phone: text('phone'),
+  detailsUpdatedAt: timestamp('details_updated_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
 })
@@ -111,5 +118,71 @@ export const devOutbox = pgTable('dev_outbox', {
   createdAt: createdAt(),
 })
 
-export const schema = { customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox }
+/** The latest mid price of each pair, refreshed by the rates job; requests read it and never wait on the source. */
+export const rates = pgTable(
+  'rates',
+  {
+    crypto: text('crypto').notNull(),
+    fiat: text('fiat').notNull(),
+    mid: numeric('mid', { precision: 30, scale: 10 }).notNull(),
+    source: text('source').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.crypto, table.fiat] })],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    tranId: text('tran_id').notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    status: text('status').notNull(),
+    orderType: text('order_type').notNull().default('buy'),
+    fiat: text('fiat').notNull(),
+    crypto: text('crypto').notNull(),
+    fiatAmount: numeric('fiat_amount', { precision: 20, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 20, scale: 2 }).notNull(),
+    netFiat: numeric('net_fiat', { precision: 20, scale: 2 }).notNull(),
+    cryptoAmount: numeric('crypto_amount', { precision: 30, scale: 10 }).notNull(),
+    /** The price the order fixed, kept apart: mid, our spread and fee, and the customer rate. */
+    midRate: numeric('mid_rate', { precision: 30, scale: 10 }).notNull(),
+    spreadBps: integer('spread_bps').notNull(),
+    feeBps: integer('fee_bps').notNull(),
+    customerRate: numeric('customer_rate', { precision: 30, scale: 10 }).notNull(),
+    rateSource: text('rate_source').notNull(),
+    rateFetchedAt: timestamp('rate_fetched_at', { withTimezone: true }).notNull(),
+    wallet: text('wallet').notNull(),
+    affiliateToken: text('affiliate_token').notNull(),
+    methodGroup: text('method_group'),
+    methodOption: text('method_option'),
+    priceExpiresAt: timestamp('price_expires_at', { withTimezone: true }).notNull(),
+    createdMailSentAt: timestamp('created_mail_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('orders_customer_created_idx').on(table.customerId, table.createdAt), index('orders_status_expiry_idx').on(table.status, table.priceExpiresAt)],
+)
+
+/** Every status change of an order, with time and cause; the history's timeline reads it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    cause: text('cause').notNull(),
+    actor: text('actor', { enum: ['customer', 'system', 'operator'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
+)
+
+export const schema = { customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents }
 

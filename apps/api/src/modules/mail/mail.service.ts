@@ -1,6 +1,7 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import type { MailTransport } from '../../providers/mail/mail.provider'
-import { renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
+import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { renderOrderCreatedMail, renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
 
 export interface MailServiceDeps {
   transport: MailTransport
@@ -22,5 +23,9 @@ export function createMailService({ transport, brand }: MailServiceDeps) {
     await transport.send({ to, ...renderPasswordChangedMail(brand, changedAt), template: 'password_changed' })
   }
 
-  return { sendVerificationCode, sendResetCode, sendPasswordChanged }
+  async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean) {
+    await transport.send({ to, ...renderOrderCreatedMail(brand, order, simulatedPrice), template: 'order_created', devNote: `order=${order.orderReference}` })
+  }
+
+  return { sendVerificationCode, sendResetCode, sendPasswordChanged, sendOrderCreated }
 }

@@ -1,5 +1,9 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import { CODE_TTL_MINUTES } from '@exchange/shared/constants'
+import { CRYPTO_DECIMALS, FIAT_DECIMALS } from '@exchange/shared/currencies'
+import { formatAmount } from '@exchange/shared/money'
+import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 
 export interface RenderedMail {
   subject: string
@@ -77,5 +81,34 @@ export function renderPasswordChangedMail(brand: BrandConfig, changedAt: Date): 
     subject,
     text: `${lead}\n\n${warning}\n${textFooter(brand)}`,
     html: layout(brand, subject, `<p>${escapeHtml(lead)}</p><p><strong>${escapeHtml(warning)}</strong></p>`),
+  }
+}
+
+function utc(iso: string): string {
+  return iso.replace('T', ' ').slice(0, 16) + ' UTC'
+}
+
+export function renderOrderCreatedMail(brand: BrandConfig, order: OrderSummary, simulatedPrice: boolean): RenderedMail {
+  const fiat = order.fiatCur.toUpperCase()
+  const coin = order.cryptoCur.toUpperCase()
+  const subject = `Your ${brand.brandName} order ${order.orderReference}: ${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.cryptoCur])} ${coin}`
+  const rows: [string, string][] = [
+    ['Reference', order.orderReference],
+    ['You pay', `${formatAmount(order.fiatAmount, FIAT_DECIMALS)} ${fiat}`],
+    ['Fee', `${formatAmount(order.price.fee, FIAT_DECIMALS)} ${fiat} (${(order.price.feeBps / 100).toFixed(2)} %)`],
+    ['Price per coin', `${formatAmount(order.price.rate, FIAT_DECIMALS)} ${fiat} (market ${formatAmount(order.price.mid, FIAT_DECIMALS)} ${fiat} + ${(order.price.spreadBps / 100).toFixed(2)} % spread)`],
+    ['You receive', `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.cryptoCur])} ${coin}`],
+    ['Wallet', order.orderWallet === PLACEHOLDER_WALLET ? 'to be given before payment' : order.orderWallet],
+    ['Price fixed until', utc(order.priceExpiresAt)],
+  ]
+  const lead = `Thank you. Your order is created and its price is fixed until ${utc(order.priceExpiresAt)}. Pay before then to keep it; otherwise the order expires and nothing is charged.`
+  const note = simulatedPrice ? 'Test environment: the price of this order is simulated.' : ''
+  return {
+    subject,
+    text: `${lead}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n${note ? `\n${note}\n` : ''}${textFooter(brand)}`,
+    html: layout(brand, subject,
+      `<p>${escapeHtml(lead)}</p><table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:15px">` +
+      rows.map(([label, value]) => `<tr><td style="color:#6b6880;border-bottom:1px solid #eee;white-space:nowrap">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;word-break:break-all"><strong>${escapeHtml(value)}</strong></td></tr>`).join('') +
+      `</table>${note ? `<p style="color:#b45309;font-size:14px">${escapeHtml(note)}</p>` : ''}`),
   }
 }

@@ -1,27 +1,29 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { GetGrossAnswer, LogoutAnswer, UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { sessionOf } from '../../plugins/session'
 import type { AccountService } from '../accounts/accounts.service'
 import { originOf } from '../accounts/accounts.routes'
+import type { OrderService } from '../orders/orders.service'
 
 /** Signed-in calls: `POST /v1/user/{name}` with `Authorization: Bearer`. */
-export function userRoutes({ accounts, requireSession }: {
-  accounts: AccountService
-  requireSession: (request: FastifyRequest) => Promise<void>
-}): FastifyPluginAsyncZod {
+export function userRoutes({ accounts, orders }: { accounts: AccountService; orders: OrderService }): FastifyPluginAsyncZod {
   return async (app) => {
-    // Before the body is read: a call without a valid session learns nothing about its payload.
-    app.addHook('onRequest', requireSession)
-
     app.post('/getGross', {
-      schema: { tags: ['user'], summary: "The signed-in customer's details", security: [{ bearer: [] }], body: UserRequest, response: { 200: GetGrossAnswer, 400: FailureAnswer, 401: FailureAnswer } },
+      schema: { tags: ['user'], summary: "The signed-in customer's details, open orders and pending balance", security: [{ bearer: [] }], body: UserRequest, response: { 200: GetGrossAnswer, 400: FailureAnswer, 401: FailureAnswer } },
     }, async (request) => {
-      const profile = await accounts.getProfile(sessionOf(request).customerId)
+      const { customerId } = sessionOf(request)
+      const profile = await accounts.getProfile(customerId)
+      const { openOrder, pendingBalance } = await orders.grossOrders(customerId)
       return {
         result: true as const,
-        data: { details: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email }, userName: profile.email },
+        data: {
+          details: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
+          userName: profile.email,
+          pendingBalance,
+          agreementSum: '0.00',
+          openOrder,
+        },
       }
     })
 

@@ -14,7 +14,7 @@ describe('dashboard route', () => {
 
   it('shows the navigation with Log Out working and the other sections not available yet', async () => {
     saveJwtCookie('token-1', 24)
-    mockApi({ getGross: ok({ data: { details: { firstName: 'Ada', lastName: null, email: 'ada@example.com' }, userName: 'ada@example.com' } }) })
+    mockApi({ getGross: ok({ data: { details: { firstName: 'Ada', lastName: null, email: 'ada@example.com' }, userName: 'ada@example.com', pendingBalance: '0.00', agreementSum: '0.00', openOrder: [] } }) })
     renderScreen(<DashboardRoute />, { path: '/dashboard' })
     await screen.findByRole('heading', { name: 'Hello, Ada' })
     expect(screen.getByRole('link', { name: 'Buy' })).toHaveAttribute('href', '/dashboard')

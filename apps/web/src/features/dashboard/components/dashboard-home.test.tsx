@@ -7,7 +7,7 @@ import { renderScreen } from '../../../test/render'
 import { DashboardHome } from './dashboard-home'
 
 const gross = (firstName: string | null, lastName: string | null) =>
-  ok({ data: { details: { firstName, lastName, email: 'ada@example.com' }, userName: 'ada@example.com' } })
+  ok({ data: { details: { firstName, lastName, email: 'ada@example.com' }, userName: 'ada@example.com', pendingBalance: '0.00', agreementSum: '0.00', openOrder: [] } })
 
 describe('DashboardHome', () => {
   it('greets the customer by first and last name and shows the e-mail', async () => {

@@ -1,0 +1,289 @@
+import { randomInt } from 'node:crypto'
+import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { FIAT_DECIMALS, type CryptoCurrency, type FiatCurrency, assetIdOf, parseAssetId } from '@exchange/shared/currencies'
+import { compareAmounts, formatAmount, isDecimalString, normalizeAmountInput, quoteForFiat, sumAmounts } from '@exchange/shared/money'
+import { OPEN_STATUSES, type MethodGroup, type OrderStatus, isCustomerTransitionAllowed, isTransitionAllowed } from '@exchange/shared/order-rules'
+import type { MethodGroupOptions, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
+import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { customers, orderEvents, orders } from '../../db/schema'
+import { AppError } from '../../errors'
+import type { MethodOption, TradingConfig } from '../../trading'
+import type { MailService } from '../mail/mail.service'
+import type { RatesService } from '../rates/rates.service'
+
+export interface OrderServiceDeps {
+  db: Database
+  clock: Clock
+  rates: RatesService
+  mail: MailService
+  trading: TradingConfig
+  quoteTtlSeconds: number
+}
+
+type OrderRow = typeof orders.$inferSelect
+type Actor = OrderEvent['actor']
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const REFERENCE_LENGTH = 10
+
+/** Uppercase letters and digits from the CSPRNG, without look-alikes (0/O, 1/I) since people type references into bank forms. */
+export function generateReference(length = REFERENCE_LENGTH): string {
+  let reference = ''
+  for (let i = 0; i < length; i++) reference += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]
+  return reference
+}
+
+function generateTranId(): string {
+  return `TX${Array.from({ length: 14 }, () => randomInt(10)).join('')}`
+}
+
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  const crypto = row.crypto as CryptoCurrency
+  const fiat = row.fiat as FiatCurrency
+  return {
+    orderReference: row.reference,
+    tranId: row.tranId,
+    statusName: row.status as OrderStatus,
+    fiatCur: fiat,
+    cryptoCur: crypto,
+    assetId: assetIdOf(crypto, fiat),
+    orderAmount: formatAmount(row.fiatAmount, FIAT_DECIMALS),
+    fiatAmount: row.fiatAmount,
+    cryptoAmount: stripScale(row.cryptoAmount),
+    price: {
+      mid: stripScale(row.midRate),
+      spreadBps: row.spreadBps,
+      feeBps: row.feeBps,
+      rate: stripScale(row.customerRate),
+      fee: row.fee,
+      netFiat: row.netFiat,
+    },
+    orderWallet: row.wallet,
+    azToken: row.affiliateToken,
+    method: row.methodOption,
+    createdAt: row.createdAt.toISOString(),
+    priceExpiresAt: row.priceExpiresAt.toISOString(),
+  }
+}
+
+/** numeric(30,10) comes back with ten places; show the places the value has, keeping at least two. */
+function stripScale(value: string): string {
+  if (!value.includes('.')) return value
+  const trimmed = value.replace(/0+$/, '')
+  const [whole, fraction = ''] = trimmed.split('.')
+  return `${whole}.${fraction.padEnd(2, '0')}`
+}
+
+export type OrderService = ReturnType<typeof createOrderService>
+
+export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSeconds }: OrderServiceDeps) {
+  /**
+   * The one function that writes an order's status: checks the transition table, changes the row only if it
+   * still has the status read (so two writers cannot both move it), and records the event.
+   */
+  async function applyTransition(tx: Database, order: OrderRow, to: OrderStatus, cause: string, actor: Actor): Promise<OrderRow> {
+    const from = order.status as OrderStatus
+    if (!isTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
+    const now = clock.now()
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+      .returning()
+    if (!updated) throw new AppError('transition_not_allowed')
+    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, cause, actor, createdAt: now })
+    return updated
+  }
+
+  async function findOwnOrder(tx: Database, customerId: string, reference: string): Promise<OrderRow> {
+    const [order] = await tx.select().from(orders).where(and(eq(orders.reference, reference), eq(orders.customerId, customerId)))
+    // Someone else's reference answers exactly like an unknown one.
+    if (!order) throw new AppError('order_not_found')
+    return order
+  }
+
+  async function initiateBuyOrder(customerId: string, input: { amount: string; assetId: string; wallet: string }) {
+    const pair = parseAssetId(input.assetId)
+    if (!pair) throw new AppError('asset_unavailable')
+    const amount = normalizeAmountInput(input.amount)
+    if (!isDecimalString(amount)) throw new AppError('validation_failed', 400)
+    const limits = trading.limits[pair.fiat]
+    if (!limits) throw new AppError('asset_unavailable')
+    if (compareAmounts(amount, limits.min) < 0) throw new AppError('amount_below_minimum')
+    if (compareAmounts(amount, limits.max) > 0) throw new AppError('amount_above_maximum')
+    const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
+    if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet)) throw new AppError('wallet_invalid')
+
+    const price = await rates.priceFor(pair.crypto, pair.fiat)
+    const quote = quoteForFiat(amount, price, rates.decimalsOf(pair.crypto))
+    const now = clock.now()
+    const priceExpiresAt = new Date(now.getTime() + quoteTtlSeconds * 1000)
+
+    const order = await db.transaction(async (tx) => {
+      const [customer] = await tx.select({ affiliateToken: customers.affiliateToken }).from(customers).where(eq(customers.id, customerId))
+      if (!customer) throw new AppError('unauthorized', 401)
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          reference: generateReference(),
+          tranId: generateTranId(),
+          customerId,
+          status: 'initiated',
+          fiat: pair.fiat,
+          crypto: pair.crypto,
+          fiatAmount: quote.fiatAmount,
+          fee: quote.fee,
+          netFiat: quote.netFiat,
+          cryptoAmount: quote.cryptoAmount,
+          midRate: price.mid,
+          spreadBps: price.spreadBps,
+          feeBps: price.feeBps,
+          customerRate: quote.rate,
+          rateSource: price.source,
+          rateFetchedAt: price.fetchedAt,
+          wallet,
+          affiliateToken: customer.affiliateToken,
+          priceExpiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+      await tx.insert(orderEvents).values({ orderId: created!.id, fromStatus: null, toStatus: 'initiated', cause: 'Order created at a fixed price', actor: 'customer', createdAt: now })
+      return created!
+    })
+    await sendCreatedMailOnce(order.reference)
+    return { order, quote }
+  }
+
+  /** The order-created e-mail, at most once per order, whoever asks for it. */
+  async function sendCreatedMailOnce(reference: string): Promise<void> {
+    const [claimed] = await db
+      .update(orders)
+      .set({ createdMailSentAt: clock.now() })
+      .where(and(eq(orders.reference, reference), isNull(orders.createdMailSentAt)))
+      .returning()
+    if (!claimed) return
+    const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, claimed.customerId))
+    if (customer) await mail.sendOrderCreated(customer.email, toOrderSummary(claimed), claimed.rateSource === 'sandbox')
+  }
+
+  /** `exchangeUpdateOrder`: only the moves a customer may make on their own order. */
+  async function updateOrderStatusByCustomer(customerId: string, reference: string, to: OrderStatus): Promise<OrderStatus> {
+    return db.transaction(async (tx) => {
+      const order = await findOwnOrder(tx, customerId, reference)
+      const from = order.status as OrderStatus
+      if (!isCustomerTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
+      if (from === to) return from
+      if (to === 'awaiting_payment' && order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
+      const cause = to === 'cancelled' ? 'Cancelled by the customer' : to === 'failed' ? 'Payment reported failed on return' : 'Customer started the payment'
+      return (await applyTransition(tx, order, to, cause, 'customer')).status as OrderStatus
+    })
+  }
+
+  function optionsFor(group: MethodGroup, order: OrderRow, country: string | null): MethodOption[] {
+    return trading.paymentMethods[group].filter((option) => {
+      if (option.fiats && !option.fiats.includes(order.fiat as FiatCurrency)) return false
+      if (option.minAmount && compareAmounts(order.fiatAmount, option.minAmount) < 0) return false
+      if (option.maxAmount && compareAmounts(order.fiatAmount, option.maxAmount) > 0) return false
+      if (option.countries && (!country || !option.countries.includes(country))) return false
+      return true
+    })
+  }
+
+  /** `orderBuyGetMethods`: the groups with the options that suit this order's fiat, amount and the customer's country. */
+  async function paymentMethodsFor(customerId: string, reference: string): Promise<Record<MethodGroup, MethodGroupOptions>> {
+    const order = await findOwnOrder(db, customerId, reference)
+    const [customer] = await db.select({ country: customers.country }).from(customers).where(eq(customers.id, customerId))
+    const group = (name: MethodGroup): MethodGroupOptions => {
+      const options = optionsFor(name, order, customer?.country ?? null).map(({ id, name: label, tlId }) => ({ id, name: label, ...(tlId && { tlId }) }))
+      return { options, allowed: options.length > 0, selected: order.methodGroup === name ? order.methodOption : null }
+    }
+    return { psps: group('psps'), banks: group('banks'), alts: group('alts') }
+  }
+
+  async function selectPaymentMethod(customerId: string, reference: string, group: MethodGroup, optionId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const order = await findOwnOrder(tx, customerId, reference)
+      if (!(OPEN_STATUSES as readonly string[]).includes(order.status)) throw new AppError('transition_not_allowed')
+      const [customer] = await tx.select({ country: customers.country }).from(customers).where(eq(customers.id, customerId))
+      if (!optionsFor(group, order, customer?.country ?? null).some((option) => option.id === optionId)) throw new AppError('method_unavailable')
+      await tx.update(orders).set({ methodGroup: group, methodOption: optionId, updatedAt: clock.now() }).where(eq(orders.id, order.id))
+    })
+  }
+
+  async function openOrders(customerId: string) {
+    return db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...OPEN_STATUSES])))
+      .orderBy(desc(orders.createdAt))
+  }
+
+  /** `getGross`'s order part: the open orders and what they add up to (one fiat each, so summed per fiat). */
+  async function grossOrders(customerId: string) {
+    const open = await openOrders(customerId)
+    const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
+    return { openOrder: open.map(toOrderSummary), pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS) }
+  }
+
+  async function orderHistory(customerId: string, page: number, pageSize: number) {
+    const [total] = await db.select({ value: count() }).from(orders).where(eq(orders.customerId, customerId))
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+    return { orders: rows.map(toOrderSummary), page, pageSize, total: total?.value ?? 0 }
+  }
+
+  async function orderDetail(customerId: string, reference: string) {
+    const order = await findOwnOrder(db, customerId, reference)
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
+    return {
+      order: toOrderSummary(order),
+      events: events.map((event) => ({
+        at: event.createdAt.toISOString(),
+        fromStatus: (event.fromStatus as OrderStatus | null) ?? null,
+        toStatus: event.toStatus as OrderStatus,
+        cause: event.cause,
+        actor: event.actor,
+      })),
+    }
+  }
+
+  /** The expiry job: open orders whose price time ran out without payment become expired. */
+  async function expireOrders(): Promise<number> {
+    const due = await db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.status, [...OPEN_STATUSES]), lte(orders.priceExpiresAt, clock.now())))
+      .limit(500)
+    let expired = 0
+    for (const order of due) {
+      try {
+        await db.transaction((tx) => applyTransition(tx, order, 'expired', 'The price time ran out before payment', 'system'))
+        expired++
+      } catch (error) {
+        // Another process or the customer moved it first: nothing to do.
+        if (!(error instanceof AppError && error.code === 'transition_not_allowed')) throw error
+      }
+    }
+    return expired
+  }
+
+  return {
+    initiateBuyOrder,
+    sendCreatedMailOnce,
+    updateOrderStatusByCustomer,
+    paymentMethodsFor,
+    selectPaymentMethod,
+    grossOrders,
+    orderHistory,
+    orderDetail,
+    expireOrders,
+  }
+}

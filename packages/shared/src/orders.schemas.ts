@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { answerOf, successAnswer } from './answer'
+import { AssetId, CryptoCurrency, FiatCurrency } from './currencies'
+import { DecimalString, normalizeAmountInput } from './money'
+import { MethodGroup, OrderStatus } from './order-rules'
+import { BrandName } from './validators'
+
+/** Uppercase letters and digits (spec section 9's random strings). */
+export const OrderReference = z.string().trim().regex(/^[A-Z0-9]{6,20}$/, 'Unknown order reference')
+
+export const OrderInitiateBuyRequest = z.object({
+  /** Fiat amount, commas removed and trimmed by the client; the api normalizes again. */
+  amount: z
+    .string({ error: 'Amount is required' })
+    .max(32)
+    .transform(normalizeAmountInput)
+    .pipe(z.string().min(1, 'Amount is required').regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amount must be a number with at most two decimals')),
+  assetId: AssetId,
+  /** Empty means "no wallet yet": the api keeps the placeholder wallet. */
+  wallet: z.string().trim().max(128),
+  brandName: BrandName,
+})
+export type OrderInitiateBuyRequest = z.infer<typeof OrderInitiateBuyRequest>
+
+export const PriceBreakdown = z.object({
+  mid: DecimalString,
+  spreadBps: z.number().int(),
+  feeBps: z.number().int(),
+  rate: DecimalString,
+  fee: DecimalString,
+  netFiat: DecimalString,
+})
+
+export const OrderInitiateBuyAnswer = answerOf(
+  successAnswer({
+    data: z.object({
+      reference: z.string(),
+      tranId: z.string(),
+      fiatAmount: DecimalString,
+      cryptoAmount: DecimalString,
+      price: PriceBreakdown,
+      priceExpiresAt: z.string(),
+    }),
+  }),
+)
+export type OrderInitiateBuyAnswer = z.infer<typeof OrderInitiateBuyAnswer>
+
+/** An order as the customer sees it (spec section 3's active order, plus the price it fixed). */
+export const OrderSummary = z.object({
+  orderReference: z.string(),
+  tranId: z.string(),
+  statusName: OrderStatus,
+  fiatCur: FiatCurrency,
+  cryptoCur: CryptoCurrency,
+  assetId: AssetId,
+  /** Fiat amount formatted with thousands commas, as the spec's active order holds it. */
+  orderAmount: z.string(),
+  fiatAmount: DecimalString,
+  cryptoAmount: DecimalString,
+  price: PriceBreakdown,
+  orderWallet: z.string(),
+  azToken: z.string(),
+  method: z.string().nullable(),
+  createdAt: z.string(),
+  priceExpiresAt: z.string(),
+})
+export type OrderSummary = z.infer<typeof OrderSummary>
+
+export const OrderRequest = z.object({ orderReference: OrderReference, brandName: BrandName })
+export type OrderRequest = z.infer<typeof OrderRequest>
+
+export const ExchangeUpdateOrderRequest = z.object({ orderReference: OrderReference, statusName: OrderStatus, brandName: BrandName })
+export type ExchangeUpdateOrderRequest = z.infer<typeof ExchangeUpdateOrderRequest>
+export const ExchangeUpdateOrderAnswer = answerOf(successAnswer({ statusName: OrderStatus }))
+export type ExchangeUpdateOrderAnswer = z.infer<typeof ExchangeUpdateOrderAnswer>
+
+export const PaymentOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Open-banking bank id (spec section 3: a bank option has tlId). */
+  tlId: z.string().optional(),
+})
+export type PaymentOption = z.infer<typeof PaymentOption>
+
+export const MethodGroupOptions = z.object({
+  options: z.array(PaymentOption),
+  allowed: z.boolean(),
+  selected: z.string().nullable(),
+})
+export type MethodGroupOptions = z.infer<typeof MethodGroupOptions>
+
+export const OrderBuyGetMethodsAnswer = answerOf(
+  successAnswer({ psps: MethodGroupOptions, banks: MethodGroupOptions, alts: MethodGroupOptions }),
+)
+export type OrderBuyGetMethodsAnswer = z.infer<typeof OrderBuyGetMethodsAnswer>
+
+export const SelectMethodRequest = z.object({ orderReference: OrderReference, group: MethodGroup, optionId: z.string().min(1).max(64), brandName: BrandName })
+export const SelectMethodAnswer = answerOf(successAnswer({}))
+
+export const HistoryRequest = z.object({
+  page: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(50).default(10),
+  brandName: BrandName,
+})
+export const HistoryAnswer = answerOf(
+  successAnswer({ data: z.object({ orders: z.array(OrderSummary), page: z.number(), pageSize: z.number(), total: z.number() }) }),
+)
+export type HistoryAnswer = z.infer<typeof HistoryAnswer>
+
+export const OrderEvent = z.object({
+  at: z.string(),
+  fromStatus: OrderStatus.nullable(),
+  toStatus: OrderStatus,
+  cause: z.string(),
+  actor: z.enum(['customer', 'system', 'operator']),
+})
+export type OrderEvent = z.infer<typeof OrderEvent>
+export const OrderDetailAnswer = answerOf(successAnswer({ data: z.object({ order: OrderSummary, events: z.array(OrderEvent) }) }))
+export type OrderDetailAnswer = z.infer<typeof OrderDetailAnswer>
+
+export const OrderEmailCreatedRequest = z.object({
+  emailData: z.object({ orderReference: OrderReference, companyDetails: z.object({ name: z.string().max(200), address: z.string().max(500) }).optional() }),
+  brandName: BrandName,
+})
