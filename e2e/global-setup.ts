@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
       // Every journey comes from 127.0.0.1; the limits themselves are proven by the api tests.
       RATE_LIMIT_IP_PER_MINUTE: '10000',
       RATE_LIMIT_EMAIL_PER_15_MINUTES: '10000',
+      // Payment methods per fiat that reach every branch of the routing rule (see the buy journeys).
+      TRADING_FILE: join(repoRoot, 'e2e', 'fixtures', 'trading.json'),
     },
     stdio: ['ignore', log, log],
   })
