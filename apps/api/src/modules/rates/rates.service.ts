@@ -31,6 +31,7 @@ export type RatesService = ReturnType<typeof createRatesService>
 
 export function createRatesService({ db, clock, provider, trading, maxAgeSeconds, quoteTtlSeconds, log }: RatesServiceDeps) {
   let cache: { rows: (typeof rates.$inferSelect)[]; readAt: number } | undefined
+  let answerCache: { data: RatesData; second: number; rows: unknown } | undefined
 
   /** The rates job: asks the provider and stores what it says. A failure keeps the last good prices. */
   async function refreshRates(): Promise<boolean> {
@@ -65,6 +66,9 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
   /** `getHpRates`: every stored pair with the customer's price and how it is made up, and how old it is. */
   async function currentRates(): Promise<RatesData> {
     const rows = await storedRows()
+    // The answer only changes with the rows and, for its age, with the second: compute it once per second.
+    const second = Math.floor(clock.now().getTime() / 1000)
+    if (answerCache && answerCache.rows === rows && answerCache.second === second) return answerCache.data
     const byPair = new Map(rows.map((row) => [assetIdOf(row.crypto as CryptoCurrency, row.fiat as FiatCurrency), row]))
     const oldest = rows.reduce<Date | undefined>((min, row) => (!min || row.fetchedAt < min ? row.fetchedAt : min), undefined)
     const groups: RateGroup[] = FIAT_CURRENCIES.map((fiat) => ({
@@ -78,7 +82,7 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
       }),
     }))
     const age = oldest ? ageSeconds(oldest) : 0
-    return {
+    const data: RatesData = {
       data: groups,
       asOf: (oldest ?? clock.now()).toISOString(),
       ageSeconds: age,
@@ -88,6 +92,8 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
       quoteTtlSeconds,
       limits: trading.limits,
     }
+    answerCache = { data, second, rows }
+    return data
   }
 
   /** The price an order fixes. Refuses when the stored price is missing or older than the limit. */
