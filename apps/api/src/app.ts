@@ -29,6 +29,7 @@ import { createRequireSession } from './plugins/session'
 import { createSandboxGeoIp } from './providers/geoip/geoip.provider'
 import { createDevOutboxTransport } from './providers/mail/dev-outbox.transport'
 import type { MailTransport } from './providers/mail/mail.provider'
+import { createSandboxBankPartner } from './providers/bank/sandbox-bank-partner.provider'
 import { createSmtpTransport } from './providers/mail/smtp.transport'
 import { createKrakenRatesProvider } from './providers/rates/kraken-rates.provider'
 import type { RatesProvider } from './providers/rates/rates.provider'
@@ -38,6 +39,8 @@ import { customerRoutes } from './modules/customers/customers.routes'
 import { createCustomerService } from './modules/customers/customers.service'
 import { orderPublicRoutes, orderUserRoutes } from './modules/orders/orders.routes'
 import { createOrderService } from './modules/orders/orders.service'
+import { paymentUserRoutes } from './modules/payments/payments.routes'
+import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
 import { createRatesService } from './modules/rates/rates.service'
 import { resolveSecrets } from './secrets'
@@ -112,6 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
   const orders = createOrderService({ db: database.db, clock, rates, mail, trading, quoteTtlSeconds: config.quoteTtlSeconds })
   const customers = createCustomerService({ db: database.db, clock })
+  const payments = createPaymentService({ db: database.db, clock, orderService: orders, bank: createSandboxBankPartner(brand.company.name), trading })
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
     { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
@@ -178,6 +182,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await user.register(userRoutes({ accounts, orders }))
       await user.register(orderUserRoutes({ orders }))
       await user.register(customerRoutes({ customers }))
+      await user.register(paymentUserRoutes({ payments }))
     }, { prefix: '/user' })
   }, { prefix: '/v1' })
 

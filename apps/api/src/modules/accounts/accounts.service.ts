@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
 import { CODE_HOURLY_CAP } from '@exchange/shared/constants'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
+import { isUniqueViolation } from '../../db/errors'
 import { type AccountEventType, type CodePurpose, accountEvents, customers, trustedDevices, verificationCodes } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { MailService } from '../mail/mail.service'
@@ -28,7 +29,6 @@ export interface VerifiedLogin {
 type CodeCheck = { ok: true; codeId: string; purpose: CodePurpose } | { ok: false; error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' }
 
 const HOUR_MS = 3_600_000
-const UNIQUE_VIOLATION = '23505'
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
@@ -284,10 +284,4 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
   }
 
   return { signUp, login, verifyLoginCode, resendCode, startPasswordReset, checkResetCode, completePasswordReset, logout, getProfile }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const { code, cause } = error as { code?: unknown; cause?: unknown }
-  return code === UNIQUE_VIOLATION || (cause !== undefined && isUniqueViolation(cause))
 }

@@ -97,6 +97,11 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
     return updated
   }
 
+  /** A timeline entry that changes no status, e.g. "the customer says the transfer is sent". */
+  async function recordOrderNote(tx: Database, order: OrderRow, cause: string, actor: Actor): Promise<void> {
+    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, actor, createdAt: clock.now() })
+  }
+
   async function findOwnOrder(tx: Database, customerId: string, reference: string): Promise<OrderRow> {
     const [order] = await tx.select().from(orders).where(and(eq(orders.reference, reference), eq(orders.customerId, customerId)))
     // Someone else's reference answers exactly like an unknown one.
@@ -276,6 +281,9 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
   }
 
   return {
+    applyTransition,
+    recordOrderNote,
+    findOwnOrder,
     initiateBuyOrder,
     sendCreatedMailOnce,
     updateOrderStatusByCustomer,

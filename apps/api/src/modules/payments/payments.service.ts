@@ -1,0 +1,108 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { FiatCurrency } from '@exchange/shared/currencies'
+import type { BankAccountDetails, TransferInstructions } from '@exchange/shared/payments.schemas'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { isUniqueViolation } from '../../db/errors'
+import { customers, orders, payments, virtualIbans } from '../../db/schema'
+import { AppError } from '../../errors'
+import type { BankAccount, BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
+import type { TradingConfig } from '../../trading'
+import type { OrderService } from '../orders/orders.service'
+
+export interface PaymentServiceDeps {
+  db: Database
+  clock: Clock
+  orderService: OrderService
+  bank: BankPartnerProvider
+  trading: TradingConfig
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>
+
+/** Bank-side payment: wire transfers to the company's account and transfers to the customer's virtual IBAN. */
+export function createPaymentService({ db, clock, orderService, bank, trading }: PaymentServiceDeps) {
+  function accountDetails(account: BankAccount): BankAccountDetails {
+    return { ...account, sandbox: bank.sandbox }
+  }
+
+  function instructions(account: BankAccount, order: { reference: string; fiatAmount: string; fiat: string }): TransferInstructions {
+    return { ...accountDetails(account), reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
+  }
+
+  /** Moves an open order to awaiting payment by this method, once; a second submit answers the same instructions. */
+  async function startBankPayment(customerId: string, reference: string, method: 'wire' | 'viban', providerRef: string) {
+    return db.transaction(async (tx) => {
+      const order = await orderService.findOwnOrder(tx, customerId, reference)
+      if (order.status === 'awaiting_payment' && order.methodGroup === method) return order
+      if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
+      if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
+      const cause = method === 'wire' ? 'Customer chose to pay by bank transfer' : 'Customer chose to pay to their virtual IBAN'
+      const moved = await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
+      await tx.update(orders).set({ methodGroup: method, methodOption: providerRef, updatedAt: clock.now() }).where(eq(orders.id, order.id))
+      await tx.insert(payments).values({
+        orderId: order.id,
+        method,
+        provider: bank.kind,
+        providerRef,
+        amount: order.fiatAmount,
+        currency: order.fiat,
+        status: 'pending',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      return moved
+    })
+  }
+
+  /** `orderSubmitWire`: the transfer details for this order, with its reference as the payment reference. */
+  async function submitWire(customerId: string, reference: string, tlId: string): Promise<TransferInstructions> {
+    const current = await orderService.findOwnOrder(db, customerId, reference)
+    const bankOption = trading.paymentMethods.banks.find((option) => option.tlId === tlId || option.id === tlId)
+    if (!bankOption) throw new AppError('method_unavailable')
+    const account = bank.receivingAccount(current.fiat as FiatCurrency)
+    if (!account) throw new AppError('method_unavailable')
+    const order = await startBankPayment(customerId, reference, 'wire', bankOption.tlId ?? bankOption.id)
+    return instructions(account, order)
+  }
+
+  /** `orderGetViban`: the customer's virtual IBAN, issued by the bank partner on first use. */
+  async function virtualIbanFor(customerId: string): Promise<BankAccountDetails> {
+    const [existing] = await db.select().from(virtualIbans).where(eq(virtualIbans.customerId, customerId))
+    if (existing) return accountDetails(existing)
+    const [customer] = await db.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, customerId))
+    if (!customer?.firstName || !customer.lastName) throw new AppError('details_required')
+    const issued = await bank.issueVirtualIban({ customerId, customerName: `${customer.firstName} ${customer.lastName}` })
+    try {
+      await db.insert(virtualIbans).values({ customerId, ...issued, provider: bank.kind, createdAt: clock.now() })
+    } catch (error) {
+      // Two first uses at once: the other one won; answer what it stored.
+      if (!isUniqueViolation(error)) throw error
+    }
+    const [stored] = await db.select().from(virtualIbans).where(eq(virtualIbans.customerId, customerId))
+    return accountDetails(stored!)
+  }
+
+  /** `orderSubmitViban`: ties the order to the customer's virtual IBAN and answers what to send. */
+  async function submitViban(customerId: string, reference: string): Promise<TransferInstructions> {
+    const account = await virtualIbanFor(customerId)
+    const order = await startBankPayment(customerId, reference, 'viban', account.iban)
+    return { ...account, reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
+  }
+
+  /** `orderCompleteViban`: the customer says the transfer is sent; the timeline keeps it, the bank's notice decides. */
+  async function completeViban(customerId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting_payment'), eq(orders.methodGroup, 'viban')))
+        .orderBy(desc(orders.createdAt))
+        .limit(1)
+      if (!order) throw new AppError('order_not_found')
+      await orderService.recordOrderNote(tx, order, 'Customer reports the transfer as sent', 'customer')
+    })
+  }
+
+  return { submitWire, virtualIbanFor, submitViban, completeViban }
+}

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isValidIban } from '@exchange/shared/iban'
+import { orders, payments, virtualIbans } from '../src/db/schema'
+import { type TestApp, buildTestApp, buyer, callUser, initiateBuy } from './build-test-app'
+
+const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+async function storedOrder(reference: string) {
+  const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+  return order!
+}
+
+describe('orderSubmitWire', () => {
+  it("answers the company's receiving account, the exact amount and the order reference, and awaits the payment", async () => {
+    const customer = await buyer(t)
+    const { reference } = (await initiateBuy(t, customer.token, { amount: '1,250.50' })).body.data
+    const answer = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+
+    expect(answer.body.result).toBe(true)
+    expect(answer.body.data).toMatchObject({ reference, amount: '1250.50', currency: 'eur', holder: 'Helvex Digital Markets AG', bic: 'SNDBCHZZXXX', sandbox: true })
+    expect(answer.body.data.bankName).toContain('test environment')
+    expect(isValidIban(answer.body.data.iban)).toBe(true)
+
+    const order = await storedOrder(reference)
+    expect(order).toMatchObject({ status: 'awaiting_payment', methodGroup: 'wire', methodOption: 'sandbox-bank-1' })
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id))
+    expect(payment).toMatchObject({ method: 'wire', status: 'pending', amount: '1250.50', currency: 'eur' })
+    expect((await callUser(t.app, 'getGross', customer.token)).body.data.pendingBalance).toBe('1250.50')
+  })
+
+  it('answers the same details when submitted twice, with one payment record', async () => {
+    const customer = await buyer(t)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const first = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    const second = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    expect(second.body).toEqual(first.body)
+    const order = await storedOrder(reference)
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1)
+  })
+
+  it('refuses an unknown bank, a foreign order, a cancelled order and an expired price', async () => {
+    const customer = await buyer(t)
+    const other = await buyer(t)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'no-such-bank' })).body.error).toBe('method_unavailable')
+    expect((await callUser(t.app, 'orderSubmitWire', other.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.error).toBe('order_not_found')
+
+    const cancelled = (await initiateBuy(t, customer.token)).body.data.reference
+    await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: cancelled, statusName: 'cancelled' })
+    expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: cancelled, tlId: 'sandbox-bank-1' })).body.error).toBe('transition_not_allowed')
+
+    t.clock.advance(900_000)
+    expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.error).toBe('price_expired')
+    expect((await storedOrder(reference)).status).toBe('initiated')
+  })
+})
+
+describe('virtual IBAN', () => {
+  it('needs first and last name before one is issued', async () => {
+    const customer = await buyer(t)
+    expect((await callUser(t.app, 'orderGetViban', customer.token)).body).toEqual({ result: false, error: 'details_required' })
+  })
+
+  it('issues one valid IBAN per customer on first use and keeps it', async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+    const first = (await callUser(t.app, 'orderGetViban', customer.token)).body
+    const again = (await callUser(t.app, 'orderGetViban', customer.token)).body
+    expect(first.result).toBe(true)
+    expect(isValidIban(first.data.iban)).toBe(true)
+    expect(first.data.iban).toMatch(/^CH\d{2}09999/)
+    expect(first.data.holder).toBe('Helvex Digital Markets AG / Ada Lovelace')
+    expect(again).toEqual(first)
+    expect(await t.db.select().from(virtualIbans).where(eq(virtualIbans.iban, first.data.iban))).toHaveLength(1)
+
+    const second = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', second.token, { ...DETAILS, firstName: 'Grace', lastName: 'Hopper' })
+    expect((await callUser(t.app, 'orderGetViban', second.token)).body.data.iban).not.toBe(first.data.iban)
+  })
+
+  it('ties an order to the virtual IBAN and keeps the "transfer sent" note in the timeline', async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+    const { reference } = (await initiateBuy(t, customer.token, { amount: '300', assetId: 'btc_chf' })).body.data
+    const submitted = await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: reference })
+    expect(submitted.body.data).toMatchObject({ reference, amount: '300.00', currency: 'chf', holder: 'Helvex Digital Markets AG / Ada Lovelace' })
+    expect((await storedOrder(reference)).status).toBe('awaiting_payment')
+
+    expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({ result: true })
+    const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(detail.events.map((event: { cause: string }) => event.cause)).toEqual([
+      'Order created at a fixed price',
+      "Customer chose to pay to their virtual IBAN",
+      'Customer reports the transfer as sent',
+    ])
+    expect(detail.order.statusName).toBe('awaiting_payment')
+  })
+
+  it('orderCompleteViban without an order waiting on the virtual IBAN answers order_not_found', async () => {
+    const customer = await buyer(t)
+    expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({ result: false, error: 'order_not_found' })
+  })
+})

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { OkAnswer, answerOf, successAnswer } from './answer'
+import { FiatCurrency } from './currencies'
+import { DecimalString } from './money'
+import { OrderReference } from './orders.schemas'
+import { BrandName } from './validators'
+
+/** Where a customer sends money: IBAN, BIC, holder and bank, as printed on the transfer screens. */
+export const BankAccountDetails = z.object({
+  iban: z.string(),
+  bic: z.string(),
+  holder: z.string(),
+  bankName: z.string(),
+  bankAddress: z.string(),
+  /** True for the sandbox bank partner: the screens say it is a test environment. */
+  sandbox: z.boolean(),
+})
+export type BankAccountDetails = z.infer<typeof BankAccountDetails>
+
+/** What to put in the bank transfer: our account, the exact amount and the order reference as payment reference. */
+export const TransferInstructions = BankAccountDetails.extend({
+  reference: z.string(),
+  amount: DecimalString,
+  currency: FiatCurrency,
+})
+export type TransferInstructions = z.infer<typeof TransferInstructions>
+
+export const SubmitWireRequest = z.object({ orderReference: OrderReference, tlId: z.string().trim().min(1).max(64), brandName: BrandName })
+export const SubmitWireAnswer = answerOf(successAnswer({ data: TransferInstructions }))
+export type SubmitWireAnswer = z.infer<typeof SubmitWireAnswer>
+
+export const GetVibanAnswer = answerOf(successAnswer({ data: BankAccountDetails }))
+export type GetVibanAnswer = z.infer<typeof GetVibanAnswer>
+
+export const SubmitVibanRequest = z.object({ orderReference: OrderReference, brandName: BrandName })
+export const SubmitVibanAnswer = answerOf(successAnswer({ data: TransferInstructions }))
+export type SubmitVibanAnswer = z.infer<typeof SubmitVibanAnswer>
+
+export const CompleteVibanAnswer = answerOf(OkAnswer)
