@@ -42,6 +42,11 @@ import { createOrderService } from './modules/orders/orders.service'
 import { paymentUserRoutes } from './modules/payments/payments.routes'
 import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
+import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank.routes'
+import { createSettlementService } from './modules/settlement/settlement.service'
+import { bankPartnerWebhookRoutes } from './modules/webhooks/bank-partner.routes'
+import { createWebhookService } from './modules/webhooks/webhooks.service'
+import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
 import { resolveSecrets } from './secrets'
 import { loadTrading } from './trading'
@@ -93,7 +98,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = overrides.database ?? (await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ))
-  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir)
+  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, config.bankWebhookSecret)
   const transport = overrides.mailTransport ??
     (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
 
@@ -115,7 +120,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
   const orders = createOrderService({ db: database.db, clock, rates, mail, trading, quoteTtlSeconds: config.quoteTtlSeconds })
   const customers = createCustomerService({ db: database.db, clock })
-  const payments = createPaymentService({ db: database.db, clock, orderService: orders, bank: createSandboxBankPartner(brand.company.name), trading })
+  const bank = createSandboxBankPartner(brand.company.name)
+  const payments = createPaymentService({ db: database.db, clock, orderService: orders, bank, trading })
+  const settlement = createSettlementService({
+    db: database.db,
+    clock,
+    orderService: orders,
+    rates,
+    liquidity: createSandboxLiquidityProvider(),
+    mail,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    log: app.log,
+  })
+  const webhooks = createWebhookService({ db: database.db, clock })
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
     { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
@@ -182,9 +199,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await user.register(userRoutes({ accounts, orders }))
       await user.register(orderUserRoutes({ orders }))
       await user.register(customerRoutes({ customers }))
-      await user.register(paymentUserRoutes({ payments }))
+      await user.register(paymentUserRoutes({ payments, settlement }))
     }, { prefix: '/user' })
+    await v1.register(bankPartnerWebhookRoutes({ key: secrets.bankWebhookKey, clock, webhooks, settlement }), { prefix: '/webhooks' })
   }, { prefix: '/v1' })
+
+  if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank' })
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 

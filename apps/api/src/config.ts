@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
   TRADING_FILE: z.string().optional(),
   /** Runs the background jobs (rates refresh, order expiry) in this process. */
   JOBS_ENABLED: booleanFromEnv.default(true),
+  /** Shared secret the bank partner signs its transfer notices with; derived locally for the sandbox when unset. */
+  BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -72,6 +74,7 @@ export interface Config {
   orderExpirySweepSeconds: number
   tradingFile: string | undefined
   jobsEnabled: boolean
+  bankWebhookSecret: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +115,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
     tradingFile: env.TRADING_FILE,
     jobsEnabled: env.JOBS_ENABLED,
+    bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
   }
 }

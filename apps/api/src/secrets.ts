@@ -7,17 +7,20 @@ export interface Secrets {
   jwtKey: Uint8Array
   /** Key of the verification-code HMACs, derived so that the two uses never share a key. */
   codeKey: Buffer
+  /** Key the bank partner signs its notices with (BANK_WEBHOOK_SECRET, or derived for the sandbox). */
+  bankWebhookKey: Buffer
 }
 
 /**
  * The configured JWT secret, or, in embedded mode, one generated on first start and kept under the data
  * folder so that sessions survive a restart. `dataDir` undefined (in-memory tests) makes a fresh one.
  */
-export function resolveSecrets(jwtSecret: string | undefined, dataDir: string | undefined): Secrets {
+export function resolveSecrets(jwtSecret: string | undefined, dataDir: string | undefined, bankWebhookSecret?: string): Secrets {
   const secret = jwtSecret ?? (dataDir ? readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url'))
   return {
     jwtKey: new TextEncoder().encode(secret),
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
+    bankWebhookKey: bankWebhookSecret ? Buffer.from(bankWebhookSecret) : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),
   }
 }
 

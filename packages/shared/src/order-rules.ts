@@ -13,7 +13,8 @@ export const ORDER_TRANSITIONS = {
   completed: [],
   failed: ['refunded'],
   cancelled: [],
-  expired: ['refunded'],
+  // A payment that arrives after the price ran out: re-priced with the customer's consent, or refunded.
+  expired: ['paid', 'refunded'],
   refunded: [],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>
 

@@ -37,3 +37,8 @@ export const SubmitVibanAnswer = answerOf(successAnswer({ data: TransferInstruct
 export type SubmitVibanAnswer = z.infer<typeof SubmitVibanAnswer>
 
 export const CompleteVibanAnswer = answerOf(OkAnswer)
+
+/** `orderLpToBroker`: spec payload (token, orderReference); the token travels as the Bearer header. */
+export const LpToBrokerRequest = z.object({ orderReference: OrderReference, token: z.string().optional(), brandName: BrandName })
+
+export const LateDecisionRequest = z.object({ orderReference: OrderReference, decision: z.enum(['reprice', 'refund']), brandName: BrandName })

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -223,5 +223,73 @@ export const payments = pgTable(
   (table) => [index('payments_order_idx').on(table.orderId)],
 )
 
-export const schema = { customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents, virtualIbans, payments }
+/** Each notification from an outside party is handled once: its id is kept before it is acted on. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+)
+
+export const TRANSFER_OUTCOMES = ['matched', 'overpaid', 'underpaid', 'late_awaiting_consent', 'held_name_mismatch', 'unmatched', 'no_open_order', 'approved', 'repriced', 'refunded'] as const
+export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number]
+
+/** Money that reached the company's accounts or a virtual IBAN, and what was decided about it. */
+export const incomingTransfers = pgTable(
+  'incoming_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerTransferId: text('provider_transfer_id').notNull().unique(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    payerName: text('payer_name').notNull(),
+    payerIban: text('payer_iban').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    creditedIban: text('credited_iban').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    outcome: text('outcome', { enum: TRANSFER_OUTCOMES }).notNull(),
+    note: text('note').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (table) => [index('incoming_transfers_order_idx').on(table.orderId)],
+)
+
+/** Money owed back: every refund has a reason and says who decided it. */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').references(() => orders.id),
+  transferId: uuid('transfer_id').references(() => incomingTransfers.id),
+  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  toIban: text('to_iban'),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['pending', 'sent'] }).notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+})
+
+/** The liquidity provider's fill and the delivery of the coins, one per order. */
+export const deliveries = pgTable('deliveries', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  provider: text('provider').notNull(),
+  providerOrderId: text('provider_order_id').notNull(),
+  filledPrice: numeric('filled_price', { precision: 30, scale: 10 }).notNull(),
+  cryptoAmount: numeric('crypto_amount', { precision: 30, scale: 10 }).notNull(),
+  txId: text('tx_id'),
+  simulated: boolean('simulated').notNull(),
+  filledAt: timestamp('filled_at', { withTimezone: true }).notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+})
+
+export const schema = {
+  customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents, virtualIbans, payments,
+  webhookEvents, incomingTransfers, refunds, deliveries,
+}
 

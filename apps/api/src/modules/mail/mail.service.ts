@@ -1,7 +1,7 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import type { MailTransport } from '../../providers/mail/mail.provider'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
-import { renderOrderCreatedMail, renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
+import { type OrderUpdate, renderOrderCreatedMail, renderOrderUpdateMail, renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
 
 export interface MailServiceDeps {
   transport: MailTransport
@@ -27,5 +27,9 @@ export function createMailService({ transport, brand }: MailServiceDeps) {
     await transport.send({ to, ...renderOrderCreatedMail(brand, order, simulatedPrice), template: 'order_created', devNote: `order=${order.orderReference}` })
   }
 
-  return { sendVerificationCode, sendResetCode, sendPasswordChanged, sendOrderCreated }
+  async function sendOrderUpdate(to: string, reference: string, template: string, update: OrderUpdate) {
+    await transport.send({ to, ...renderOrderUpdateMail(brand, reference, update), template, devNote: `order=${reference}` })
+  }
+
+  return { sendVerificationCode, sendResetCode, sendPasswordChanged, sendOrderCreated, sendOrderUpdate }
 }

@@ -112,3 +112,26 @@ export function renderOrderCreatedMail(brand: BrandConfig, order: OrderSummary, 
       `</table>${note ? `<p style="color:#b45309;font-size:14px">${escapeHtml(note)}</p>` : ''}`),
   }
 }
+
+export interface OrderUpdate {
+  /** e.g. "Payment received" */
+  headline: string
+  lead: string
+  rows: [string, string][]
+  note?: string
+}
+
+/** The e-mails that follow an order: payment received, completed, failed, refunded, a decision needed. */
+export function renderOrderUpdateMail(brand: BrandConfig, reference: string, update: OrderUpdate): RenderedMail {
+  const subject = `${update.headline}: ${brand.brandName} order ${reference}`
+  const rows: [string, string][] = [['Reference', reference], ...update.rows]
+  return {
+    subject,
+    text: `${update.lead}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n${update.note ? `\n${update.note}\n` : ''}${textFooter(brand)}`,
+    html: layout(brand, subject,
+      `<p><strong>${escapeHtml(update.headline)}</strong></p><p>${escapeHtml(update.lead)}</p>` +
+      `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:15px">` +
+      rows.map(([label, value]) => `<tr><td style="color:#6b6880;border-bottom:1px solid #eee;white-space:nowrap">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;word-break:break-all"><strong>${escapeHtml(value)}</strong></td></tr>`).join('') +
+      `</table>${update.note ? `<p style="color:#6b6880;font-size:14px">${escapeHtml(update.note)}</p>` : ''}`),
+  }
+}

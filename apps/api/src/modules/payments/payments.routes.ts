@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
-import { CompleteVibanAnswer, GetVibanAnswer, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
+import { ExchangeUpdateOrderAnswer } from '@exchange/shared/orders.schemas'
+import { CompleteVibanAnswer, GetVibanAnswer, LateDecisionRequest, LpToBrokerRequest, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
 import { sessionOf } from '../../plugins/session'
+import type { SettlementService } from '../settlement/settlement.service'
 import type { PaymentService } from './payments.service'
 
 const user = { tags: ['payments'], security: [{ bearer: [] }] }
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
 
 /** Bank-side payment calls of spec section 7. */
-export function paymentUserRoutes({ payments }: { payments: PaymentService }): FastifyPluginAsyncZod {
+export function paymentUserRoutes({ payments, settlement }: { payments: PaymentService; settlement: SettlementService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/orderSubmitWire', {
       schema: { ...user, summary: 'Pay this order by bank transfer from the chosen bank: answers the transfer details', body: SubmitWireRequest, response: { 200: SubmitWireAnswer, ...refusals } },
@@ -22,6 +24,17 @@ export function paymentUserRoutes({ payments }: { payments: PaymentService }): F
     app.post('/orderSubmitViban', {
       schema: { ...user, summary: "Pay this order to the customer's virtual IBAN: answers what to send", body: SubmitVibanRequest, response: { 200: SubmitVibanAnswer, ...refusals } },
     }, async (request) => ({ result: true as const, data: await payments.submitViban(sessionOf(request).customerId, request.body.orderReference) }))
+
+    app.post('/orderLpToBroker', {
+      schema: { ...user, summary: 'Send a paid order to the liquidity provider and deliver it (once)', body: LpToBrokerRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },
+    }, async (request) => ({ result: true as const, statusName: await settlement.sendOwnOrderToBroker(sessionOf(request).customerId, request.body.orderReference) }))
+
+    app.post('/orderDecideLatePayment', {
+      schema: { ...user, summary: 'For a payment that arrived after the price expired: buy at the current price, or refund', body: LateDecisionRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },
+    }, async (request) => ({
+      result: true as const,
+      statusName: await settlement.decideLatePayment(sessionOf(request).customerId, request.body.orderReference, request.body.decision),
+    }))
 
     app.post('/orderCompleteViban', {
       schema: { ...user, summary: 'The customer says the transfer to the virtual IBAN is sent', body: UserRequest, response: { 200: CompleteVibanAnswer, ...refusals } },

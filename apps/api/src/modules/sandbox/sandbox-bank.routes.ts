@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
+import { FIAT_CURRENCIES, FiatCurrency } from '@exchange/shared/currencies'
+import { formatIban } from '@exchange/shared/iban'
+import { DecimalString } from '@exchange/shared/money'
+import type { Clock } from '../../clock'
+import { BANK_SIGNATURE_HEADER, signBankNotification } from '../../providers/bank/bank-notification'
+import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
+import { escapeHtml } from '../mail/mail.templates'
+
+const TransferForm = z.object({
+  creditedIban: z.string().min(1).max(40),
+  amount: DecimalString,
+  currency: FiatCurrency,
+  payerName: z.string().trim().min(1).max(140),
+  payerIban: z.string().min(1).max(40),
+  paymentReference: z.string().max(140).default(''),
+})
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d1b26}
+.banner{background:#ffd43b;padding:10px 16px;font-weight:600;border-bottom:2px solid #1d1b26}
+main{max-width:640px;margin:0 auto;padding:16px}form{background:#fff;border-radius:10px;padding:16px;box-shadow:0 1px 3px #0002}
+label{display:block;font-weight:600;margin:12px 0 4px}input,select{width:100%;padding:8px;font-size:16px;box-sizing:border-box}
+button{margin-top:16px;padding:10px 16px;font-size:16px;font-weight:600;background:#1d1b26;color:#fff;border:0;border-radius:6px}
+code{background:#eee;padding:2px 4px;border-radius:4px}`
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><div class="banner">Sandbox bank partner: test environment. No real money moves.</div><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+}
+
+/**
+ * The sandbox bank's operator page: sends the exchange a signed notice of an incoming transfer, exactly as the real
+ * bank partner would, so wire and virtual-IBAN payments can be clicked through end to end.
+ */
+export function sandboxBankRoutes(deps: { bank: BankPartnerProvider; key: Buffer; clock: Clock }): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    })
+
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      const accounts = FIAT_CURRENCIES.map((fiat) => deps.bank.receivingAccount(fiat)).filter((account) => account !== undefined)
+      const options = accounts.map((account) => `<option value="${account.iban}">${formatIban(account.iban)} (company account)</option>`).join('')
+      return reply.type('text/html; charset=utf-8').send(page('Send an incoming transfer', `
+<p>Sends a signed <code>transfer.received</code> notice to the exchange. Use the order reference as payment reference for a wire,
+or the customer's virtual IBAN as credited account.</p>
+<form method="post" action="/sandbox/bank/transfers">
+<label for="creditedIban">Credited account (IBAN)</label><input id="creditedIban" name="creditedIban" list="accounts" required>
+<datalist id="accounts">${options}</datalist>
+<label for="amount">Amount</label><input id="amount" name="amount" inputmode="decimal" required placeholder="250.00">
+<label for="currency">Currency</label><select id="currency" name="currency">${FIAT_CURRENCIES.map((fiat) => `<option value="${fiat}">${fiat.toUpperCase()}</option>`).join('')}</select>
+<label for="payerName">Payer name</label><input id="payerName" name="payerName" required>
+<label for="payerIban">Payer IBAN</label><input id="payerIban" name="payerIban" required value="CH9300762011623852957">
+<label for="paymentReference">Payment reference</label><input id="paymentReference" name="paymentReference">
+<button type="submit">Send notice</button>
+</form>`))
+    })
+
+    app.post('/transfers', { schema: { hide: true } }, async (request, reply) => {
+      const wantsJson = (request.headers['content-type'] ?? '').includes('application/json')
+      const parsed = TransferForm.safeParse(request.body)
+      if (!parsed.success) {
+        const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+        return wantsJson
+          ? reply.code(400).send({ result: false, error: 'validation_failed' })
+          : reply.code(400).type('text/html; charset=utf-8').send(page('Notice not sent', `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank">Back</a></p>`))
+      }
+      const body = JSON.stringify({
+        eventId: `evt_${randomBytes(8).toString('hex')}`,
+        type: 'transfer.received',
+        data: { transferId: `trf_${randomBytes(8).toString('hex')}`, ...parsed.data, receivedAt: deps.clock.now().toISOString() },
+      })
+      const signature = signBankNotification(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
+      const delivered = await app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
+      const answer = delivered.json() as { result: boolean; outcome?: string }
+      if (wantsJson) return reply.code(delivered.statusCode).send(answer)
+      return reply.type('text/html; charset=utf-8').send(page('Notice sent', `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank">Send another</a></p>`))
+    })
+  }
+}

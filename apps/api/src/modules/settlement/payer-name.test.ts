@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { payerNameMatches } from './payer-name'
+
+const ada = { firstName: 'Ada', lastName: 'Lovelace' }
+
+describe('payerNameMatches', () => {
+  it.each(['Ada Lovelace', 'LOVELACE ADA', 'Ada King Lovelace', 'Mrs Ada Lovelace', ' ada   lovelace '])('accepts %j', (payer) => {
+    expect(payerNameMatches(payer, ada)).toBe(true)
+  })
+
+  it('ignores accents, apostrophes and dashes', () => {
+    expect(payerNameMatches('ZOE OBRIEN-SMITH', { firstName: 'Zoë', lastName: "O'Brien-Smith" })).toBe(true)
+  })
+
+  it.each(['Charles Babbage', 'Ada', 'Lovelace Holdings Ltd', 'A. Lovelace', ''])('holds %j', (payer) => {
+    expect(payerNameMatches(payer, ada)).toBe(false)
+  })
+
+  it('holds every payment of a customer without a name', () => {
+    expect(payerNameMatches('Ada Lovelace', { firstName: null, lastName: 'Lovelace' })).toBe(false)
+  })
+})

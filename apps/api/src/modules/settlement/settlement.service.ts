@@ -1,0 +1,241 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { CRYPTO_DECIMALS, type CryptoCurrency, FIAT_DECIMALS, type FiatCurrency } from '@exchange/shared/currencies'
+import { compareAmounts, formatAmount, quoteForFiat, subtractAmounts } from '@exchange/shared/money'
+import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { type TransferOutcome, customers, deliveries, incomingTransfers, orders, payments, refunds, virtualIbans } from '../../db/schema'
+import { AppError } from '../../errors'
+import type { LiquidityProvider } from '../../providers/liquidity/liquidity.provider'
+import type { MailService } from '../mail/mail.service'
+import type { OrderService } from '../orders/orders.service'
+import type { RatesService } from '../rates/rates.service'
+import { payerNameMatches } from './payer-name'
+
+export interface TransferNotice {
+  transferId: string
+  amount: string
+  currency: FiatCurrency
+  payerName: string
+  payerIban: string
+  paymentReference: string
+  creditedIban: string
+  receivedAt: Date
+}
+
+export interface SettlementServiceDeps {
+  db: Database
+  clock: Clock
+  orderService: OrderService
+  rates: RatesService
+  liquidity: LiquidityProvider
+  mail: MailService
+  quoteTtlSeconds: number
+  log: { error(obj: object, msg: string): void }
+}
+
+type OrderRow = typeof orders.$inferSelect
+type Mail = { to: string; template: string; headline: string; lead: string; rows: [string, string][]; note?: string }
+
+const REFERENCE_IN_TEXT = /[A-Z0-9]{10}/g
+
+function money(amount: string, currency: string): string {
+  return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
+}
+
+export type SettlementService = ReturnType<typeof createSettlementService>
+
+/**
+ * What happens once money arrives: matching a bank transfer to an order, the defined outcome of every mismatch
+ * (with a refund record where money goes back), then the liquidity provider and the delivery.
+ */
+export function createSettlementService({ db, clock, orderService, rates, liquidity, mail, quoteTtlSeconds, log }: SettlementServiceDeps) {
+  async function emailOf(tx: Database, customerId: string) {
+    const [customer] = await tx.select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, customerId))
+    return customer
+  }
+
+  async function findOrderFor(tx: Database, notice: TransferNotice): Promise<OrderRow | undefined> {
+    const mentioned: string[] = notice.paymentReference.toUpperCase().match(REFERENCE_IN_TEXT) ?? []
+    const [viban] = await tx.select().from(virtualIbans).where(eq(virtualIbans.iban, notice.creditedIban))
+    if (viban) {
+      const own = await tx.select().from(orders).where(eq(orders.customerId, viban.customerId)).orderBy(desc(orders.createdAt))
+      return (
+        own.find((order) => mentioned.includes(order.reference)) ??
+        own.filter((order) => order.status === 'awaiting_payment' && order.methodGroup === 'viban').at(-1) ??
+        own.find((order) => order.status === 'expired' && order.methodGroup === 'viban')
+      )
+    }
+    if (mentioned.length === 0) return undefined
+    const [order] = await tx.select().from(orders).where(inArray(orders.reference, mentioned)).limit(1)
+    return order
+  }
+
+  async function refund(tx: Database, input: { orderId: string | null; transferId: string; amount: string; currency: string; toIban: string; reason: string; by: string }) {
+    await tx.insert(refunds).values({ orderId: input.orderId, transferId: input.transferId, amount: input.amount, currency: input.currency, toIban: input.toIban, reason: input.reason, status: 'pending', createdBy: input.by, createdAt: clock.now() })
+  }
+
+  async function markPaid(tx: Database, order: OrderRow, cause: string): Promise<void> {
+    let current = order
+    if (current.status === 'initiated') current = await orderService.applyTransition(tx, current, 'awaiting_payment', 'Bank transfer received', 'system')
+    await orderService.applyTransition(tx, current, 'paid', cause, 'system')
+    await tx.update(payments).set({ status: 'succeeded', updatedAt: clock.now() }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+  }
+
+  /** A bank partner's notice of money received, handled once per transfer id. */
+  async function receiveBankTransfer(notice: TransferNotice): Promise<{ outcome: TransferOutcome; orderReference: string | null }> {
+    const mails: Mail[] = []
+    const decided = await db.transaction(async (tx) => {
+      const [seen] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.providerTransferId, notice.transferId))
+      if (seen) return { outcome: seen.outcome, order: undefined as OrderRow | undefined, transferId: seen.id, repeat: true }
+
+      let order = await findOrderFor(tx, notice)
+      let outcome: TransferOutcome
+      let note: string
+      const [transfer] = await tx
+        .insert(incomingTransfers)
+        .values({ providerTransferId: notice.transferId, amount: notice.amount, currency: notice.currency, payerName: notice.payerName, payerIban: notice.payerIban, paymentReference: notice.paymentReference, creditedIban: notice.creditedIban, orderId: order?.id ?? null, outcome: 'unmatched', note: '', receivedAt: notice.receivedAt })
+        .returning({ id: incomingTransfers.id })
+      const transferId = transfer!.id
+      const customer = order ? await emailOf(tx, order.customerId) : undefined
+      const amountText = money(notice.amount, notice.currency)
+
+      if (!order || !customer) {
+        outcome = 'unmatched'
+        note = 'No order matches the reference or the account; held for an operator'
+      } else if (order.fiat !== notice.currency) {
+        outcome = 'unmatched'
+        note = `Paid in ${notice.currency.toUpperCase()} for an order in ${order.fiat.toUpperCase()}; held for an operator`
+      } else if (!(OPEN_STATUSES as readonly string[]).includes(order.status) && order.status !== 'expired') {
+        outcome = 'no_open_order'
+        note = `Order is ${order.status}; the money goes back`
+        await refund(tx, { orderId: order.id, transferId, amount: notice.amount, currency: notice.currency, toIban: notice.payerIban, reason: note, by: 'system' })
+        await orderService.recordOrderNote(tx, order, `Transfer of ${amountText} received for a ${order.status} order: refunded`, 'system')
+        mails.push({ to: customer.email, template: 'order_refunded', headline: 'Payment returned', lead: `We received ${amountText} for an order that is ${order.status}. We are sending it back to the account it came from.`, rows: [['Amount', amountText], ['To', notice.payerIban]] })
+      } else if (order.status === 'expired' || order.priceExpiresAt <= notice.receivedAt) {
+        if (order.status !== 'expired') order = await orderService.applyTransition(tx, order, 'expired', 'The price time ran out before payment', 'system')
+        outcome = 'late_awaiting_consent'
+        note = 'Arrived after the price expired; waiting for the customer to re-price or take a refund'
+        await orderService.recordOrderNote(tx, order, `Transfer of ${amountText} arrived after the price expired: your decision is needed`, 'system')
+        mails.push({ to: customer.email, template: 'order_late_payment', headline: 'Your payment arrived after the price expired', lead: 'Choose in your order history whether to buy at the current price or to have the money sent back.', rows: [['Received', amountText]] })
+      } else if (!payerNameMatches(notice.payerName, customer)) {
+        outcome = 'held_name_mismatch'
+        note = `Payer "${notice.payerName}" is not the customer; held for review`
+        await orderService.recordOrderNote(tx, order, 'Payment received from an account in another name: held for review', 'system')
+      } else {
+        const expected = order.fiatAmount
+        const difference = compareAmounts(notice.amount, expected)
+        if (difference < 0) {
+          outcome = 'underpaid'
+          note = `Received ${amountText} of ${money(expected, order.fiat)}; refunded in full`
+          await refund(tx, { orderId: order.id, transferId, amount: notice.amount, currency: notice.currency, toIban: notice.payerIban, reason: 'Underpayment', by: 'system' })
+          let current = order
+          if (current.status === 'initiated') current = await orderService.applyTransition(tx, current, 'awaiting_payment', 'Bank transfer received', 'system')
+          await orderService.applyTransition(tx, current, 'failed', `Underpaid: received ${amountText} of ${money(expected, order.fiat)}; the money goes back`, 'system')
+          mails.push({ to: customer.email, template: 'order_failed', headline: 'Payment too low: order not filled', lead: `We received ${amountText}, less than the ${money(expected, order.fiat)} the order needs. We are sending the money back; you can start a new order at any time.`, rows: [['Received', amountText], ['Needed', money(expected, order.fiat)], ['Refund to', notice.payerIban]] })
+        } else {
+          outcome = difference > 0 ? 'overpaid' : 'matched'
+          note = difference > 0 ? `Received ${amountText}, ${money(subtractAmounts(notice.amount, expected), order.fiat)} more than needed; the excess goes back` : 'Exact amount received'
+          if (difference > 0) {
+            await refund(tx, { orderId: order.id, transferId, amount: subtractAmounts(notice.amount, expected), currency: notice.currency, toIban: notice.payerIban, reason: 'Overpayment: the excess', by: 'system' })
+          }
+          await markPaid(tx, order, difference > 0 ? `Payment received (${amountText}); the excess is refunded` : `Payment received (${amountText})`)
+          mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `We received your payment of ${amountText}. We are buying your coins now.`, rows: [['Received', amountText], ...(difference > 0 ? [['Refund of the excess', money(subtractAmounts(notice.amount, expected), order.fiat)] as [string, string]] : [])] })
+        }
+      }
+      await tx.update(incomingTransfers).set({ outcome, note }).where(eq(incomingTransfers.id, transferId))
+      return { outcome, order, transferId, repeat: false }
+    })
+
+    for (const message of mails) await mail.sendOrderUpdate(message.to, decided.order?.reference ?? '', message.template, message)
+    if (!decided.repeat && decided.order && (decided.outcome === 'matched' || decided.outcome === 'overpaid')) await settlePaidOrder(decided.order.id)
+    return { outcome: decided.outcome, orderReference: decided.order?.reference ?? null }
+  }
+
+  /** Paid → bought from the liquidity provider → delivered. Safe to call again: each step happens once. */
+  async function settlePaidOrder(orderId: string): Promise<OrderStatus> {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+    if (!order) throw new AppError('order_not_found')
+    const customer = await emailOf(db, order.customerId)
+    try {
+      let current = order
+      if (current.status === 'paid') {
+        const fill = await liquidity.buy({ reference: order.reference, crypto: order.crypto as CryptoCurrency, fiat: order.fiat as FiatCurrency, cryptoAmount: order.cryptoAmount, price: order.customerRate })
+        current = await db.transaction(async (tx) => {
+          await tx.insert(deliveries).values({ orderId, provider: liquidity.kind, providerOrderId: fill.providerOrderId, filledPrice: fill.filledPrice, cryptoAmount: fill.cryptoAmount, simulated: liquidity.simulated, filledAt: clock.now() }).onConflictDoNothing()
+          return orderService.applyTransition(tx, current, 'processing', `Bought from the liquidity provider (${fill.providerOrderId})`, 'system')
+        })
+      }
+      if (current.status !== 'processing') return current.status as OrderStatus
+      if (current.wallet === PLACEHOLDER_WALLET) return current.status as OrderStatus
+      const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, orderId))
+      if (delivery?.txId) return current.status as OrderStatus
+      const { txId } = await liquidity.withdraw({ reference: order.reference, crypto: order.crypto as CryptoCurrency, amount: order.cryptoAmount, wallet: order.wallet })
+      const done = await db.transaction(async (tx) => {
+        await tx.update(deliveries).set({ txId, deliveredAt: clock.now() }).where(eq(deliveries.orderId, orderId))
+        return orderService.applyTransition(tx, current, 'completed', `Delivered to ${order.wallet}, transaction ${txId}`, 'system')
+      })
+      if (customer) {
+        const coins = `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto as CryptoCurrency])} ${order.crypto.toUpperCase()}`
+        await mail.sendOrderUpdate(customer.email, order.reference, 'order_completed', {
+          headline: 'Your coins are on their way',
+          lead: `We sent ${coins} to your wallet.`,
+          rows: [['Amount', coins], ['Wallet', order.wallet], ['Transaction', txId]],
+          ...(liquidity.simulated && { note: 'Test environment: no coins were sent; the transaction id is simulated.' }),
+        })
+      }
+      return done.status as OrderStatus
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      log.error({ err: error, order: order.reference }, 'settlement step failed; the order stays where it is for a retry')
+      return order.status as OrderStatus
+    }
+  }
+
+  /** `orderLpToBroker`: the customer's own paid order goes to the liquidity provider (once). */
+  async function sendOwnOrderToBroker(customerId: string, reference: string): Promise<OrderStatus> {
+    const order = await orderService.findOwnOrder(db, customerId, reference)
+    if (!['paid', 'processing', 'completed'].includes(order.status)) throw new AppError('transition_not_allowed')
+    return settlePaidOrder(order.id)
+  }
+
+  /** The customer's answer to a payment that arrived after the price expired. */
+  async function decideLatePayment(customerId: string, reference: string, decision: 'reprice' | 'refund'): Promise<OrderStatus> {
+    const order = await orderService.findOwnOrder(db, customerId, reference)
+    const [transfer] = await db
+      .select()
+      .from(incomingTransfers)
+      .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
+      .orderBy(desc(incomingTransfers.receivedAt))
+      .limit(1)
+    if (!transfer || order.status !== 'expired') throw new AppError('transition_not_allowed')
+    const customer = await emailOf(db, customerId)
+    const amountText = money(transfer.amount, transfer.currency)
+
+    if (decision === 'refund') {
+      await db.transaction(async (tx) => {
+        await refund(tx, { orderId: order.id, transferId: transfer.id, amount: transfer.amount, currency: transfer.currency, toIban: transfer.payerIban, reason: 'Late payment: the customer chose a refund', by: 'customer' })
+        await orderService.applyTransition(tx, order, 'refunded', `Late payment of ${amountText} refunded at the customer's choice`, 'customer')
+        await tx.update(incomingTransfers).set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: 'customer' }).where(eq(incomingTransfers.id, transfer.id))
+      })
+      if (customer) await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', { headline: 'Refund on its way', lead: `We are sending ${amountText} back to the account it came from.`, rows: [['Amount', amountText], ['To', transfer.payerIban]] })
+      return 'refunded'
+    }
+
+    const price = await rates.priceFor(order.crypto as CryptoCurrency, order.fiat as FiatCurrency)
+    const quote = quoteForFiat(transfer.amount, price, rates.decimalsOf(order.crypto as CryptoCurrency))
+    await db.transaction(async (tx) => {
+      await tx.update(orders).set({
+        fiatAmount: quote.fiatAmount, fee: quote.fee, netFiat: quote.netFiat, cryptoAmount: quote.cryptoAmount,
+        midRate: price.mid, spreadBps: price.spreadBps, feeBps: price.feeBps, customerRate: quote.rate,
+        rateSource: price.source, rateFetchedAt: price.fetchedAt, priceExpiresAt: new Date(clock.now().getTime() + quoteTtlSeconds * 1000), updatedAt: clock.now(),
+      }).where(eq(orders.id, order.id))
+      await orderService.applyTransition(tx, order, 'paid', `Re-priced at ${money(quote.rate, order.fiat)} per coin with the customer's consent (${amountText})`, 'customer')
+      await tx.update(incomingTransfers).set({ outcome: 'repriced', decidedAt: clock.now(), decidedBy: 'customer' }).where(eq(incomingTransfers.id, transfer.id))
+    })
+    return settlePaidOrder(order.id)
+  }
+
+  return { receiveBankTransfer, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment }
+}

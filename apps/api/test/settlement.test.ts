@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deliveries, incomingTransfers, orders, refunds } from '../src/db/schema'
+import { BANK_SIGNATURE_HEADER, signBankNotification } from '../src/providers/bank/bank-notification'
+import { type TestApp, buildTestApp, buyer, callUser, initiateBuy, mailTo } from './build-test-app'
+
+const SECRET = 'test-bank-webhook-secret-0123456789'
+const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
+const PAYER_IBAN = 'CH9300762011623852957'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
+})
+afterAll(() => t.close())
+
+function notice(data: Record<string, unknown>, eventId = `evt_${randomBytes(6).toString('hex')}`) {
+  return JSON.stringify({
+    eventId,
+    type: 'transfer.received',
+    data: { transferId: `trf_${randomBytes(6).toString('hex')}`, currency: 'eur', payerName: 'Ada Lovelace', payerIban: PAYER_IBAN, receivedAt: t.clock.now().toISOString(), ...data },
+  })
+}
+
+async function deliver(body: string, signature = signBankNotification(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000))) {
+  const response = await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
+  return { status: response.statusCode, body: response.json() }
+}
+
+async function namedBuyer() {
+  const customer = await buyer(t)
+  await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+  return customer
+}
+
+async function wireOrder(token: string, amount = '250') {
+  const { reference } = (await initiateBuy(t, token, { amount })).body.data
+  const instructions = (await callUser(t.app, 'orderSubmitWire', token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
+  return { reference, instructions }
+}
+
+async function order(reference: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+  return row!
+}
+
+async function refundsOf(reference: string) {
+  return t.db.select().from(refunds).where(eq(refunds.orderId, (await order(reference)).id))
+}
+
+describe('a wire transfer, end to end', () => {
+  it('matches by reference, pays, buys from the liquidity provider and delivers with a simulated transaction id', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    const answer = await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: `Order ${reference}` }))
+    expect(answer).toEqual({ status: 200, body: { result: true, outcome: 'matched', duplicate: false } })
+
+    const done = await order(reference)
+    expect(done.status).toBe('completed')
+    const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.orderId, done.id))
+    expect(delivery).toMatchObject({ provider: 'sandbox', simulated: true })
+    expect(delivery?.txId).toMatch(/^SIMULATED-[0-9a-f]{32}$/)
+
+    const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.events
+    expect(timeline.map((event: { toStatus: string }) => event.toStatus)).toEqual(['initiated', 'awaiting_payment', 'paid', 'processing', 'completed'])
+    expect(timeline.at(-1).cause).toContain(delivery!.txId!)
+
+    const templates = (await mailTo(t.db, customer.email)).map((mail) => mail.template)
+    expect(templates.slice(0, 3)).toEqual(['order_completed', 'order_paid', 'order_created'])
+    const [completed] = await mailTo(t.db, customer.email)
+    expect(completed?.text).toContain(delivery!.txId!)
+    expect(completed?.text).toContain('Test environment: no coins were sent')
+  })
+
+  it('the same notice twice changes nothing the second time', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    const body = notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference })
+    await deliver(body)
+    const mailsBefore = (await mailTo(t.db, customer.email)).length
+    const again = await deliver(body)
+    expect(again.body).toMatchObject({ result: true, outcome: 'matched', duplicate: true })
+    expect(await mailTo(t.db, customer.email)).toHaveLength(mailsBefore)
+    expect(await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, (await order(reference)).id))).toHaveLength(1)
+    expect((await order(reference)).status).toBe('completed')
+  })
+
+  it('refuses a forged signature, a signature for another body and a replayed old notice, and changes nothing', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    const body = notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference })
+    const now = Math.floor(t.clock.now().getTime() / 1000)
+    expect((await deliver(body, signBankNotification(Buffer.from('not-the-secret-at-all'), body, now))).status).toBe(401)
+    expect((await deliver(body, signBankNotification(Buffer.from(SECRET), body.replace('250.00', '25000.00'), now))).status).toBe(401)
+    expect((await deliver(body, signBankNotification(Buffer.from(SECRET), body, now - 600))).status).toBe(401)
+    expect((await deliver(body, 'garbage')).status).toBe(401)
+    expect((await order(reference)).status).toBe('awaiting_payment')
+  })
+})
+
+describe('outcomes of a bank transfer', () => {
+  it('underpayment: the order fails, the whole amount is refunded, the customer is told why', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    const answer = await deliver(notice({ amount: '200.00', creditedIban: instructions.iban, paymentReference: reference }))
+    expect(answer.body.outcome).toBe('underpaid')
+    expect((await order(reference)).status).toBe('failed')
+    expect(await refundsOf(reference)).toMatchObject([{ amount: '200.00', currency: 'eur', toIban: PAYER_IBAN, reason: 'Underpayment', status: 'pending' }])
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail).toMatchObject({ template: 'order_failed' })
+    expect(mail?.text).toContain('200.00 EUR')
+  })
+
+  it('overpayment: the order is filled and the excess is refunded', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    expect((await deliver(notice({ amount: '260.50', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('overpaid')
+    expect((await order(reference)).status).toBe('completed')
+    expect(await refundsOf(reference)).toMatchObject([{ amount: '10.50', reason: 'Overpayment: the excess' }])
+  })
+
+  it('a payer in another name is held for review and nothing is bought', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    expect((await deliver(notice({ amount: '250.00', payerName: 'Charles Babbage', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('held_name_mismatch')
+    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect(await refundsOf(reference)).toEqual([])
+  })
+
+  it('late payment: held for the customer, who may buy at the current price', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    t.clock.advance(16 * 60_000)
+    await t.app.jobs.refreshRates()
+    expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('late_awaiting_consent')
+    expect((await order(reference)).status).toBe('expired')
+    expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_late_payment')
+
+    const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' })
+    expect(decided.body).toEqual({ result: true, statusName: 'completed' })
+    const repriced = await order(reference)
+    expect(repriced.fiatAmount).toBe('250.00')
+    expect(repriced.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())
+  })
+
+  it('late payment: or take the money back', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    t.clock.advance(16 * 60_000)
+    await t.app.jobs.refreshRates()
+    await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
+    expect((await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'refund' })).body).toEqual({ result: true, statusName: 'refunded' })
+    expect(await refundsOf(reference)).toMatchObject([{ amount: '250.00', createdBy: 'customer' }])
+    expect((await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' })).body.error).toBe('transition_not_allowed')
+  })
+
+  it('a payment for a cancelled order goes back in full', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
+    expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('no_open_order')
+    expect(await refundsOf(reference)).toMatchObject([{ amount: '250.00' }])
+    expect((await order(reference)).status).toBe('cancelled')
+  })
+
+  it('money with no matching order is held for an operator', async () => {
+    const customer = await namedBuyer()
+    const { instructions } = await wireOrder(customer.token)
+    const answer = await deliver(notice({ amount: '99.00', creditedIban: instructions.iban, paymentReference: 'hello' }))
+    expect(answer.body.outcome).toBe('unmatched')
+  })
+
+  it('a notice that breaks the bank contract answers 400 and stores nothing', async () => {
+    const body = JSON.stringify({ eventId: 'x', type: 'transfer.received', data: { transferId: 'y', amount: '-5', currency: 'eur' } })
+    expect((await deliver(body)).status).toBe(400)
+  })
+})
+
+describe('virtual IBAN payment, end to end', () => {
+  it('money sent to the customer’s virtual IBAN pays their waiting order, without a reference', async () => {
+    const customer = await namedBuyer()
+    const { reference } = (await initiateBuy(t, customer.token, { amount: '300', assetId: 'btc_chf' })).body.data
+    const viban = (await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: reference })).body.data
+    await callUser(t.app, 'orderCompleteViban', customer.token)
+    const answer = await deliver(notice({ amount: '300.00', currency: 'chf', creditedIban: viban.iban, paymentReference: '' }))
+    expect(answer.body.outcome).toBe('matched')
+    expect((await order(reference)).status).toBe('completed')
+  })
+})
+
+describe('orderLpToBroker', () => {
+  it('is refused for an unpaid order and does nothing more for a completed one', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body.error).toBe('transition_not_allowed')
+    await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
+    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body).toEqual({ result: true, statusName: 'completed' })
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await order(reference)).id))).toHaveLength(1)
+  })
+})
+
+describe('sandbox bank operator page', () => {
+  it('is a marked test environment with a form, and sends a signed notice the exchange accepts', async () => {
+    const pageResponse = await t.app.inject({ method: 'GET', url: '/sandbox/bank' })
+    expect(pageResponse.body).toContain('test environment')
+    expect(pageResponse.body).toContain('<form method="post" action="/sandbox/bank/transfers">')
+
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    const form = new URLSearchParams({ creditedIban: instructions.iban, amount: '250.00', currency: 'eur', payerName: 'Ada Lovelace', payerIban: PAYER_IBAN, paymentReference: reference })
+    const sent = await t.app.inject({ method: 'POST', url: '/sandbox/bank/transfers', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+    expect(sent.body).toContain('matched')
+    expect((await order(reference)).status).toBe('completed')
+  })
+})
