@@ -44,7 +44,10 @@ import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
 import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank.routes'
 import { createSettlementService } from './modules/settlement/settlement.service'
-import { bankPartnerWebhookRoutes } from './modules/webhooks/bank-partner.routes'
+import { webhookRoutes } from './modules/webhooks/webhooks.routes'
+import { sandboxPspRoutes } from './modules/sandbox/sandbox-psp.routes'
+import { createCardService } from './modules/payments/card.service'
+import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
 import { createWebhookService } from './modules/webhooks/webhooks.service'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
@@ -98,7 +101,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = overrides.database ?? (await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ))
-  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, config.bankWebhookSecret)
+  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, { bank: config.bankWebhookSecret, psp: config.pspWebhookSecret })
   const transport = overrides.mailTransport ??
     (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
 
@@ -133,6 +136,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
   })
   const webhooks = createWebhookService({ db: database.db, clock })
+  const psp = createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey })
+  const cards = createCardService({ db: database.db, clock, orderService: orders, psp })
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
     { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
@@ -199,12 +204,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await user.register(userRoutes({ accounts, orders }))
       await user.register(orderUserRoutes({ orders }))
       await user.register(customerRoutes({ customers }))
-      await user.register(paymentUserRoutes({ payments, settlement }))
+      await user.register(paymentUserRoutes({ payments, settlement, cards }))
     }, { prefix: '/user' })
-    await v1.register(bankPartnerWebhookRoutes({ key: secrets.bankWebhookKey, clock, webhooks, settlement }), { prefix: '/webhooks' })
+    await v1.register(webhookRoutes({ bankKey: secrets.bankWebhookKey, psp, clock, webhooks, settlement }), { prefix: '/webhooks' })
   }, { prefix: '/v1' })
 
   if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank' })
+  if (psp.sandbox) await app.register(sandboxPspRoutes({ psp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 

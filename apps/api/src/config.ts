@@ -46,6 +46,8 @@ const ConfigSchema = z.object({
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** Shared secret the bank partner signs its transfer notices with; derived locally for the sandbox when unset. */
   BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Shared secret the card PSP signs its notices with; derived locally for the sandbox when unset. */
+  PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -75,6 +77,7 @@ export interface Config {
   tradingFile: string | undefined
   jobsEnabled: boolean
   bankWebhookSecret: string | undefined
+  pspWebhookSecret: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +119,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tradingFile: env.TRADING_FILE,
     jobsEnabled: env.JOBS_ENABLED,
     bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
+    pspWebhookSecret: env.PSP_WEBHOOK_SECRET,
   }
 }

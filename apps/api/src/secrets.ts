@@ -9,18 +9,21 @@ export interface Secrets {
   codeKey: Buffer
   /** Key the bank partner signs its notices with (BANK_WEBHOOK_SECRET, or derived for the sandbox). */
   bankWebhookKey: Buffer
+  /** Key the card PSP signs its notices with (PSP_WEBHOOK_SECRET, or derived for the sandbox). */
+  pspWebhookKey: Buffer
 }
 
 /**
  * The configured JWT secret, or, in embedded mode, one generated on first start and kept under the data
  * folder so that sessions survive a restart. `dataDir` undefined (in-memory tests) makes a fresh one.
  */
-export function resolveSecrets(jwtSecret: string | undefined, dataDir: string | undefined, bankWebhookSecret?: string): Secrets {
+export function resolveSecrets(jwtSecret: string | undefined, dataDir: string | undefined, webhookSecrets: { bank?: string; psp?: string } = {}): Secrets {
   const secret = jwtSecret ?? (dataDir ? readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url'))
   return {
     jwtKey: new TextEncoder().encode(secret),
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
-    bankWebhookKey: bankWebhookSecret ? Buffer.from(bankWebhookSecret) : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),
+    bankWebhookKey: webhookSecrets.bank ? Buffer.from(webhookSecrets.bank) : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),
+    pspWebhookKey: webhookSecrets.psp ? Buffer.from(webhookSecrets.psp) : createHmac('sha256', secret).update('sandbox-psp-webhook-key').digest(),
   }
 }
 

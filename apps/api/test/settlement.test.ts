@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveries, incomingTransfers, orders, refunds } from '../src/db/schema'
-import { BANK_SIGNATURE_HEADER, signBankNotification } from '../src/providers/bank/bank-notification'
+import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
+import { signNotice } from '../src/providers/signed-notice'
 import { type TestApp, buildTestApp, buyer, callUser, initiateBuy, mailTo } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
@@ -23,7 +24,7 @@ function notice(data: Record<string, unknown>, eventId = `evt_${randomBytes(6).t
   })
 }
 
-async function deliver(body: string, signature = signBankNotification(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000))) {
+async function deliver(body: string, signature = signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000))) {
   const response = await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
   return { status: response.statusCode, body: response.json() }
 }
@@ -91,9 +92,9 @@ describe('a wire transfer, end to end', () => {
     const { reference, instructions } = await wireOrder(customer.token)
     const body = notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference })
     const now = Math.floor(t.clock.now().getTime() / 1000)
-    expect((await deliver(body, signBankNotification(Buffer.from('not-the-secret-at-all'), body, now))).status).toBe(401)
-    expect((await deliver(body, signBankNotification(Buffer.from(SECRET), body.replace('250.00', '25000.00'), now))).status).toBe(401)
-    expect((await deliver(body, signBankNotification(Buffer.from(SECRET), body, now - 600))).status).toBe(401)
+    expect((await deliver(body, signNotice(Buffer.from('not-the-secret-at-all'), body, now))).status).toBe(401)
+    expect((await deliver(body, signNotice(Buffer.from(SECRET), body.replace('250.00', '25000.00'), now))).status).toBe(401)
+    expect((await deliver(body, signNotice(Buffer.from(SECRET), body, now - 600))).status).toBe(401)
     expect((await deliver(body, 'garbage')).status).toBe(401)
     expect((await order(reference)).status).toBe('awaiting_payment')
   })

@@ -42,3 +42,22 @@ export const CompleteVibanAnswer = answerOf(OkAnswer)
 export const LpToBrokerRequest = z.object({ orderReference: OrderReference, token: z.string().optional(), brandName: BrandName })
 
 export const LateDecisionRequest = z.object({ orderReference: OrderReference, decision: z.enum(['reprice', 'refund']), brandName: BrandName })
+
+export const StartCardRequest = z.object({ orderReference: OrderReference, pspId: z.string().trim().min(1).max(64), brandName: BrandName })
+/** The PSP's hosted checkout to send the browser to. */
+export const StartCardAnswer = answerOf(successAnswer({ data: z.object({ checkoutUrl: z.string(), sessionId: z.string() }) }))
+export type StartCardAnswer = z.infer<typeof StartCardAnswer>
+
+export const CardStatusRequest = z.object({ sessionId: z.string().trim().min(1).max(100), brandName: BrandName })
+/** The payment's state as the PSP's signed notification left it; the browser's return proves nothing. */
+export const CardStatusAnswer = answerOf(
+  successAnswer({
+    data: z.object({
+      orderReference: z.string(),
+      paymentStatus: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
+      orderStatus: z.string(),
+      failureReason: z.string().nullable(),
+    }),
+  }),
+)
+export type CardStatusAnswer = z.infer<typeof CardStatusAnswer>

@@ -288,8 +288,20 @@ export const deliveries = pgTable('deliveries', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 })
 
+/** The sandbox card PSP's own record of its hosted checkouts (what a real PSP keeps on its side). */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  orderReference: text('order_reference').notNull(),
+  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['open', 'requires_action', 'succeeded', 'failed'] }).notNull(),
+  createdAt: createdAt(),
+})
+
 export const schema = {
   customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents, virtualIbans, payments,
-  webhookEvents, incomingTransfers, refunds, deliveries,
+  webhookEvents, incomingTransfers, refunds, deliveries, sandboxCheckouts,
 }
 

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { ExchangeUpdateOrderAnswer } from '@exchange/shared/orders.schemas'
-import { CompleteVibanAnswer, GetVibanAnswer, LateDecisionRequest, LpToBrokerRequest, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
+import { CardStatusAnswer, CardStatusRequest, CompleteVibanAnswer, GetVibanAnswer, LateDecisionRequest, StartCardAnswer, StartCardRequest, LpToBrokerRequest, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
 import { sessionOf } from '../../plugins/session'
 import type { SettlementService } from '../settlement/settlement.service'
+import type { CardService } from './card.service'
 import type { PaymentService } from './payments.service'
 
 const user = { tags: ['payments'], security: [{ bearer: [] }] }
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
 
 /** Bank-side payment calls of spec section 7. */
-export function paymentUserRoutes({ payments, settlement }: { payments: PaymentService; settlement: SettlementService }): FastifyPluginAsyncZod {
+export function paymentUserRoutes({ payments, settlement, cards }: { payments: PaymentService; settlement: SettlementService; cards: CardService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/orderSubmitWire', {
       schema: { ...user, summary: 'Pay this order by bank transfer from the chosen bank: answers the transfer details', body: SubmitWireRequest, response: { 200: SubmitWireAnswer, ...refusals } },
@@ -24,6 +25,14 @@ export function paymentUserRoutes({ payments, settlement }: { payments: PaymentS
     app.post('/orderSubmitViban', {
       schema: { ...user, summary: "Pay this order to the customer's virtual IBAN: answers what to send", body: SubmitVibanRequest, response: { 200: SubmitVibanAnswer, ...refusals } },
     }, async (request) => ({ result: true as const, data: await payments.submitViban(sessionOf(request).customerId, request.body.orderReference) }))
+
+    app.post('/orderStartCard', {
+      schema: { ...user, summary: "Start paying this order by card: answers the PSP's hosted checkout", body: StartCardRequest, response: { 200: StartCardAnswer, ...refusals } },
+    }, async (request) => ({ result: true as const, data: await cards.startCardPayment(sessionOf(request).customerId, request.body.orderReference, request.body.pspId) }))
+
+    app.post('/orderCardStatus', {
+      schema: { ...user, summary: "A card payment's status as the PSP's signed notice set it (the return page reads this)", body: CardStatusRequest, response: { 200: CardStatusAnswer, ...refusals } },
+    }, async (request) => ({ result: true as const, data: await cards.cardPaymentStatus(sessionOf(request).customerId, request.body.sessionId) }))
 
     app.post('/orderLpToBroker', {
       schema: { ...user, summary: 'Send a paid order to the liquidity provider and deliver it (once)', body: LpToBrokerRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },

@@ -5,9 +5,11 @@ import { FIAT_CURRENCIES, FiatCurrency } from '@exchange/shared/currencies'
 import { formatIban } from '@exchange/shared/iban'
 import { DecimalString } from '@exchange/shared/money'
 import type { Clock } from '../../clock'
-import { BANK_SIGNATURE_HEADER, signBankNotification } from '../../providers/bank/bank-notification'
+import { BANK_SIGNATURE_HEADER } from '../../providers/bank/bank-notification'
+import { signNotice } from '../../providers/signed-notice'
 import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
 import { escapeHtml } from '../mail/mail.templates'
+import { parseForm, sandboxPage } from './sandbox-pages'
 
 const TransferForm = z.object({
   creditedIban: z.string().min(1).max(40),
@@ -18,18 +20,6 @@ const TransferForm = z.object({
   paymentReference: z.string().max(140).default(''),
 })
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d1b26}
-.banner{background:#ffd43b;padding:10px 16px;font-weight:600;border-bottom:2px solid #1d1b26}
-main{max-width:640px;margin:0 auto;padding:16px}form{background:#fff;border-radius:10px;padding:16px;box-shadow:0 1px 3px #0002}
-label{display:block;font-weight:600;margin:12px 0 4px}input,select{width:100%;padding:8px;font-size:16px;box-sizing:border-box}
-button{margin-top:16px;padding:10px 16px;font-size:16px;font-weight:600;background:#1d1b26;color:#fff;border:0;border-radius:6px}
-code{background:#eee;padding:2px 4px;border-radius:4px}`
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><div class="banner">Sandbox bank partner: test environment. No real money moves.</div><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
-}
-
 /**
  * The sandbox bank's operator page: sends the exchange a signed notice of an incoming transfer, exactly as the real
  * bank partner would, so wire and virtual-IBAN payments can be clicked through end to end.
@@ -37,13 +27,13 @@ function page(title: string, body: string): string {
 export function sandboxBankRoutes(deps: { bank: BankPartnerProvider; key: Buffer; clock: Clock }): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+      done(null, parseForm(body as string))
     })
 
     app.get('/', { schema: { hide: true } }, async (_request, reply) => {
       const accounts = FIAT_CURRENCIES.map((fiat) => deps.bank.receivingAccount(fiat)).filter((account) => account !== undefined)
       const options = accounts.map((account) => `<option value="${account.iban}">${formatIban(account.iban)} (company account)</option>`).join('')
-      return reply.type('text/html; charset=utf-8').send(page('Send an incoming transfer', `
+      return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Send an incoming transfer', `
 <p>Sends a signed <code>transfer.received</code> notice to the exchange. Use the order reference as payment reference for a wire,
 or the customer's virtual IBAN as credited account.</p>
 <form method="post" action="/sandbox/bank/transfers">
@@ -65,18 +55,18 @@ or the customer's virtual IBAN as credited account.</p>
         const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
         return wantsJson
           ? reply.code(400).send({ result: false, error: 'validation_failed' })
-          : reply.code(400).type('text/html; charset=utf-8').send(page('Notice not sent', `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank">Back</a></p>`))
+          : reply.code(400).type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice not sent', `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank">Back</a></p>`))
       }
       const body = JSON.stringify({
         eventId: `evt_${randomBytes(8).toString('hex')}`,
         type: 'transfer.received',
         data: { transferId: `trf_${randomBytes(8).toString('hex')}`, ...parsed.data, receivedAt: deps.clock.now().toISOString() },
       })
-      const signature = signBankNotification(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
+      const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
       const delivered = await app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
       const answer = delivered.json() as { result: boolean; outcome?: string }
       if (wantsJson) return reply.code(delivered.statusCode).send(answer)
-      return reply.type('text/html; charset=utf-8').send(page('Notice sent', `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank">Send another</a></p>`))
+      return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice sent', `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank">Send another</a></p>`))
     })
   }
 }

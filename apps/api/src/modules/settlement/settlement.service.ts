@@ -5,9 +5,10 @@ import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { type TransferOutcome, customers, deliveries, incomingTransfers, orders, payments, refunds, virtualIbans } from '../../db/schema'
+import { type TransferOutcome, customers, deliveries, incomingTransfers, orders, payments, refunds, virtualIbans, webhookEvents } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { LiquidityProvider } from '../../providers/liquidity/liquidity.provider'
+import type { PspEvent } from '../../providers/psp/card-psp.provider'
 import type { MailService } from '../mail/mail.service'
 import type { OrderService } from '../orders/orders.service'
 import type { RatesService } from '../rates/rates.service'
@@ -153,6 +154,44 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return { outcome: decided.outcome, orderReference: decided.order?.reference ?? null }
   }
 
+  /**
+   * A verified card PSP notification: the only thing that marks a card payment paid or failed. Each event id is
+   * acted on once, in the same transaction as its effect.
+   */
+  async function receiveCardResult(provider: string, event: PspEvent): Promise<{ duplicate: boolean; orderStatus: OrderStatus | null }> {
+    const mails: Mail[] = []
+    const outcome = await db.transaction(async (tx) => {
+      const claimed = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, receivedAt: clock.now() }).onConflictDoNothing().returning({ eventId: webhookEvents.eventId })
+      if (claimed.length === 0) return { duplicate: true, order: undefined as OrderRow | undefined, paid: false }
+      const [payment] = await tx.select().from(payments).where(and(eq(payments.providerRef, event.sessionId), eq(payments.method, 'card')))
+      if (!payment || payment.status !== 'pending') return { duplicate: false, order: undefined, paid: false }
+      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId))
+      if (!order) return { duplicate: false, order: undefined, paid: false }
+      const customer = await emailOf(tx, order.customerId)
+      const amountText = money(payment.amount, payment.currency)
+      if (event.outcome === 'succeeded') {
+        if (order.status === 'awaiting_payment') {
+          await markPaid(tx, order, `Card payment of ${amountText} confirmed by the PSP`)
+          if (customer) mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `Your card payment of ${amountText} is confirmed. We are buying your coins now.`, rows: [['Paid', amountText]] })
+          return { duplicate: false, order, paid: true }
+        }
+        // Paid for an order that is no longer open (expired, cancelled): the money goes back to the card.
+        await tx.update(payments).set({ status: 'succeeded', updatedAt: clock.now() }).where(eq(payments.id, payment.id))
+        await tx.insert(refunds).values({ orderId: order.id, amount: payment.amount, currency: payment.currency, reason: `Card payment for a ${order.status} order`, status: 'pending', createdBy: 'system', createdAt: clock.now() })
+        await orderService.recordOrderNote(tx, order, `Card payment of ${amountText} arrived for a ${order.status} order: refunded to the card`, 'system')
+        return { duplicate: false, order, paid: false }
+      }
+      const reason = event.failureReason ?? 'The card payment did not go through.'
+      await tx.update(payments).set({ status: 'failed', failureReason: reason, updatedAt: clock.now() }).where(eq(payments.id, payment.id))
+      if (order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `Card payment failed: ${reason}`, 'system')
+      if (customer) mails.push({ to: customer.email, template: 'order_failed', headline: 'Card payment failed', lead: `${reason} Nothing was charged. You can start a new order and try another card or a bank transfer.`, rows: [['Amount', amountText]] })
+      return { duplicate: false, order, paid: false }
+    })
+    for (const message of mails) await mail.sendOrderUpdate(message.to, outcome.order?.reference ?? '', message.template, message)
+    const status = outcome.paid && outcome.order ? await settlePaidOrder(outcome.order.id) : null
+    return { duplicate: outcome.duplicate, orderStatus: status }
+  }
+
   /** Paid → bought from the liquidity provider → delivered. Safe to call again: each step happens once. */
   async function settlePaidOrder(orderId: string): Promise<OrderStatus> {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
@@ -237,5 +276,5 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return settlePaidOrder(order.id)
   }
 
-  return { receiveBankTransfer, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment }
+  return { receiveBankTransfer, receiveCardResult, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment }
 }

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Clock } from '../../clock'
+import { AppError } from '../../errors'
+import { BANK_SIGNATURE_HEADER, BankTransferNotification } from '../../providers/bank/bank-notification'
+import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
+import { verifyNoticeSignature } from '../../providers/signed-notice'
+import type { SettlementService } from '../settlement/settlement.service'
+import type { WebhookService } from './webhooks.service'
+
+export const PSP_SIGNATURE_HEADER = 'x-psp-signature'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string
+  }
+}
+
+export interface WebhookRoutesDeps {
+  bankKey: Buffer
+  psp: CardPspProvider
+  clock: Clock
+  webhooks: WebhookService
+  settlement: SettlementService
+}
+
+/**
+ * `POST /v1/webhooks/{party}`: signed notices from the bank partner and the card PSP. Signatures are checked over
+ * the raw body; each notice is acted on once; an answer never says more than accepted or refused.
+ */
+export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
+  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
+  return async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      request.rawBody = body as string
+      try {
+        done(null, JSON.parse(body as string))
+      } catch {
+        done(new AppError('validation_failed', 400), undefined)
+      }
+    })
+
+    app.post('/bank-partner', { schema: { hide: true } }, async (request, reply) => {
+      const signature = request.headers[BANK_SIGNATURE_HEADER]
+      if (!verifyNoticeSignature(deps.bankKey, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())) {
+        request.log.warn('bank notice with a bad signature refused')
+        return reply.code(401).send({ result: false, error: 'unauthorized' })
+      }
+      const parsed = BankTransferNotification.safeParse(request.body)
+      if (!parsed.success) return reply.code(400).send({ result: false, error: 'validation_failed' })
+      const notice = parsed.data
+      // Handling is idempotent by transfer id, so a retried or repeated notice changes nothing the second time.
+      const { outcome } = await deps.settlement.receiveBankTransfer({ ...notice.data, receivedAt: new Date(notice.data.receivedAt) })
+      const firstTime = await deps.webhooks.claimEvent('bank-partner', notice.eventId)
+      return { result: true, outcome, duplicate: !firstTime }
+    })
+
+    app.post('/psp', { schema: { hide: true } }, async (request, reply) => {
+      const signature = request.headers[PSP_SIGNATURE_HEADER] ?? request.headers['stripe-signature']
+      const event = deps.psp.verifyNotification(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())
+      if (!event) {
+        request.log.warn('PSP notice with a bad signature refused')
+        return reply.code(401).send({ result: false, error: 'unauthorized' })
+      }
+      const { duplicate } = await deps.settlement.receiveCardResult(deps.psp.kind, event)
+      return { result: true, duplicate }
+    })
+  }
+}

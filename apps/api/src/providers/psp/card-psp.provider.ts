@@ -1,0 +1,34 @@
+import type { FiatCurrency } from '@exchange/shared/currencies'
+
+export interface CheckoutRequest {
+  orderReference: string
+  amount: string
+  currency: FiatCurrency
+  customerEmail: string
+  /** Where the PSP sends the browser back; `{SESSION_ID}` is replaced by the session id. */
+  returnUrl: string
+}
+
+export interface CheckoutSession {
+  sessionId: string
+  /** The PSP's hosted payment page. */
+  checkoutUrl: string
+}
+
+/** What a verified PSP notification says about one checkout. */
+export interface PspEvent {
+  eventId: string
+  sessionId: string
+  outcome: 'succeeded' | 'failed'
+  /** Plain words for the customer when the payment failed. */
+  failureReason?: string
+}
+
+/** A card payment provider with a hosted checkout and signed server-to-server notifications. */
+export interface CardPspProvider {
+  readonly kind: 'sandbox' | 'stripe'
+  readonly sandbox: boolean
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>
+  /** Checks the signature over the raw body; undefined for a forged, stale or unknown notice. */
+  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | undefined
+}

@@ -1,0 +1,26 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+const TOLERANCE_SECONDS = 300
+
+function mac(key: Buffer, timestamp: number, body: string): string {
+  return createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')
+}
+
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`: how the sandbox parties sign their notices (the scheme
+ * Stripe and most PSPs use), so the api checks them the way it checks a real provider's.
+ */
+export function signNotice(key: Buffer, body: string, timestamp: number): string {
+  return `t=${timestamp},v1=${mac(key, timestamp, body)}`
+}
+
+/** Checks the signature over the raw body and refuses notices older or newer than five minutes (replays). */
+export function verifyNoticeSignature(key: Buffer, body: string, header: string | undefined, nowSeconds: number): boolean {
+  if (!header) return false
+  const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string]))
+  const timestamp = Number(parts.t)
+  if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > TOLERANCE_SECONDS || !parts.v1) return false
+  const expected = Buffer.from(mac(key, timestamp, body), 'hex')
+  const given = Buffer.from(parts.v1, 'hex')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}

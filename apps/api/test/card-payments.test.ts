@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deliveries, orders, payments } from '../src/db/schema'
+import { signNotice } from '../src/providers/signed-notice'
+import { type TestApp, buildTestApp, buyer, callUser, initiateBuy, mailTo } from './build-test-app'
+
+const SECRET = 'test-psp-webhook-secret-0123456789'
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ env: { PSP_WEBHOOK_SECRET: SECRET } })
+})
+afterAll(() => t.close())
+
+async function startCard(token: string) {
+  const { reference } = (await initiateBuy(t, token)).body.data
+  const started = await callUser(t.app, 'orderStartCard', token, { orderReference: reference, pspId: 'sandbox-card' })
+  return { reference, ...started.body.data } as { reference: string; checkoutUrl: string; sessionId: string }
+}
+
+/** Fills in the hosted checkout the way a customer does, and answers where the PSP sends the browser. */
+async function pay(sessionId: string, cardNumber: string) {
+  const form = new URLSearchParams({ session: sessionId, cardNumber, expiry: '12/30', cvc: '123' })
+  const response = await t.app.inject({ method: 'POST', url: '/sandbox/psp/checkout/pay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+  return { status: response.statusCode, location: response.headers.location as string }
+}
+
+async function threeDSecure(sessionId: string, result: 'approve' | 'fail') {
+  const form = new URLSearchParams({ session: sessionId, result })
+  const response = await t.app.inject({ method: 'POST', url: '/sandbox/psp/3ds', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+  return { status: response.statusCode, location: response.headers.location as string }
+}
+
+async function order(reference: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+  return row!
+}
+
+describe('card payment through the hosted checkout', () => {
+  it('starts: the order awaits payment and the browser goes to the marked sandbox checkout', async () => {
+    const customer = await buyer(t)
+    const { reference, checkoutUrl, sessionId } = await startCard(customer.token)
+    expect(checkoutUrl).toBe(`/sandbox/psp/checkout?session=${sessionId}`)
+    expect((await order(reference)).status).toBe('awaiting_payment')
+    const page = await t.app.inject({ method: 'GET', url: checkoutUrl })
+    expect(page.body).toContain('test environment')
+    expect(page.body).toContain('4242424242424242')
+    expect(page.body).toContain(reference)
+  })
+
+  it('an approved card pays, fills and delivers; the return page reads the status the webhook set', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    const back = await pay(sessionId, '4242 4242 4242 4242')
+    expect(back).toEqual({ status: 303, location: `/dashboard-returncc?session_id=${sessionId}` })
+    const status = await callUser(t.app, 'orderCardStatus', customer.token, { sessionId })
+    expect(status.body.data).toEqual({ orderReference: reference, paymentStatus: 'succeeded', orderStatus: 'completed', failureReason: null })
+    expect((await mailTo(t.db, customer.email)).map((mail) => mail.template).slice(0, 2)).toEqual(['order_completed', 'order_paid'])
+  })
+
+  it('a declined card fails the order with the reason in plain words', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    await pay(sessionId, '4000000000000002')
+    const status = (await callUser(t.app, 'orderCardStatus', customer.token, { sessionId })).body.data
+    expect(status).toEqual({ orderReference: reference, paymentStatus: 'failed', orderStatus: 'failed', failureReason: 'Your card was declined by your bank.' })
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail?.template).toBe('order_failed')
+    expect(mail?.text).toContain('Your card was declined by your bank.')
+  })
+
+  it('a 3-D Secure card asks for the bank step; confirming it pays', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    const step = await pay(sessionId, '4000000000003220')
+    expect(step.location).toBe(`/sandbox/psp/3ds?session=${sessionId}`)
+    expect((await order(reference)).status).toBe('awaiting_payment')
+    const page = await t.app.inject({ method: 'GET', url: step.location })
+    expect(page.body).toContain('Confirm with your bank')
+    expect((await threeDSecure(sessionId, 'approve')).location).toBe(`/dashboard-returncc?session_id=${sessionId}`)
+    expect((await order(reference)).status).toBe('completed')
+  })
+
+  it('a failed 3-D Secure step fails the payment', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    await pay(sessionId, '4000000000003220')
+    await threeDSecure(sessionId, 'fail')
+    expect((await order(reference)).status).toBe('failed')
+  })
+
+  it('an invalid card number stays on the checkout with an error and changes nothing', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    expect((await pay(sessionId, '4242424242424241')).location).toBe(`/sandbox/psp/checkout?session=${sessionId}&error=card`)
+    expect((await order(reference)).status).toBe('awaiting_payment')
+  })
+
+  it('the browser coming back proves nothing: without the webhook the order still awaits payment', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    const status = (await callUser(t.app, 'orderCardStatus', customer.token, { sessionId })).body.data
+    expect(status).toMatchObject({ paymentStatus: 'pending', orderStatus: 'awaiting_payment' })
+    expect((await order(reference)).status).toBe('awaiting_payment')
+  })
+
+  it('refuses a forged PSP notice, and the same notice twice changes nothing the second time', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    const body = JSON.stringify({ id: 'evt_test_fixed_1', type: 'checkout.session.completed', data: { sessionId } })
+    const now = Math.floor(t.clock.now().getTime() / 1000)
+    const send = (signature: string) => t.app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', 'x-psp-signature': signature }, payload: body })
+
+    expect((await send(signNotice(Buffer.from('a-forger-does-not-know-the-key'), body, now))).statusCode).toBe(401)
+    expect((await order(reference)).status).toBe('awaiting_payment')
+
+    const first = await send(signNotice(Buffer.from(SECRET), body, now))
+    expect(first.json()).toEqual({ result: true, duplicate: false })
+    expect((await order(reference)).status).toBe('completed')
+    const mails = (await mailTo(t.db, customer.email)).length
+    const second = await send(signNotice(Buffer.from(SECRET), body, now))
+    expect(second.json()).toEqual({ result: true, duplicate: true })
+    expect(await mailTo(t.db, customer.email)).toHaveLength(mails)
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await order(reference)).id))).toHaveLength(1)
+  })
+
+  it("does not show another customer's card payment", async () => {
+    const customer = await buyer(t)
+    const other = await buyer(t)
+    const { sessionId } = await startCard(customer.token)
+    expect((await callUser(t.app, 'orderCardStatus', other.token, { sessionId })).body.error).toBe('order_not_found')
+  })
+
+  it('refuses a card option the order cannot use and an order already paying', async () => {
+    const customer = await buyer(t)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    expect((await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'no-such-psp' })).body.error).toBe('method_unavailable')
+    await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })
+    expect((await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })).body.error).toBe('transition_not_allowed')
+    const [row] = await t.db.select().from(payments).where(eq(payments.orderId, (await order(reference)).id))
+    expect(row).toMatchObject({ method: 'card', status: 'pending' })
+  })
+})
