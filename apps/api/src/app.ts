@@ -45,6 +45,9 @@ import { ratesRoutes } from './modules/rates/rates.routes'
 import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank.routes'
 import { createSettlementService } from './modules/settlement/settlement.service'
 import { webhookRoutes } from './modules/webhooks/webhooks.routes'
+import { operatorRoutes } from './modules/operator/operator.routes'
+import { createOperatorService } from './modules/operator/operator.service'
+import { createOperatorAuth } from './plugins/operator-auth'
 import { sandboxPspRoutes } from './modules/sandbox/sandbox-psp.routes'
 import { createCardService } from './modules/payments/card.service'
 import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
@@ -209,6 +212,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await v1.register(webhookRoutes({ bankKey: secrets.bankWebhookKey, psp, clock, webhooks, settlement }), { prefix: '/webhooks' })
   }, { prefix: '/v1' })
 
+  if (config.operators.length > 0) {
+    const operators = createOperatorService({ db: database.db, clock, settlement, bank })
+    await app.register(operatorRoutes({ operators, requireOperator: createOperatorAuth(config.operators) }), { prefix: '/operator' })
+  }
   if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank' })
   if (psp.sandbox) await app.register(sandboxPspRoutes({ psp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
 
@@ -228,7 +235,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const isApi = /^\/(v1|dev|docs|sandbox|healthz)(\/|$)/.test(path)
+    const isApi = /^\/(v1|dev|docs|sandbox|healthz|operator)(\/|$)/.test(path)
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/login, /dashboard-…) all load the web app, which shows its own not-found page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html')

@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
   BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Shared secret the card PSP signs its notices with; derived locally for the sandbox when unset. */
   PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Operators of the back-office view, as "name:password" pairs separated by commas (passwords of 12+ characters). */
+  OPERATOR_CREDENTIALS: z
+    .string()
+    .regex(/^[\w.-]+:[^,]{12,}(,[\w.-]+:[^,]{12,})*$/, 'expected name:password pairs, passwords of at least 12 characters')
+    .optional(),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -78,6 +83,7 @@ export interface Config {
   jobsEnabled: boolean
   bankWebhookSecret: string | undefined
   pspWebhookSecret: string | undefined
+  operators: { name: string; password: string }[]
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +126,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsEnabled: env.JOBS_ENABLED,
     bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
     pspWebhookSecret: env.PSP_WEBHOOK_SECRET,
+    operators: (env.OPERATOR_CREDENTIALS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf(':')
+        return { name: pair.slice(0, at), password: pair.slice(at + 1) }
+      }),
   }
 }

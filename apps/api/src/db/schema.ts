@@ -300,8 +300,19 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   createdAt: createdAt(),
 })
 
+/** Who did what, when: every operator action, for the audit trail. */
+export const operatorActions = pgTable('operator_actions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  operator: text('operator').notNull(),
+  action: text('action').notNull(),
+  orderId: uuid('order_id').references(() => orders.id),
+  transferId: uuid('transfer_id').references(() => incomingTransfers.id),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+})
+
 export const schema = {
   customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents, virtualIbans, payments,
-  webhookEvents, incomingTransfers, refunds, deliveries, sandboxCheckouts,
+  webhookEvents, incomingTransfers, refunds, deliveries, sandboxCheckouts, operatorActions,
 }
 

@@ -73,7 +73,7 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return order
   }
 
-  async function refund(tx: Database, input: { orderId: string | null; transferId: string; amount: string; currency: string; toIban: string; reason: string; by: string }) {
+  async function refund(tx: Database, input: { orderId: string | null; transferId: string | null; amount: string; currency: string; toIban: string | null; reason: string; by: string }) {
     await tx.insert(refunds).values({ orderId: input.orderId, transferId: input.transferId, amount: input.amount, currency: input.currency, toIban: input.toIban, reason: input.reason, status: 'pending', createdBy: input.by, createdAt: clock.now() })
   }
 
@@ -276,5 +276,48 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return settlePaidOrder(order.id)
   }
 
-  return { receiveBankTransfer, receiveCardResult, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment }
+  /** An operator accepts a payment held because the payer's name differed; it then counts as the customer's. */
+  async function approveHeldTransfer(transferId: string, by: string): Promise<OrderStatus> {
+    const approved = await db.transaction(async (tx) => {
+      const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
+      if (!transfer || transfer.outcome !== 'held_name_mismatch' || !transfer.orderId) throw new AppError('transition_not_allowed')
+      const [order] = await tx.select().from(orders).where(eq(orders.id, transfer.orderId))
+      if (!order || !(OPEN_STATUSES as readonly string[]).includes(order.status) || order.priceExpiresAt <= clock.now()) throw new AppError('transition_not_allowed')
+      if (compareAmounts(transfer.amount, order.fiatAmount) < 0) throw new AppError('transition_not_allowed')
+      const excess = subtractAmounts(transfer.amount, order.fiatAmount)
+      if (compareAmounts(excess, '0') > 0) {
+        await refund(tx, { orderId: order.id, transferId, amount: excess, currency: transfer.currency, toIban: transfer.payerIban, reason: 'Overpayment: the excess', by })
+      }
+      await markPaid(tx, order, `Payment from "${transfer.payerName}" approved by operator ${by}`)
+      await tx.update(incomingTransfers).set({ outcome: 'approved', decidedAt: clock.now(), decidedBy: by }).where(eq(incomingTransfers.id, transferId))
+      return order
+    })
+    return settlePaidOrder(approved.id)
+  }
+
+  /** An operator sends held or unmatched money back; an open order it was meant for fails. */
+  async function refundTransfer(transferId: string, reason: string, by: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
+      if (!transfer || !['held_name_mismatch', 'unmatched'].includes(transfer.outcome)) throw new AppError('transition_not_allowed')
+      await refund(tx, { orderId: transfer.orderId, transferId, amount: transfer.amount, currency: transfer.currency, toIban: transfer.payerIban, reason, by })
+      await tx.update(incomingTransfers).set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: by }).where(eq(incomingTransfers.id, transferId))
+      const [order] = transfer.orderId ? await tx.select().from(orders).where(eq(orders.id, transfer.orderId)) : []
+      if (order && order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `Payment refunded by operator ${by}: ${reason}`, 'operator')
+    })
+  }
+
+  /** An operator refunds a paid order that cannot be filled (e.g. the liquidity provider refused it). */
+  async function refundPaidOrder(reference: string, reason: string, by: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.reference, reference))
+      if (!order) throw new AppError('order_not_found')
+      if (order.status !== 'paid') throw new AppError('transition_not_allowed')
+      const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order.id)).orderBy(desc(incomingTransfers.receivedAt)).limit(1)
+      await refund(tx, { orderId: order.id, transferId: transfer?.id ?? null, amount: order.fiatAmount, currency: order.fiat, toIban: transfer?.payerIban ?? null, reason, by })
+      await orderService.applyTransition(tx, order, 'refunded', `Refunded by operator ${by}: ${reason}`, 'operator')
+    })
+  }
+
+  return { receiveBankTransfer, receiveCardResult, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }
 }

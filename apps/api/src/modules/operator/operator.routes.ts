@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { FIAT_DECIMALS } from '@exchange/shared/currencies'
+import { isValidIban, normalizeIban } from '@exchange/shared/iban'
+import { DecimalString, formatAmount } from '@exchange/shared/money'
+import { AppError } from '../../errors'
+import { escapeHtml } from '../mail/mail.templates'
+import { parseForm } from '../sandbox/sandbox-pages'
+import type { OperatorService } from './operator.service'
+
+const TransferAction = z.object({ transferId: z.uuid() })
+const RefundTransfer = TransferAction.extend({ reason: z.string().trim().min(3).max(200) })
+const RefundOrder = z.object({ orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/), reason: z.string().trim().min(3).max(200) })
+const MarkWire = z.object({
+  orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/),
+  amount: DecimalString,
+  payerName: z.string().trim().min(1).max(140),
+  payerIban: z.string().transform(normalizeIban).refine(isValidIban, 'Not a valid IBAN'),
+})
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1b26;background:#f6f7f9}header{background:#1d1b26;color:#fff;padding:12px 16px}
+main{padding:16px;max-width:1200px;margin:0 auto}table{border-collapse:collapse;width:100%;background:#fff;margin-bottom:24px;font-size:14px}
+th,td{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top}th{background:#eef}form.inline{display:inline}
+input{padding:4px}button{padding:4px 8px}.flash{background:#e7f5ff;border:1px solid #1c7ed6;padding:8px;margin-bottom:12px}`
+
+function money(amount: string, currency: string) {
+  return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
+}
+
+/** The operator view: protected by the operator credentials (HTTP Basic), never by a customer login. */
+export function operatorRoutes(deps: { operators: OperatorService; requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> }): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', deps.requireOperator)
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)))
+
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const { recentOrders, held, pendingRefunds, actions } = await deps.operators.overview()
+      const flash = (request.query as { done?: string }).done
+      const heldRows = held.map((transfer) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
+${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
+<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason" required minlength="3"><button>Refund</button></form></td></tr>`).join('')
+      const orderRows = recentOrders.map((order) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
+${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><button>Wire received</button></form>` : ''}
+${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`).join('')
+      const refundRows = pendingRefunds.map((refund) => `<tr><td>${refund.createdAt.toISOString()}</td><td>${money(refund.amount, refund.currency)}</td><td>${escapeHtml(refund.toIban ?? 'card')}</td><td>${escapeHtml(refund.reason)}</td><td>${escapeHtml(refund.createdBy)}</td></tr>`).join('')
+      const actionRows = actions.map((action) => `<tr><td>${action.createdAt.toISOString()}</td><td>${escapeHtml(action.operator)}</td><td>${escapeHtml(action.action)}</td><td><code>${escapeHtml(JSON.stringify(action.detail))}</code></td></tr>`).join('')
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Operator</title><style>${STYLE}</style></head><body>
+<header>Operator view · signed in as ${escapeHtml(request.operator ?? '')}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
+<h2>Payments held for a person (${held.length})</h2><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table>
+<h2>Recent orders</h2><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table>
+<h2>Refunds to send (${pendingRefunds.length})</h2><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table>
+<h2>Operator actions</h2><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRows}</table></main></body></html>`)
+    })
+
+    /** Form posts come back to the page with a note; JSON posts get JSON. */
+    function respond(request: FastifyRequest, reply: FastifyReply, message: string, data: Record<string, unknown> = {}) {
+      if ((request.headers['content-type'] ?? '').includes('application/json')) return reply.send({ result: true, ...data })
+      return reply.redirect(`/operator?done=${encodeURIComponent(message)}`, 303)
+    }
+
+    function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+      const parsed = schema.safeParse(body)
+      if (!parsed.success) throw new AppError('validation_failed', 400)
+      return parsed.data
+    }
+
+    app.post('/actions/approve-transfer', { schema: { hide: true } }, async (request, reply) => {
+      const { transferId } = parse(TransferAction, request.body)
+      const statusName = await deps.operators.approveHeldTransfer(request.operator!, transferId)
+      return respond(request, reply, `Payment approved; order is ${statusName}`, { statusName })
+    })
+
+    app.post('/actions/refund-transfer', { schema: { hide: true } }, async (request, reply) => {
+      const { transferId, reason } = parse(RefundTransfer, request.body)
+      await deps.operators.refundTransfer(request.operator!, transferId, reason)
+      return respond(request, reply, 'Refund recorded')
+    })
+
+    app.post('/actions/refund-order', { schema: { hide: true } }, async (request, reply) => {
+      const { orderReference, reason } = parse(RefundOrder, request.body)
+      await deps.operators.refundOrder(request.operator!, orderReference, reason)
+      return respond(request, reply, `Order ${orderReference} refunded`)
+    })
+
+    app.post('/actions/mark-wire-received', { schema: { hide: true } }, async (request, reply) => {
+      const input = parse(MarkWire, request.body)
+      const result = await deps.operators.markWireReceived(request.operator!, input)
+      return respond(request, reply, `Wire recorded: ${result.outcome}`, { outcome: result.outcome })
+    })
+  }
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
+import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
+import { signNotice } from '../src/providers/signed-notice'
+import { type TestApp, buildTestApp, buyer, callUser, initiateBuy } from './build-test-app'
+
+const SECRET = 'test-bank-webhook-secret-0123456789'
+const OPERATOR = 'ops.anna:correct-horse-battery'
+const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
+const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` })
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
+})
+afterAll(() => t.close())
+
+async function heldPayment() {
+  const customer = await buyer(t)
+  await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+  const { reference } = (await initiateBuy(t, customer.token)).body.data
+  const wire = (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
+  const body = JSON.stringify({ eventId: `evt_${randomBytes(4).toString('hex')}`, type: 'transfer.received', data: { transferId: `trf_${randomBytes(4).toString('hex')}`, amount: '250.00', currency: 'eur', payerName: 'Charles Babbage', payerIban: 'CH9300762011623852957', paymentReference: reference, creditedIban: wire.iban, receivedAt: t.clock.now().toISOString() } })
+  await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000)) }, payload: body })
+  const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+  const [transfer] = await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order!.id))
+  return { customer, reference, transfer: transfer! }
+}
+
+const act = (action: string, payload: object, headers = basic(OPERATOR)) =>
+  t.app.inject({ method: 'POST', url: `/operator/actions/${action}`, headers: { ...headers, 'content-type': 'application/json' }, payload })
+
+describe('operator view', () => {
+  it('refuses a customer token, a wrong password and no credentials', async () => {
+    const customer = await buyer(t)
+    for (const headers of [{ authorization: `Bearer ${customer.token}` }, basic('ops.anna:wrong-password-here'), {}]) {
+      const response = await t.app.inject({ method: 'GET', url: '/operator', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.headers['www-authenticate']).toContain('Basic')
+    }
+    expect((await act('refund-order', { orderReference: 'ABCDEFGHJK', reason: 'test' }, { authorization: `Bearer ${customer.token}` })).statusCode).toBe(401)
+  })
+
+  it('lists held payments and recent orders for an operator', async () => {
+    const { reference } = await heldPayment()
+    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('signed in as ops.anna')
+    expect(page.body).toContain('Charles Babbage')
+    expect(page.body).toContain(reference)
+  })
+
+  it('approving a held payment fills the order, and the action is logged with who and when', async () => {
+    const { reference, transfer } = await heldPayment()
+    const answer = await act('approve-transfer', { transferId: transfer.id })
+    expect(answer.json()).toEqual({ result: true, statusName: 'completed' })
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+    expect(order?.status).toBe('completed')
+    const [logged] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
+    expect(logged).toMatchObject({ operator: 'ops.anna', action: 'approve_held_transfer', transferId: transfer.id, orderId: order!.id })
+    expect(logged?.createdAt.getTime()).toBe(t.clock.now().getTime())
+  })
+
+  it('refunding a held payment records the refund and fails the order', async () => {
+    const { reference, transfer } = await heldPayment()
+    expect((await act('refund-transfer', { transferId: transfer.id, reason: 'Third-party payer' })).json()).toEqual({ result: true })
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+    expect(order?.status).toBe('failed')
+    expect(await t.db.select().from(refunds).where(eq(refunds.transferId, transfer.id))).toMatchObject([{ amount: '250.00', createdBy: 'ops.anna', reason: 'Third-party payer' }])
+    expect((await act('refund-transfer', { transferId: transfer.id, reason: 'again' })).json()).toEqual({ result: false, error: 'transition_not_allowed' })
+  })
+
+  it('marks a wire received from the bank statement', async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    const answer = await act('mark-wire-received', { orderReference: reference, amount: '250.00', payerName: 'Ada Lovelace', payerIban: 'CH93 0076 2011 6238 5295 7' })
+    expect(answer.json()).toEqual({ result: true, outcome: 'matched' })
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+    expect(order?.status).toBe('completed')
+  })
+
+  it('refuses malformed actions with 400', async () => {
+    expect((await act('mark-wire-received', { orderReference: 'ABCDEFGHJK', amount: '-1', payerName: 'x', payerIban: 'nope' })).statusCode).toBe(400)
+    expect((await act('approve-transfer', { transferId: 'not-a-uuid' })).statusCode).toBe(400)
+  })
+
+  it('does not exist when no operator credentials are configured', async () => {
+    const plain = await buildTestApp()
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })).statusCode).toBe(404)
+    } finally {
+      await plain.close()
+    }
+  })
+})
