@@ -42,14 +42,16 @@ import { createOrderService } from './modules/orders/orders.service'
 import { paymentUserRoutes } from './modules/payments/payments.routes'
 import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
-import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank.routes'
+import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank-partner.routes'
 import { createSettlementService } from './modules/settlement/settlement.service'
 import { webhookRoutes } from './modules/webhooks/webhooks.routes'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { createOperatorService } from './modules/operator/operator.service'
 import { createOperatorAuth } from './plugins/operator-auth'
 import { sandboxPspRoutes } from './modules/sandbox/sandbox-psp.routes'
-import { createCardService } from './modules/payments/card.service'
+import { createHostedPaymentService } from './modules/payments/hosted-payments.service'
+import { sandboxOpenBankingRoutes } from './modules/sandbox/sandbox-open-banking.routes'
+import { createSandboxOpenBanking } from './providers/open-banking/sandbox-open-banking.provider'
 import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
 import { createWebhookService } from './modules/webhooks/webhooks.service'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
@@ -104,7 +106,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const database = overrides.database ?? (await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ))
-  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, { bank: config.bankWebhookSecret, psp: config.pspWebhookSecret })
+  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, { bank: config.bankWebhookSecret, psp: config.pspWebhookSecret, openBanking: config.openBankingWebhookSecret })
   const transport = overrides.mailTransport ??
     (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
 
@@ -140,7 +142,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
   const webhooks = createWebhookService({ db: database.db, clock })
   const psp = createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey })
-  const cards = createCardService({ db: database.db, clock, orderService: orders, psp })
+  const openBanking = createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey })
+  const hosted = createHostedPaymentService({ db: database.db, clock, orderService: orders, psp, openBanking })
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
     { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
@@ -207,16 +210,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await user.register(userRoutes({ accounts, orders }))
       await user.register(orderUserRoutes({ orders }))
       await user.register(customerRoutes({ customers }))
-      await user.register(paymentUserRoutes({ payments, settlement, cards }))
+      await user.register(paymentUserRoutes({ payments, settlement, hosted }))
     }, { prefix: '/user' })
-    await v1.register(webhookRoutes({ bankKey: secrets.bankWebhookKey, psp, clock, webhooks, settlement }), { prefix: '/webhooks' })
+    await v1.register(webhookRoutes({ bankKey: secrets.bankWebhookKey, psp, openBanking, clock, webhooks, settlement }), { prefix: '/webhooks' })
   }, { prefix: '/v1' })
 
   if (config.operators.length > 0) {
     const operators = createOperatorService({ db: database.db, clock, settlement, bank })
     await app.register(operatorRoutes({ operators, requireOperator: createOperatorAuth(config.operators) }), { prefix: '/operator' })
   }
-  if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank' })
+  if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank-partner' })
+  if (openBanking.sandbox) await app.register(sandboxOpenBankingRoutes({ openBanking, clock, key: secrets.openBankingWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/bank' })
   if (psp.sandbox) await app.register(sandboxPspRoutes({ psp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })

@@ -48,6 +48,8 @@ const ConfigSchema = z.object({
   BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Shared secret the card PSP signs its notices with; derived locally for the sandbox when unset. */
   PSP_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Shared secret the open-banking provider signs its notices with; derived locally for the sandbox when unset. */
+  OPEN_BANKING_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Operators of the back-office view, as "name:password" pairs separated by commas (passwords of 12+ characters). */
   OPERATOR_CREDENTIALS: z
     .string()
@@ -83,6 +85,7 @@ export interface Config {
   jobsEnabled: boolean
   bankWebhookSecret: string | undefined
   pspWebhookSecret: string | undefined
+  openBankingWebhookSecret: string | undefined
   operators: { name: string; password: string }[]
 }
 
@@ -126,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsEnabled: env.JOBS_ENABLED,
     bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
     pspWebhookSecret: env.PSP_WEBHOOK_SECRET,
+    openBankingWebhookSecret: env.OPEN_BANKING_WEBHOOK_SECRET,
     operators: (env.OPERATOR_CREDENTIALS ?? '')
       .split(',')
       .filter(Boolean)

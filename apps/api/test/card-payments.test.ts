@@ -52,7 +52,7 @@ describe('card payment through the hosted checkout', () => {
     const { reference, sessionId } = await startCard(customer.token)
     const back = await pay(sessionId, '4242 4242 4242 4242')
     expect(back).toEqual({ status: 303, location: `/dashboard-returncc?session_id=${sessionId}` })
-    const status = await callUser(t.app, 'orderCardStatus', customer.token, { sessionId })
+    const status = await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })
     expect(status.body.data).toEqual({ orderReference: reference, paymentStatus: 'succeeded', orderStatus: 'completed', failureReason: null })
     expect((await mailTo(t.db, customer.email)).map((mail) => mail.template).slice(0, 2)).toEqual(['order_completed', 'order_paid'])
   })
@@ -61,7 +61,7 @@ describe('card payment through the hosted checkout', () => {
     const customer = await buyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000000002')
-    const status = (await callUser(t.app, 'orderCardStatus', customer.token, { sessionId })).body.data
+    const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
     expect(status).toEqual({ orderReference: reference, paymentStatus: 'failed', orderStatus: 'failed', failureReason: 'Your card was declined by your bank.' })
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail?.template).toBe('order_failed')
@@ -98,7 +98,7 @@ describe('card payment through the hosted checkout', () => {
   it('the browser coming back proves nothing: without the webhook the order still awaits payment', async () => {
     const customer = await buyer(t)
     const { reference, sessionId } = await startCard(customer.token)
-    const status = (await callUser(t.app, 'orderCardStatus', customer.token, { sessionId })).body.data
+    const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
     expect(status).toMatchObject({ paymentStatus: 'pending', orderStatus: 'awaiting_payment' })
     expect((await order(reference)).status).toBe('awaiting_payment')
   })
@@ -127,7 +127,7 @@ describe('card payment through the hosted checkout', () => {
     const customer = await buyer(t)
     const other = await buyer(t)
     const { sessionId } = await startCard(customer.token)
-    expect((await callUser(t.app, 'orderCardStatus', other.token, { sessionId })).body.error).toBe('order_not_found')
+    expect((await callUser(t.app, 'orderPaymentStatus', other.token, { sessionId })).body.error).toBe('order_not_found')
   })
 
   it('refuses a card option the order cannot use and an order already paying', async () => {

@@ -203,14 +203,14 @@ describe('orderLpToBroker', () => {
 
 describe('sandbox bank operator page', () => {
   it('is a marked test environment with a form, and sends a signed notice the exchange accepts', async () => {
-    const pageResponse = await t.app.inject({ method: 'GET', url: '/sandbox/bank' })
+    const pageResponse = await t.app.inject({ method: 'GET', url: '/sandbox/bank-partner' })
     expect(pageResponse.body).toContain('test environment')
-    expect(pageResponse.body).toContain('<form method="post" action="/sandbox/bank/transfers">')
+    expect(pageResponse.body).toContain('<form method="post" action="/sandbox/bank-partner/transfers">')
 
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
     const form = new URLSearchParams({ creditedIban: instructions.iban, amount: '250.00', currency: 'eur', payerName: 'Ada Lovelace', payerIban: PAYER_IBAN, paymentReference: reference })
-    const sent = await t.app.inject({ method: 'POST', url: '/sandbox/bank/transfers', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+    const sent = await t.app.inject({ method: 'POST', url: '/sandbox/bank-partner/transfers', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
     expect(sent.body).toContain('matched')
     expect((await order(reference)).status).toBe('completed')
   })

@@ -48,9 +48,9 @@ export const StartCardRequest = z.object({ orderReference: OrderReference, pspId
 export const StartCardAnswer = answerOf(successAnswer({ data: z.object({ checkoutUrl: z.string(), sessionId: z.string() }) }))
 export type StartCardAnswer = z.infer<typeof StartCardAnswer>
 
-export const CardStatusRequest = z.object({ sessionId: z.string().trim().min(1).max(100), brandName: BrandName })
-/** The payment's state as the PSP's signed notification left it; the browser's return proves nothing. */
-export const CardStatusAnswer = answerOf(
+export const PaymentStatusRequest = z.object({ sessionId: z.string().trim().min(1).max(100), brandName: BrandName })
+/** A hosted payment's state as the provider's signed notice left it; the browser's return proves nothing. */
+export const PaymentStatusAnswer = answerOf(
   successAnswer({
     data: z.object({
       orderReference: z.string(),
@@ -60,4 +60,9 @@ export const CardStatusAnswer = answerOf(
     }),
   }),
 )
-export type CardStatusAnswer = z.infer<typeof CardStatusAnswer>
+export type PaymentStatusAnswer = z.infer<typeof PaymentStatusAnswer>
+
+export const StartPayByBankRequest = z.object({ orderReference: OrderReference, tlId: z.string().trim().min(1).max(64), brandName: BrandName })
+/** The customer's bank's consent page to send the browser to. */
+export const StartPayByBankAnswer = answerOf(successAnswer({ data: z.object({ authUrl: z.string(), sessionId: z.string() }) }))
+export type StartPayByBankAnswer = z.infer<typeof StartPayByBankAnswer>

@@ -300,6 +300,19 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   createdAt: createdAt(),
 })
 
+/** The sandbox open-banking provider's own record of payment consents (what a real provider keeps). */
+export const sandboxConsents = pgTable('sandbox_consents', {
+  id: text('id').primaryKey(),
+  orderReference: text('order_reference').notNull(),
+  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  bankId: text('bank_id').notNull(),
+  payerName: text('payer_name').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['open', 'executed', 'cancelled'] }).notNull(),
+  createdAt: createdAt(),
+})
+
 /** Who did what, when: every operator action, for the audit trail. */
 export const operatorActions = pgTable('operator_actions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -313,6 +326,6 @@ export const operatorActions = pgTable('operator_actions', {
 
 export const schema = {
   customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents, virtualIbans, payments,
-  webhookEvents, incomingTransfers, refunds, deliveries, sandboxCheckouts, operatorActions,
+  webhookEvents, incomingTransfers, refunds, deliveries, sandboxCheckouts, operatorActions, sandboxConsents,
 }
 

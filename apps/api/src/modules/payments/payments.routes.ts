@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { ExchangeUpdateOrderAnswer } from '@exchange/shared/orders.schemas'
-import { CardStatusAnswer, CardStatusRequest, CompleteVibanAnswer, GetVibanAnswer, LateDecisionRequest, StartCardAnswer, StartCardRequest, LpToBrokerRequest, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
+import { CompleteVibanAnswer, PaymentStatusAnswer, PaymentStatusRequest, StartPayByBankAnswer, StartPayByBankRequest, GetVibanAnswer, LateDecisionRequest, StartCardAnswer, StartCardRequest, LpToBrokerRequest, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
 import { sessionOf } from '../../plugins/session'
 import type { SettlementService } from '../settlement/settlement.service'
-import type { CardService } from './card.service'
+import type { HostedPaymentService } from './hosted-payments.service'
 import type { PaymentService } from './payments.service'
 
 const user = { tags: ['payments'], security: [{ bearer: [] }] }
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
 
 /** Bank-side payment calls of spec section 7. */
-export function paymentUserRoutes({ payments, settlement, cards }: { payments: PaymentService; settlement: SettlementService; cards: CardService }): FastifyPluginAsyncZod {
+export function paymentUserRoutes({ payments, settlement, hosted }: { payments: PaymentService; settlement: SettlementService; hosted: HostedPaymentService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/orderSubmitWire', {
       schema: { ...user, summary: 'Pay this order by bank transfer from the chosen bank: answers the transfer details', body: SubmitWireRequest, response: { 200: SubmitWireAnswer, ...refusals } },
@@ -28,11 +28,15 @@ export function paymentUserRoutes({ payments, settlement, cards }: { payments: P
 
     app.post('/orderStartCard', {
       schema: { ...user, summary: "Start paying this order by card: answers the PSP's hosted checkout", body: StartCardRequest, response: { 200: StartCardAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await cards.startCardPayment(sessionOf(request).customerId, request.body.orderReference, request.body.pspId) }))
+    }, async (request) => ({ result: true as const, data: await hosted.startCardPayment(sessionOf(request).customerId, request.body.orderReference, request.body.pspId) }))
 
-    app.post('/orderCardStatus', {
-      schema: { ...user, summary: "A card payment's status as the PSP's signed notice set it (the return page reads this)", body: CardStatusRequest, response: { 200: CardStatusAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await cards.cardPaymentStatus(sessionOf(request).customerId, request.body.sessionId) }))
+    app.post('/orderStartPayByBank', {
+      schema: { ...user, summary: "Pay this order from the customer's bank: answers the bank's consent page", body: StartPayByBankRequest, response: { 200: StartPayByBankAnswer, ...refusals } },
+    }, async (request) => ({ result: true as const, data: await hosted.startPayByBank(sessionOf(request).customerId, request.body.orderReference, request.body.tlId) }))
+
+    app.post('/orderPaymentStatus', {
+      schema: { ...user, summary: "A card or pay-by-bank payment's status as the provider's signed notice set it (the return page reads this)", body: PaymentStatusRequest, response: { 200: PaymentStatusAnswer, ...refusals } },
+    }, async (request) => ({ result: true as const, data: await hosted.paymentStatus(sessionOf(request).customerId, request.body.sessionId) }))
 
     app.post('/orderLpToBroker', {
       schema: { ...user, summary: 'Send a paid order to the liquidity provider and deliver it (once)', body: LpToBrokerRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },

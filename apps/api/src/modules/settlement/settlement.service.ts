@@ -155,36 +155,37 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   }
 
   /**
-   * A verified card PSP notification: the only thing that marks a card payment paid or failed. Each event id is
-   * acted on once, in the same transaction as its effect.
+   * A verified notice of a hosted payment (card PSP or pay-by-bank): the only thing that marks such a payment paid
+   * or failed. Each event id is acted on once, in the same transaction as its effect.
    */
-  async function receiveCardResult(provider: string, event: PspEvent): Promise<{ duplicate: boolean; orderStatus: OrderStatus | null }> {
+  async function receiveHostedPaymentResult(provider: string, event: PspEvent): Promise<{ duplicate: boolean; orderStatus: OrderStatus | null }> {
     const mails: Mail[] = []
     const outcome = await db.transaction(async (tx) => {
       const claimed = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, receivedAt: clock.now() }).onConflictDoNothing().returning({ eventId: webhookEvents.eventId })
       if (claimed.length === 0) return { duplicate: true, order: undefined as OrderRow | undefined, paid: false }
-      const [payment] = await tx.select().from(payments).where(and(eq(payments.providerRef, event.sessionId), eq(payments.method, 'card')))
+      const [payment] = await tx.select().from(payments).where(and(eq(payments.providerRef, event.sessionId), inArray(payments.method, ['card', 'pay_by_bank'])))
       if (!payment || payment.status !== 'pending') return { duplicate: false, order: undefined, paid: false }
       const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId))
       if (!order) return { duplicate: false, order: undefined, paid: false }
       const customer = await emailOf(tx, order.customerId)
       const amountText = money(payment.amount, payment.currency)
+      const kind = payment.method === 'card' ? 'Card payment' : 'Pay-by-bank payment'
       if (event.outcome === 'succeeded') {
         if (order.status === 'awaiting_payment') {
-          await markPaid(tx, order, `Card payment of ${amountText} confirmed by the PSP`)
-          if (customer) mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `Your card payment of ${amountText} is confirmed. We are buying your coins now.`, rows: [['Paid', amountText]] })
+          await markPaid(tx, order, `${kind} of ${amountText} confirmed by the provider`)
+          if (customer) mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `Your payment of ${amountText} is confirmed. We are buying your coins now.`, rows: [['Paid', amountText]] })
           return { duplicate: false, order, paid: true }
         }
         // Paid for an order that is no longer open (expired, cancelled): the money goes back to the card.
         await tx.update(payments).set({ status: 'succeeded', updatedAt: clock.now() }).where(eq(payments.id, payment.id))
-        await tx.insert(refunds).values({ orderId: order.id, amount: payment.amount, currency: payment.currency, reason: `Card payment for a ${order.status} order`, status: 'pending', createdBy: 'system', createdAt: clock.now() })
-        await orderService.recordOrderNote(tx, order, `Card payment of ${amountText} arrived for a ${order.status} order: refunded to the card`, 'system')
+        await tx.insert(refunds).values({ orderId: order.id, amount: payment.amount, currency: payment.currency, reason: `${kind} for a ${order.status} order`, status: 'pending', createdBy: 'system', createdAt: clock.now() })
+        await orderService.recordOrderNote(tx, order, `${kind} of ${amountText} arrived for a ${order.status} order: refunded`, 'system')
         return { duplicate: false, order, paid: false }
       }
-      const reason = event.failureReason ?? 'The card payment did not go through.'
+      const reason = event.failureReason ?? 'The payment did not go through.'
       await tx.update(payments).set({ status: 'failed', failureReason: reason, updatedAt: clock.now() }).where(eq(payments.id, payment.id))
-      if (order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `Card payment failed: ${reason}`, 'system')
-      if (customer) mails.push({ to: customer.email, template: 'order_failed', headline: 'Card payment failed', lead: `${reason} Nothing was charged. You can start a new order and try another card or a bank transfer.`, rows: [['Amount', amountText]] })
+      if (order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
+      if (customer) mails.push({ to: customer.email, template: 'order_failed', headline: `${kind} failed`, lead: `${reason} Nothing was charged. You can start a new order and pay another way.`, rows: [['Amount', amountText]] })
       return { duplicate: false, order, paid: false }
     })
     for (const message of mails) await mail.sendOrderUpdate(message.to, outcome.order?.reference ?? '', message.template, message)
@@ -319,5 +320,5 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     })
   }
 
-  return { receiveBankTransfer, receiveCardResult, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }
+  return { receiveBankTransfer, receiveHostedPaymentResult, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }
 }

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Clock } from '../../clock'
 import { AppError } from '../../errors'
 import { BANK_SIGNATURE_HEADER, BankTransferNotification } from '../../providers/bank/bank-notification'
+import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
 import { verifyNoticeSignature } from '../../providers/signed-notice'
 import type { SettlementService } from '../settlement/settlement.service'
 import type { WebhookService } from './webhooks.service'
 
 export const PSP_SIGNATURE_HEADER = 'x-psp-signature'
+export const OPEN_BANKING_SIGNATURE_HEADER = 'x-open-banking-signature'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,13 +20,14 @@ declare module 'fastify' {
 export interface WebhookRoutesDeps {
   bankKey: Buffer
   psp: CardPspProvider
+  openBanking: OpenBankingProvider
   clock: Clock
   webhooks: WebhookService
   settlement: SettlementService
 }
 
 /**
- * `POST /v1/webhooks/{party}`: signed notices from the bank partner and the card PSP. Signatures are checked over
+ * `POST /v1/webhooks/{party}`: signed notices from the bank partner, the card PSP and the open-banking provider. Signatures are checked over
  * the raw body; each notice is acted on once; an answer never says more than accepted or refused.
  */
 export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
@@ -61,7 +64,18 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
         request.log.warn('PSP notice with a bad signature refused')
         return reply.code(401).send({ result: false, error: 'unauthorized' })
       }
-      const { duplicate } = await deps.settlement.receiveCardResult(deps.psp.kind, event)
+      const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`psp-${deps.psp.kind}`, event)
+      return { result: true, duplicate }
+    })
+
+    app.post('/open-banking', { schema: { hide: true } }, async (request, reply) => {
+      const signature = request.headers[OPEN_BANKING_SIGNATURE_HEADER]
+      const event = deps.openBanking.verifyNotification(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())
+      if (!event) {
+        request.log.warn('open-banking notice with a bad signature refused')
+        return reply.code(401).send({ result: false, error: 'unauthorized' })
+      }
+      const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`open-banking-${deps.openBanking.kind}`, event)
       return { result: true, duplicate }
     })
   }

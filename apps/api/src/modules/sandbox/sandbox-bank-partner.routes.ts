@@ -36,7 +36,7 @@ export function sandboxBankRoutes(deps: { bank: BankPartnerProvider; key: Buffer
       return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Send an incoming transfer', `
 <p>Sends a signed <code>transfer.received</code> notice to the exchange. Use the order reference as payment reference for a wire,
 or the customer's virtual IBAN as credited account.</p>
-<form method="post" action="/sandbox/bank/transfers">
+<form method="post" action="/sandbox/bank-partner/transfers">
 <label for="creditedIban">Credited account (IBAN)</label><input id="creditedIban" name="creditedIban" list="accounts" required>
 <datalist id="accounts">${options}</datalist>
 <label for="amount">Amount</label><input id="amount" name="amount" inputmode="decimal" required placeholder="250.00">
@@ -55,7 +55,7 @@ or the customer's virtual IBAN as credited account.</p>
         const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
         return wantsJson
           ? reply.code(400).send({ result: false, error: 'validation_failed' })
-          : reply.code(400).type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice not sent', `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank">Back</a></p>`))
+          : reply.code(400).type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice not sent', `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank-partner">Back</a></p>`))
       }
       const body = JSON.stringify({
         eventId: `evt_${randomBytes(8).toString('hex')}`,
@@ -66,7 +66,7 @@ or the customer's virtual IBAN as credited account.</p>
       const delivered = await app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
       const answer = delivered.json() as { result: boolean; outcome?: string }
       if (wantsJson) return reply.code(delivered.statusCode).send(answer)
-      return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice sent', `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank">Send another</a></p>`))
+      return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice sent', `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank-partner">Send another</a></p>`))
     })
   }
 }

@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { FiatCurrency } from '@exchange/shared/currencies'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { customers, orders, payments } from '../../db/schema'
+import { AppError } from '../../errors'
+import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
+import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
+import type { OrderService } from '../orders/orders.service'
+
+export type HostedPaymentService = ReturnType<typeof createHostedPaymentService>
+
+export interface HostedPaymentDeps {
+  db: Database
+  clock: Clock
+  orderService: OrderService
+  psp: CardPspProvider
+  openBanking: OpenBankingProvider
+}
+
+/** The return page of both hosted flows; `{SESSION_ID}` becomes the checkout or consent id. */
+const RETURN_URL = '/dashboard-returncc?session_id={SESSION_ID}'
+
+/**
+ * Payments on another party's page: card checkout at the PSP, and pay-by-bank consent at the customer's bank.
+ * Starting one moves the order to awaiting payment; only the party's signed notice decides the outcome.
+ */
+export function createHostedPaymentService({ db, clock, orderService, psp, openBanking }: HostedPaymentDeps) {
+  async function payableOrder(customerId: string, reference: string) {
+    const order = await orderService.findOwnOrder(db, customerId, reference)
+    if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
+    if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
+    return order
+  }
+
+  async function recordStart(order: Awaited<ReturnType<typeof payableOrder>>, method: 'card' | 'pay_by_bank', provider: string, providerRef: string, cause: string) {
+    await db.transaction(async (tx) => {
+      await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
+      await tx.insert(payments).values({ orderId: order.id, method, provider, providerRef, amount: order.fiatAmount, currency: order.fiat, status: 'pending', createdAt: clock.now(), updatedAt: clock.now() })
+    })
+  }
+
+  async function startCardPayment(customerId: string, reference: string, pspId: string) {
+    await orderService.selectPaymentMethod(customerId, reference, 'psps', pspId)
+    const order = await payableOrder(customerId, reference)
+    const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
+    const session = await psp.createCheckout({
+      orderReference: order.reference,
+      amount: order.fiatAmount,
+      currency: order.fiat as FiatCurrency,
+      customerEmail: customer?.email ?? '',
+      returnUrl: RETURN_URL,
+    })
+    await recordStart(order, 'card', psp.kind, session.sessionId, 'Card payment started at the hosted checkout')
+    return session
+  }
+
+  async function startPayByBank(customerId: string, reference: string, tlId: string) {
+    const bankOption = (await orderService.paymentMethodsFor(customerId, reference)).banks.options.find((option) => option.tlId === tlId)
+    if (!bankOption) throw new AppError('method_unavailable')
+    await orderService.selectPaymentMethod(customerId, reference, 'banks', bankOption.id)
+    const order = await payableOrder(customerId, reference)
+    const [customer] = await db.select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email }).from(customers).where(eq(customers.id, customerId))
+    const consent = await openBanking.createConsent({
+      orderReference: order.reference,
+      amount: order.fiatAmount,
+      currency: order.fiat as FiatCurrency,
+      bankId: tlId,
+      payerName: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || (customer?.email ?? ''),
+      returnUrl: RETURN_URL,
+    })
+    await recordStart(order, 'pay_by_bank', openBanking.kind, consent.consentId, `Pay-by-bank started at ${bankOption.name}`)
+    return { sessionId: consent.consentId, authUrl: consent.authUrl }
+  }
+
+  async function paymentStatus(customerId: string, sessionId: string) {
+    const [row] = await db
+      .select({ reference: orders.reference, orderStatus: orders.status, paymentStatus: payments.status, failureReason: payments.failureReason })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.providerRef, sessionId), inArray(payments.method, ['card', 'pay_by_bank']), eq(orders.customerId, customerId)))
+    if (!row) throw new AppError('order_not_found')
+    return { orderReference: row.reference, paymentStatus: row.paymentStatus, orderStatus: row.orderStatus, failureReason: row.failureReason }
+  }
+
+  return { startCardPayment, startPayByBank, paymentStatus }
+}
