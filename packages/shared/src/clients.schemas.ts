@@ -20,6 +20,7 @@ export const ClientDetails = z.object({
   phone: z
     .string({ error: 'Phone is required' })
     .trim()
+    .min(1, 'Phone is required')
     .transform((value) => value.replace(/[\s()-]/g, ''))
     .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in international format, e.g. +41 44 668 18 00')),
 })

@@ -6,6 +6,7 @@ import { ResetPasswordScreen } from '../features/auth/components/reset-password-
 import { ResetSuccessScreen } from '../features/auth/components/reset-success-screen'
 import { SignupForm } from '../features/auth/components/signup-form'
 import { LogoutScreen } from '../features/session/components/logout-screen'
+import { NOT_AVAILABLE_SCREENS } from './dashboard-screens'
 import { CardLayout } from './layouts/card-layout'
 import { HomeLayout } from './layouts/home-layout'
 import { PublicLayout } from './layouts/public-layout'
@@ -15,7 +16,7 @@ import { MarketingRedirectRoute } from './routes/marketing-redirect-route'
 import { NotFoundRoute } from './routes/not-found-route'
 import { RouteError } from './routes/route-error'
 
-/** The route table of spec section 2 (account part). Plain paths, no parameters. */
+/** The route table of spec section 2. Plain paths, no parameters. */
 export const appRoutes: RouteObject[] = [
   {
     element: <ThemedRoot />,
@@ -49,7 +50,20 @@ export const appRoutes: RouteObject[] = [
               },
             ],
           },
-          { path: 'dashboard', lazy: () => import('./routes/dashboard-route') },
+          {
+            // The signed-in area: the layout and every screen are loaded on demand.
+            lazy: () => import('./routes/dashboard-layout-route'),
+            children: [
+              { path: 'dashboard', lazy: () => import('./routes/calculator-route') },
+              { path: 'dashboard-method', lazy: () => import('./routes/method-route') },
+              { path: 'dashboard-details', lazy: () => import('./routes/details-route') },
+              { path: 'dashboard-confirmdetails', lazy: () => import('./routes/confirm-details-route') },
+              { path: 'dashboard-history', lazy: () => import('./routes/history-route') },
+              { path: 'dashAccount', lazy: () => import('./routes/account-route') },
+              { path: 'dashSupport', lazy: () => import('./routes/support-route') },
+              ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path.slice(1), lazy: () => import('./routes/not-available-route') })),
+            ],
+          },
         ],
       },
     ],

@@ -10,6 +10,8 @@ export interface CurrentOrder {
   orderAmount: string | null
   orderValue: string | null
   orderReference: string | null
+  /** The api's transaction id of the started order, kept beside its reference. */
+  tranId: string | null
   orderWallet: string | null
 }
 
@@ -21,6 +23,7 @@ export function newOrder(): CurrentOrder {
     orderAmount: null,
     orderValue: null,
     orderReference: null,
+    tranId: null,
     orderWallet: null,
   }
 }

@@ -1,3 +1,7 @@
+import type { PaymentOption } from '@exchange/shared/orders.schemas'
+import type { RateGroup } from '@exchange/shared/rates.schemas'
+import type { ActiveOrder } from './active-order'
+
 /**
  * The visitor's session state (spec section 3), kept in sessionStorage so it survives a reload of the
  * tab but not the tab itself. Nothing else touches these keys.
@@ -13,9 +17,34 @@ export interface SessionState {
   clientName: string
   clientEmail: string | null
   lastScreen: string | null
+  /** The prices last shown by the calculator (`getHpRates`' list). */
+  ratesArray: RateGroup[]
+  /** The payment options offered for the active order, by group. */
+  pspArray: PaymentOption[]
+  banksArray: PaymentOption[]
+  altMethodArray: PaymentOption[]
+  /** The option chosen for the active order: a card or alternative provider, or a bank (with its tlId). */
+  selectedPsp: PaymentOption | null
+  selectedBank: PaymentOption | null
+  /** The order being paid (spec section 3's active order), and the one that was before it ended. */
+  activeOrder: ActiveOrder | null
+  lastActiveOrder: ActiveOrder | null
 }
 
-const EMPTY: SessionState = { username: null, clientName: DEFAULT_CLIENT_NAME, clientEmail: null, lastScreen: null }
+const EMPTY: SessionState = {
+  username: null,
+  clientName: DEFAULT_CLIENT_NAME,
+  clientEmail: null,
+  lastScreen: null,
+  ratesArray: [],
+  pspArray: [],
+  banksArray: [],
+  altMethodArray: [],
+  selectedPsp: null,
+  selectedBank: null,
+  activeOrder: null,
+  lastActiveOrder: null,
+}
 
 function read(): Partial<SessionState> {
   try {

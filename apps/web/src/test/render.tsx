@@ -1,12 +1,32 @@
+import type { GrossData } from '@exchange/shared/accounts.schemas'
 import { DEFAULT_BRAND, type BrandConfig } from '@exchange/shared/brand.schemas'
 import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { BrandProvider } from '../lib/brand-context'
+import { CustomerProvider } from '../lib/customer-context'
 
-const DESTINATIONS = ['/', '/login', '/signup', '/code', '/resetpass', '/redirect', '/dashboard', '/logout']
+const DESTINATIONS = [
+  '/',
+  '/login',
+  '/signup',
+  '/code',
+  '/resetpass',
+  '/redirect',
+  '/dashboard',
+  '/logout',
+  '/dashboard-method',
+  '/dashboard-details',
+  '/dashboard-confirmdetails',
+  '/dashboard-viban',
+  '/dashboard-choosecc',
+  '/dashboard-choosebank',
+  '/dashboard-wire',
+  '/dashboard-history',
+]
 
 interface RenderScreenOptions {
   /** The route path the screen is mounted at. */
@@ -14,6 +34,8 @@ interface RenderScreenOptions {
   /** The address the test starts at, when it differs from `path` (query strings). */
   url?: string
   brand?: BrandConfig
+  /** The signed-in customer (getGross' data) that the dashboard layout provides to its screens. */
+  customer?: GrossData
 }
 
 /**
@@ -23,8 +45,9 @@ interface RenderScreenOptions {
 export function renderScreen(element: ReactElement, options: RenderScreenOptions = {}) {
   const path = options.path ?? '/'
   const brand = options.brand ?? DEFAULT_BRAND
+  const screen = options.customer ? <CustomerProvider customer={options.customer}>{element}</CustomerProvider> : element
   const routes: RouteObject[] = [
-    { path, element },
+    { path, element: screen },
     ...DESTINATIONS.filter((destination) => destination !== path).map((destination) => ({
       path: destination,
       element: <p>Page {destination}</p>,
@@ -34,6 +57,7 @@ export function renderScreen(element: ReactElement, options: RenderScreenOptions
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const view = render(
     <MantineProvider env="test">
+      <Notifications />
       <QueryClientProvider client={queryClient}>
         <BrandProvider brand={brand}>
           <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { clearCurrentOrder } from '../lib/current-order'
 
 // jsdom lacks the browser APIs that Mantine measures layout with.
 if (!window.matchMedia) {
@@ -46,5 +47,7 @@ afterEach(() => {
   vi.restoreAllMocks()
   window.sessionStorage.clear()
   window.localStorage.clear()
+  // The current order lives in memory as well as in localStorage: a test never inherits another's.
+  clearCurrentOrder()
   expireAllCookies()
 })

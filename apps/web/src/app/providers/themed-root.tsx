@@ -1,12 +1,17 @@
 import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { useEffect, useMemo } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { useBrand } from '../../lib/brand-context'
 import { updateSessionState } from '../../lib/session-state'
 import { cssVariablesResolver, dashboardTheme, publicTheme } from '../theme'
 
+const SIGNED_IN_PAGES = new Set(['/dashboard', '/dashaccount', '/dashsupport', '/land'])
+
+/** The signed-in pages, which use the dark dashboard theme (paths match without regard to case, as routes do). */
 export function isDashboardPath(pathname: string): boolean {
-  return pathname === '/dashboard' || pathname.startsWith('/dashboard-')
+  const path = pathname.toLowerCase()
+  return SIGNED_IN_PAGES.has(path) || path.startsWith('/dashboard-')
 }
 
 /**
@@ -29,6 +34,8 @@ export function ThemedRoot() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={inDashboard ? brand.dashboardTheme.colorScheme : 'light'}>
+      {/* At the bottom, so a notice never covers the UK risk warning at the top. */}
+      <Notifications position="bottom-center" zIndex={400} />
       <ScrollRestoration />
       <Outlet />
     </MantineProvider>

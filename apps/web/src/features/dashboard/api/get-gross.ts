@@ -1,6 +1,7 @@
 import { GetGrossAnswer } from '@exchange/shared/accounts.schemas'
 import { useQuery } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
+import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
 
 /** `getGross`: the signed-in customer's details; `false` when there is no session token. */
 export function getGross(brandName: string) {
@@ -8,5 +9,5 @@ export function getGross(brandName: string) {
 }
 
 export function useGross(brandName: string) {
-  return useQuery({ queryKey: ['gross', brandName], queryFn: () => getGross(brandName), retry: false })
+  return useQuery({ queryKey: [GROSS_QUERY_KEY, brandName], queryFn: () => getGross(brandName), retry: false })
 }

@@ -5,6 +5,8 @@ import { expireJwtCookie } from '../../../lib/cookies'
 import { clearCurrentOrder } from '../../../lib/current-order'
 import { clearSessionState } from '../../../lib/session-state'
 
+const PUBLIC_QUERIES = new Set(['brand', 'ukStatus', 'rates'])
+
 /** `logout`: revokes the session on the server; does nothing without a token. */
 export async function logOut(brandName: string): Promise<boolean> {
   const answer = await postUser('logout', { brandName }, LogoutAnswer)
@@ -27,7 +29,8 @@ export function useLogOut() {
         return await logOut(brandName)
       } finally {
         clearLocalSession()
-        queryClient.removeQueries({ queryKey: ['gross'] })
+        // Everything cached about the customer goes; the brand, the UK status and the prices stay.
+        queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERIES.has(String(query.queryKey[0])) })
       }
     },
   })

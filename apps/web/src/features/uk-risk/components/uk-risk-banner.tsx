@@ -10,13 +10,21 @@ import classes from './uk-risk-banner.module.css'
 interface UkRiskBannerProps {
   /** Distance from the top of the viewport, to sit under a fixed header. */
   top?: number
+  /** How long after the view loads the banner appears: 1.5 s on the home views (spec), at once on buying pages. */
+  delayMs?: number
+  /**
+   * For a layout that makes room itself (the dashboard's fixed header and navbar): it is told the banner's
+   * height, 0 while hidden, and the banner then adds no spacer of its own.
+   */
+  onHeightChange?: (height: number) => void
 }
 
 /**
- * The UK risk warning (COBS 4.12A.11R), shown 1.5 s after a home view loads to UK visitors. Fixed at
- * the top, never dismissible; a spacer of its own height keeps the page below it visible.
+ * The UK risk warning (COBS 4.12A.11R), shown to UK visitors 1.5 s after a home view loads and on every
+ * buying page. Fixed at the top, never dismissible; a spacer of its own height (or the layout, told the
+ * height) keeps the page below it visible.
  */
-export function UkRiskBanner({ top = 0 }: UkRiskBannerProps) {
+export function UkRiskBanner({ top = 0, delayMs = UK_BANNER_DELAY_MS, onHeightChange }: UkRiskBannerProps) {
   const brand = useBrand()
   const ukStatus = useUkStatus(brand.brandName)
   const [delayOver, setDelayOver] = useState(false)
@@ -24,15 +32,21 @@ export function UkRiskBanner({ top = 0 }: UkRiskBannerProps) {
   const { ref, height } = useElementSize()
 
   useEffect(() => {
-    const timer = setTimeout(() => setDelayOver(true), UK_BANNER_DELAY_MS)
+    const timer = setTimeout(() => setDelayOver(true), delayMs)
     return () => clearTimeout(timer)
-  }, [])
+  }, [delayMs])
 
-  if (!delayOver || ukStatus.data !== true) return null
+  const shown = delayOver && ukStatus.data === true
+
+  useEffect(() => {
+    onHeightChange?.(shown ? height : 0)
+  }, [onHeightChange, shown, height])
+
+  if (!shown) return null
 
   return (
     <>
-      <div aria-hidden="true" style={{ height }} />
+      {onHeightChange ? null : <div aria-hidden="true" style={{ height }} />}
       <div
         ref={ref}
         role="region"

@@ -1,0 +1,152 @@
+import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { activeOrderFrom, startActiveOrder } from '../lib/active-order'
+import { BrandProvider } from '../lib/brand-context'
+import { readJwtCookie, saveJwtCookie } from '../lib/cookies'
+import { getSessionState } from '../lib/session-state'
+import { grossAnswer, orderSummary, ratesAnswer } from '../test/fixtures'
+import { fail, mockApi, ok, type ApiHandlers } from '../test/mock-api'
+import { BUILT_DASHBOARD_SCREENS, NOT_AVAILABLE_SCREENS } from './dashboard-screens'
+import { appRoutes } from './router'
+
+function renderApp(url: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [url] })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <BrandProvider brand={DEFAULT_BRAND}>
+        <RouterProvider router={router} />
+      </BrandProvider>
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+function signedIn(handlers: ApiHandlers = {}) {
+  saveJwtCookie('token-1', 24)
+  return mockApi({ getGross: grossAnswer(), getUkStatus: ok({ data: { isUk: false } }), getHpRates: ratesAnswer(), ...handlers })
+}
+
+function flatten(routes: RouteObject[]): RouteObject[] {
+  return routes.flatMap((route) => [route, ...flatten(route.children ?? [])])
+}
+
+describe('signed-in routes', () => {
+  it('loads every dashboard page on demand', () => {
+    const routes = flatten(appRoutes)
+    for (const screen of [...BUILT_DASHBOARD_SCREENS, ...NOT_AVAILABLE_SCREENS]) {
+      const route = routes.find((candidate) => candidate.path === screen.path.slice(1))
+      expect(route, screen.path).toBeDefined()
+      expect(route?.lazy, screen.path).toBeTypeOf('function')
+      expect(route?.element, screen.path).toBeUndefined()
+    }
+  })
+
+  it('covers every dashboard name of spec section 2', () => {
+    const names = [...BUILT_DASHBOARD_SCREENS, ...NOT_AVAILABLE_SCREENS].map((screen) => screen.name).sort()
+    const spec = ['dashboard', 'dashAccount', 'dashSupport', 'land', 'returnagr', 'disclaimer', 'method', 'viban', 'vibanDetails', 'banks', 'details', 'confirmdetails', 'history', 'contactus', 'uploaddocs', 'startcc', 'returncc', 'choosebank', 'choosecc', 'thankyou', 'sorry', 'wire', 'authstart', 'prk', 'prquest', 'prst', 'authend', 'hostedauth', 'otp0', 'otp1', 'otp2', 'otp3', 'otp4', 'otp5', 'agr', 'agr1', 'sof', 'quest', 'returnauth']
+    expect(names).toEqual(spec.sort())
+  })
+
+  for (const path of ['/dashboard', '/dashboard-startcc', '/dashAccount', '/dashSupport', '/dashboard-history', '/land']) {
+    it(`sends a visitor without a session token from ${path} to /login`, async () => {
+      mockApi({ getUkStatus: ok({ data: { isUk: false } }) })
+      const router = renderApp(path)
+      await screen.findByRole('heading', { name: 'Log in' })
+      expect(router.state.location.pathname).toBe('/login')
+    })
+  }
+
+  it('shows an honest "not available yet" page with the active order and a way back', async () => {
+    signedIn()
+    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'ABCD234567' })))
+    renderApp('/dashboard-startcc')
+    expect(await screen.findByRole('heading', { name: 'Card payment' })).toBeInTheDocument()
+    expect(screen.getByText('This step is not available yet. We are working on it.')).toBeInTheDocument()
+    expect(screen.getByText('ABCD234567')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to the calculator' })).toHaveAttribute('href', '/dashboard')
+  })
+
+  it('names each step that is not available yet', async () => {
+    signedIn()
+    const router = renderApp('/land')
+    for (const page of NOT_AVAILABLE_SCREENS) {
+      await router.navigate(page.path)
+      expect(await screen.findByRole('heading', { name: page.title })).toBeInTheDocument()
+    }
+  })
+
+  it('offers Buy, History, Account, Support and Log Out, marking the current section', async () => {
+    signedIn()
+    renderApp('/dashboard-history')
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])
+    expect(links).toEqual([
+      ['Buy', '/dashboard'],
+      ['History', '/dashboard-history'],
+      ['Account', '/dashAccount'],
+      ['Support', '/dashSupport'],
+      ['Log Out', '/logout'],
+    ])
+    expect(within(nav).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('greets the customer above the calculator, in the dark theme', async () => {
+    signedIn()
+    renderApp('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Buy BTC' })).toBeInTheDocument()
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark')
+    expect(getSessionState()).toMatchObject({ clientName: 'Ada Lovelace', clientEmail: 'ada@example.com' })
+  })
+
+  it('keeps the UK risk warning on the buying pages for UK visitors, without a close button', async () => {
+    signedIn({ getUkStatus: ok({ data: { isUk: true } }) })
+    renderApp('/dashboard')
+    const banner = await screen.findByRole('region', { name: 'Risk warning' })
+    expect(banner).toHaveTextContent("Don't invest unless you're prepared to lose all the money you invest.")
+    expect(within(banner).queryByRole('button', { name: /close|dismiss/i })).not.toBeInTheDocument()
+  })
+
+  it('shows no risk warning to visitors outside the UK', async () => {
+    signedIn()
+    renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })
+    expect(screen.queryByRole('region', { name: 'Risk warning' })).not.toBeInTheDocument()
+  })
+
+  it('drops a revoked token and goes to /login', async () => {
+    signedIn({ getGross: fail('unauthorized', 401) })
+    const router = renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Log in' })
+    expect(router.state.location.pathname).toBe('/login')
+    expect(readJwtCookie()).toBeNull()
+  })
+
+  it('shows the support mailbox and the company', async () => {
+    signedIn()
+    renderApp('/dashSupport')
+    expect(await screen.findByRole('link', { name: 'support@helvex.example' })).toHaveAttribute('href', 'mailto:support@helvex.example')
+    expect(screen.getByText('Helvex Digital Markets AG')).toBeInTheDocument()
+    expect(screen.getByText('Baarerstrasse 14, 6300 Zug, Switzerland')).toBeInTheDocument()
+  })
+
+  it('shows the account details with a way to edit them', async () => {
+    const user = userEvent.setup()
+    signedIn({
+      getClientDetails: ok({
+        data: { firstName: 'Ada', lastName: 'Lovelace', address: '12 St James Square', city: 'London', postal: 'SW1Y 4JH', country: 'GB', phone: '+442079460000', email: 'ada@example.com' },
+      }),
+    })
+    const router = renderApp('/dashAccount')
+    expect(await screen.findByText('United Kingdom')).toBeInTheDocument()
+    expect(screen.getByText('12 St James Square')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Edit details' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard-details')
+  })
+})

@@ -1,0 +1,60 @@
+/**
+ * The signed-in screens of spec section 2. Every one is loaded on demand and needs the jwtToken cookie.
+ * The built ones have their own route module; the others show an honest "not available yet" page
+ * until their issue lands. This list is what the README names.
+ */
+export interface DashboardScreen {
+  /** The spec's name, e.g. 'startcc' for /dashboard-startcc. */
+  name: string
+  path: string
+  /** The page's title as the customer reads it. */
+  title: string
+}
+
+const sub = (name: string, title: string): DashboardScreen => ({ name, path: `/dashboard-${name}`, title })
+
+export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
+  { name: 'dashboard', path: '/dashboard', title: 'Buy crypto' },
+  sub('method', 'Choose how to pay'),
+  sub('details', 'Your details'),
+  sub('confirmdetails', 'Confirm your details'),
+  sub('history', 'Order history'),
+  { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
+  { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
+]
+
+export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
+  { name: 'land', path: '/land', title: 'Welcome back' },
+  sub('returnagr', 'Agreement signed'),
+  sub('disclaimer', 'Disclaimer'),
+  sub('viban', 'Your virtual IBAN'),
+  sub('vibanDetails', 'Virtual IBAN details'),
+  sub('banks', 'Banks for your transfer'),
+  sub('contactus', 'Contact us'),
+  sub('uploaddocs', 'Upload documents'),
+  sub('startcc', 'Card payment'),
+  sub('returncc', 'Card payment result'),
+  sub('choosebank', 'Choose your bank'),
+  sub('choosecc', 'Choose your card provider'),
+  sub('thankyou', 'Thank you'),
+  sub('sorry', 'Payment not completed'),
+  sub('wire', 'Wire transfer details'),
+  sub('authstart', 'Identity check'),
+  sub('prk', 'Risk warning'),
+  sub('prquest', 'Appropriateness assessment'),
+  sub('prst', 'Investor categorisation'),
+  sub('authend', 'Identity check complete'),
+  sub('hostedauth', 'Identity check with our partner'),
+  ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
+  sub('agr', 'Agreement'),
+  sub('agr1', 'Agreement (continued)'),
+  sub('sof', 'Source of funds'),
+  sub('quest', 'Questionnaire'),
+  sub('returnauth', 'Identity check result'),
+]
+
+/** The not-available screen at this address; paths match without regard to case, as the router does. */
+export function notAvailableScreenAt(pathname: string): DashboardScreen | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '')
+  return NOT_AVAILABLE_SCREENS.find((screen) => screen.path.toLowerCase() === path)
+}

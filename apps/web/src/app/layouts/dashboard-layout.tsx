@@ -1,0 +1,132 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Alert, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useEffect, useState } from 'react'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
+import { BrandLogo } from '../../components/ui/brand-logo'
+import { PageLoader } from '../../components/ui/page-loader'
+import { useGross } from '../../features/dashboard/api/get-gross'
+import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
+import { useBrand } from '../../lib/brand-context'
+import { expireJwtCookie } from '../../lib/cookies'
+import { CustomerProvider } from '../../lib/customer-context'
+import { clientNameOf, updateSessionState } from '../../lib/session-state'
+
+export const DASHBOARD_HEADER_HEIGHT = 60
+
+const lower = (path: string) => path.toLowerCase()
+const HISTORY = ['/dashboard-history']
+const ACCOUNT = ['/dashaccount', '/dashboard-details']
+const SUPPORT = ['/dashsupport', '/dashboard-contactus']
+
+/** The sections of the signed-in area; "Buy" holds the calculator and every step of the order flow. */
+const SECTIONS = [
+  { label: 'Buy', to: '/dashboard', isCurrent: (path: string) => ![...HISTORY, ...ACCOUNT, ...SUPPORT].includes(path) },
+  { label: 'History', to: '/dashboard-history', isCurrent: (path: string) => HISTORY.includes(path) },
+  { label: 'Account', to: '/dashAccount', isCurrent: (path: string) => ACCOUNT.includes(path) },
+  { label: 'Support', to: '/dashSupport', isCurrent: (path: string) => SUPPORT.includes(path) },
+] as const
+
+/**
+ * The signed-in area: header, navigation, the UK risk warning for UK visitors, and the current screen.
+ * It loads the customer (getGross) once; every screen below reads it from the customer context.
+ */
+export function DashboardLayout() {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const [navOpened, nav] = useDisclosure(false)
+  const [bannerHeight, setBannerHeight] = useState(0)
+  const gross = useGross(brand.brandName)
+
+  const answer = gross.data
+  const signedOut = answer === false || (answer !== undefined && !answer.result && answer.error === 'unauthorized')
+  const customer = answer && answer.result ? answer.data : null
+  const clientName = customer ? clientNameOf(customer.details.firstName, customer.details.lastName) : null
+  const clientEmail = customer?.details.email ?? null
+
+  useEffect(() => {
+    if (signedOut) {
+      // The token is missing, expired or revoked: drop it so the guard and the header agree.
+      expireJwtCookie()
+      void navigate('/login', { replace: true })
+    }
+  }, [signedOut, navigate])
+
+  useEffect(() => {
+    if (clientName && clientEmail) updateSessionState({ clientName, clientEmail })
+  }, [clientName, clientEmail])
+
+  const current = lower(pathname)
+
+  let content
+  if (gross.isPending || signedOut) content = <PageLoader label="Loading your account" />
+  else if (!customer) {
+    content = (
+      <Alert role="alert" color="red" title="We could not load your account" maw={560}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void gross.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  } else {
+    content = (
+      <CustomerProvider customer={customer}>
+        <Outlet />
+      </CustomerProvider>
+    )
+  }
+
+  return (
+    <AppShell
+      header={{ height: DASHBOARD_HEADER_HEIGHT + bannerHeight }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <Group h={DASHBOARD_HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
+            <Box component={Link} to="/dashboard" aria-label={`${brand.brandName} dashboard`} bg="white" px={8} py={4} style={{ borderRadius: 8, display: 'inline-flex', lineHeight: 0 }}>
+              <BrandLogo brand={brand} height={28} />
+            </Box>
+          </Group>
+          <Text size="sm" c="dimmed" visibleFrom="xs">
+            Dashboard
+          </Text>
+        </Group>
+      </AppShell.Header>
+
+      <UkRiskBanner top={DASHBOARD_HEADER_HEIGHT} delayMs={0} onHeightChange={setBannerHeight} />
+
+      <AppShell.Navbar p="sm" aria-label="Dashboard">
+        <AppShell.Section grow component={ScrollArea}>
+          {SECTIONS.map((section) => {
+            const active = section.isCurrent(current)
+            return (
+              <NavLink
+                key={section.to}
+                component={Link}
+                to={section.to}
+                label={section.label}
+                active={active}
+                variant="filled"
+                aria-current={active ? 'page' : undefined}
+                onClick={nav.close}
+                fw={600}
+              />
+            )
+          })}
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink component={Link} to="/logout" label="Log Out" color="red" />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>{content}</AppShell.Main>
+    </AppShell>
+  )
+}

@@ -1,0 +1,6 @@
+import { AccountOverview } from '../../features/client-details/components/account-overview'
+
+/** /dashAccount. */
+export function Component() {
+  return <AccountOverview />
+}

@@ -1,0 +1,6 @@
+import { DetailsScreen } from '../../features/client-details/components/details-screen'
+
+/** /dashboard-details. */
+export function Component() {
+  return <DetailsScreen />
+}

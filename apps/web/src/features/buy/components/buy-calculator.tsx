@@ -1,0 +1,332 @@
+import { DEFAULT_CRYPTO, DEFAULT_FIAT, DEFAULT_ORDER_TYPE } from '@exchange/shared/constants'
+import {
+  CRYPTO_CURRENCIES,
+  CRYPTO_DECIMALS,
+  CRYPTO_NAMES,
+  CryptoCurrency,
+  FIAT_CURRENCIES,
+  FIAT_DECIMALS,
+  FiatCurrency,
+  assetIdOf,
+} from '@exchange/shared/currencies'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { formatAmount, normalizeAmountInput } from '@exchange/shared/money'
+import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
+import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
+import { Alert, Badge, Button, Card, Divider, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { startActiveOrder } from '../../../lib/active-order'
+import { useBrand } from '../../../lib/brand-context'
+import { getCurrentOrder, saveCurrentOrder } from '../../../lib/current-order'
+import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { formatBps } from '../../../lib/format'
+import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
+import { updateSessionState } from '../../../lib/session-state'
+import { getSignupToken } from '../../../lib/signup-token'
+import { firstError } from '../../../lib/validation'
+import { useHpRates } from '../api/get-hp-rates'
+import { useInitiateBuyOrder } from '../api/initiate-buy-order'
+import { formatDuration, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
+
+const FIAT_NAMES: Record<FiatCurrency, string> = { eur: 'Euro', chf: 'Swiss franc', gbp: 'British pound', usd: 'US dollar' }
+
+const FIAT_OPTIONS = FIAT_CURRENCIES.map((code) => ({ value: code, label: `${code.toUpperCase()} – ${FIAT_NAMES[code]}` }))
+const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((code) => ({ value: code, label: `${code.toUpperCase()} – ${CRYPTO_NAMES[code]}` }))
+
+/** Where the customer goes once the order has started. */
+export const METHOD_PATH = '/dashboard-method'
+
+interface FieldErrors {
+  amount?: string
+  wallet?: string
+}
+
+function initialState() {
+  const saved = getCurrentOrder()
+  const fiat = FiatCurrency.safeParse(saved.fiatCur)
+  const crypto = CryptoCurrency.safeParse(saved.cryptoCur)
+  return {
+    fiat: fiat.success ? fiat.data : (DEFAULT_FIAT as FiatCurrency),
+    crypto: crypto.success ? crypto.data : (DEFAULT_CRYPTO as CryptoCurrency),
+    fiatText: saved.orderAmount ?? '',
+    wallet: saved.orderWallet ?? '',
+  }
+}
+
+function PriceLine({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ta="right">
+        {value}
+      </Text>
+    </Group>
+  )
+}
+
+/**
+ * /dashboard's calculator (mode buy): the fiat and crypto amounts update each other both ways at the
+ * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
+ */
+export function BuyCalculator() {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const rates = useHpRates(brand.brandName)
+  const initiate = useInitiateBuyOrder()
+
+  const [initial] = useState(initialState)
+  const [fiat, setFiat] = useState<FiatCurrency>(initial.fiat)
+  const [crypto, setCrypto] = useState<CryptoCurrency>(initial.crypto)
+  const [side, setSide] = useState<AmountSide>('fiat')
+  const [fiatText, setFiatText] = useState(initial.fiatText)
+  const [cryptoText, setCryptoText] = useState('')
+  const [wallet, setWallet] = useState(initial.wallet)
+  const [submitted, setSubmitted] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [alert, setAlert] = useState<string | null>(null)
+
+  const ratesData = rates.data?.result ? rates.data.data : null
+  const entry = ratesData?.data.find((group) => group.quoteCur === fiat)?.data.find((item) => item.baseCur === crypto)
+  const limits = ratesData?.limits[fiat]
+  const unavailable = rates.isError || rates.data?.result === false || (ratesData !== null && !entry)
+  const stale = unavailable || ratesData?.stale === true
+
+  const typed = side === 'fiat' ? fiatText : cryptoText
+  const calc = entry ? quoteFromInput(side, typed, entry, crypto) : null
+  const quote = calc?.kind === 'quote' ? calc.quote : null
+  const fiatShown = side === 'fiat' ? fiatText : quote ? formatAmount(quote.fiatAmount, FIAT_DECIMALS) : ''
+  const cryptoShown = side === 'crypto' ? cryptoText : quote ? formatAmount(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
+
+  const inputError = calc?.kind === 'invalid' ? calc.message : undefined
+  const amountRuleError = quote ? limitMessage(quote.fiatAmount, limits, fiat) : undefined
+  const amountMissing = submitted && calc?.kind === 'empty' ? firstError(OrderInitiateBuyRequest.shape.amount, '') : undefined
+  const amountError = serverErrors.amount ?? amountRuleError ?? (side === 'fiat' ? (inputError ?? amountMissing) : amountMissing)
+  const cryptoError = side === 'crypto' ? inputError : undefined
+  const walletError = serverErrors.wallet ?? (wallet.trim() === '' ? undefined : firstError(walletAddressSchema(crypto), wallet))
+
+  // The order is kept as the customer types, so a reload or a later visit picks it up.
+  useEffect(() => {
+    saveCurrentOrder({
+      fiatCur: fiat,
+      cryptoCur: crypto,
+      orderType: DEFAULT_ORDER_TYPE,
+      orderAmount: fiatShown || null,
+      orderValue: cryptoShown || null,
+      orderWallet: wallet || null,
+    })
+  }, [fiat, crypto, fiatShown, cryptoShown, wallet])
+
+  useEffect(() => {
+    if (ratesData) updateSessionState({ ratesArray: ratesData.data })
+  }, [ratesData])
+
+  function typeAmount(typedSide: AmountSide, value: string) {
+    setSide(typedSide)
+    if (typedSide === 'fiat') setFiatText(value)
+    else setCryptoText(value)
+    setServerErrors((current) => ({ ...current, amount: undefined }))
+  }
+
+  function switchSideTo(typedSide: AmountSide) {
+    // Typing in the other field starts from the value it shows, so nothing jumps.
+    if (typedSide === side) return
+    if (typedSide === 'fiat') setFiatText(fiatShown)
+    else setCryptoText(cryptoShown)
+    setSide(typedSide)
+  }
+
+  function handleStart(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSubmitted(true)
+    setAlert(null)
+    if (stale || !quote || amountError || walletError) return
+    const amount = normalizeAmountInput(side === 'fiat' ? fiatText : quote.fiatAmount)
+    const walletAddress = wallet.trim()
+    initiate.mutate(
+      { amount, assetId: assetIdOf(crypto, fiat), wallet: walletAddress, brandName: brand.brandName },
+      {
+        onSuccess: (answer) => {
+          if (answer === false) {
+            void navigate('/login', { replace: true })
+            return
+          }
+          if (!answer.result) {
+            switch (answer.error) {
+              case 'wallet_invalid':
+                setServerErrors({ wallet: walletAddressMessage(crypto) })
+                return
+              case 'amount_below_minimum':
+                setServerErrors({ amount: limits ? minimumAmountMessage(limits.min, fiat) : ALERT_MESSAGES.somethingWentWrong })
+                return
+              case 'amount_above_maximum':
+                setServerErrors({ amount: limits ? maximumAmountMessage(limits.max, fiat) : ALERT_MESSAGES.somethingWentWrong })
+                return
+              case 'rates_unavailable':
+                setAlert(STALE_PRICES_MESSAGE)
+                return
+              default:
+                setAlert(ALERT_MESSAGES.somethingWentWrong)
+                return
+            }
+          }
+          const { reference, tranId, fiatAmount } = answer.data
+          saveCurrentOrder({ orderReference: reference, tranId })
+          startActiveOrder({
+            orderReference: reference,
+            tranId,
+            statusName: 'initiated',
+            fiatCur: fiat,
+            cryptoCur: crypto,
+            orderAmount: formatAmount(fiatAmount, FIAT_DECIMALS),
+            orderWallet: walletAddress || PLACEHOLDER_WALLET,
+            azToken: getSignupToken(),
+          })
+          updateSessionState({ lastScreen: METHOD_PATH })
+          void queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] })
+          void navigate(METHOD_PATH)
+        },
+        onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  const coin = crypto.toUpperCase()
+  const fiatCode = fiat.toUpperCase()
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Card withBorder radius="lg" padding="lg">
+        <form onSubmit={handleStart} noValidate aria-label="Buy crypto">
+          <Stack gap="md">
+            <Group justify="space-between" gap="xs">
+              <Title order={2} fz="xl">
+                Buy crypto
+              </Title>
+              {ratesData?.simulated ? (
+                <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none" h="auto" py={4} styles={{ label: { whiteSpace: 'normal' } }}>
+                  Simulated prices (test environment)
+                </Badge>
+              ) : null}
+            </Group>
+
+            {stale && !rates.isPending ? (
+              <Alert color="orange" variant="light" radius="md">
+                {STALE_PRICES_MESSAGE}
+              </Alert>
+            ) : null}
+
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+              <TextInput
+                label="You pay"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                size="md"
+                value={fiatShown}
+                onFocus={() => switchSideTo('fiat')}
+                onChange={(event) => typeAmount('fiat', event.currentTarget.value)}
+                error={amountError}
+              />
+              <Select
+                label="Currency you pay"
+                data={FIAT_OPTIONS}
+                value={fiat}
+                onChange={(value) => value && setFiat(value as FiatCurrency)}
+                allowDeselect={false}
+                size="md"
+              />
+            </SimpleGrid>
+
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+              <TextInput
+                label="You receive"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00000000"
+                size="md"
+                value={cryptoShown}
+                onFocus={() => switchSideTo('crypto')}
+                onChange={(event) => typeAmount('crypto', event.currentTarget.value)}
+                error={cryptoError}
+              />
+              <Select
+                label="Coin you receive"
+                data={CRYPTO_OPTIONS}
+                value={crypto}
+                onChange={(value) => {
+                  if (!value) return
+                  setCrypto(value as CryptoCurrency)
+                  setServerErrors({})
+                }}
+                allowDeselect={false}
+                searchable
+                size="md"
+              />
+            </SimpleGrid>
+
+            <TextInput
+              label="Wallet address"
+              description={`Optional. Leave it empty to add your ${coin} wallet later, before we send your coins.`}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={`Your ${coin} address`}
+              size="md"
+              value={wallet}
+              onChange={(event) => {
+                setWallet(event.currentTarget.value)
+                setServerErrors((current) => ({ ...current, wallet: undefined }))
+              }}
+              error={walletError}
+            />
+
+            <FormAlert message={alert} />
+
+            <Button type="submit" size="md" fullWidth loading={initiate.isPending} disabled={stale || rates.isPending}>
+              Buy {coin}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Price details">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Price details
+          </Title>
+          {rates.isPending ? (
+            <Stack gap="xs" role="status" aria-label="Loading prices">
+              <Skeleton height={16} />
+              <Skeleton height={16} />
+              <Skeleton height={16} />
+            </Stack>
+          ) : entry && ratesData ? (
+            <>
+              <PriceLine label="Your rate" value={`1 ${coin} = ${formatAmount(entry.rate, FIAT_DECIMALS)} ${fiatCode}`} />
+              <PriceLine label="Market price (mid)" value={`1 ${coin} = ${formatAmount(entry.mid, FIAT_DECIMALS)} ${fiatCode}`} />
+              <PriceLine label="Spread" value={formatBps(entry.spreadBps)} />
+              <PriceLine label="Fee" value={quote ? `${formatAmount(quote.fee, FIAT_DECIMALS)} ${fiatCode} (${formatBps(entry.feeBps)})` : formatBps(entry.feeBps)} />
+              {limits ? (
+                <PriceLine label="Order limits" value={`${formatAmount(limits.min, FIAT_DECIMALS)} – ${formatAmount(limits.max, FIAT_DECIMALS)} ${fiatCode}`} />
+              ) : null}
+              <Divider my={4} />
+              <Text size="sm">Price fixed for {formatDuration(ratesData.quoteTtlSeconds)} once you start the order</Text>
+              <Text size="xs" c="dimmed">
+                Prices updated {ratesData.ageSeconds} s ago, at {new Date(ratesData.asOf).toLocaleTimeString()} ({ratesData.source})
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No price for {coin} in {fiatCode} right now.
+            </Text>
+          )}
+        </Stack>
+      </Card>
+    </SimpleGrid>
+  )
+}

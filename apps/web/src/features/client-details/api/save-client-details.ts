@@ -1,0 +1,24 @@
+import { SaveClientDetailsAnswer, type SaveClientDetailsRequest } from '@exchange/shared/clients.schemas'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { postUser } from '../../../lib/api-client'
+import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { CLIENT_DETAILS_QUERY_KEY } from './get-client-details'
+
+/** `saveClientDetails`: stores the details; the names then show in the greeting and the order flow. */
+export function saveClientDetails(request: SaveClientDetailsRequest) {
+  return postUser('saveClientDetails', request, SaveClientDetailsAnswer)
+}
+
+export function useSaveClientDetails() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveClientDetails,
+    onSuccess: async (answer) => {
+      if (!answer || !answer.result) return
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
+        queryClient.invalidateQueries({ queryKey: [CLIENT_DETAILS_QUERY_KEY] }),
+      ])
+    },
+  })
+}

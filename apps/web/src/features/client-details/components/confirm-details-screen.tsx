@@ -1,0 +1,20 @@
+import { useNavigate } from 'react-router'
+import { ClientDetailsForm } from './client-details-form'
+
+interface ConfirmDetailsScreenProps {
+  /** The order flow's next step once the details are saved. */
+  nextPath?: string
+}
+
+/** /dashboard-confirmdetails: the order flow asks for the name and address it is missing, then goes on. */
+export function ConfirmDetailsScreen({ nextPath = '/dashboard-viban' }: ConfirmDetailsScreenProps) {
+  const navigate = useNavigate()
+  return (
+    <ClientDetailsForm
+      title="Confirm your details"
+      description="We need your full name and address before you pay. Check them and continue."
+      submitLabel="Confirm and continue"
+      onSaved={() => void navigate(nextPath)}
+    />
+  )
+}

@@ -1,0 +1,18 @@
+import { Stack, Text, Title } from '@mantine/core'
+import { useCustomer } from '../../../lib/customer-context'
+import { clientNameOf } from '../../../lib/session-state'
+
+/** "Hello, Ada Lovelace" and the e-mail the customer signed in with. */
+export function CustomerGreeting() {
+  const { details } = useCustomer()
+  return (
+    <Stack gap={4}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Hello, {clientNameOf(details.firstName, details.lastName)}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {details.email}
+      </Text>
+    </Stack>
+  )
+}

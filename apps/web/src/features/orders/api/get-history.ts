@@ -1,0 +1,21 @@
+import { HistoryAnswer, type HistoryRequest } from '@exchange/shared/orders.schemas'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { postUser } from '../../../lib/api-client'
+
+export const HISTORY_QUERY_KEY = 'history'
+export const HISTORY_PAGE_SIZE = 10
+
+/** `getHistory`: the customer's orders, newest first, one page at a time. */
+export function getHistory(request: z.infer<typeof HistoryRequest>) {
+  return postUser('getHistory', request, HistoryAnswer)
+}
+
+export function useHistory(brandName: string, page: number) {
+  return useQuery({
+    queryKey: [HISTORY_QUERY_KEY, brandName, page],
+    queryFn: () => getHistory({ page, pageSize: HISTORY_PAGE_SIZE, brandName }),
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  })
+}

@@ -1,0 +1,16 @@
+import { OrderBuyGetMethodsAnswer, type OrderRequest } from '@exchange/shared/orders.schemas'
+import { useQuery } from '@tanstack/react-query'
+import { postUser } from '../../../lib/api-client'
+
+/** `orderBuyGetMethods`: the card, bank and other options this order may be paid with. */
+export function getPaymentMethods(request: OrderRequest) {
+  return postUser('orderBuyGetMethods', request, OrderBuyGetMethodsAnswer)
+}
+
+export function usePaymentMethods(brandName: string, orderReference: string | null) {
+  return useQuery({
+    queryKey: ['paymentMethods', orderReference, brandName],
+    queryFn: () => getPaymentMethods({ orderReference: orderReference ?? '', brandName }),
+    enabled: orderReference !== null,
+  })
+}

@@ -1,0 +1,34 @@
+import { ExchangeUpdateOrderAnswer, type ExchangeUpdateOrderRequest } from '@exchange/shared/orders.schemas'
+import { endsActiveOrder, type OrderStatus } from '@exchange/shared/order-rules'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { endActiveOrder, type ActiveOrder } from '../../../lib/active-order'
+import { postUser } from '../../../lib/api-client'
+import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { HISTORY_QUERY_KEY } from './get-history'
+import { ORDER_DETAIL_QUERY_KEY } from './get-order-detail'
+
+/** `exchangeUpdateOrder`: the customer starts, cancels or reports a failed payment on their order. */
+export function updateOrderStatus(request: ExchangeUpdateOrderRequest) {
+  return postUser('exchangeUpdateOrder', request, ExchangeUpdateOrderAnswer)
+}
+
+/**
+ * The status change with spec section 4's rule: an order that failed or was cancelled stops being the
+ * active one, is kept as the last active order, and the customer's details are loaded again.
+ */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ order, statusName, brandName }: { order: ActiveOrder; statusName: OrderStatus; brandName: string }) =>
+      updateOrderStatus({ orderReference: order.orderReference, statusName, brandName }),
+    onSuccess: async (answer, { order }) => {
+      if (!answer || !answer.result) return
+      if (endsActiveOrder(answer.statusName)) endActiveOrder(order, answer.statusName)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
+        queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
+        queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, order.orderReference] }),
+      ])
+    },
+  })
+}

@@ -1,0 +1,72 @@
+import { Alert, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
+import { useBrand } from '../../../lib/brand-context'
+import { formatDateTime } from '../../../lib/format'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { useOrderDetail } from '../api/get-order-detail'
+import { statusLabel } from '../order-display'
+import { OrderFact, OrderFacts } from './order-facts'
+import { OrderStatusBadge } from './order-status-badge'
+
+interface OrderDetailDrawerProps {
+  orderReference: string | null
+  onClose: () => void
+}
+
+/** One order of the history with its timeline: when its status changed, from what to what, and why. */
+export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawerProps) {
+  const brand = useBrand()
+  const detail = useOrderDetail(brand.brandName, orderReference)
+  const answer = detail.data
+  const data = answer && answer.result ? answer.data : null
+
+  return (
+    <Drawer
+      opened={orderReference !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={orderReference ? `Order ${orderReference}` : 'Order'}
+      closeButtonProps={{ 'aria-label': 'Close order details' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {detail.isPending ? (
+        <Stack gap="xs" role="status" aria-label="Loading the order">
+          <Skeleton height={18} />
+          <Skeleton height={18} />
+          <Skeleton height={18} />
+        </Stack>
+      ) : data ? (
+        <Stack gap="lg">
+          <OrderFacts
+            order={data.order}
+            extra={
+              <OrderFact label="Status">
+                <OrderStatusBadge status={data.order.statusName} />
+              </OrderFact>
+            }
+          />
+          <Stack gap="sm">
+            <Title order={3} fz="md">
+              Timeline
+            </Title>
+            <Timeline active={data.events.length - 1} bulletSize={14} lineWidth={2} aria-label="Order timeline">
+              {data.events.map((event) => (
+                <Timeline.Item
+                  key={`${event.at}-${event.toStatus}`}
+                  title={event.fromStatus ? `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}` : statusLabel(event.toStatus)}
+                >
+                  <Text size="sm">{event.cause}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(event.at, 'seconds')}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Stack>
+        </Stack>
+      ) : (
+        <Alert color="red">{answer && !answer.result ? orderAlertCopy(answer) : 'We could not load this order. Please try again.'}</Alert>
+      )}
+    </Drawer>
+  )
+}

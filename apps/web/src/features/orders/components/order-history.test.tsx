@@ -1,0 +1,105 @@
+import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
+import { saveJwtCookie } from '../../../lib/cookies'
+import { getSessionState } from '../../../lib/session-state'
+import { grossData, orderSummary } from '../../../test/fixtures'
+import { mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
+import { renderScreen } from '../../../test/render'
+import { OrderHistory } from './order-history'
+
+/** Twelve orders, newest first, as the api pages them. */
+const ORDERS: OrderSummary[] = Array.from({ length: 12 }, (_, i) =>
+  orderSummary({
+    orderReference: `ORDER${String(12 - i).padStart(5, '0')}`,
+    statusName: i === 0 ? 'initiated' : 'cancelled',
+    createdAt: new Date(Date.UTC(2025, 0, 12 - i, 12)).toISOString(),
+  }),
+)
+
+function historyPage(body: Record<string, unknown>) {
+  const page = Number(body.page)
+  const pageSize = Number(body.pageSize)
+  return ok({ data: { orders: ORDERS.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: ORDERS.length } })
+}
+
+function renderHistory(handlers: ApiHandlers = {}) {
+  saveJwtCookie('token-1', 24)
+  const api = mockApi({ getHistory: historyPage, ...handlers })
+  const view = renderScreen(<OrderHistory />, { path: '/dashboard-history', customer: grossData() })
+  return { api, ...view }
+}
+
+const rows = () => within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row').slice(1)
+
+describe('OrderHistory', () => {
+  it('lists ten orders a page, newest first, with what each cost and bought', async () => {
+    const { api } = renderHistory()
+    await screen.findByText('ORDER00012')
+    expect(api.callsTo('getHistory')[0]?.body).toEqual({ page: 1, pageSize: 10, brandName: 'Helvex' })
+    expect(rows()).toHaveLength(10)
+    const newest = rows()[0]!
+    expect(within(newest).getByText('Started')).toBeInTheDocument()
+    expect(within(newest).getByText('1,250.00 EUR')).toBeInTheDocument()
+    expect(within(newest).getByText('0.01354679 BTC')).toBeInTheDocument()
+    expect(within(newest).getByText('1 BTC = 91,350.00 EUR')).toBeInTheDocument()
+    expect(within(newest).getByText('12.50 EUR')).toBeInTheDocument()
+    expect(within(newest).getByText('—')).toBeInTheDocument()
+    expect(within(rows()[1]!).getByText('Cancelled')).toBeInTheDocument()
+  })
+
+  it('shows the next page of orders', async () => {
+    const user = userEvent.setup()
+    const { api } = renderHistory()
+    await screen.findByText('ORDER00012')
+    await user.click(screen.getByRole('button', { name: 'Page 2' }))
+    await screen.findByText('ORDER00002')
+    expect(api.callsTo('getHistory')[1]?.body).toMatchObject({ page: 2, pageSize: 10 })
+    expect(rows()).toHaveLength(2)
+  })
+
+  it('opens an order with its timeline of status changes', async () => {
+    const user = userEvent.setup()
+    const cancelled = ORDERS[1]!
+    const { api } = renderHistory({
+      getOrderDetail: ok({
+        data: {
+          order: cancelled,
+          events: [
+            { at: '2025-01-11T12:00:00.000Z', fromStatus: null, toStatus: 'initiated', cause: 'Order created at a fixed price', actor: 'customer' },
+            { at: '2025-01-11T12:03:00.000Z', fromStatus: 'initiated', toStatus: 'cancelled', cause: 'Cancelled by the customer', actor: 'customer' },
+          ],
+        },
+      }),
+    })
+    await screen.findByText('ORDER00011')
+    await user.click(screen.getByRole('button', { name: 'View order ORDER00011' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00011' })
+    await within(drawer).findByText('Cancelled by the customer')
+    expect(within(drawer).getByText('Order created at a fixed price')).toBeInTheDocument()
+    expect(within(drawer).getByText('Started → Cancelled')).toBeInTheDocument()
+    expect(api.callsTo('getOrderDetail')[0]?.body).toEqual({ orderReference: 'ORDER00011', brandName: 'Helvex' })
+  })
+
+  it('cancels an open order and keeps it as the last active order', async () => {
+    const user = userEvent.setup()
+    startActiveOrder(activeOrderFrom(ORDERS[0]!))
+    const { api } = renderHistory({ exchangeUpdateOrder: ok({ statusName: 'cancelled' }) })
+    await screen.findByText('ORDER00012')
+    expect(screen.getAllByRole('button', { name: /^Cancel order/ })).toHaveLength(1)
+    await user.click(screen.getByRole('button', { name: 'Cancel order ORDER00012' }))
+    expect(await screen.findByText('Order ORDER00012 cancelled')).toBeInTheDocument()
+    expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({ orderReference: 'ORDER00012', statusName: 'cancelled', brandName: 'Helvex' })
+    expect(getSessionState().activeOrder).toBeNull()
+    expect(getSessionState().lastActiveOrder).toMatchObject({ orderReference: 'ORDER00012', statusName: 'cancelled' })
+    await waitFor(() => expect(api.callsTo('getHistory').length).toBeGreaterThan(1))
+  })
+
+  it('invites a customer without orders to buy', async () => {
+    renderHistory({ getHistory: ok({ data: { orders: [], page: 1, pageSize: 10, total: 0 } }) })
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'Buy crypto' }).at(-1)).toHaveAttribute('href', '/dashboard')
+  })
+})

@@ -1,0 +1,238 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { Alert, Anchor, Button, Card, Center, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { activeOrderFrom } from '../../../lib/active-order'
+import { useBrand } from '../../../lib/brand-context'
+import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { useIsMobile } from '../../../lib/use-is-mobile'
+import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
+import { useUpdateOrderStatus } from '../api/update-order-status'
+import { OrderDetailDrawer } from './order-detail-drawer'
+import { OrderStatusBadge } from './order-status-badge'
+
+const rateOf = (order: OrderSummary) => `1 ${order.cryptoCur.toUpperCase()} = ${formatFiat(order.price.rate, order.fiatCur)}`
+const methodOf = (order: OrderSummary) => order.method ?? '—'
+
+interface RowActionsProps {
+  order: OrderSummary
+  onView: () => void
+  onCancel: () => void
+  cancelling: boolean
+}
+
+function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
+        Details
+      </Button>
+      {order.statusName === 'initiated' ? (
+        <Button size="compact-sm" variant="subtle" color="red" onClick={onCancel} loading={cancelling} aria-label={`Cancel order ${order.orderReference}`}>
+          Cancel order
+        </Button>
+      ) : null}
+    </Group>
+  )
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Stack>
+  )
+}
+
+/** /dashboard-history: every order, newest first, ten a page; an order opens with its timeline. */
+export function OrderHistory() {
+  const brand = useBrand()
+  const mobile = useIsMobile()
+  const [page, setPage] = useState(1)
+  const [viewing, setViewing] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const history = useHistory(brand.brandName, page)
+  const updateStatus = useUpdateOrderStatus()
+
+  const answer = history.data
+  const data = answer && answer.result ? answer.data : null
+  const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1
+  const cancellingRef = updateStatus.isPending ? updateStatus.variables.order.orderReference : null
+
+  function cancel(order: OrderSummary) {
+    setError(null)
+    updateStatus.mutate(
+      { order: activeOrderFrom(order), statusName: 'cancelled', brandName: brand.brandName },
+      {
+        onSuccess: (result) => {
+          if (!result || !result.result) {
+            setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
+            return
+          }
+          notifications.show({ color: 'gray', title: 'Order cancelled', message: `Order ${order.orderReference} cancelled` })
+        },
+        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  let body
+  if (history.isPending) {
+    body = (
+      <Stack gap="sm" role="status" aria-label="Loading your orders">
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </Stack>
+    )
+  } else if (!data) {
+    body = (
+      <Alert color="red" title="We could not load your orders">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  } else if (data.total === 0) {
+    body = (
+      <Paper withBorder radius="lg" p="xl">
+        <Stack align="center" gap="sm" ta="center">
+          <Title order={2} fz="lg">
+            No orders yet
+          </Title>
+          <Text c="dimmed" size="sm">
+            Your orders will be listed here once you buy crypto.
+          </Text>
+          <Button component={Link} to="/dashboard">
+            Buy crypto
+          </Button>
+        </Stack>
+      </Paper>
+    )
+  } else if (mobile) {
+    body = (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+        {data.orders.map((order) => (
+          <Card key={order.orderReference} component="li" withBorder radius="md" padding="md">
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={0}>
+                  <Text fw={700}>{order.orderReference}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(order.createdAt)}
+                  </Text>
+                </Stack>
+                <OrderStatusBadge status={order.statusName} />
+              </Group>
+              <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+                <Fact label="You paid" value={formatFiat(order.fiatAmount, order.fiatCur)} />
+                <Fact label="You receive" value={formatCrypto(order.cryptoAmount, order.cryptoCur)} />
+                <Fact label="Rate" value={rateOf(order)} />
+                <Fact label="Fee" value={formatFiat(order.price.fee, order.fiatCur)} />
+                <Fact label="Method" value={methodOf(order)} />
+              </SimpleGrid>
+              <RowActions order={order} onView={() => setViewing(order.orderReference)} onCancel={() => cancel(order)} cancelling={cancellingRef === order.orderReference} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    )
+  } else {
+    body = (
+      <Paper withBorder radius="lg">
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">You paid</Table.Th>
+                <Table.Th ta="right">You receive</Table.Th>
+                <Table.Th>Method</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.orders.map((order) => (
+                <Table.Tr key={order.orderReference}>
+                  <Table.Td>
+                    <Text size="sm" fw={700}>
+                      {order.orderReference}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(order.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={order.statusName} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" fw={600}>
+                      {formatFiat(order.fiatAmount, order.fiatCur)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      Fee <span>{formatFiat(order.price.fee, order.fiatCur)}</span>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" fw={600}>
+                      {formatCrypto(order.cryptoAmount, order.cryptoCur)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      Rate <span>{rateOf(order)}</span>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{methodOf(order)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions order={order} onView={() => setViewing(order.orderReference)} onCancel={() => cancel(order)} cancelling={cancellingRef === order.orderReference} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    )
+  }
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Order history
+        </Title>
+        <Text c="dimmed" size="sm">
+          Your orders, newest first.{' '}
+          <Anchor component={Link} to="/dashboard" inherit>
+            Buy crypto
+          </Anchor>
+        </Text>
+      </Stack>
+      <FormAlert message={error} />
+      {body}
+      {data && pages > 1 ? (
+        <Center>
+          <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of orders" getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />
+        </Center>
+      ) : null}
+      <OrderDetailDrawer orderReference={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  )
+}

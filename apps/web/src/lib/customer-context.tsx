@@ -1,0 +1,18 @@
+import type { GrossData } from '@exchange/shared/accounts.schemas'
+import { createContext, useContext, type ReactNode } from 'react'
+
+/** Query key of `getGross`; invalidating it reloads the customer's details everywhere (spec section 4). */
+export const GROSS_QUERY_KEY = 'gross'
+
+const CustomerContext = createContext<GrossData | null>(null)
+
+export function CustomerProvider({ customer, children }: { customer: GrossData; children: ReactNode }) {
+  return <CustomerContext value={customer}>{children}</CustomerContext>
+}
+
+/** The signed-in customer (getGross), loaded by the dashboard layout before any of its screens renders. */
+export function useCustomer(): GrossData {
+  const customer = useContext(CustomerContext)
+  if (!customer) throw new Error('useCustomer needs a CustomerProvider above it')
+  return customer
+}

@@ -1,0 +1,32 @@
+import type { FailureAnswer } from '@exchange/shared/answer'
+import type { ErrorCode } from '@exchange/shared/errors'
+import { formatAmount } from '@exchange/shared/money'
+import { FIAT_DECIMALS } from '@exchange/shared/currencies'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { alertCopyFor } from './alert-copy'
+
+/** Shown when prices are too old to buy with, and when the api refuses an order for that reason. */
+export const STALE_PRICES_MESSAGE = 'Prices are out of date. Please wait a moment before buying.'
+
+export function minimumAmountMessage(min: string, fiat: string): string {
+  return `Minimum amount is ${formatAmount(min, FIAT_DECIMALS)} ${fiat.toUpperCase()}`
+}
+
+export function maximumAmountMessage(max: string, fiat: string): string {
+  return `Maximum amount is ${formatAmount(max, FIAT_DECIMALS)} ${fiat.toUpperCase()}`
+}
+
+/** The order flow's copy per error code: the one place the buy screens turn codes into words. */
+export const ORDER_ERROR_COPY: Partial<Record<ErrorCode, string>> = {
+  order_not_found: 'We could not find this order.',
+  rates_unavailable: STALE_PRICES_MESSAGE,
+  price_expired: 'The price of this order has expired. Please start a new order.',
+  transition_not_allowed: 'This order can no longer be changed.',
+  method_unavailable: 'This payment method is not available for this order.',
+  asset_unavailable: 'This coin cannot be bought at the moment.',
+}
+
+/** Copy for a failed order call: its code's message, else the shared ones, else 'Something went wrong'. */
+export function orderAlertCopy(failure: Pick<FailureAnswer, 'error'>): string {
+  return ORDER_ERROR_COPY[failure.error] ?? alertCopyFor(failure, ALERT_MESSAGES.somethingWentWrong)
+}

@@ -1,0 +1,98 @@
+import { GrossData } from '@exchange/shared/accounts.schemas'
+import { StoredClientDetails } from '@exchange/shared/clients.schemas'
+import { OrderBuyGetMethodsAnswer, OrderSummary, type PaymentOption } from '@exchange/shared/orders.schemas'
+import { RatesData } from '@exchange/shared/rates.schemas'
+import { ok, type MockAnswer } from './mock-api'
+
+/**
+ * Answers in the api's real shapes, each checked against the shared schema it must satisfy, so a test
+ * cannot pass on a shape the api never sends.
+ */
+
+/** btc at a mid of 90,000.00 EUR, spread 1.50 %, fee 1.00 %: a customer rate of 91,350.0000 EUR. */
+export function ratesData(overrides: Partial<RatesData> = {}): RatesData {
+  return RatesData.parse({
+    data: [
+      {
+        quoteCur: 'eur',
+        data: [
+          { baseCur: 'btc', rate: '91350.0000', assetId: 'btc_eur', mid: '90000.00', spreadBps: 150, feeBps: 100 },
+          { baseCur: 'eth', rate: '3248.0000', assetId: 'eth_eur', mid: '3200.00', spreadBps: 150, feeBps: 100 },
+        ],
+      },
+      {
+        quoteCur: 'chf',
+        data: [{ baseCur: 'btc', rate: '85260.0000', assetId: 'btc_chf', mid: '84000.00', spreadBps: 150, feeBps: 100 }],
+      },
+    ],
+    asOf: '2025-01-01T12:00:00.000Z',
+    ageSeconds: 2,
+    source: 'sandbox',
+    simulated: true,
+    stale: false,
+    quoteTtlSeconds: 900,
+    limits: {
+      eur: { min: '25.00', max: '15000.00' },
+      chf: { min: '25.00', max: '15000.00' },
+      gbp: { min: '20.00', max: '12500.00' },
+      usd: { min: '30.00', max: '17500.00' },
+    },
+    ...overrides,
+  })
+}
+
+export const ratesAnswer = (overrides: Partial<RatesData> = {}): MockAnswer => ok({ data: ratesData(overrides) })
+
+export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return OrderSummary.parse({
+    orderReference: 'ABCD234567',
+    tranId: 'TX20250101120000',
+    statusName: 'initiated',
+    fiatCur: 'eur',
+    cryptoCur: 'btc',
+    assetId: 'btc_eur',
+    orderAmount: '1,250.00',
+    fiatAmount: '1250.00',
+    cryptoAmount: '0.01354679',
+    price: { mid: '90000.00', spreadBps: 150, feeBps: 100, rate: '91350.0000', fee: '12.50', netFiat: '1237.50' },
+    orderWallet: 'NO_WALLET_PROVIDED',
+    azToken: 'DIRECT',
+    method: null,
+    createdAt: '2025-01-01T12:00:00.000Z',
+    priceExpiresAt: '2025-01-01T12:15:00.000Z',
+    ...overrides,
+  })
+}
+
+export function grossData(overrides: { firstName?: string | null; lastName?: string | null; openOrder?: OrderSummary[] } = {}): GrossData {
+  return GrossData.parse({
+    details: { firstName: overrides.firstName === undefined ? 'Ada' : overrides.firstName, lastName: overrides.lastName === undefined ? 'Lovelace' : overrides.lastName, email: 'ada@example.com' },
+    userName: 'ada@example.com',
+    pendingBalance: '0.00',
+    agreementSum: '0.00',
+    openOrder: overrides.openOrder ?? [],
+  })
+}
+
+export const grossAnswer = (overrides: Parameters<typeof grossData>[0] = {}): MockAnswer => ok({ data: grossData(overrides) })
+
+const group = (options: PaymentOption[]) => ({ options, allowed: options.length > 0, selected: null })
+
+export function methodsAnswer(methods: { psps?: PaymentOption[]; banks?: PaymentOption[]; alts?: PaymentOption[] }): MockAnswer {
+  const body = OrderBuyGetMethodsAnswer.parse({ result: true, psps: group(methods.psps ?? []), banks: group(methods.banks ?? []), alts: group(methods.alts ?? []) })
+  return { body }
+}
+
+export function storedDetails(overrides: Partial<StoredClientDetails> = {}): StoredClientDetails {
+  return StoredClientDetails.parse({
+    firstName: null,
+    lastName: null,
+    address: null,
+    city: null,
+    postal: null,
+    country: null,
+    phone: null,
+    email: 'ada@example.com',
+    ...overrides,
+  })
+}

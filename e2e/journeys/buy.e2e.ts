@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
+import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
+
+// The server runs with e2e/fixtures/trading.json: eur has one card provider, chf two, gbp one bank, usd two banks.
+const baseUrl = inject('baseUrl')
+const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Digit 1').click()
+  await page.keyboard.type(code, { delay: 30 })
+}
+
+/** A new customer, signed up and confirmed in this page the way a person does it; lands on the calculator. */
+async function signUpAndConfirm(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label)
+  const since = await lastMessageId(baseUrl)
+  await page.goto('/signup')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('form', { name: 'Sign up' }).locator('button[type="submit"]').click()
+  await page.waitForURL('**/code')
+  await typeCode(page, await waitForCode(baseUrl, email, since))
+  await page.waitForURL('**/dashboard')
+  return email
+}
+
+/** Chooses an option of one of the calculator's pickers. */
+async function pick(page: Page, picker: string, option: string) {
+  await page.getByRole('combobox', { name: picker }).click()
+  await page.getByRole('option', { name: option }).click()
+}
+
+/** From the calculator: an amount in a fiat, optionally a wallet, then "Buy BTC"; lands on the method screen. */
+async function startOrder(page: Page, { fiat = 'EUR – Euro', amount = '250', wallet = '' } = {}): Promise<string> {
+  if (!page.url().endsWith('/dashboard')) await page.goto('/dashboard')
+  await visible(page.getByText('Simulated prices (test environment)'))
+  await pick(page, 'Currency you pay', fiat)
+  await page.getByRole('textbox', { name: 'You pay' }).fill(amount)
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(wallet)
+  await page.getByRole('button', { name: 'Buy BTC' }).click()
+  await page.waitForURL('**/dashboard-method')
+  const summary = page.getByRole('region', { name: 'Your order' })
+  await visible(summary.getByText('Reference'))
+  const reference = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference)
+  expect(reference).toMatch(/^[A-Z0-9]{10}$/)
+  await visible(summary.getByText(reference ?? ''))
+  return reference ?? ''
+}
+
+/** A focused field scrolls the page, and the fixed header would then sit mid-page in a full-page screenshot. */
+async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, name)
+}
+
+async function fillDetails(page: Page) {
+  await page.getByRole('textbox', { name: 'First name' }).fill('Grace')
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper')
+  await page.getByRole('textbox', { name: 'Address' }).fill('Bahnhofstrasse 1')
+  await page.getByRole('textbox', { name: 'City' }).fill('Zürich')
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('8001')
+  await page.getByRole('combobox', { name: 'Country' }).fill('Switz')
+  await page.getByRole('option', { name: 'Switzerland' }).click()
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+41 44 668 18 00')
+}
+
+describe('buy journeys', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`at ${viewport.width} px: the first order asks for the customer's details, then goes on to the virtual IBAN`, async () => {
+      const context = await newContext(browser, baseUrl, viewport)
+      const page = await context.newPage()
+      const email = await signUpAndConfirm(page, `buy${viewport.width}`)
+
+      await visible(page.getByText('Simulated prices (test environment)'))
+      await visible(page.getByText('Price fixed for 15 minutes once you start the order'))
+      await page.getByRole('textbox', { name: 'You pay' }).fill('1,250')
+      await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
+      await expect.poll(() => page.getByRole('textbox', { name: 'You receive' }).inputValue()).toMatch(/^0\.\d{8}$/)
+      await screenshotFromTop(page, `calculator-${viewport.width}`)
+
+      await page.getByRole('button', { name: 'Buy BTC' }).click()
+      await page.waitForURL('**/dashboard-method')
+      await visible(page.getByRole('region', { name: 'Your order' }).getByText('1,250.00 EUR'))
+      await visible(page.getByRole('button', { name: 'Card' }))
+      await screenshotFromTop(page, `method-${viewport.width}`)
+
+      await page.getByRole('button', { name: 'Card' }).click()
+      await page.waitForURL('**/dashboard-confirmdetails')
+      await visible(page.getByRole('heading', { name: 'Confirm your details' }))
+      await visible(page.getByRole('textbox', { name: 'First name' }))
+      await page.getByRole('button', { name: 'Confirm and continue' }).click()
+      await visible(page.getByText('First name is required'))
+      await fillDetails(page)
+      await screenshotFromTop(page, `details-${viewport.width}`)
+      await page.getByRole('button', { name: 'Confirm and continue' }).click()
+      await page.waitForURL('**/dashboard-viban')
+      await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+
+      // The api mails the order as it is created.
+      let mails = await messagesTo(baseUrl, email)
+      for (let i = 0; i < 50 && !mails.some((mail) => mail.template === 'order_created'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        mails = await messagesTo(baseUrl, email)
+      }
+      expect(mails.map((mail) => mail.template)).toContain('order_created')
+      await context.close()
+    })
+  }
+
+  it('routes each payment method the way the spec says', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    await signUpAndConfirm(page, 'methods')
+    await page.goto('/dashboard-details')
+    await visible(page.getByRole('textbox', { name: 'First name' }))
+    await fillDetails(page)
+    await page.getByRole('button', { name: 'Save details' }).click()
+    await visible(page.getByText('Details saved'))
+
+    const journeys = [
+      { fiat: 'EUR – Euro', method: 'Card', lands: '/dashboard-viban' },
+      { fiat: 'CHF – Swiss franc', method: 'Card', lands: '/dashboard-choosecc' },
+      { fiat: 'GBP – British pound', method: 'Bank transfer', lands: '/dashboard-wire' },
+      { fiat: 'USD – US dollar', method: 'Bank transfer', lands: '/dashboard-choosebank' },
+    ]
+    for (const journey of journeys) {
+      await startOrder(page, { fiat: journey.fiat, wallet: WALLET })
+      await page.getByRole('button', { name: journey.method, exact: true }).click()
+      await page.waitForURL(`**${journey.lands}`)
+      expect(new URL(page.url()).pathname).toBe(journey.lands)
+    }
+    await context.close()
+  })
+
+  it('an order cancelled on the method screen shows as cancelled in the history, with its timeline', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    await signUpAndConfirm(page, 'cancel')
+    await startOrder(page)
+    const cancelled = await startOrder(page, { amount: '300' })
+
+    await page.getByRole('button', { name: 'Cancel order' }).click()
+    await page.waitForURL('**/dashboard')
+    await visible(page.getByText(`Order ${cancelled} cancelled`))
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'History' }).click()
+    await page.waitForURL('**/dashboard-history')
+    const row = page.getByRole('row').filter({ hasText: cancelled })
+    await visible(row.getByText('Cancelled'))
+    await visible(page.getByRole('row').filter({ hasText: 'Started' }))
+    await screenshot(page, 'history-1280')
+
+    await row.getByRole('button', { name: `View order ${cancelled}` }).click()
+    const drawer = page.getByRole('dialog', { name: `Order ${cancelled}` })
+    await visible(drawer.getByText('Cancelled by the customer'))
+    await visible(drawer.getByText('Order created at a fixed price'))
+    await visible(drawer.getByText('Started → Cancelled'))
+    await screenshot(page, 'history-detail-1280')
+
+    await page.keyboard.press('Escape')
+    await page.setViewportSize(MOBILE)
+    await visible(page.getByRole('list', { name: 'Orders' }).getByText(cancelled))
+    await screenshotFromTop(page, 'history-375')
+    await context.close()
+  })
+})
