@@ -53,6 +53,7 @@ import { createHostedPaymentService } from './modules/payments/hosted-payments.s
 import { sandboxOpenBankingRoutes } from './modules/sandbox/sandbox-open-banking.routes'
 import { createSandboxOpenBanking } from './providers/open-banking/sandbox-open-banking.provider'
 import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
+import { createStripePsp } from './providers/psp/stripe-psp.provider'
 import { createWebhookService } from './modules/webhooks/webhooks.service'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
@@ -141,7 +142,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     log: app.log,
   })
   const webhooks = createWebhookService({ db: database.db, clock })
-  const psp = createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey })
+  const sandboxPsp = config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
+  const psp = config.psp.kind === 'stripe' ? createStripePsp(config.psp) : sandboxPsp!
   const openBanking = createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey })
   const hosted = createHostedPaymentService({ db: database.db, clock, orderService: orders, psp, openBanking })
   const jobs: Job[] = [
@@ -221,7 +223,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank-partner' })
   if (openBanking.sandbox) await app.register(sandboxOpenBankingRoutes({ openBanking, clock, key: secrets.openBankingWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/bank' })
-  if (psp.sandbox) await app.register(sandboxPspRoutes({ psp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
+  if (sandboxPsp) await app.register(sandboxPspRoutes({ psp: sandboxPsp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 

@@ -29,4 +29,20 @@ describe('loadConfig', () => {
   it('names every bad variable in one message', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/)
   })
+
+  it('uses the sandbox PSP unless Stripe is configured completely', () => {
+    expect(loadConfig({}).psp).toEqual({ kind: 'sandbox' })
+    expect(() => loadConfig({ PSP_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/PUBLIC_URL/)
+    expect(loadConfig({ PSP_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef', PUBLIC_URL: 'https://exchange.example' }).psp).toEqual({
+      kind: 'stripe', secretKey: 'sk_test_x', webhookSecret: 'whsec_0123456789abcdef', publicUrl: 'https://exchange.example',
+    })
+  })
+
+  it('reads operator credentials as name:password pairs and refuses short passwords', () => {
+    expect(loadConfig({ OPERATOR_CREDENTIALS: 'anna:correct-horse-battery,ben:another-long-secret' }).operators).toEqual([
+      { name: 'anna', password: 'correct-horse-battery' },
+      { name: 'ben', password: 'another-long-secret' },
+    ])
+    expect(() => loadConfig({ OPERATOR_CREDENTIALS: 'anna:short' })).toThrow(/OPERATOR_CREDENTIALS/)
+  })
 })

@@ -55,6 +55,11 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[\w.-]+:[^,]{12,}(,[\w.-]+:[^,]{12,})*$/, 'expected name:password pairs, passwords of at least 12 characters')
     .optional(),
+  /** Card PSP: the sandbox hosted checkout, or Stripe Checkout. */
+  PSP_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** Public address of the web app (e.g. https://exchange.example), for providers that redirect the browser back. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -87,6 +92,7 @@ export interface Config {
   pspWebhookSecret: string | undefined
   openBankingWebhookSecret: string | undefined
   operators: { name: string; password: string }[]
+  psp: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; publicUrl: string }
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +107,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data
   if (env.DATABASE_URL && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (every api process must share it)')
+  }
+  if (env.PSP_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PSP_WEBHOOK_SECRET || !env.PUBLIC_URL)) {
+    throw new ConfigError('Invalid configuration:\n  PSP_PROVIDER=stripe needs STRIPE_SECRET_KEY, PSP_WEBHOOK_SECRET (the whsec_ signing secret) and PUBLIC_URL')
   }
   const useOutbox = env.DEV_OUTBOX ?? !env.SMTP_URL
   if (!useOutbox && env.SMTP_URL && !env.SMTP_FROM) {
@@ -130,6 +139,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
     pspWebhookSecret: env.PSP_WEBHOOK_SECRET,
     openBankingWebhookSecret: env.OPEN_BANKING_WEBHOOK_SECRET,
+    psp:
+      env.PSP_PROVIDER === 'stripe'
+        ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.PSP_WEBHOOK_SECRET!, publicUrl: env.PUBLIC_URL! }
+        : { kind: 'sandbox' },
     operators: (env.OPERATOR_CREDENTIALS ?? '')
       .split(',')
       .filter(Boolean)

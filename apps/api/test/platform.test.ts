@@ -95,3 +95,16 @@ describe('geo-IP mode', () => {
     }
   })
 })
+
+describe('with Stripe as the card PSP', () => {
+  it('builds without the sandbox checkout pages', async () => {
+    const stripe = await buildTestApp({ env: { PSP_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_unused', PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef', PUBLIC_URL: 'https://exchange.example' } })
+    try {
+      expect((await stripe.app.inject({ method: 'GET', url: '/sandbox/psp/checkout?session=x' })).statusCode).toBe(404)
+      const forged = await stripe.app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{"id":"evt"}' })
+      expect(forged.statusCode).toBe(401)
+    } finally {
+      await stripe.close()
+    }
+  })
+})

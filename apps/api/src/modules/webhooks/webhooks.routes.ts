@@ -60,10 +60,12 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
     app.post('/psp', { schema: { hide: true } }, async (request, reply) => {
       const signature = request.headers[PSP_SIGNATURE_HEADER] ?? request.headers['stripe-signature']
       const event = deps.psp.verifyNotification(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())
-      if (!event) {
+      if (event === undefined) {
         request.log.warn('PSP notice with a bad signature refused')
         return reply.code(401).send({ result: false, error: 'unauthorized' })
       }
+      // Genuine but nothing to act on (another event type): acknowledged so the PSP stops retrying.
+      if (event === null) return { result: true, ignored: true }
       const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`psp-${deps.psp.kind}`, event)
       return { result: true, duplicate }
     })
@@ -71,10 +73,11 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
     app.post('/open-banking', { schema: { hide: true } }, async (request, reply) => {
       const signature = request.headers[OPEN_BANKING_SIGNATURE_HEADER]
       const event = deps.openBanking.verifyNotification(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())
-      if (!event) {
+      if (event === undefined) {
         request.log.warn('open-banking notice with a bad signature refused')
         return reply.code(401).send({ result: false, error: 'unauthorized' })
       }
+      if (event === null) return { result: true, ignored: true }
       const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`open-banking-${deps.openBanking.kind}`, event)
       return { result: true, duplicate }
     })

@@ -17,5 +17,6 @@ export interface OpenBankingProvider {
   readonly kind: 'sandbox'
   readonly sandbox: boolean
   createConsent(request: ConsentRequest): Promise<{ consentId: string; authUrl: string }>
-  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | undefined
+  /** As the card PSP's: undefined refused, null acknowledged with nothing to do, else the event. */
+  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | null | undefined
 }

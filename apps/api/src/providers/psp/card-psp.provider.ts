@@ -29,6 +29,9 @@ export interface CardPspProvider {
   readonly kind: 'sandbox' | 'stripe'
   readonly sandbox: boolean
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>
-  /** Checks the signature over the raw body; undefined for a forged, stale or unknown notice. */
-  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | undefined
+  /**
+   * Checks the signature over the raw body: undefined for a forged or stale notice (refused), null for a genuine
+   * notice that needs no action (acknowledged), else the event.
+   */
+  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | null | undefined
 }
