@@ -136,7 +136,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     orderService: orders,
     rates,
-    liquidity: createSandboxLiquidityProvider(),
+    liquidity:
+      config.liquidity.kind === 'ccxt'
+        ? // ccxt is large: loaded only when a real exchange is configured.
+          (await import('./providers/liquidity/ccxt-liquidity.provider')).createCcxtLiquidityProvider(config.liquidity)
+        : createSandboxLiquidityProvider(),
     mail,
     quoteTtlSeconds: config.quoteTtlSeconds,
     log: app.log,

@@ -60,6 +60,13 @@ const ConfigSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   /** Public address of the web app (e.g. https://exchange.example), for providers that redirect the browser back. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Liquidity provider: the sandbox (fills at the fixed price, simulated delivery) or a real exchange through ccxt. */
+  LIQUIDITY_PROVIDER: z.enum(['sandbox', 'ccxt']).default('sandbox'),
+  LP_EXCHANGE: z.string().regex(/^[a-z0-9]+$/).default('kraken'),
+  LP_API_KEY: z.string().min(1).optional(),
+  LP_API_SECRET: z.string().min(1).optional(),
+  /** JSON: withdrawal parameters per coin, e.g. {"btc":{"key":"customer-payouts"}} for Kraken's named addresses. */
+  LP_WITHDRAW_PARAMS: z.string().optional(),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -93,6 +100,7 @@ export interface Config {
   openBankingWebhookSecret: string | undefined
   operators: { name: string; password: string }[]
   psp: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; publicUrl: string }
+  liquidity: { kind: 'sandbox' } | { kind: 'ccxt'; exchangeId: string; apiKey: string; secret: string; withdrawParams: Record<string, Record<string, string>> }
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +118,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.PSP_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PSP_WEBHOOK_SECRET || !env.PUBLIC_URL)) {
     throw new ConfigError('Invalid configuration:\n  PSP_PROVIDER=stripe needs STRIPE_SECRET_KEY, PSP_WEBHOOK_SECRET (the whsec_ signing secret) and PUBLIC_URL')
+  }
+  if (env.LIQUIDITY_PROVIDER === 'ccxt' && (!env.LP_API_KEY || !env.LP_API_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  LIQUIDITY_PROVIDER=ccxt needs LP_API_KEY and LP_API_SECRET')
+  }
+  let withdrawParams: Record<string, Record<string, string>> = {}
+  if (env.LP_WITHDRAW_PARAMS) {
+    const parsedParams = z.record(z.string(), z.record(z.string(), z.string())).safeParse(safeJson(env.LP_WITHDRAW_PARAMS))
+    if (!parsedParams.success) throw new ConfigError('Invalid configuration:\n  LP_WITHDRAW_PARAMS: expected JSON like {"btc":{"key":"customer-payouts"}}')
+    withdrawParams = parsedParams.data
   }
   const useOutbox = env.DEV_OUTBOX ?? !env.SMTP_URL
   if (!useOutbox && env.SMTP_URL && !env.SMTP_FROM) {
@@ -143,6 +160,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.PSP_PROVIDER === 'stripe'
         ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.PSP_WEBHOOK_SECRET!, publicUrl: env.PUBLIC_URL! }
         : { kind: 'sandbox' },
+    liquidity:
+      env.LIQUIDITY_PROVIDER === 'ccxt'
+        ? { kind: 'ccxt', exchangeId: env.LP_EXCHANGE, apiKey: env.LP_API_KEY!, secret: env.LP_API_SECRET!, withdrawParams }
+        : { kind: 'sandbox' },
     operators: (env.OPERATOR_CREDENTIALS ?? '')
       .split(',')
       .filter(Boolean)
@@ -150,5 +171,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         const at = pair.indexOf(':')
         return { name: pair.slice(0, at), password: pair.slice(at + 1) }
       }),
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
   }
 }

@@ -9,7 +9,7 @@ export interface Fill {
 
 /** The broker that sells us the coins for a paid order and sends them to the customer's wallet. */
 export interface LiquidityProvider {
-  readonly kind: 'sandbox'
+  readonly kind: 'sandbox' | 'ccxt'
   /** True when nothing real is bought or sent; the transaction id says so too. */
   readonly simulated: boolean
   buy(order: { reference: string; crypto: CryptoCurrency; fiat: FiatCurrency; cryptoAmount: string; price: string }): Promise<Fill>
