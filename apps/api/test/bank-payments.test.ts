@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isValidIban } from '@exchange/shared/iban'
-import { orders, payments, virtualIbans } from '../src/db/schema'
-import { type TestApp, buildTestApp, buyer, callUser, initiateBuy } from './build-test-app'
+import { payments, virtualIbans } from '../src/db/schema'
+import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, storedOrder, type TestApp } from './build-test-app'
 
-const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
 
 let t: TestApp
 beforeAll(async () => {
@@ -12,10 +11,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function storedOrder(reference: string) {
-  const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
-  return order!
-}
 
 describe('orderSubmitWire', () => {
   it("answers the company's receiving account, the exact amount and the order reference, and awaits the payment", async () => {
@@ -28,7 +23,7 @@ describe('orderSubmitWire', () => {
     expect(answer.body.data.bankName).toContain('test environment')
     expect(isValidIban(answer.body.data.iban)).toBe(true)
 
-    const order = await storedOrder(reference)
+    const order = await storedOrder(t, reference)
     expect(order).toMatchObject({ status: 'awaiting_payment', methodGroup: 'wire', methodOption: 'sandbox-bank-1' })
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id))
     expect(payment).toMatchObject({ method: 'wire', status: 'pending', amount: '1250.50', currency: 'eur' })
@@ -41,7 +36,7 @@ describe('orderSubmitWire', () => {
     const first = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
     const second = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
     expect(second.body).toEqual(first.body)
-    const order = await storedOrder(reference)
+    const order = await storedOrder(t, reference)
     expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1)
   })
 
@@ -58,7 +53,7 @@ describe('orderSubmitWire', () => {
 
     t.clock.advance(900_000)
     expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.error).toBe('price_expired')
-    expect((await storedOrder(reference)).status).toBe('initiated')
+    expect((await storedOrder(t, reference)).status).toBe('initiated')
   })
 })
 
@@ -70,7 +65,7 @@ describe('virtual IBAN', () => {
 
   it('issues one valid IBAN per customer on first use and keeps it', async () => {
     const customer = await buyer(t)
-    await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     const first = (await callUser(t.app, 'orderGetViban', customer.token)).body
     const again = (await callUser(t.app, 'orderGetViban', customer.token)).body
     expect(first.result).toBe(true)
@@ -81,17 +76,17 @@ describe('virtual IBAN', () => {
     expect(await t.db.select().from(virtualIbans).where(eq(virtualIbans.iban, first.data.iban))).toHaveLength(1)
 
     const second = await buyer(t)
-    await callUser(t.app, 'saveClientDetails', second.token, { ...DETAILS, firstName: 'Grace', lastName: 'Hopper' })
+    await callUser(t.app, 'saveClientDetails', second.token, { ...ADA_DETAILS, firstName: 'Grace', lastName: 'Hopper' })
     expect((await callUser(t.app, 'orderGetViban', second.token)).body.data.iban).not.toBe(first.data.iban)
   })
 
   it('ties an order to the virtual IBAN and keeps the "transfer sent" note in the timeline', async () => {
     const customer = await buyer(t)
-    await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     const { reference } = (await initiateBuy(t, customer.token, { amount: '300', assetId: 'btc_chf' })).body.data
     const submitted = await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: reference })
     expect(submitted.body.data).toMatchObject({ reference, amount: '300.00', currency: 'chf', holder: 'Helvex Digital Markets AG / Ada Lovelace' })
-    expect((await storedOrder(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
 
     expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({ result: true })
     const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data

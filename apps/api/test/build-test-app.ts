@@ -7,7 +7,7 @@ import { buildApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { type Env, loadConfig } from '../src/config'
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client'
-import { devOutbox } from '../src/db/schema'
+import { devOutbox, orders } from '../src/db/schema'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
 import { createTestClock } from './test-clock'
@@ -139,4 +139,14 @@ export async function tradingFile(content: Record<string, unknown>): Promise<str
   const file = join(mkdtempSync(join(tmpdir(), 'trading-')), 'trading.json')
   writeFileSync(file, JSON.stringify(content))
   return file
+}
+
+/** Details of a customer whose name matches the sample payer name "Ada Lovelace". */
+export const ADA_DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
+
+/** The order as stored, by its reference. */
+export async function storedOrder(t: TestApp, reference: string) {
+  const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+  if (!order) throw new Error(`no order ${reference}`)
+  return order
 }

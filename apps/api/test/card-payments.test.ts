@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliveries, orders, payments } from '../src/db/schema'
+import { deliveries, payments } from '../src/db/schema'
 import { signNotice } from '../src/providers/signed-notice'
-import { type TestApp, buildTestApp, buyer, callUser, initiateBuy, mailTo } from './build-test-app'
+import { buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
 
 const SECRET = 'test-psp-webhook-secret-0123456789'
 let t: TestApp
@@ -30,17 +30,13 @@ async function threeDSecure(sessionId: string, result: 'approve' | 'fail') {
   return { status: response.statusCode, location: response.headers.location as string }
 }
 
-async function order(reference: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.reference, reference))
-  return row!
-}
 
 describe('card payment through the hosted checkout', () => {
   it('starts: the order awaits payment and the browser goes to the marked sandbox checkout', async () => {
     const customer = await buyer(t)
     const { reference, checkoutUrl, sessionId } = await startCard(customer.token)
     expect(checkoutUrl).toBe(`/sandbox/psp/checkout?session=${sessionId}`)
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
     const page = await t.app.inject({ method: 'GET', url: checkoutUrl })
     expect(page.body).toContain('test environment')
     expect(page.body).toContain('4242424242424242')
@@ -73,11 +69,11 @@ describe('card payment through the hosted checkout', () => {
     const { reference, sessionId } = await startCard(customer.token)
     const step = await pay(sessionId, '4000000000003220')
     expect(step.location).toBe(`/sandbox/psp/3ds?session=${sessionId}`)
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
     const page = await t.app.inject({ method: 'GET', url: step.location })
     expect(page.body).toContain('Confirm with your bank')
     expect((await threeDSecure(sessionId, 'approve')).location).toBe(`/dashboard-returncc?session_id=${sessionId}`)
-    expect((await order(reference)).status).toBe('completed')
+    expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 
   it('a failed 3-D Secure step fails the payment', async () => {
@@ -85,14 +81,14 @@ describe('card payment through the hosted checkout', () => {
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000003220')
     await threeDSecure(sessionId, 'fail')
-    expect((await order(reference)).status).toBe('failed')
+    expect((await storedOrder(t, reference)).status).toBe('failed')
   })
 
   it('an invalid card number stays on the checkout with an error and changes nothing', async () => {
     const customer = await buyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     expect((await pay(sessionId, '4242424242424241')).location).toBe(`/sandbox/psp/checkout?session=${sessionId}&error=card`)
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
   })
 
   it('the browser coming back proves nothing: without the webhook the order still awaits payment', async () => {
@@ -100,7 +96,7 @@ describe('card payment through the hosted checkout', () => {
     const { reference, sessionId } = await startCard(customer.token)
     const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
     expect(status).toMatchObject({ paymentStatus: 'pending', orderStatus: 'awaiting_payment' })
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
   })
 
   it('refuses a forged PSP notice, and the same notice twice changes nothing the second time', async () => {
@@ -111,16 +107,16 @@ describe('card payment through the hosted checkout', () => {
     const send = (signature: string) => t.app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', 'x-psp-signature': signature }, payload: body })
 
     expect((await send(signNotice(Buffer.from('a-forger-does-not-know-the-key'), body, now))).statusCode).toBe(401)
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
 
     const first = await send(signNotice(Buffer.from(SECRET), body, now))
     expect(first.json()).toEqual({ result: true, duplicate: false })
-    expect((await order(reference)).status).toBe('completed')
+    expect((await storedOrder(t, reference)).status).toBe('completed')
     const mails = (await mailTo(t.db, customer.email)).length
     const second = await send(signNotice(Buffer.from(SECRET), body, now))
     expect(second.json()).toEqual({ result: true, duplicate: true })
     expect(await mailTo(t.db, customer.email)).toHaveLength(mails)
-    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await order(reference)).id))).toHaveLength(1)
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
   })
 
   it("does not show another customer's card payment", async () => {
@@ -136,7 +132,7 @@ describe('card payment through the hosted checkout', () => {
     expect((await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'no-such-psp' })).body.error).toBe('method_unavailable')
     await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })
     expect((await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })).body.error).toBe('transition_not_allowed')
-    const [row] = await t.db.select().from(payments).where(eq(payments.orderId, (await order(reference)).id))
+    const [row] = await t.db.select().from(payments).where(eq(payments.orderId, (await storedOrder(t, reference)).id))
     expect(row).toMatchObject({ method: 'card', status: 'pending' })
   })
 })

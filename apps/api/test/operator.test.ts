@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
-import { type TestApp, buildTestApp, buyer, callUser, initiateBuy } from './build-test-app'
+import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, type TestApp } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
-const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
 const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` })
 
 let t: TestApp
@@ -19,7 +18,7 @@ afterAll(() => t.close())
 
 async function heldPayment() {
   const customer = await buyer(t)
-  await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+  await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
   const { reference } = (await initiateBuy(t, customer.token)).body.data
   const wire = (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
   const body = JSON.stringify({ eventId: `evt_${randomBytes(4).toString('hex')}`, type: 'transfer.received', data: { transferId: `trf_${randomBytes(4).toString('hex')}`, amount: '250.00', currency: 'eur', payerName: 'Charles Babbage', payerIban: 'CH9300762011623852957', paymentReference: reference, creditedIban: wire.iban, receivedAt: t.clock.now().toISOString() } })
@@ -74,7 +73,7 @@ describe('operator view', () => {
 
   it('marks a wire received from the bank statement', async () => {
     const customer = await buyer(t)
-    await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
     const answer = await act('mark-wire-received', { orderReference: reference, amount: '250.00', payerName: 'Ada Lovelace', payerIban: 'CH93 0076 2011 6238 5295 7' })

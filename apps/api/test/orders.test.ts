@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderEvents, orders } from '../src/db/schema'
-import { BTC_WALLET, ETH_WALLET, type TestApp, buildTestApp, buyer, callPublic, callUser, initiateBuy, mailTo } from './build-test-app'
+import { orderEvents } from '../src/db/schema'
+import { BTC_WALLET, buildTestApp, buyer, callPublic, callUser, ETH_WALLET, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -9,10 +9,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function storedOrder(reference: string) {
-  const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
-  return order!
-}
 
 describe('orderInitiateBuy', () => {
   it('creates an initiated order at a fixed price and answers its reference and tranId', async () => {
@@ -28,7 +24,7 @@ describe('orderInitiateBuy', () => {
     expect(price.netFiat).toBe('990.00')
     expect(new Date(priceExpiresAt).getTime() - t.clock.now().getTime()).toBe(900_000)
 
-    const order = await storedOrder(reference)
+    const order = await storedOrder(t, reference)
     expect(order).toMatchObject({ status: 'initiated', fiat: 'eur', crypto: 'btc', fiatAmount: '1000.00', fee: '10.00', wallet: BTC_WALLET, affiliateToken: 'DIRECT', spreadBps: 150, feeBps: 100, rateSource: 'sandbox' })
     expect(Number(order.cryptoAmount)).toBeGreaterThan(0)
     expect(order.cryptoAmount.replace(/0+$/, '')).toBe(cryptoAmount.replace(/0+$/, ''))
@@ -52,7 +48,7 @@ describe('orderInitiateBuy', () => {
   it('keeps the placeholder wallet when none is given', async () => {
     const customer = await buyer(t)
     const answer = await initiateBuy(t, customer.token, { wallet: '  ' })
-    expect((await storedOrder(answer.body.data.reference)).wallet).toBe('NO_WALLET_PROVIDED')
+    expect((await storedOrder(t, answer.body.data.reference)).wallet).toBe('NO_WALLET_PROVIDED')
   })
 
   it('refuses a wallet with a one-character typo and stores nothing', async () => {
@@ -117,7 +113,7 @@ describe('exchangeUpdateOrder', () => {
 
     const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
     expect(answer.body).toEqual({ result: true, statusName: 'cancelled' })
-    const order = await storedOrder(reference)
+    const order = await storedOrder(t, reference)
     expect(order.status).toBe('cancelled')
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
     expect(events.map((event) => [event.fromStatus, event.toStatus, event.actor, event.cause])).toEqual([
@@ -141,7 +137,7 @@ describe('exchangeUpdateOrder', () => {
     }
     await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
     expect((await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'initiated' })).body.error).toBe('transition_not_allowed')
-    expect((await storedOrder(reference)).status).toBe('cancelled')
+    expect((await storedOrder(t, reference)).status).toBe('cancelled')
   })
 
   it("answers another customer's order exactly like an unknown one, and leaves it alone", async () => {
@@ -152,7 +148,7 @@ describe('exchangeUpdateOrder', () => {
     const unknown = await callUser(t.app, 'exchangeUpdateOrder', other.token, { orderReference: 'ZZZZZZZZZZ', statusName: 'cancelled' })
     expect(foreign.body).toEqual({ result: false, error: 'order_not_found' })
     expect(unknown.body).toEqual(foreign.body)
-    expect((await storedOrder(reference)).status).toBe('initiated')
+    expect((await storedOrder(t, reference)).status).toBe('initiated')
     expect((await callUser(t.app, 'getOrderDetail', other.token, { orderReference: reference })).body.error).toBe('order_not_found')
     expect((await callUser(t.app, 'orderBuyGetMethods', other.token, { orderReference: reference })).body.error).toBe('order_not_found')
   })
@@ -176,8 +172,8 @@ describe('order expiry job', () => {
     t.clock.advance(300_000)
 
     expect(await t.app.jobs.expireOrders()).toBeGreaterThanOrEqual(1)
-    expect((await storedOrder(due)).status).toBe('expired')
-    expect((await storedOrder(fresh)).status).toBe('initiated')
+    expect((await storedOrder(t, due)).status).toBe('expired')
+    expect((await storedOrder(t, fresh)).status).toBe('initiated')
     const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: due })
     expect(detail.body.data.events.at(-1)).toMatchObject({ fromStatus: 'initiated', toStatus: 'expired', actor: 'system', cause: 'The price time ran out before payment' })
     expect(detail.body.data.order.statusName).toBe('expired')

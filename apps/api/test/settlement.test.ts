@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliveries, incomingTransfers, orders, refunds } from '../src/db/schema'
+import { deliveries, incomingTransfers, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
-import { type TestApp, buildTestApp, buyer, callUser, initiateBuy, mailTo } from './build-test-app'
+import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
 const PAYER_IBAN = 'CH9300762011623852957'
 
 let t: TestApp
@@ -31,7 +30,7 @@ async function deliver(body: string, signature = signNotice(Buffer.from(SECRET),
 
 async function namedBuyer() {
   const customer = await buyer(t)
-  await callUser(t.app, 'saveClientDetails', customer.token, DETAILS)
+  await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
   return customer
 }
 
@@ -41,13 +40,9 @@ async function wireOrder(token: string, amount = '250') {
   return { reference, instructions }
 }
 
-async function order(reference: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.reference, reference))
-  return row!
-}
 
 async function refundsOf(reference: string) {
-  return t.db.select().from(refunds).where(eq(refunds.orderId, (await order(reference)).id))
+  return t.db.select().from(refunds).where(eq(refunds.orderId, (await storedOrder(t, reference)).id))
 }
 
 describe('a wire transfer, end to end', () => {
@@ -57,7 +52,7 @@ describe('a wire transfer, end to end', () => {
     const answer = await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: `Order ${reference}` }))
     expect(answer).toEqual({ status: 200, body: { result: true, outcome: 'matched', duplicate: false } })
 
-    const done = await order(reference)
+    const done = await storedOrder(t, reference)
     expect(done.status).toBe('completed')
     const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.orderId, done.id))
     expect(delivery).toMatchObject({ provider: 'sandbox', simulated: true })
@@ -83,8 +78,8 @@ describe('a wire transfer, end to end', () => {
     const again = await deliver(body)
     expect(again.body).toMatchObject({ result: true, outcome: 'matched', duplicate: true })
     expect(await mailTo(t.db, customer.email)).toHaveLength(mailsBefore)
-    expect(await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, (await order(reference)).id))).toHaveLength(1)
-    expect((await order(reference)).status).toBe('completed')
+    expect(await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
+    expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 
   it('refuses a forged signature, a signature for another body and a replayed old notice, and changes nothing', async () => {
@@ -96,7 +91,7 @@ describe('a wire transfer, end to end', () => {
     expect((await deliver(body, signNotice(Buffer.from(SECRET), body.replace('250.00', '25000.00'), now))).status).toBe(401)
     expect((await deliver(body, signNotice(Buffer.from(SECRET), body, now - 600))).status).toBe(401)
     expect((await deliver(body, 'garbage')).status).toBe(401)
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
   })
 })
 
@@ -106,7 +101,7 @@ describe('outcomes of a bank transfer', () => {
     const { reference, instructions } = await wireOrder(customer.token)
     const answer = await deliver(notice({ amount: '200.00', creditedIban: instructions.iban, paymentReference: reference }))
     expect(answer.body.outcome).toBe('underpaid')
-    expect((await order(reference)).status).toBe('failed')
+    expect((await storedOrder(t, reference)).status).toBe('failed')
     expect(await refundsOf(reference)).toMatchObject([{ amount: '200.00', currency: 'eur', toIban: PAYER_IBAN, reason: 'Underpayment', status: 'pending' }])
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail).toMatchObject({ template: 'order_failed' })
@@ -117,7 +112,7 @@ describe('outcomes of a bank transfer', () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
     expect((await deliver(notice({ amount: '260.50', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('overpaid')
-    expect((await order(reference)).status).toBe('completed')
+    expect((await storedOrder(t, reference)).status).toBe('completed')
     expect(await refundsOf(reference)).toMatchObject([{ amount: '10.50', reason: 'Overpayment: the excess' }])
   })
 
@@ -125,7 +120,7 @@ describe('outcomes of a bank transfer', () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
     expect((await deliver(notice({ amount: '250.00', payerName: 'Charles Babbage', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('held_name_mismatch')
-    expect((await order(reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
     expect(await refundsOf(reference)).toEqual([])
   })
 
@@ -135,12 +130,12 @@ describe('outcomes of a bank transfer', () => {
     t.clock.advance(16 * 60_000)
     await t.app.jobs.refreshRates()
     expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('late_awaiting_consent')
-    expect((await order(reference)).status).toBe('expired')
+    expect((await storedOrder(t, reference)).status).toBe('expired')
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_late_payment')
 
     const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' })
     expect(decided.body).toEqual({ result: true, statusName: 'completed' })
-    const repriced = await order(reference)
+    const repriced = await storedOrder(t, reference)
     expect(repriced.fiatAmount).toBe('250.00')
     expect(repriced.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())
   })
@@ -162,7 +157,7 @@ describe('outcomes of a bank transfer', () => {
     await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
     expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('no_open_order')
     expect(await refundsOf(reference)).toMatchObject([{ amount: '250.00' }])
-    expect((await order(reference)).status).toBe('cancelled')
+    expect((await storedOrder(t, reference)).status).toBe('cancelled')
   })
 
   it('money with no matching order is held for an operator', async () => {
@@ -186,7 +181,7 @@ describe('virtual IBAN payment, end to end', () => {
     await callUser(t.app, 'orderCompleteViban', customer.token)
     const answer = await deliver(notice({ amount: '300.00', currency: 'chf', creditedIban: viban.iban, paymentReference: '' }))
     expect(answer.body.outcome).toBe('matched')
-    expect((await order(reference)).status).toBe('completed')
+    expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 })
 
@@ -197,7 +192,7 @@ describe('orderLpToBroker', () => {
     expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body.error).toBe('transition_not_allowed')
     await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
     expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body).toEqual({ result: true, statusName: 'completed' })
-    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await order(reference)).id))).toHaveLength(1)
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
   })
 })
 
@@ -212,6 +207,6 @@ describe('sandbox bank operator page', () => {
     const form = new URLSearchParams({ creditedIban: instructions.iban, amount: '250.00', currency: 'eur', payerName: 'Ada Lovelace', payerIban: PAYER_IBAN, paymentReference: reference })
     const sent = await t.app.inject({ method: 'POST', url: '/sandbox/bank-partner/transfers', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
     expect(sent.body).toContain('matched')
-    expect((await order(reference)).status).toBe('completed')
+    expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 })
