@@ -13,8 +13,7 @@ export function userRoutes({ accounts, orders }: { accounts: AccountService; ord
       schema: { tags: ['user'], summary: "The signed-in customer's details, open orders and pending balance", security: [{ bearer: [] }], body: UserRequest, response: { 200: GetGrossAnswer, 400: FailureAnswer, 401: FailureAnswer } },
     }, async (request) => {
       const { customerId } = sessionOf(request)
-      const profile = await accounts.getProfile(customerId)
-      const { openOrder, pendingBalance } = await orders.grossOrders(customerId)
+      const [profile, { openOrder, pendingBalance }] = await Promise.all([accounts.getProfile(customerId), orders.grossOrders(customerId)])
       return {
         result: true as const,
         data: {
