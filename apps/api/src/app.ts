@@ -52,6 +52,7 @@ import { sandboxPspRoutes } from './modules/sandbox/sandbox-psp.routes'
 import { createHostedPaymentService } from './modules/payments/hosted-payments.service'
 import { sandboxOpenBankingRoutes } from './modules/sandbox/sandbox-open-banking.routes'
 import { createSandboxOpenBanking } from './providers/open-banking/sandbox-open-banking.provider'
+import { createTrueLayerOpenBanking } from './providers/open-banking/truelayer-open-banking.provider'
 import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
 import { createStripePsp } from './providers/psp/stripe-psp.provider'
 import { createWebhookService } from './modules/webhooks/webhooks.service'
@@ -148,7 +149,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const webhooks = createWebhookService({ db: database.db, clock })
   const sandboxPsp = config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
   const psp = config.psp.kind === 'stripe' ? createStripePsp(config.psp) : sandboxPsp!
-  const openBanking = createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey })
+  const sandboxOpenBanking = config.openBanking.kind === 'sandbox' ? createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey }) : undefined
+  const openBanking = config.openBanking.kind === 'truelayer' ? createTrueLayerOpenBanking(config.openBanking) : sandboxOpenBanking!
   const hosted = createHostedPaymentService({ db: database.db, clock, orderService: orders, psp, openBanking })
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
@@ -226,7 +228,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(operatorRoutes({ operators, requireOperator: createOperatorAuth(config.operators) }), { prefix: '/operator' })
   }
   if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank-partner' })
-  if (openBanking.sandbox) await app.register(sandboxOpenBankingRoutes({ openBanking, clock, key: secrets.openBankingWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/bank' })
+  if (sandboxOpenBanking) await app.register(sandboxOpenBankingRoutes({ openBanking: sandboxOpenBanking, clock, key: secrets.openBankingWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/bank' })
   if (sandboxPsp) await app.register(sandboxPspRoutes({ psp: sandboxPsp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })

@@ -45,4 +45,14 @@ describe('loadConfig', () => {
     ])
     expect(() => loadConfig({ OPERATOR_CREDENTIALS: 'anna:short' })).toThrow(/OPERATOR_CREDENTIALS/)
   })
+
+  it('uses the sandbox pay-by-bank unless TrueLayer is configured completely, and names what is missing', () => {
+    expect(loadConfig({}).openBanking).toEqual({ kind: 'sandbox' })
+    expect(() => loadConfig({ OPEN_BANKING_PROVIDER: 'truelayer', TRUELAYER_CLIENT_ID: 'id' })).toThrow(/TRUELAYER_CLIENT_SECRET.*PUBLIC_URL/)
+    const config = loadConfig({
+      OPEN_BANKING_PROVIDER: 'truelayer', TRUELAYER_CLIENT_ID: 'id', TRUELAYER_CLIENT_SECRET: 'secret', TRUELAYER_SIGNING_KEY_ID: 'kid',
+      TRUELAYER_SIGNING_KEY_PEM: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----', TRUELAYER_MERCHANT_ACCOUNT_ID: 'ma', PUBLIC_URL: 'https://exchange.example',
+    })
+    expect(config.openBanking).toMatchObject({ kind: 'truelayer', environment: 'sandbox', signingKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----' })
+  })
 })

@@ -67,6 +67,15 @@ const ConfigSchema = z.object({
   LP_API_SECRET: z.string().min(1).optional(),
   /** JSON: withdrawal parameters per coin, e.g. {"btc":{"key":"customer-payouts"}} for Kraken's named addresses. */
   LP_WITHDRAW_PARAMS: z.string().optional(),
+  /** Pay-by-bank: the sandbox consent page, or TrueLayer Payments v3. */
+  OPEN_BANKING_PROVIDER: z.enum(['sandbox', 'truelayer']).default('sandbox'),
+  TRUELAYER_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  TRUELAYER_CLIENT_ID: z.string().min(1).optional(),
+  TRUELAYER_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUELAYER_SIGNING_KEY_ID: z.string().min(1).optional(),
+  /** PEM of the request-signing key registered with TrueLayer (newlines may be written as \n). */
+  TRUELAYER_SIGNING_KEY_PEM: z.string().min(1).optional(),
+  TRUELAYER_MERCHANT_ACCOUNT_ID: z.string().min(1).optional(),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -100,6 +109,9 @@ export interface Config {
   openBankingWebhookSecret: string | undefined
   operators: { name: string; password: string }[]
   psp: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; publicUrl: string }
+  openBanking:
+    | { kind: 'sandbox' }
+    | { kind: 'truelayer'; environment: 'sandbox' | 'live'; clientId: string; clientSecret: string; signingKeyId: string; signingKeyPem: string; merchantAccountId: string; publicUrl: string }
   liquidity: { kind: 'sandbox' } | { kind: 'ccxt'; exchangeId: string; apiKey: string; secret: string; withdrawParams: Record<string, Record<string, string>> }
 }
 
@@ -118,6 +130,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.PSP_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PSP_WEBHOOK_SECRET || !env.PUBLIC_URL)) {
     throw new ConfigError('Invalid configuration:\n  PSP_PROVIDER=stripe needs STRIPE_SECRET_KEY, PSP_WEBHOOK_SECRET (the whsec_ signing secret) and PUBLIC_URL')
+  }
+  const truelayerMissing = ['TRUELAYER_CLIENT_ID', 'TRUELAYER_CLIENT_SECRET', 'TRUELAYER_SIGNING_KEY_ID', 'TRUELAYER_SIGNING_KEY_PEM', 'TRUELAYER_MERCHANT_ACCOUNT_ID', 'PUBLIC_URL'].filter(
+    (name) => !env[name as keyof typeof env],
+  )
+  if (env.OPEN_BANKING_PROVIDER === 'truelayer' && truelayerMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  OPEN_BANKING_PROVIDER=truelayer needs ${truelayerMissing.join(', ')}`)
   }
   if (env.LIQUIDITY_PROVIDER === 'ccxt' && (!env.LP_API_KEY || !env.LP_API_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  LIQUIDITY_PROVIDER=ccxt needs LP_API_KEY and LP_API_SECRET')
@@ -159,6 +177,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     psp:
       env.PSP_PROVIDER === 'stripe'
         ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.PSP_WEBHOOK_SECRET!, publicUrl: env.PUBLIC_URL! }
+        : { kind: 'sandbox' },
+    openBanking:
+      env.OPEN_BANKING_PROVIDER === 'truelayer'
+        ? {
+            kind: 'truelayer',
+            environment: env.TRUELAYER_ENVIRONMENT,
+            clientId: env.TRUELAYER_CLIENT_ID!,
+            clientSecret: env.TRUELAYER_CLIENT_SECRET!,
+            signingKeyId: env.TRUELAYER_SIGNING_KEY_ID!,
+            signingKeyPem: env.TRUELAYER_SIGNING_KEY_PEM!.replaceAll('\\n', '\n'),
+            merchantAccountId: env.TRUELAYER_MERCHANT_ACCOUNT_ID!,
+            publicUrl: env.PUBLIC_URL!,
+          }
         : { kind: 'sandbox' },
     liquidity:
       env.LIQUIDITY_PROVIDER === 'ccxt'

@@ -4,10 +4,9 @@ import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { buildIban, formatIban } from '@exchange/shared/iban'
 import { formatAmount } from '@exchange/shared/money'
 import type { Clock } from '../../clock'
-import type { SandboxConsent, SandboxOpenBanking } from '../../providers/open-banking/sandbox-open-banking.provider'
+import { SANDBOX_OPEN_BANKING_SIGNATURE_HEADER, type SandboxConsent, type SandboxOpenBanking } from '../../providers/open-banking/sandbox-open-banking.provider'
 import { signNotice } from '../../providers/signed-notice'
 import { escapeHtml } from '../mail/mail.templates'
-import { OPEN_BANKING_SIGNATURE_HEADER } from '../webhooks/webhooks.routes'
 import { parseForm, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox bank (pay-by-bank)'
@@ -39,7 +38,7 @@ export function sandboxOpenBankingRoutes(deps: { openBanking: SandboxOpenBanking
         data: { consentId: consent.id, ...(outcome === 'cancelled' && { failureReason: 'You cancelled the payment at your bank.' }) },
       })
       const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      await app.inject({ method: 'POST', url: '/v1/webhooks/open-banking', headers: { 'content-type': 'application/json', [OPEN_BANKING_SIGNATURE_HEADER]: signature }, payload: body })
+      await app.inject({ method: 'POST', url: '/v1/webhooks/open-banking', headers: { 'content-type': 'application/json', [SANDBOX_OPEN_BANKING_SIGNATURE_HEADER]: signature }, payload: body })
       return reply.redirect(consent.returnUrl, 303)
     }
 

@@ -9,7 +9,6 @@ import type { SettlementService } from '../settlement/settlement.service'
 import type { WebhookService } from './webhooks.service'
 
 export const PSP_SIGNATURE_HEADER = 'x-psp-signature'
-export const OPEN_BANKING_SIGNATURE_HEADER = 'x-open-banking-signature'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,8 +70,8 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
     })
 
     app.post('/open-banking', { schema: { hide: true } }, async (request, reply) => {
-      const signature = request.headers[OPEN_BANKING_SIGNATURE_HEADER]
-      const event = deps.openBanking.verifyNotification(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())
+      const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])))
+      const event = await deps.openBanking.verifyNotification({ rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() })
       if (event === undefined) {
         request.log.warn('open-banking notice with a bad signature refused')
         return reply.code(401).send({ result: false, error: 'unauthorized' })

@@ -12,11 +12,23 @@ export interface ConsentRequest {
   returnUrl: string
 }
 
+export interface IncomingNotice {
+  rawBody: string
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>
+  /** The path the notice was posted to, e.g. /v1/webhooks/open-banking. */
+  path: string
+  nowSeconds: number
+}
+
 /** Pay-by-bank: the customer approves a payment of a fixed amount at their own bank; a signed notice says how it went. */
 export interface OpenBankingProvider {
-  readonly kind: 'sandbox'
+  readonly kind: 'sandbox' | 'truelayer'
   readonly sandbox: boolean
   createConsent(request: ConsentRequest): Promise<{ consentId: string; authUrl: string }>
-  /** As the card PSP's: undefined refused, null acknowledged with nothing to do, else the event. */
-  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | null | undefined
+  /**
+   * Checks a notice's signature (which may cover headers and the path, and may need the provider's published keys):
+   * undefined refused, null acknowledged with nothing to do, else the event.
+   */
+  verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined>
 }

@@ -10,6 +10,8 @@ import type { OpenBankingProvider } from './open-banking.provider'
 
 export type SandboxConsent = typeof sandboxConsents.$inferSelect
 
+export const SANDBOX_OPEN_BANKING_SIGNATURE_HEADER = 'x-open-banking-signature'
+
 export interface SandboxOpenBanking extends OpenBankingProvider {
   findConsent(id: string): Promise<SandboxConsent | undefined>
   setConsentStatus(id: string, status: SandboxConsent['status']): Promise<void>
@@ -41,8 +43,8 @@ export function createSandboxOpenBanking(deps: { db: Database; clock: Clock; key
       })
       return { consentId, authUrl: `/sandbox/bank/consent?consent=${consentId}` }
     },
-    verifyNotification(rawBody, signature, nowSeconds): PspEvent | undefined {
-      if (!verifyNoticeSignature(deps.key, rawBody, signature, nowSeconds)) return undefined
+    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | undefined> {
+      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_OPEN_BANKING_SIGNATURE_HEADER], nowSeconds)) return undefined
       let parsed
       try {
         parsed = Notice.safeParse(JSON.parse(rawBody))

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto'
+import * as tlSigning from 'truelayer-signing'
+import { z } from 'zod'
+import type { PspEvent } from '../psp/card-psp.provider'
+import { toMinorUnits } from '../psp/stripe-psp.provider'
+import type { OpenBankingProvider } from './open-banking.provider'
+
+export interface TrueLayerOptions {
+  environment: 'sandbox' | 'live'
+  clientId: string
+  clientSecret: string
+  /** Key id and PEM of the signing key registered with TrueLayer (requests carry a Tl-Signature). */
+  signingKeyId: string
+  signingKeyPem: string
+  /** The merchant account that receives the money. */
+  merchantAccountId: string
+  /** Public address of the web app, for the return from the hosted payment page. */
+  publicUrl: string
+  fetchImpl?: typeof fetch
+}
+
+const HOSTS = {
+  sandbox: { auth: 'https://auth.truelayer-sandbox.com', api: 'https://api.truelayer-sandbox.com', hpp: 'https://payment.truelayer-sandbox.com', jwks: 'https://webhooks.truelayer-sandbox.com/.well-known/jwks' },
+  live: { auth: 'https://auth.truelayer.com', api: 'https://api.truelayer.com', hpp: 'https://payment.truelayer.com', jwks: 'https://webhooks.truelayer.com/.well-known/jwks' },
+} as const
+
+const TokenAnswer = z.object({ access_token: z.string(), expires_in: z.number() })
+const PaymentAnswer = z.object({ id: z.string(), resource_token: z.string() })
+const WebhookEvent = z.object({ type: z.string(), event_id: z.string(), payment_id: z.string().optional(), failure_reason: z.string().optional() })
+
+/** TrueLayer's failure reasons in plain words for the customer. */
+const FAILURES: Record<string, string> = {
+  canceled: 'You cancelled the payment at your bank.',
+  authorization_failed: 'Your bank did not authorise the payment.',
+  provider_rejected: 'Your bank rejected the payment.',
+  insufficient_funds: 'Your account did not have enough money for this payment.',
+  expired: 'The payment was not approved in time.',
+}
+
+/**
+ * TrueLayer Payments v3 as the pay-by-bank provider: a payment to our merchant account, the hosted payment page for
+ * the customer's consent, and webhooks signed with TrueLayer's published keys (JWKS at an allow-listed `jku`).
+ */
+export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBankingProvider {
+  const hosts = HOSTS[options.environment]
+  const fetchImpl = options.fetchImpl ?? fetch
+  let token: { value: string; until: number } | undefined
+  let jwksCache: { value: string; until: number } | undefined
+
+  async function accessToken(): Promise<string> {
+    if (token && token.until > Date.now()) return token.value
+    const response = await fetchImpl(`${hosts.auth}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret, scope: 'payments' }).toString(),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok) throw new Error(`TrueLayer token request answered ${response.status}`)
+    const answer = TokenAnswer.parse(await response.json())
+    token = { value: answer.access_token, until: Date.now() + (answer.expires_in - 60) * 1000 }
+    return token.value
+  }
+
+  async function jwks(): Promise<string> {
+    if (jwksCache && jwksCache.until > Date.now()) return jwksCache.value
+    const response = await fetchImpl(hosts.jwks, { signal: AbortSignal.timeout(10_000) })
+    if (!response.ok) throw new Error(`TrueLayer JWKS answered ${response.status}`)
+    jwksCache = { value: await response.text(), until: Date.now() + 15 * 60_000 }
+    return jwksCache.value
+  }
+
+  return {
+    kind: 'truelayer',
+    sandbox: false,
+    async createConsent(request) {
+      const body = JSON.stringify({
+        amount_in_minor: toMinorUnits(request.amount),
+        currency: request.currency.toUpperCase(),
+        payment_method: {
+          type: 'bank_transfer',
+          provider_selection: { type: 'preselected', provider_id: request.bankId },
+          beneficiary: { type: 'merchant_account', merchant_account_id: options.merchantAccountId, reference: request.orderReference },
+        },
+        user: { name: request.payerName },
+        metadata: { orderReference: request.orderReference },
+      })
+      const idempotencyKey = randomUUID()
+      const signature = tlSigning.sign({ kid: options.signingKeyId, privateKeyPem: options.signingKeyPem, method: 'POST' as tlSigning.HttpMethod, path: '/v3/payments', headers: { 'Idempotency-Key': idempotencyKey }, body })
+      const response = await fetchImpl(`${hosts.api}/v3/payments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey, 'tl-signature': signature },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`TrueLayer create payment answered ${response.status}`)
+      const payment = PaymentAnswer.parse(await response.json())
+      const returnUri = new URL(request.returnUrl.replace('{SESSION_ID}', payment.id), options.publicUrl).toString()
+      const authUrl = `${hosts.hpp}/?payment_id=${encodeURIComponent(payment.id)}&resource_token=${encodeURIComponent(payment.resource_token)}&return_uri=${encodeURIComponent(returnUri)}`
+      return { consentId: payment.id, authUrl }
+    },
+    async verifyNotification({ rawBody, headers, path, nowSeconds }): Promise<PspEvent | null | undefined> {
+      const signature = headers['tl-signature']
+      const sentAt = Date.parse(headers['x-tl-webhook-timestamp'] ?? '')
+      // The signed timestamp must be recent, so a captured webhook cannot be replayed later.
+      if (!signature || Number.isNaN(sentAt) || Math.abs(nowSeconds - sentAt / 1000) > 300) return undefined
+      try {
+        // Only TrueLayer's own key set may vouch for a webhook, whatever the signature names.
+        if (tlSigning.extractJku(signature) !== hosts.jwks) return undefined
+        tlSigning.verify({ jwks: await jwks(), signature, method: 'POST' as tlSigning.HttpMethod, path, body: rawBody, headers, requiredHeaders: ['x-tl-webhook-timestamp'] })
+      } catch {
+        return undefined
+      }
+      const parsed = WebhookEvent.safeParse(JSON.parse(rawBody))
+      if (!parsed.success || !parsed.data.payment_id) return null
+      const event = parsed.data
+      if (event.type === 'payment_executed' || event.type === 'payment_settled') return { eventId: event.event_id, sessionId: event.payment_id!, outcome: 'succeeded' }
+      if (event.type === 'payment_failed') {
+        return { eventId: event.event_id, sessionId: event.payment_id!, outcome: 'failed', failureReason: FAILURES[event.failure_reason ?? ''] ?? 'Your bank did not complete the payment.' }
+      }
+      return null
+    },
+  }
+}
