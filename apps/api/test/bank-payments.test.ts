@@ -27,7 +27,9 @@ describe('orderSubmitWire', () => {
     expect(order).toMatchObject({ status: 'awaiting_payment', methodGroup: 'wire', methodOption: 'sandbox-bank-1' })
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id))
     expect(payment).toMatchObject({ method: 'wire', status: 'pending', amount: '1250.50', currency: 'eur' })
-    expect((await callUser(t.app, 'getGross', customer.token)).body.data.pendingBalance).toBe('1250.50')
+    const gross = (await callUser(t.app, 'getGross', customer.token)).body.data
+    expect(gross.pendingBalance).toBe('1250.50')
+    expect(gross.openOrder[0]).toMatchObject({ method: 'sandbox-bank-1', methodName: 'Bank transfer from Sandbox Bank' })
   })
 
   it('answers the same details when submitted twice, with one payment record', async () => {
@@ -95,7 +97,7 @@ describe('virtual IBAN', () => {
       "Customer chose to pay to their virtual IBAN",
       'Customer reports the transfer as sent',
     ])
-    expect(detail.order.statusName).toBe('awaiting_payment')
+    expect(detail.order).toMatchObject({ statusName: 'awaiting_payment', methodName: 'Transfer to your virtual IBAN' })
   })
 
   it('orderCompleteViban without an order waiting on the virtual IBAN answers order_not_found', async () => {

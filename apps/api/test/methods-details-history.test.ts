@@ -137,7 +137,7 @@ describe('history', () => {
     const first = (await callUser(t.app, 'getHistory', customer.token, { page: 1, pageSize: 2 })).body.data
     expect(first.total).toBe(3)
     expect(first.orders.map((o: { orderReference: string }) => o.orderReference)).toEqual([references[2], references[1]])
-    expect(first.orders[0]).toMatchObject({ statusName: 'initiated', fiatCur: 'eur', cryptoCur: 'btc', fiatAmount: '300.00', orderAmount: '300.00', method: null })
+    expect(first.orders[0]).toMatchObject({ statusName: 'initiated', fiatCur: 'eur', cryptoCur: 'btc', fiatAmount: '300.00', orderAmount: '300.00', method: null, methodName: null })
     expect(first.orders[0].price).toMatchObject({ spreadBps: 150, feeBps: 100, fee: '3.00' })
     const second = (await callUser(t.app, 'getHistory', customer.token, { page: 2, pageSize: 2 })).body.data
     expect(second.orders).toMatchObject([{ orderReference: references[0], statusName: 'cancelled' }])

@@ -60,7 +60,9 @@ export const OrderSummary = z.object({
   price: PriceBreakdown,
   orderWallet: z.string(),
   azToken: z.string(),
+  /** The chosen option's id (or tlId / virtual IBAN), and how the customer reads it, e.g. "Card (sandbox)". */
   method: z.string().nullable(),
+  methodName: z.string().nullable(),
   createdAt: z.string(),
   priceExpiresAt: z.string(),
 })

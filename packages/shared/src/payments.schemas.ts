@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { OkAnswer, answerOf, successAnswer } from './answer'
 import { FiatCurrency } from './currencies'
 import { DecimalString } from './money'
+import { OrderStatus } from './order-rules'
 import { OrderReference } from './orders.schemas'
 import { BrandName } from './validators'
 
@@ -55,7 +56,7 @@ export const PaymentStatusAnswer = answerOf(
     data: z.object({
       orderReference: z.string(),
       paymentStatus: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
-      orderStatus: z.string(),
+      orderStatus: OrderStatus,
       failureReason: z.string().nullable(),
     }),
   }),

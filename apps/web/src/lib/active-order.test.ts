@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { orderSummary } from '../test/fixtures'
-import { activeOrderFrom, endActiveOrder, findActiveOrder, lookUpActiveOrder, startActiveOrder, type ActiveOrder } from './active-order'
+import { activeOrderFrom, endActiveOrder, findActiveOrder, lookUpActiveOrder, startActiveOrder, updateActiveOrderStatus, type ActiveOrder } from './active-order'
 import { getSessionState, updateSessionState } from './session-state'
 
 const order = (orderReference: string, statusName: ActiveOrder['statusName'] = 'initiated'): ActiveOrder =>
@@ -48,5 +48,15 @@ describe('an order that ends', () => {
     endActiveOrder(order('OLDER01'), 'cancelled')
     expect(getSessionState().activeOrder?.orderReference).toBe('ACTIVE1')
     expect(getSessionState().lastActiveOrder).toMatchObject({ orderReference: 'OLDER01', statusName: 'cancelled' })
+  })
+})
+
+describe('a payment step', () => {
+  it('keeps the active order’s status as the api answered it, and leaves other orders alone', () => {
+    startActiveOrder(order('ACTIVE1'))
+    updateActiveOrderStatus('ACTIVE1', 'awaiting_payment')
+    expect(getSessionState().activeOrder?.statusName).toBe('awaiting_payment')
+    updateActiveOrderStatus('OTHER01', 'completed')
+    expect(getSessionState().activeOrder).toMatchObject({ orderReference: 'ACTIVE1', statusName: 'awaiting_payment' })
   })
 })

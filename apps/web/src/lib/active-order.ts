@@ -69,3 +69,11 @@ export function endActiveOrder(order: ActiveOrder, statusName: OrderStatus): voi
     activeOrder: activeOrder?.orderReference === order.orderReference ? null : activeOrder,
   })
 }
+
+/** The active order's status as the api last answered it, so the next screen reads it right (e.g. after paying). */
+export function updateActiveOrderStatus(orderReference: string, statusName: OrderStatus): void {
+  const { activeOrder } = getSessionState()
+  if (activeOrder?.orderReference === orderReference && activeOrder.statusName !== statusName) {
+    updateSessionState({ activeOrder: { ...activeOrder, statusName } })
+  }
+}

@@ -24,6 +24,7 @@ export const ORDER_ERROR_COPY: Partial<Record<ErrorCode, string>> = {
   transition_not_allowed: 'This order can no longer be changed.',
   method_unavailable: 'This payment method is not available for this order.',
   asset_unavailable: 'This coin cannot be bought at the moment.',
+  details_required: 'We need your first and last name before you pay.',
 }
 
 /** Copy for a failed order call: its code's message, else the shared ones, else 'Something went wrong'. */

@@ -29,6 +29,18 @@ export interface SessionState {
   /** The order being paid (spec section 3's active order), and the one that was before it ended. */
   activeOrder: ActiveOrder | null
   lastActiveOrder: ActiveOrder | null
+  /**
+   * The outcome the return page read for the last card or pay-by-bank payment (never the redirect itself):
+   * the thank-you and sorry screens show this order, which may not be the active one.
+   */
+  lastPayment: LastPayment | null
+}
+
+export interface LastPayment {
+  orderReference: string
+  outcome: 'succeeded' | 'failed'
+  /** The provider's reason in plain words, when the payment failed. */
+  failureReason: string | null
 }
 
 const EMPTY: SessionState = {
@@ -44,6 +56,7 @@ const EMPTY: SessionState = {
   selectedBank: null,
   activeOrder: null,
   lastActiveOrder: null,
+  lastPayment: null,
 }
 
 function read(): Partial<SessionState> {

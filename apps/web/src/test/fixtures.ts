@@ -1,6 +1,7 @@
 import { GrossData } from '@exchange/shared/accounts.schemas'
 import { StoredClientDetails } from '@exchange/shared/clients.schemas'
-import { OrderBuyGetMethodsAnswer, OrderSummary, type PaymentOption } from '@exchange/shared/orders.schemas'
+import { OrderBuyGetMethodsAnswer, OrderDetailAnswer, OrderSummary, type OrderEvent, type PaymentOption } from '@exchange/shared/orders.schemas'
+import { BankAccountDetails, PaymentStatusAnswer, TransferInstructions } from '@exchange/shared/payments.schemas'
 import { RatesData } from '@exchange/shared/rates.schemas'
 import { ok, type MockAnswer } from './mock-api'
 
@@ -58,6 +59,7 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
     orderWallet: 'NO_WALLET_PROVIDED',
     azToken: 'DIRECT',
     method: null,
+    methodName: null,
     createdAt: '2025-01-01T12:00:00.000Z',
     priceExpiresAt: '2025-01-01T12:15:00.000Z',
     ...overrides,
@@ -95,4 +97,45 @@ export function storedDetails(overrides: Partial<StoredClientDetails> = {}): Sto
     email: 'ada@example.com',
     ...overrides,
   })
+}
+
+/** getOrderDetail's answer: the order and its timeline. */
+export function orderDetailAnswer(order: OrderSummary, events: Partial<OrderEvent>[] = []): MockAnswer {
+  const body = OrderDetailAnswer.parse({
+    result: true,
+    data: {
+      order,
+      events: events.map((event) => ({ at: '2025-01-01T12:00:00.000Z', fromStatus: null, toStatus: 'initiated', cause: 'Order created at a fixed price', actor: 'customer', ...event })),
+    },
+  })
+  return { body }
+}
+
+/** The sandbox bank partner's receiving account in EUR (a valid Swiss IBAN). */
+export function bankAccount(overrides: Partial<BankAccountDetails> = {}): BankAccountDetails {
+  return BankAccountDetails.parse({
+    iban: 'CH4109999000000100002',
+    bic: 'SNDBCHZZXXX',
+    holder: 'Helvex Digital Markets AG',
+    bankName: 'Sandbox Bank AG (test environment)',
+    bankAddress: 'Teststrasse 1, 6300 Zug, Switzerland',
+    sandbox: true,
+    ...overrides,
+  })
+}
+
+/** orderSubmitWire's and orderSubmitViban's data: our account, the exact amount and the reference. */
+export function transferInstructions(overrides: Partial<TransferInstructions> = {}): TransferInstructions {
+  return TransferInstructions.parse({ ...bankAccount(), reference: 'ABCD234567', amount: '1250.00', currency: 'eur', ...overrides })
+}
+
+type PaymentStatusData = Extract<PaymentStatusAnswer, { result: true }>['data']
+
+/** orderPaymentStatus' answer for the order ABCD234567. */
+export function paymentStatusAnswer(overrides: Partial<PaymentStatusData> = {}): MockAnswer {
+  const body = PaymentStatusAnswer.parse({
+    result: true,
+    data: { orderReference: 'ABCD234567', paymentStatus: 'pending', orderStatus: 'awaiting_payment', failureReason: null, ...overrides },
+  })
+  return { body }
 }

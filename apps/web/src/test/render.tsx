@@ -25,7 +25,13 @@ const DESTINATIONS = [
   '/dashboard-choosecc',
   '/dashboard-choosebank',
   '/dashboard-wire',
+  '/dashboard-startcc',
+  '/dashboard-vibanDetails',
+  '/dashboard-returncc',
+  '/dashboard-thankyou',
+  '/dashboard-sorry',
   '/dashboard-history',
+  '/dashSupport',
 ]
 
 interface RenderScreenOptions {

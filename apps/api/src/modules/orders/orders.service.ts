@@ -39,7 +39,7 @@ function generateTranId(): string {
   return `TX${Array.from({ length: 14 }, () => randomInt(10)).join('')}`
 }
 
-export function toOrderSummary(row: OrderRow): OrderSummary {
+export function toOrderSummary(row: OrderRow, methodName: string | null = null): OrderSummary {
   const crypto = row.crypto as CryptoCurrency
   const fiat = row.fiat as FiatCurrency
   return {
@@ -63,6 +63,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     orderWallet: row.wallet,
     azToken: row.affiliateToken,
     method: row.methodOption,
+    methodName,
     createdAt: row.createdAt.toISOString(),
     priceExpiresAt: row.priceExpiresAt.toISOString(),
   }
@@ -76,9 +77,22 @@ function stripScale(value: string): string {
   return `${whole}.${fraction.padEnd(2, '0')}`
 }
 
+/** How a customer reads the way an order is paid, from the option it chose. */
+export function methodNameOf(row: Pick<OrderRow, 'methodGroup' | 'methodOption'>, trading: TradingConfig): string | null {
+  if (!row.methodGroup) return null
+  if (row.methodGroup === 'viban') return 'Transfer to your virtual IBAN'
+  const bank = trading.paymentMethods.banks.find((option) => option.id === row.methodOption || option.tlId === row.methodOption)
+  if (row.methodGroup === 'wire') return bank ? `Bank transfer from ${bank.name}` : 'Bank transfer'
+  if (row.methodGroup === 'banks') return bank ? `Pay by bank: ${bank.name}` : 'Pay by bank'
+  const group = row.methodGroup === 'alts' ? trading.paymentMethods.alts : trading.paymentMethods.psps
+  return group.find((option) => option.id === row.methodOption)?.name ?? row.methodOption
+}
+
 export type OrderService = ReturnType<typeof createOrderService>
 
 export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSeconds }: OrderServiceDeps) {
+  const summarize = (row: OrderRow) => toOrderSummary(row, methodNameOf(row, trading))
+
   /**
    * The one function that writes an order's status: checks the transition table, changes the row only if it
    * still has the status read (so two writers cannot both move it), and records the event.
@@ -171,7 +185,7 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
       .returning()
     if (!claimed) return
     const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, claimed.customerId))
-    if (customer) await mail.sendOrderCreated(customer.email, toOrderSummary(claimed), claimed.rateSource === 'sandbox')
+    if (customer) await mail.sendOrderCreated(customer.email, summarize(claimed), claimed.rateSource === 'sandbox')
   }
 
   /** `exchangeUpdateOrder`: only the moves a customer may make on their own order. */
@@ -230,7 +244,7 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
   async function grossOrders(customerId: string) {
     const open = await openOrders(customerId)
     const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
-    return { openOrder: open.map(toOrderSummary), pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS) }
+    return { openOrder: open.map(summarize), pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS) }
   }
 
   async function orderHistory(customerId: string, page: number, pageSize: number) {
@@ -242,14 +256,14 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize)
-    return { orders: rows.map(toOrderSummary), page, pageSize, total: total?.value ?? 0 }
+    return { orders: rows.map(summarize), page, pageSize, total: total?.value ?? 0 }
   }
 
   async function orderDetail(customerId: string, reference: string) {
     const order = await findOwnOrder(db, customerId, reference)
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
     return {
-      order: toOrderSummary(order),
+      order: summarize(order),
       events: events.map((event) => ({
         at: event.createdAt.toISOString(),
         fromStatus: (event.fromStatus as OrderStatus | null) ?? null,

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FiatCurrency } from '@exchange/shared/currencies'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers, orders, payments } from '../../db/schema'
@@ -80,7 +81,7 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.providerRef, sessionId), inArray(payments.method, ['card', 'pay_by_bank']), eq(orders.customerId, customerId)))
     if (!row) throw new AppError('order_not_found')
-    return { orderReference: row.reference, paymentStatus: row.paymentStatus, orderStatus: row.orderStatus, failureReason: row.failureReason }
+    return { orderReference: row.reference, paymentStatus: row.paymentStatus, orderStatus: row.orderStatus as OrderStatus, failureReason: row.failureReason }
   }
 
   return { startCardPayment, startPayByBank, paymentStatus }

@@ -1,4 +1,6 @@
+import { formatIban, isValidIban } from '@exchange/shared/iban'
 import type { OrderStatus } from '@exchange/shared/order-rules'
+import type { PaymentOption } from '@exchange/shared/orders.schemas'
 
 /** Each status as the customer reads it, and the colour of its badge. */
 export const STATUS_DISPLAY: Record<OrderStatus, { label: string; color: string }> = {
@@ -15,4 +17,16 @@ export const STATUS_DISPLAY: Record<OrderStatus, { label: string; color: string 
 
 export function statusLabel(status: OrderStatus): string {
   return STATUS_DISPLAY[status].label
+}
+
+/**
+ * The order's payment method as the customer reads it: the name of a card provider or bank offered in this session,
+ * a transfer to the customer's virtual IBAN, else the option's id as the api keeps it.
+ */
+export function methodLabel(method: string | null, known: readonly PaymentOption[]): string {
+  if (!method) return '—'
+  const option = known.find((candidate) => candidate.id === method || candidate.tlId === method)
+  if (option) return option.name
+  if (isValidIban(method)) return `Transfer to your IBAN ${formatIban(method)}`
+  return method
 }

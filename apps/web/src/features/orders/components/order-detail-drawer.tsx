@@ -2,8 +2,9 @@ import { Alert, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { getSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
-import { statusLabel } from '../order-display'
+import { methodLabel, statusLabel } from '../order-display'
 import { OrderFact, OrderFacts } from './order-facts'
 import { OrderStatusBadge } from './order-status-badge'
 
@@ -18,6 +19,7 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
   const detail = useOrderDetail(brand.brandName, orderReference)
   const answer = detail.data
   const data = answer && answer.result ? answer.data : null
+  const { pspArray, banksArray, altMethodArray } = getSessionState()
 
   return (
     <Drawer
@@ -40,9 +42,12 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
           <OrderFacts
             order={data.order}
             extra={
-              <OrderFact label="Status">
-                <OrderStatusBadge status={data.order.statusName} />
-              </OrderFact>
+              <>
+                <OrderFact label="Method">{data.order.methodName ?? methodLabel(data.order.method, [...pspArray, ...banksArray, ...altMethodArray])}</OrderFact>
+                <OrderFact label="Status">
+                  <OrderStatusBadge status={data.order.statusName} />
+                </OrderFact>
+              </>
             }
           />
           <Stack gap="sm">

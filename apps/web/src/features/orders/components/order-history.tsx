@@ -9,14 +9,19 @@ import { activeOrderFrom } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { getSessionState } from '../../../lib/session-state'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
 import { useUpdateOrderStatus } from '../api/update-order-status'
+import { methodLabel } from '../order-display'
 import { OrderDetailDrawer } from './order-detail-drawer'
 import { OrderStatusBadge } from './order-status-badge'
 
 const rateOf = (order: OrderSummary) => `1 ${order.cryptoCur.toUpperCase()} = ${formatFiat(order.price.rate, order.fiatCur)}`
-const methodOf = (order: OrderSummary) => order.method ?? '—'
+function methodOf(order: OrderSummary): string {
+  const { pspArray, banksArray, altMethodArray } = getSessionState()
+  return order.methodName ?? methodLabel(order.method, [...pspArray, ...banksArray, ...altMethodArray])
+}
 
 interface RowActionsProps {
   order: OrderSummary

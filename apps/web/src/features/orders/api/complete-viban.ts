@@ -1,0 +1,13 @@
+import type { UserRequest } from '@exchange/shared/accounts.schemas'
+import { CompleteVibanAnswer } from '@exchange/shared/payments.schemas'
+import { useMutation } from '@tanstack/react-query'
+import { postUser } from '../../../lib/api-client'
+
+/** `orderCompleteViban`: the customer says the transfer to their virtual IBAN is sent; the bank's notice decides. */
+export function completeViban(request: UserRequest) {
+  return postUser('orderCompleteViban', request, CompleteVibanAnswer)
+}
+
+export function useCompleteViban() {
+  return useMutation({ mutationFn: completeViban })
+}

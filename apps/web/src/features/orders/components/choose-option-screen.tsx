@@ -1,0 +1,131 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { PaymentOption } from '@exchange/shared/orders.schemas'
+import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { useEffect, useId, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { lookUpActiveOrder } from '../../../lib/active-order'
+import { useBrand } from '../../../lib/brand-context'
+import { useCustomer } from '../../../lib/customer-context'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { getSessionState, updateSessionState } from '../../../lib/session-state'
+import { usePaymentMethods } from '../api/get-payment-methods'
+import { useSelectPaymentMethod } from '../api/select-payment-method'
+import { PaymentStep } from './payment-step'
+
+type ChoiceGroup = 'psps' | 'banks'
+
+const COPY: Record<ChoiceGroup, { title: string; description: string; list: string; hint: (name: string) => string; next: string; none: string }> = {
+  psps: {
+    title: 'Choose your card provider',
+    description: 'Pick the provider that takes your card payment on its secure page.',
+    list: 'Card providers',
+    hint: (name) => `Pay by debit or credit card with ${name}.`,
+    next: '-startcc',
+    none: 'No card provider is available for this order.',
+  },
+  banks: {
+    title: 'Choose your bank',
+    description: 'Pick the bank you pay from. Next you choose to pay in its app or by a transfer you make yourself.',
+    list: 'Banks',
+    hint: (name) => `Pay from your account at ${name}.`,
+    next: '-wire',
+    none: 'No bank is available for this order.',
+  },
+}
+
+function OptionButton({ option, hint, onChoose, disabled }: { option: PaymentOption; hint: string; onChoose: () => void; disabled: boolean }) {
+  const hintId = useId()
+  return (
+    <UnstyledButton onClick={onChoose} disabled={disabled} aria-label={option.name} aria-describedby={hintId} style={{ display: 'block', width: '100%', opacity: disabled ? 0.6 : 1 }}>
+      <Paper withBorder radius="md" p="md" h="100%" className="method-option">
+        <Stack gap={4}>
+          <Text fw={700} fz="lg">
+            {option.name}
+          </Text>
+          <Text id={hintId} size="sm" c="dimmed">
+            {hint}
+          </Text>
+        </Stack>
+      </Paper>
+    </UnstyledButton>
+  )
+}
+
+interface ChooseOptionScreenProps {
+  /** Card providers (/dashboard-choosecc) or banks (/dashboard-choosebank, /dashboard-banks). */
+  group: ChoiceGroup
+  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
+  basePath?: string
+}
+
+/** The order can be paid through several providers or banks: the customer picks one and goes on with it. */
+export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOptionScreenProps) {
+  const brand = useBrand()
+  const customer = useCustomer()
+  const navigate = useNavigate()
+  const active = lookUpActiveOrder(customer.openOrder)
+  const reference = active?.orderReference ?? null
+  const methods = usePaymentMethods(brand.brandName, reference)
+  const selectMethod = useSelectPaymentMethod()
+  const [error, setError] = useState<string | null>(null)
+  const [choosing, setChoosing] = useState<string | null>(null)
+  const copy = COPY[group]
+
+  const methodsAnswer = methods.data && methods.data.result ? methods.data : null
+  useEffect(() => {
+    if (methodsAnswer) {
+      updateSessionState({ pspArray: methodsAnswer.psps.options, banksArray: methodsAnswer.banks.options, altMethodArray: methodsAnswer.alts.options })
+    }
+  }, [methodsAnswer])
+
+  // The options the method screen kept show at once; the api's current list replaces them when it arrives.
+  const session = getSessionState()
+  const options = methodsAnswer ? methodsAnswer[group].options : group === 'psps' ? session.pspArray : session.banksArray
+
+  async function choose(option: PaymentOption) {
+    if (!reference) return
+    setError(null)
+    setChoosing(option.id)
+    const answer = await selectMethod.mutateAsync({ orderReference: reference, group, optionId: option.id, brandName: brand.brandName }).catch(() => null)
+    setChoosing(null)
+    if (!answer || !answer.result) {
+      setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+      return
+    }
+    updateSessionState(group === 'banks' ? { selectedBank: option } : { selectedPsp: option })
+    void navigate(`${basePath}${copy.next}`)
+  }
+
+  return (
+    <PaymentStep title={copy.title} description={copy.description} orderReference={reference} needs="initiated">
+      {() => (
+        <Stack gap="sm" component="section" aria-label={copy.list}>
+          <Title order={2} fz="lg">
+            {copy.list}
+          </Title>
+          {options.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+              {options.map((option) => (
+                <OptionButton key={option.id} option={option} hint={copy.hint(option.name)} disabled={choosing !== null} onChoose={() => void choose(option)} />
+              ))}
+            </SimpleGrid>
+          ) : methods.isPending ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-label="Loading the options">
+              <Skeleton height={88} radius="md" />
+              <Skeleton height={88} radius="md" />
+            </SimpleGrid>
+          ) : (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{copy.none}</Text>
+              <Anchor component={Link} to={`${basePath}-method`} fw={600} size="sm">
+                Choose another way to pay
+              </Anchor>
+            </Stack>
+          )}
+          <FormAlert message={error} />
+        </Stack>
+      )}
+    </PaymentStep>
+  )
+}

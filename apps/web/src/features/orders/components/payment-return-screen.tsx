@@ -1,0 +1,132 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { endsActiveOrder, OrderStatus } from '@exchange/shared/order-rules'
+import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, type ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { endActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
+import { useBrand } from '../../../lib/brand-context'
+import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { getSessionState, updateSessionState } from '../../../lib/session-state'
+import { HISTORY_QUERY_KEY } from '../api/get-history'
+import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
+import { isPaymentUndecided, usePaymentStatus, type PaymentStatusPolling } from '../api/get-payment-status'
+
+/** Spec-free choice: ask every second, and after half a minute send the customer to History rather than wait on. */
+export const RETURN_POLLING: PaymentStatusPolling = { intervalMs: 1000, giveUpMs: 30_000 }
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} component="section" aria-labelledby="payment-return-title">
+      <Stack gap="md" align="flex-start">
+        <Title id="payment-return-title" order={1} fz={{ base: 24, sm: 28 }}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+function HistoryLink() {
+  return (
+    <Anchor component={Link} to="/dashboard-history" fw={600}>
+      Go to History
+    </Anchor>
+  )
+}
+
+interface PaymentReturnScreenProps {
+  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
+  basePath?: string
+  polling?: PaymentStatusPolling
+}
+
+/**
+ * /dashboard-returncc?session_id=…: the card provider or the bank sends the browser back here. The redirect itself
+ * proves nothing, so the screen asks the api for the payment's real status, waits while it is undecided, then goes
+ * on to the thank-you or the sorry screen.
+ */
+export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_POLLING }: PaymentReturnScreenProps) {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { search } = useLocation()
+  const sessionId = new URLSearchParams(search).get('session_id')?.trim() || null
+  const status = usePaymentStatus(brand.brandName, sessionId, polling)
+
+  const answer = status.data
+  const payment = answer && answer.result ? answer.data : null
+  const decided = payment && !isPaymentUndecided(payment.paymentStatus) ? payment : null
+
+  useEffect(() => {
+    if (!decided) return
+    const orderStatus = OrderStatus.safeParse(decided.orderStatus)
+    const outcome = decided.paymentStatus === 'succeeded' ? 'succeeded' : 'failed'
+    updateSessionState({ lastPayment: { orderReference: decided.orderReference, outcome, failureReason: decided.failureReason } })
+    if (orderStatus.success) {
+      const { activeOrder } = getSessionState()
+      // Spec section 4: a failed order stops being the active one and is kept as the last active order.
+      if (endsActiveOrder(orderStatus.data) && activeOrder?.orderReference === decided.orderReference) endActiveOrder(activeOrder, orderStatus.data)
+      else updateActiveOrderStatus(decided.orderReference, orderStatus.data)
+    }
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
+      queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
+      queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, decided.orderReference] }),
+    ])
+    void navigate(`${basePath}-${outcome === 'succeeded' ? 'thankyou' : 'sorry'}`, { replace: true })
+  }, [decided, navigate, basePath, queryClient])
+
+  if (!sessionId) {
+    return (
+      <Frame title="Payment result">
+        <Text>We could not tell which payment you came back from.</Text>
+        <Text size="sm" c="dimmed">
+          Your orders and their payments are listed in History.
+        </Text>
+        <HistoryLink />
+      </Frame>
+    )
+  }
+
+  if (status.isError || answer === false || (answer && !answer.result)) {
+    return (
+      <Frame title="Payment result">
+        <Alert color="red" w="100%">
+          {answer && !answer.result ? (answer.error === 'order_not_found' ? 'We could not find this payment.' : orderAlertCopy(answer)) : ALERT_MESSAGES.somethingWentWrong}
+        </Alert>
+        <Button variant="light" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+        <HistoryLink />
+      </Frame>
+    )
+  }
+
+  if (status.gaveUp && !decided) {
+    return (
+      <Frame title="Payment result">
+        <Alert color="yellow" variant="light" title="Still waiting for your payment" w="100%">
+          We have not heard from {payment?.paymentStatus === 'requires_action' ? 'your bank' : 'the payment provider'} yet. We will e-mail you as soon as we
+          do. You can check the status of {payment ? `order ${payment.orderReference}` : 'your order'} in History.
+        </Alert>
+        <HistoryLink />
+      </Frame>
+    )
+  }
+
+  return (
+    <Frame title="Checking your payment">
+      <Stack gap="sm" align="center" w="100%" role="status" aria-live="polite">
+        <Loader />
+        <Text ta="center">
+          {payment?.paymentStatus === 'requires_action'
+            ? 'Your bank still asks you to confirm this payment. We are waiting for its answer.'
+            : 'We are confirming your payment with the provider. This usually takes a few seconds.'}
+        </Text>
+      </Stack>
+    </Frame>
+  )
+}

@@ -1,0 +1,170 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { OrderStatus } from '@exchange/shared/order-rules'
+import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
+import { Alert, Anchor, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { useBrand } from '../../../lib/brand-context'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { useOrderDetail } from '../api/get-order-detail'
+import { statusLabel } from '../order-display'
+import { OrderFacts } from './order-facts'
+import { OrderStatusBadge } from './order-status-badge'
+
+export type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data']
+
+/**
+ * Which orders a step acts on: 'initiated' steps start a payment (only a started order can), 'open' steps also
+ * show what to do for an order that already awaits its payment, 'any' steps report on an order whatever its status.
+ */
+export type StepNeeds = 'initiated' | 'open' | 'any'
+
+const PAID: readonly OrderStatus[] = ['paid', 'processing', 'completed']
+
+function accepts(needs: StepNeeds, status: OrderStatus): boolean {
+  if (needs === 'any') return true
+  if (needs === 'initiated') return status === 'initiated'
+  return status === 'initiated' || status === 'awaiting_payment'
+}
+
+function StepHeading({ title, description }: { title: string; description?: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {title}
+      </Title>
+      {description ? (
+        <Text c="dimmed" size="sm">
+          {description}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+/** A payment step reached without an order in progress. */
+export function NoOrderCard({ title }: { title: string }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560}>
+      <Stack gap="md" align="flex-start">
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {title}
+        </Title>
+        <Text>You have no order in progress.</Text>
+        <Anchor component={Link} to="/dashboard" fw={600}>
+          Go to the calculator to start one
+        </Anchor>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** Why this step does nothing for the order any more, and where to go instead. */
+function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orderReference: string }) {
+  if (status === 'awaiting_payment') {
+    return (
+      <Alert role="note" color="yellow" variant="light" title="A payment for this order is under way">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Order {orderReference} is waiting for its payment. You can follow it in History.</Text>
+          <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+            Go to History
+          </Anchor>
+        </Stack>
+      </Alert>
+    )
+  }
+  if (PAID.includes(status)) {
+    return (
+      <Alert role="note" color="teal" variant="light" title="This order is paid">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Order {orderReference} is {statusLabel(status).toLowerCase()}. You can follow it in History.
+          </Text>
+          <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+            Go to History
+          </Anchor>
+        </Stack>
+      </Alert>
+    )
+  }
+  return (
+    <Alert role="note" color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Order {orderReference} can no longer be paid.</Text>
+        <Anchor component={Link} to="/dashboard" fw={600} size="sm">
+          Start a new order in the calculator
+        </Anchor>
+      </Stack>
+    </Alert>
+  )
+}
+
+interface PaymentStepProps {
+  title: string
+  description?: ReactNode
+  /** The order this step is about; null when there is none. */
+  orderReference: string | null
+  needs?: StepNeeds
+  /** The last fact of the order card; the price's time by default. */
+  factsExtra?: (order: OrderDetailData['order']) => ReactNode
+  /** What the step shows once the order is loaded and is one it acts on. */
+  children: (detail: OrderDetailData) => ReactNode
+}
+
+/** The frame of every payment screen: its heading, the order with its facts and status, then the step itself. */
+export function PaymentStep({ title, description, orderReference, needs = 'any', factsExtra, children }: PaymentStepProps) {
+  const brand = useBrand()
+  const detail = useOrderDetail(brand.brandName, orderReference)
+  if (orderReference === null) return <NoOrderCard title={title} />
+
+  const answer = detail.data
+  const data = answer && answer.result ? answer.data : null
+
+  let failure: ReactNode = null
+  if (detail.isError || answer === false) {
+    failure = (
+      <Alert color="red" title="We could not load your order">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  } else if (answer && !answer.result) {
+    failure = <Alert color="red">{orderAlertCopy(answer)}</Alert>
+  }
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <StepHeading title={title} description={description} />
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
+        <Stack gap="md">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} fz="lg">
+              Your order
+            </Title>
+            {data ? <OrderStatusBadge status={data.order.statusName} /> : null}
+          </Group>
+          {data ? (
+            <OrderFacts order={data.order} extra={factsExtra?.(data.order)} />
+          ) : detail.isPending ? (
+            <Stack gap="xs" role="status" aria-label="Loading your order">
+              <Skeleton height={18} />
+              <Skeleton height={18} />
+            </Stack>
+          ) : (
+            <Text size="sm">
+              Reference <strong>{orderReference}</strong>
+            </Text>
+          )}
+        </Stack>
+      </Card>
+
+      {failure}
+      {data ? accepts(needs, data.order.statusName) ? children(data) : <OrderNotPayable status={data.order.statusName} orderReference={data.order.orderReference} /> : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { activeOrderFrom, endActiveOrder } from '../../../lib/active-order'
+import { saveJwtCookie } from '../../../lib/cookies'
+import { updateSessionState } from '../../../lib/session-state'
+import { grossData, orderDetailAnswer, orderSummary } from '../../../test/fixtures'
+import { mockApi } from '../../../test/mock-api'
+import { renderScreen } from '../../../test/render'
+import { SorryScreen } from './sorry-screen'
+
+const FAILED = orderSummary({ orderReference: 'ABCD234567', statusName: 'failed' })
+const EVENTS = [{}, { fromStatus: 'awaiting_payment' as const, toStatus: 'failed' as const, cause: 'Pay-by-bank payment failed: You cancelled the payment at your bank.', actor: 'system' as const }]
+
+function renderSorry() {
+  saveJwtCookie('token-1', 24)
+  mockApi({ getOrderDetail: orderDetailAnswer(FAILED, EVENTS) })
+  renderScreen(<SorryScreen />, { path: '/dashboard-sorry', customer: grossData() })
+}
+
+describe('SorryScreen', () => {
+  it('gives the reason the return page read, in plain words, and what the customer can do', async () => {
+    updateSessionState({ lastPayment: { orderReference: 'ABCD234567', outcome: 'failed', failureReason: 'Your card was declined by your bank.' } })
+    renderSorry()
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeInTheDocument()
+    expect(await screen.findByText('Your card was declined by your bank.')).toBeInTheDocument()
+    expect(screen.getByText('Failed')).toBeInTheDocument()
+    expect(screen.getByText('Start a new order and try again, with another card or by bank transfer.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Buy again' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/dashSupport')
+  })
+
+  it('falls back to the cause of the order’s last event', async () => {
+    endActiveOrder(activeOrderFrom(FAILED), 'failed')
+    renderSorry()
+    expect(await screen.findByText('Pay-by-bank payment failed: You cancelled the payment at your bank.')).toBeInTheDocument()
+    expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
+  })
+})

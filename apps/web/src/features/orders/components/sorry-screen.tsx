@@ -1,0 +1,55 @@
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Link } from 'react-router'
+import { useCustomer } from '../../../lib/customer-context'
+import { formatDateTime } from '../../../lib/format'
+import { failureReasonFor, paymentResultReference } from '../payment-result'
+import { OrderFact } from './order-facts'
+import { PaymentStep } from './payment-step'
+
+/** /dashboard-sorry: the payment did not go through; why, in plain words, and what the customer can do now. */
+export function SorryScreen() {
+  const customer = useCustomer()
+  const reference = paymentResultReference(customer.openOrder)
+
+  return (
+    <PaymentStep
+      title="Payment not completed"
+      description="Your order was not paid."
+      orderReference={reference}
+      factsExtra={(order) => <OrderFact label="Ordered">{formatDateTime(order.createdAt)}</OrderFact>}
+    >
+      {({ order, events }) => {
+        const returned = failureReasonFor(order.orderReference)
+        const reason = returned ?? events.at(-1)?.cause ?? 'The payment did not go through.'
+        return (
+          <Stack gap="md">
+            <Alert role="note" color="red" variant="light" title="What happened">
+              <Stack gap={4}>
+                <Text size="sm">{reason}</Text>
+                {returned ? <Text size="sm">Nothing was charged for this order.</Text> : null}
+              </Stack>
+            </Alert>
+            <Stack gap="xs" component="section" aria-labelledby="sorry-next-title">
+              <Title id="sorry-next-title" order={2} fz="lg">
+                What you can do
+              </Title>
+              <List size="sm" spacing={4}>
+                <List.Item>Start a new order and try again, with another card or by bank transfer.</List.Item>
+                <List.Item>If your card was declined, your bank can tell you why.</List.Item>
+                <List.Item>If something seems wrong, contact our support team and give them the reference {order.orderReference}.</List.Item>
+              </List>
+            </Stack>
+            <Group gap="md">
+              <Button component={Link} to="/dashboard">
+                Buy again
+              </Button>
+              <Button component={Link} to="/dashSupport" variant="default">
+                Contact support
+              </Button>
+            </Group>
+          </Stack>
+        )
+      }}
+    </PaymentStep>
+  )
+}

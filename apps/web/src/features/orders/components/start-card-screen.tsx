@@ -1,0 +1,93 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { lookUpActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
+import { useBrand } from '../../../lib/brand-context'
+import { useCustomer } from '../../../lib/customer-context'
+import { formatFiat } from '../../../lib/format'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { getSessionState } from '../../../lib/session-state'
+import { useStartCardPayment } from '../api/start-card-payment'
+import { PaymentStep } from './payment-step'
+
+interface StartCardScreenProps {
+  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
+  basePath?: string
+}
+
+/** /dashboard-startcc: what the card payment will take, then off to the card provider's hosted checkout. */
+export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProps) {
+  const brand = useBrand()
+  const customer = useCustomer()
+  const active = lookUpActiveOrder(customer.openOrder)
+  const { selectedPsp, pspArray } = getSessionState()
+  const psp = selectedPsp ?? (pspArray.length === 1 ? (pspArray[0] ?? null) : null)
+  const startCard = useStartCardPayment()
+  const [error, setError] = useState<string | null>(null)
+  // The browser is on its way to the checkout: the button stays busy until the page goes.
+  const [leaving, setLeaving] = useState(false)
+
+  function pay(orderReference: string, pspId: string) {
+    setError(null)
+    startCard.mutate(
+      { orderReference, pspId, brandName: brand.brandName },
+      {
+        onSuccess: (answer) => {
+          if (!answer || !answer.result) {
+            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            return
+          }
+          setLeaving(true)
+          updateActiveOrderStatus(orderReference, 'awaiting_payment')
+          window.location.assign(answer.data.checkoutUrl)
+        },
+        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  return (
+    <PaymentStep
+      title="Card payment"
+      description="You pay on our card provider's secure page; we never see your card number."
+      orderReference={active?.orderReference ?? null}
+      needs="initiated"
+    >
+      {({ order }) =>
+        psp ? (
+          <Stack gap="md" align="flex-start">
+            <Paper withBorder radius="md" p="md" w="100%" component="section" aria-label="Card payment">
+              <Stack gap={4}>
+                <Text fw={700}>
+                  {formatFiat(order.fiatAmount, order.fiatCur)} by card with {psp.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  You will enter your card on {psp.name}&apos;s page and may be asked to confirm the payment with your bank. Then you come back
+                  here and we show you the result.
+                </Text>
+              </Stack>
+            </Paper>
+            <FormAlert message={error} />
+            <Group gap="md">
+              <Button size="md" onClick={() => pay(order.orderReference, psp.id)} loading={startCard.isPending || leaving}>
+                Pay {formatFiat(order.fiatAmount, order.fiatCur)} by card
+              </Button>
+              <Anchor component={Link} to={`${basePath}-method`} size="sm" fw={600}>
+                Choose another way to pay
+              </Anchor>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Choose who takes your card payment first.</Text>
+            <Anchor component={Link} to={`${basePath}-choosecc`} fw={600} size="sm">
+              Choose your card provider
+            </Anchor>
+          </Stack>
+        )
+      }
+    </PaymentStep>
+  )
+}

@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
+import { saveJwtCookie } from '../../../lib/cookies'
+import { updateSessionState } from '../../../lib/session-state'
+import { grossData, orderDetailAnswer, orderSummary } from '../../../test/fixtures'
+import { mockApi, type ApiHandlers } from '../../../test/mock-api'
+import { renderScreen } from '../../../test/render'
+import { ThankYouScreen } from './thank-you-screen'
+
+const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
+const PAID = orderSummary({ orderReference: 'PAID234567', statusName: 'completed', orderWallet: WALLET })
+const DELIVERED = `Delivered to ${WALLET}, transaction SIMULATED-0ac65b4c`
+
+function renderThankYou(handlers: ApiHandlers) {
+  saveJwtCookie('token-1', 24)
+  const api = mockApi(handlers)
+  renderScreen(<ThankYouScreen />, { path: '/dashboard-thankyou', customer: grossData() })
+  return api
+}
+
+describe('ThankYouScreen', () => {
+  it('shows the order the return page checked, completed, with the transaction that delivered it', async () => {
+    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'OTHER23456' })))
+    updateSessionState({ lastPayment: { orderReference: 'PAID234567', outcome: 'succeeded', failureReason: null } })
+    const api = renderThankYou({
+      getOrderDetail: orderDetailAnswer(PAID, [{}, { fromStatus: 'processing', toStatus: 'completed', cause: DELIVERED, actor: 'system' }]),
+    })
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument()
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(await within(order).findByText('PAID234567')).toBeInTheDocument()
+    expect(within(order).getByText('Completed')).toBeInTheDocument()
+    expect(within(order).getByText('1,250.00 EUR')).toBeInTheDocument()
+    expect(within(order).getByText('0.01354679 BTC')).toBeInTheDocument()
+    expect(screen.getByText('Your coins are on their way')).toBeInTheDocument()
+    expect(screen.getByText(DELIVERED)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View in History' })).toHaveAttribute('href', '/dashboard-history')
+    expect(api.callsTo('getOrderDetail')[0]?.body).toEqual({ orderReference: 'PAID234567', brandName: 'Helvex' })
+  })
+
+  it('says the coins are being bought while the order is paid but not delivered yet', async () => {
+    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'PAID234567' })))
+    renderThankYou({ getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing' }) })
+    expect(await screen.findByText('We are buying your coins now. We will e-mail you when they are on their way.')).toBeInTheDocument()
+    expect(screen.getByText('Processing')).toBeInTheDocument()
+  })
+
+  it('asks for a wallet when the paid order has none, since the coins cannot be sent', async () => {
+    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'PAID234567' })))
+    renderThankYou({ getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }) })
+    expect(await screen.findByText('Payment received: we need your wallet')).toBeInTheDocument()
+    expect(screen.getByText('Not given yet')).toBeInTheDocument()
+  })
+})

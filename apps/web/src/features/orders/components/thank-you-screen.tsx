@@ -1,0 +1,83 @@
+import type { OrderStatus } from '@exchange/shared/order-rules'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router'
+import { useCustomer } from '../../../lib/customer-context'
+import { statusLabel } from '../order-display'
+import { paymentResultReference } from '../payment-result'
+import { OrderFact } from './order-facts'
+import { PaymentStep } from './payment-step'
+
+const BUYING: readonly OrderStatus[] = ['paid', 'processing']
+
+/** /dashboard-thankyou: the payment went through; the order as it stands now, and what happens next. */
+export function ThankYouScreen() {
+  const customer = useCustomer()
+  const reference = paymentResultReference(customer.openOrder)
+
+  return (
+    <PaymentStep
+      title="Thank you"
+      description="Here is your order and what happens next."
+      orderReference={reference}
+      factsExtra={(order) => <OrderFact label="Wallet">{order.orderWallet === PLACEHOLDER_WALLET ? 'Not given yet' : order.orderWallet}</OrderFact>}
+    >
+      {({ order, events }) => {
+        const last = events.at(-1)
+        let next
+        if (order.statusName === 'completed') {
+          next = (
+            <Alert role="note" color="teal" variant="light" title="Your coins are on their way">
+              <Stack gap={4}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {last?.cause}
+                </Text>
+                <Text size="sm">We have sent you an e-mail with the transaction.</Text>
+              </Stack>
+            </Alert>
+          )
+        } else if (BUYING.includes(order.statusName) && order.orderWallet === PLACEHOLDER_WALLET) {
+          next = (
+            <Alert role="note" color="yellow" variant="light" title="Payment received: we need your wallet">
+              Your order has no wallet address, so we cannot send your coins yet. Please contact our support team with the reference {order.orderReference}.
+            </Alert>
+          )
+        } else if (BUYING.includes(order.statusName)) {
+          next = (
+            <Alert role="note" color="teal" variant="light" title="Payment received">
+              We are buying your coins now. We will e-mail you when they are on their way.
+            </Alert>
+          )
+        } else if (order.statusName === 'awaiting_payment' || order.statusName === 'initiated') {
+          next = (
+            <Alert role="note" color="yellow" variant="light" title="Waiting for your payment">
+              We have not received the confirmation of your payment yet. We will e-mail you as soon as it arrives.
+            </Alert>
+          )
+        } else {
+          next = (
+            <Alert role="note" color="gray" variant="light" title={`This order is ${statusLabel(order.statusName).toLowerCase()}`}>
+              <Stack gap={4}>
+                {last ? <Text size="sm">{last.cause}</Text> : null}
+                <Text size="sm">Its timeline in History shows what happened.</Text>
+              </Stack>
+            </Alert>
+          )
+        }
+        return (
+          <Stack gap="md">
+            {next}
+            <Group gap="md">
+              <Button component={Link} to="/dashboard-history">
+                View in History
+              </Button>
+              <Button component={Link} to="/dashboard" variant="default">
+                Buy more
+              </Button>
+            </Group>
+          </Stack>
+        )
+      }}
+    </PaymentStep>
+  )
+}

@@ -1,0 +1,111 @@
+import { formatIban } from '@exchange/shared/iban'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { SimpleGrid, Stack, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { lookUpActiveOrder } from '../../../lib/active-order'
+import { useBrand } from '../../../lib/brand-context'
+import { useCustomer } from '../../../lib/customer-context'
+import { formatFiat } from '../../../lib/format'
+import { orderAlertCopy } from '../../../lib/order-copy'
+import { getSessionState } from '../../../lib/session-state'
+import { useViban } from '../api/get-viban'
+import { useSubmitViban } from '../api/submit-viban'
+import { PayOptionCard } from './pay-option-card'
+import { PaymentStep } from './payment-step'
+
+interface VibanScreenProps {
+  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
+  basePath?: string
+}
+
+/**
+ * /dashboard-viban: the one card provider was chosen and the customer's name is known (spec section 4), so
+ * the order can be paid by card or by a transfer to the customer's own virtual IBAN.
+ */
+export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
+  const brand = useBrand()
+  const customer = useCustomer()
+  const navigate = useNavigate()
+  const active = lookUpActiveOrder(customer.openOrder)
+  const viban = useViban(brand.brandName)
+  const submitViban = useSubmitViban()
+  const [error, setError] = useState<string | null>(null)
+  const { selectedPsp } = getSessionState()
+
+  const vibanAnswer = viban.data
+  const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
+  const detailsRequired = vibanAnswer !== undefined && vibanAnswer !== false && !vibanAnswer.result && vibanAnswer.error === 'details_required'
+
+  useEffect(() => {
+    // A virtual IBAN is issued in the customer's name: without it, the details come first.
+    if (detailsRequired) void navigate(`${basePath}-confirmdetails`, { replace: true })
+  }, [detailsRequired, navigate, basePath])
+
+  function payToViban(orderReference: string) {
+    setError(null)
+    submitViban.mutate(
+      { orderReference, brandName: brand.brandName },
+      {
+        onSuccess: (answer) => {
+          if (answer && answer.result) {
+            void navigate(`${basePath}-vibanDetails`)
+          } else if (answer && answer.error === 'details_required') {
+            void navigate(`${basePath}-confirmdetails`)
+          } else {
+            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+          }
+        },
+        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  const vibanFailed = viban.isError || vibanAnswer === false || (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired)
+
+  return (
+    <PaymentStep
+      title="Your virtual IBAN"
+      description="Pay by card, or by a bank transfer to an IBAN that is yours alone."
+      orderReference={active?.orderReference ?? null}
+      needs="open"
+    >
+      {({ order }) => {
+        const amount = formatFiat(order.fiatAmount, order.fiatCur)
+        return (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: selectedPsp ? 2 : 1 }} spacing="md" maw={selectedPsp ? undefined : 440}>
+              {selectedPsp ? (
+                <PayOptionCard title="Card" action="Pay by card" onAction={() => void navigate(`${basePath}-startcc`)} primary>
+                  Pay {amount} by debit or credit card with {selectedPsp.name}. Your order is paid as soon as your card is accepted.
+                </PayOptionCard>
+              ) : null}
+              <PayOptionCard
+                title="Bank transfer"
+                action="Pay by bank transfer to your personal IBAN"
+                onAction={() => payToViban(order.orderReference)}
+                loading={submitViban.isPending}
+                disabled={!account}
+                primary={!selectedPsp}
+              >
+                <Stack gap={4}>
+                  <Text size="sm" inherit>
+                    Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives, usually within one business day.
+                  </Text>
+                  {account ? (
+                    <Text size="sm" c="bright" fw={600} ff="monospace">
+                      {formatIban(account.iban)}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </PayOptionCard>
+            </SimpleGrid>
+            {vibanFailed ? <FormAlert message={vibanAnswer && !vibanAnswer.result ? orderAlertCopy(vibanAnswer) : 'We could not load your virtual IBAN. Please try again.'} /> : null}
+            <FormAlert message={error} />
+          </Stack>
+        )
+      }}
+    </PaymentStep>
+  )
+}

@@ -1,0 +1,227 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
+import { PAYER_NAME, saveDetails, signUpAndConfirm, startOrder, waitForMails } from '../support/customer'
+import { payOnSandboxCheckout, sendTransferNotice, transferDetail } from '../support/sandbox-parties'
+
+// The server runs with e2e/fixtures/trading.json: eur has one card provider, gbp one bank ('sandbox-uk-1').
+const baseUrl = inject('baseUrl')
+const EUR = 'EUR – Euro'
+const GBP = 'GBP – British pound'
+const CARD_APPROVED = '4242424242424242'
+const CARD_DECLINED = '4000000000000002'
+/** The payer's own account at another bank (a valid UK IBAN). */
+const PAYER_IBAN = 'GB29NWBK60161331926819'
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A customer with their name saved, on a new page of a browser context of its own. */
+async function customerWithDetails(label: string, viewport = DESKTOP) {
+  const context = await newContext(browser, baseUrl, viewport)
+  const page = await context.newPage()
+  const email = await signUpAndConfirm(page, baseUrl, label)
+  await saveDetails(page)
+  return { context, page, email }
+}
+
+/** A full-page screenshot taken from the top, so the fixed header sits where the customer sees it. */
+async function screenshotFromTop(page: Page, name: string) {
+  // Two frames: the header measures the risk banner after a resize before it makes room for it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollTo(0, 0))))))
+  await screenshot(page, name)
+}
+
+/** The same screen once more at the other width, then back. */
+async function screenshotAtBothWidths(page: Page, name: string) {
+  const current = page.viewportSize() ?? DESKTOP
+  const other = current.width === DESKTOP.width ? MOBILE : DESKTOP
+  await screenshotFromTop(page, `${name}-${current.width}`)
+  await page.setViewportSize(other)
+  await screenshotFromTop(page, `${name}-${other.width}`)
+  await page.setViewportSize(current)
+}
+
+/** In the history (desktop table), the order shows the status; its drawer shows the timeline to that status. */
+async function expectInHistory(page: Page, reference: string, status: string, timeline: readonly string[]) {
+  await page.goto('/dashboard-history')
+  const row = page.getByRole('row').filter({ hasText: reference })
+  await visible(row.getByText(status, { exact: true }))
+  await row.getByRole('button', { name: `View order ${reference}` }).click()
+  const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
+  for (const text of timeline) await visible(drawer.getByText(text).first())
+  return drawer
+}
+
+/** From the method screen, the one card provider of eur: the customer's name is known, so the virtual IBAN screen offers card or transfer. */
+async function chooseCardToViban(page: Page) {
+  await page.getByRole('button', { name: 'Card', exact: true }).click()
+  await page.waitForURL('**/dashboard-viban')
+  await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+}
+
+describe('pay journeys', () => {
+  it('card, approved: the checkout returns to the thank-you screen; the order completes and is mailed', async () => {
+    const { context, page, email } = await customerWithDetails('paycard')
+    const reference = await startOrder(page, EUR, '250')
+    await chooseCardToViban(page)
+    await page.getByRole('button', { name: 'Pay by card' }).click()
+    await page.waitForURL('**/dashboard-startcc')
+    const pay = page.getByRole('button', { name: 'Pay 250.00 EUR by card' })
+    await visible(pay)
+    await screenshotFromTop(page, 'startcc-1280')
+
+    await pay.click()
+    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    await visible(page.getByText(reference))
+    await screenshot(page, 'checkout-1280')
+    await payOnSandboxCheckout(page, CARD_APPROVED)
+
+    await page.waitForURL('**/dashboard-thankyou')
+    await visible(page.getByRole('heading', { name: 'Thank you' }))
+    await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
+    await visible(page.getByText('Your coins are on their way'))
+    await visible(page.getByText(/Delivered to 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa, transaction/))
+    await screenshotFromTop(page, 'thankyou-1280')
+
+    expect(await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])).toEqual(expect.arrayContaining(['order_created', 'order_paid', 'order_completed']))
+    const drawer = await expectInHistory(page, reference, 'Completed', ['Started → Awaiting payment', 'Awaiting payment → Paid', 'Paid → Processing', 'Processing → Completed'])
+    await visible(drawer.getByText('Card payment started at the hosted checkout'))
+    await screenshot(page, 'history-paid-1280')
+    await context.close()
+  })
+
+  it('card, declined (375 px): the sorry screen says why and what to do; the failure is mailed', async () => {
+    const { context, page, email } = await customerWithDetails('paydecline', MOBILE)
+    await startOrder(page, EUR, '120')
+    await chooseCardToViban(page)
+    await page.getByRole('button', { name: 'Pay by card' }).click()
+    await page.waitForURL('**/dashboard-startcc')
+    await visible(page.getByRole('button', { name: 'Pay 120.00 EUR by card' }))
+    await screenshotFromTop(page, 'startcc-375')
+
+    await page.getByRole('button', { name: 'Pay 120.00 EUR by card' }).click()
+    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    await screenshot(page, 'checkout-375')
+    await payOnSandboxCheckout(page, CARD_DECLINED)
+
+    await page.waitForURL('**/dashboard-sorry')
+    await visible(page.getByRole('heading', { name: 'Payment not completed' }))
+    await visible(page.getByText('Your card was declined by your bank.'))
+    await visible(page.getByRole('link', { name: 'Buy again' }))
+    await visible(page.getByRole('link', { name: 'Contact support' }))
+    await screenshotFromTop(page, 'sorry-375')
+    expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
+    await context.close()
+  })
+
+  it('pay-by-bank, approved (375 px): the bank app payment returns to the thank-you screen', async () => {
+    const { context, page, email } = await customerWithDetails('paybank', MOBILE)
+    const reference = await startOrder(page, GBP, '200')
+    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
+    await page.waitForURL('**/dashboard-wire')
+    await visible(page.getByRole('button', { name: 'Pay with your bank app' }))
+    await screenshotFromTop(page, 'wire-375')
+
+    await page.getByRole('button', { name: 'Pay with your bank app' }).click()
+    await page.waitForURL('**/sandbox/bank/consent?consent=*')
+    await visible(page.getByText(reference))
+    await page.getByRole('button', { name: 'Approve payment' }).click()
+
+    await page.waitForURL('**/dashboard-thankyou')
+    await visible(page.getByRole('heading', { name: 'Thank you' }))
+    await visible(page.getByText('Your coins are on their way'))
+    await screenshotFromTop(page, 'thankyou-375')
+    await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
+    await context.close()
+  })
+
+  it('pay-by-bank, cancelled at the bank: the sorry screen says so', async () => {
+    const { context, page, email } = await customerWithDetails('paybankcancel')
+    await startOrder(page, GBP, '90')
+    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
+    await page.waitForURL('**/dashboard-wire')
+    await page.getByRole('button', { name: 'Pay with your bank app' }).click()
+    await page.waitForURL('**/sandbox/bank/consent?consent=*')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    await page.waitForURL('**/dashboard-sorry')
+    await visible(page.getByText('You cancelled the payment at your bank.'))
+    await visible(page.getByRole('region', { name: 'Your order' }).getByText('Failed', { exact: true }))
+    await screenshotFromTop(page, 'sorry-1280')
+    await waitForMails(baseUrl, email, ['order_failed'])
+
+    // The return page trusts only the api: a session id it does not know shows no result.
+    await page.goto('/dashboard-returncc?session_id=cs_unknown')
+    await visible(page.getByText('We could not find this payment.'))
+    await screenshotAtBothWidths(page, 'returncc-unknown')
+    await context.close()
+  })
+
+  it('manual wire: the shown account, amount and reference, sent from the sandbox bank, complete the order', async () => {
+    const { context, page, email } = await customerWithDetails('paywire')
+    const reference = await startOrder(page, GBP, '150')
+    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
+    await page.waitForURL('**/dashboard-wire')
+    await screenshotFromTop(page, 'wire-1280')
+    await page.getByRole('button', { name: 'Transfer manually' }).click()
+    await visible(page.getByRole('heading', { name: 'Your transfer' }))
+    await visible(page.getByText('Sandbox bank (test environment)'))
+    await visible(page.getByRole('button', { name: 'Copy payment reference' }))
+    await visible(page.getByRole('region', { name: 'Your order' }).getByText('Awaiting payment', { exact: true }))
+
+    const iban = await transferDetail(page, 'IBAN')
+    const amount = await transferDetail(page, 'Amount')
+    const shownReference = await transferDetail(page, 'Payment reference')
+    expect(shownReference).toBe(reference)
+    expect(amount).toBe('150.00 GBP')
+    expect(iban).toMatch(/^GB\d{2}( [A-Z0-9]{1,4})+$/)
+    await screenshotAtBothWidths(page, 'wire-instructions')
+
+    const outcome = await sendTransferNotice(page, {
+      creditedIban: iban,
+      amount: amount.split(' ')[0]!.replaceAll(',', ''),
+      currency: 'gbp',
+      payerName: PAYER_NAME,
+      payerIban: PAYER_IBAN,
+      paymentReference: shownReference,
+    })
+    expect(outcome).toBe('matched')
+
+    await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
+    await expectInHistory(page, reference, 'Completed', ['Customer chose to pay by bank transfer', 'Payment received (150.00 GBP)', 'Processing → Completed'])
+    await context.close()
+  })
+
+  it('virtual IBAN: the customer reports the transfer, the sandbox bank credits the IBAN, and the order completes', async () => {
+    const { context, page, email } = await customerWithDetails('payviban')
+    const reference = await startOrder(page, EUR, '300')
+    await chooseCardToViban(page)
+    await visible(page.getByText(/^CH\d{2}( \d{4})+ \d$/))
+    await screenshotFromTop(page, 'viban-1280')
+    await page.getByRole('button', { name: 'Pay by bank transfer to your personal IBAN' }).click()
+    await page.waitForURL('**/dashboard-vibanDetails')
+    await visible(page.getByRole('button', { name: 'Copy IBAN' }))
+    await visible(page.getByText('Sandbox bank (test environment)'))
+    const iban = await transferDetail(page, 'IBAN')
+    expect(await transferDetail(page, 'Amount')).toBe('300.00 EUR')
+    expect(await transferDetail(page, 'Order reference')).toBe(reference)
+    await screenshotAtBothWidths(page, 'vibanDetails')
+
+    await page.getByRole('button', { name: 'I have paid' }).click()
+    await visible(page.getByText('Thank you. We will e-mail you as soon as the money arrives.'))
+    await visible(page.getByRole('link', { name: 'Follow your order in History' }))
+
+    const outcome = await sendTransferNotice(page, { creditedIban: iban, amount: '300.00', currency: 'eur', payerName: PAYER_NAME, payerIban: PAYER_IBAN, paymentReference: '' })
+    expect(outcome).toBe('matched')
+
+    await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
+    await expectInHistory(page, reference, 'Completed', ['Customer chose to pay to their virtual IBAN', 'Customer reports the transfer as sent', 'Processing → Completed'])
+    await context.close()
+  })
+})

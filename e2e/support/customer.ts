@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core'
+import { visible } from './browser'
+import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from './mailbox'
+
+/** A name that the sandbox bank's payer-name check matches against the customer's details. */
+export const CUSTOMER_NAME = { first: 'Grace', last: 'Hopper' } as const
+export const PAYER_NAME = `${CUSTOMER_NAME.first} ${CUSTOMER_NAME.last}`
+/** A valid bitcoin address: delivery needs a wallet, so a paid order goes on to completed. */
+export const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
+
+/** Signs up and confirms in this page the way a person does it (code from the outbox, typed digit by digit). */
+export async function signUpAndConfirm(page: Page, baseUrl: string, label: string): Promise<string> {
+  const email = uniqueEmail(label)
+  const since = await lastMessageId(baseUrl)
+  await page.goto('/signup')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('form', { name: 'Sign up' }).locator('button[type="submit"]').click()
+  await page.waitForURL('**/code')
+  const code = await waitForCode(baseUrl, email, since)
+  await page.getByLabel('Digit 1').click()
+  await page.keyboard.type(code, { delay: 30 })
+  await page.waitForURL('**/dashboard')
+  return email
+}
+
+/** Saves the customer's details (with CUSTOMER_NAME) on /dashboard-details. */
+export async function saveDetails(page: Page): Promise<void> {
+  await page.goto('/dashboard-details')
+  await page.getByRole('textbox', { name: 'First name' }).fill(CUSTOMER_NAME.first)
+  await page.getByRole('textbox', { name: 'Last name' }).fill(CUSTOMER_NAME.last)
+  await page.getByRole('textbox', { name: 'Address' }).fill('Bahnhofstrasse 1')
+  await page.getByRole('textbox', { name: 'City' }).fill('Zürich')
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('8001')
+  await page.getByRole('combobox', { name: 'Country' }).fill('Switz')
+  await page.getByRole('option', { name: 'Switzerland' }).click()
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+41 44 668 18 00')
+  await page.getByRole('button', { name: 'Save details' }).click()
+  await visible(page.getByText('Details saved'))
+}
+
+/** From the calculator: an amount in a fiat (e.g. 'GBP – British pound') and the wallet, then "Buy BTC"; answers the reference. */
+export async function startOrder(page: Page, fiat: string, amount: string): Promise<string> {
+  await page.goto('/dashboard')
+  await visible(page.getByText('Simulated prices (test environment)'))
+  await page.getByRole('combobox', { name: 'Currency you pay' }).click()
+  await page.getByRole('option', { name: fiat }).click()
+  await page.getByRole('textbox', { name: 'You pay' }).fill(amount)
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
+  await page.getByRole('button', { name: 'Buy BTC' }).click()
+  await page.waitForURL('**/dashboard-method')
+  const reference = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference)
+  if (!reference) throw new Error('the calculator kept no order reference')
+  await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
+  return reference
+}
+
+/** Waits until the outbox holds a mail of each template for this customer; answers the templates received, newest first. */
+export async function waitForMails(baseUrl: string, email: string, templates: readonly string[]): Promise<string[]> {
+  let received: string[] = []
+  for (let i = 0; i < 100; i++) {
+    received = (await messagesTo(baseUrl, email)).map((message) => message.template)
+    if (templates.every((template) => received.includes(template))) return received
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`expected mails ${templates.join(', ')} to ${email}; the outbox has ${received.join(', ')}`)
+}
