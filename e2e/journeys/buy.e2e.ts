@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
-import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
+import { signUpAndConfirm } from '../support/customer'
+import { messagesTo } from '../support/mailbox'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, chf two, gbp one bank, usd two banks.
 const baseUrl = inject('baseUrl')
@@ -14,26 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel('Digit 1').click()
-  await page.keyboard.type(code, { delay: 30 })
-}
-
-/** A new customer, signed up and confirmed in this page the way a person does it; lands on the calculator. */
-async function signUpAndConfirm(page: Page, label: string): Promise<string> {
-  const email = uniqueEmail(label)
-  const since = await lastMessageId(baseUrl)
-  await page.goto('/signup')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('form', { name: 'Sign up' }).locator('button[type="submit"]').click()
-  await page.waitForURL('**/code')
-  await typeCode(page, await waitForCode(baseUrl, email, since))
-  await page.waitForURL('**/dashboard')
-  return email
-}
 
 /** Chooses an option of one of the calculator's pickers. */
 async function pick(page: Page, picker: string, option: string) {
@@ -80,7 +61,7 @@ describe('buy journeys', () => {
     it(`at ${viewport.width} px: the first order asks for the customer's details, then goes on to the virtual IBAN`, async () => {
       const context = await newContext(browser, baseUrl, viewport)
       const page = await context.newPage()
-      const email = await signUpAndConfirm(page, `buy${viewport.width}`)
+      const email = await signUpAndConfirm(page, baseUrl, `buy${viewport.width}`)
 
       await visible(page.getByText('Simulated prices (test environment)'))
       await visible(page.getByText('Price fixed for 15 minutes once you start the order'))
@@ -121,7 +102,7 @@ describe('buy journeys', () => {
   it('routes each payment method the way the spec says', async () => {
     const context = await newContext(browser, baseUrl)
     const page = await context.newPage()
-    await signUpAndConfirm(page, 'methods')
+    await signUpAndConfirm(page, baseUrl, 'methods')
     await page.goto('/dashboard-details')
     await visible(page.getByRole('textbox', { name: 'First name' }))
     await fillDetails(page)
@@ -146,7 +127,7 @@ describe('buy journeys', () => {
   it('an order cancelled on the method screen shows as cancelled in the history, with its timeline', async () => {
     const context = await newContext(browser, baseUrl)
     const page = await context.newPage()
-    await signUpAndConfirm(page, 'cancel')
+    await signUpAndConfirm(page, baseUrl, 'cancel')
     await startOrder(page)
     const cancelled = await startOrder(page, { amount: '300' })
 
