@@ -132,9 +132,12 @@ describe('outcomes of a bank transfer', () => {
     expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('late_awaiting_consent')
     expect((await storedOrder(t, reference)).status).toBe('expired')
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_late_payment')
+    const waiting = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(waiting.latePayment).toEqual({ amount: '250.00', currency: 'eur', receivedAt: t.clock.now().toISOString() })
 
     const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' })
     expect(decided.body).toEqual({ result: true, statusName: 'completed' })
+    expect((await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.latePayment).toBeNull()
     const repriced = await storedOrder(t, reference)
     expect(repriced.fiatAmount).toBe('250.00')
     expect(repriced.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())

@@ -117,7 +117,11 @@ export const OrderEvent = z.object({
   actor: z.enum(['customer', 'system', 'operator']),
 })
 export type OrderEvent = z.infer<typeof OrderEvent>
-export const OrderDetailAnswer = answerOf(successAnswer({ data: z.object({ order: OrderSummary, events: z.array(OrderEvent) }) }))
+/** Money that arrived after the order's price expired, waiting for the customer to re-price or take a refund. */
+export const LatePayment = z.object({ amount: DecimalString, currency: FiatCurrency, receivedAt: z.string() })
+export type LatePayment = z.infer<typeof LatePayment>
+
+export const OrderDetailAnswer = answerOf(successAnswer({ data: z.object({ order: OrderSummary, events: z.array(OrderEvent), latePayment: LatePayment.nullable().default(null) }) }))
 export type OrderDetailAnswer = z.infer<typeof OrderDetailAnswer>
 
 export const OrderEmailCreatedRequest = z.object({

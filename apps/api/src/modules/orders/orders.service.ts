@@ -7,7 +7,7 @@ import type { MethodGroupOptions, OrderEvent, OrderSummary } from '@exchange/sha
 import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { customers, orderEvents, orders } from '../../db/schema'
+import { customers, incomingTransfers, orderEvents, orders } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { MethodOption, TradingConfig } from '../../trading'
 import type { MailService } from '../mail/mail.service'
@@ -262,7 +262,14 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
   async function orderDetail(customerId: string, reference: string) {
     const order = await findOwnOrder(db, customerId, reference)
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
+    const [late] = await db
+      .select({ amount: incomingTransfers.amount, currency: incomingTransfers.currency, receivedAt: incomingTransfers.receivedAt })
+      .from(incomingTransfers)
+      .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
+      .orderBy(desc(incomingTransfers.receivedAt))
+      .limit(1)
     return {
+      latePayment: late ? { amount: late.amount, currency: late.currency as FiatCurrency, receivedAt: late.receivedAt.toISOString() } : null,
       order: summarize(order),
       events: events.map((event) => ({
         at: event.createdAt.toISOString(),

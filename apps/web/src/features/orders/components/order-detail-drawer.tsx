@@ -6,6 +6,7 @@ import { getSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
 import { methodLabel, statusLabel } from '../order-display'
 import { OrderFact, OrderFacts } from './order-facts'
+import { LatePaymentChoice } from './late-payment-choice'
 import { OrderStatusBadge } from './order-status-badge'
 
 interface OrderDetailDrawerProps {
@@ -50,6 +51,7 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
               </>
             }
           />
+          {data.latePayment && data.order.statusName === 'expired' ? <LatePaymentChoice orderReference={data.order.orderReference} latePayment={data.latePayment} /> : null}
           <Stack gap="sm">
             <Title order={3} fz="md">
               Timeline

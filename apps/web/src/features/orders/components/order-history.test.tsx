@@ -102,4 +102,23 @@ describe('OrderHistory', () => {
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Buy crypto' }).at(-1)).toHaveAttribute('href', '/dashboard')
   })
+
+  it('offers a late payment’s two choices alike, and sends the one chosen', async () => {
+    const user = userEvent.setup()
+    const expired = orderSummary({ orderReference: 'ORDER00010', statusName: 'expired' })
+    const { api } = renderHistory({
+      getOrderDetail: ok({ data: { order: expired, events: [], latePayment: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' } } }),
+      orderDecideLatePayment: ok({ statusName: 'refunded' }),
+    })
+    await screen.findByText('ORDER00012')
+    await user.click(screen.getByRole('button', { name: 'View order ORDER00010' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00010' })
+    await within(drawer).findByText('Your payment arrived after the price expired')
+    expect(within(drawer).getByText(/We received 1,250.00 EUR/)).toBeInTheDocument()
+    const reprice = within(drawer).getByRole('button', { name: "Buy at today's price" })
+    const refund = within(drawer).getByRole('button', { name: 'Send my money back' })
+    expect(reprice.className).toBe(refund.className)
+    await user.click(refund)
+    await waitFor(() => expect(api.callsTo('orderDecideLatePayment')[0]?.body).toEqual({ orderReference: 'ORDER00010', decision: 'refund', brandName: 'Helvex' }))
+  })
 })
