@@ -1,7 +1,8 @@
-import { CODE_LENGTH, CODE_RESEND_COOLDOWN_SECONDS, ALERT_MS } from '@exchange/shared/constants'
+import { ALERT_MS, CODE_LENGTH } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { VerificationCode } from '@exchange/shared/validators'
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core'
-import { useEffect, useRef, useState, type Ref } from 'react'
+import { useRef, useState, type Ref } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { AuthCard } from '../../../components/ui/auth-card'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -13,8 +14,7 @@ import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useResendCode } from '../api/resend-code'
 import { useVerifyCode } from '../api/verify-code'
 import { CodeInput } from './code-input'
-
-const DIGITS = new RegExp(`^\\d{${CODE_LENGTH}}$`)
+import { ResendCodeLink, useCodeSent } from './resend-code-link'
 
 /** /code: the e-mailed verification code, checked as soon as all five digits are in. */
 export function CodeEntryScreen() {
@@ -23,18 +23,11 @@ export function CodeEntryScreen() {
   const navigate = useNavigate()
   const [username] = useState(() => getSessionState().username)
   const [code, setCode] = useState('')
-  const [codeSent, setCodeSent] = useState(false)
+  const codeSent = useCodeSent()
   const firstDigit = useRef<HTMLInputElement>(null)
   const verify = useVerifyCode()
   const resend = useResendCode()
   const alert = useTimedAlert(ALERT_MS.code)
-
-  // "Code sent!" gives way to the link again once the api would accept another request.
-  useEffect(() => {
-    if (!codeSent) return
-    const timer = setTimeout(() => setCodeSent(false), CODE_RESEND_COOLDOWN_SECONDS * 1000)
-    return () => clearTimeout(timer)
-  }, [codeSent])
 
   if (!username) return <Navigate to="/login" replace />
   const email = username
@@ -47,7 +40,7 @@ export function CodeEntryScreen() {
 
   function handleChange(value: string) {
     setCode(value)
-    if (!DIGITS.test(value) || verify.isPending) return
+    if (!VerificationCode.safeParse(value).success || verify.isPending) return
     alert.clear()
     verify.mutate(
       { email, code: value, brandName },
@@ -71,7 +64,7 @@ export function CodeEntryScreen() {
       { email, brandName, companyDetails },
       {
         onSuccess: (answer) => {
-          if (answer.result) setCodeSent(true)
+          if (answer.result) codeSent.markSent()
           else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
@@ -96,15 +89,7 @@ export function CodeEntryScreen() {
         <CodeInputRow value={code} onChange={handleChange} pending={verify.isPending} inputRef={firstDigit} />
         <FormAlert message={alert.message} />
         <Stack gap={6} align="center">
-          {codeSent ? (
-            <Text size="sm" fw={600} c="teal.8" role="status">
-              {ALERT_MESSAGES.codeSent}
-            </Text>
-          ) : (
-            <Anchor component="button" type="button" size="sm" fw={600} onClick={handleResend} disabled={resend.isPending}>
-              {ALERT_MESSAGES.codeNotReceived}
-            </Anchor>
-          )}
+          <ResendCodeLink sent={codeSent.sent} pending={resend.isPending} onResend={handleResend} />
           <Anchor component={Link} to="/login" size="sm" c="dimmed">
             Back to login
           </Anchor>

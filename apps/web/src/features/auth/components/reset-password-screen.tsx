@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@exchange/shared/errors'
 import { ALERT_MS, CODE_LENGTH, RESET_CODE_TO_PASSWORD_DELAY_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Password } from '@exchange/shared/validators'
+import { Password, VerificationCode } from '@exchange/shared/validators'
 import { Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
@@ -17,8 +17,8 @@ import { useCheckResetCode } from '../api/check-reset-code'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
 import { useStartPasswordReset } from '../api/start-password-reset'
 import { CodeInput } from './code-input'
+import { ResendCodeLink, useCodeSent } from './resend-code-link'
 
-const DIGITS = new RegExp(`^\\d{${CODE_LENGTH}}$`)
 const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
 
 type Step = 'code' | 'accepted' | 'password'
@@ -32,7 +32,7 @@ export function ResetPasswordScreen() {
   const [username] = useState(() => getSessionState().username)
   const [step, setStep] = useState<Step>('code')
   const [code, setCode] = useState('')
-  const [codeSent, setCodeSent] = useState(false)
+  const codeSent = useCodeSent()
   const firstDigit = useRef<HTMLInputElement>(null)
   const checkCode = useCheckResetCode()
   const complete = useCompletePasswordReset()
@@ -59,7 +59,7 @@ export function ResetPasswordScreen() {
 
   function handleCodeChange(value: string) {
     setCode(value)
-    if (!DIGITS.test(value) || checkCode.isPending) return
+    if (!VerificationCode.safeParse(value).success || checkCode.isPending) return
     alert.clear()
     checkCode.mutate(
       { email, code: value, brandName },
@@ -79,7 +79,7 @@ export function ResetPasswordScreen() {
       { email, brandName, companyDetails },
       {
         onSuccess: (answer) => {
-          if (answer.result) setCodeSent(true)
+          if (answer.result) codeSent.markSent()
           else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
@@ -166,15 +166,7 @@ export function ResetPasswordScreen() {
         </Stack>
         <FormAlert message={alert.message} />
         <Stack gap={6} align="center">
-          {codeSent ? (
-            <Text size="sm" fw={600} c="teal.8" role="status">
-              {ALERT_MESSAGES.codeSent}
-            </Text>
-          ) : (
-            <Anchor component="button" type="button" size="sm" fw={600} onClick={handleResend} disabled={resend.isPending}>
-              {ALERT_MESSAGES.codeNotReceived}
-            </Anchor>
-          )}
+          <ResendCodeLink sent={codeSent.sent} pending={resend.isPending} onResend={handleResend} />
           <Anchor component={Link} to="/login" size="sm" c="dimmed">
             Back to login
           </Anchor>
