@@ -19,6 +19,7 @@ import { methodStep } from '../method-step'
 import { statusLabel } from '../order-display'
 import { OrderFacts } from './order-facts'
 import { OrderStatusBadge } from './order-status-badge'
+import { NoOrderCard } from './payment-step'
 
 const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
   { group: 'psps', label: 'Card', hint: 'Pay by debit or credit card.' },
@@ -88,21 +89,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
     }
   }, [methodsAnswer])
 
-  if (!active) {
-    return (
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560}>
-        <Stack gap="md" align="flex-start">
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Choose how to pay
-          </Title>
-          <Text>You have no order in progress.</Text>
-          <Anchor component={Link} to="/dashboard" fw={600}>
-            Go to the calculator to start one
-          </Anchor>
-        </Stack>
-      </Paper>
-    )
-  }
+  if (!active) return <NoOrderCard title="Choose how to pay" />
 
   async function choose(group: MethodGroup) {
     if (!methodsAnswer || !order) return

@@ -3,13 +3,14 @@ import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { lookUpActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
+import { lookUpActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useStartCardPayment } from '../api/start-card-payment'
+import { useHostedPage } from '../use-hosted-page'
 import { PaymentStep } from './payment-step'
 
 interface StartCardScreenProps {
@@ -26,8 +27,7 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
   const psp = selectedPsp ?? (pspArray.length === 1 ? (pspArray[0] ?? null) : null)
   const startCard = useStartCardPayment()
   const [error, setError] = useState<string | null>(null)
-  // The browser is on its way to the checkout: the button stays busy until the page goes.
-  const [leaving, setLeaving] = useState(false)
+  const { leaving, leaveFor } = useHostedPage()
 
   function pay(orderReference: string, pspId: string) {
     setError(null)
@@ -39,9 +39,7 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
             setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
             return
           }
-          setLeaving(true)
-          updateActiveOrderStatus(orderReference, 'awaiting_payment')
-          window.location.assign(answer.data.checkoutUrl)
+          leaveFor(answer.data.checkoutUrl, orderReference)
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },

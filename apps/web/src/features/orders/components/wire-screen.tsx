@@ -15,6 +15,7 @@ import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
 import { useStartPayByBank } from '../api/start-pay-by-bank'
 import { useSubmitWire } from '../api/submit-wire'
 import { PayOptionCard } from './pay-option-card'
+import { useHostedPage } from '../use-hosted-page'
 import { PaymentStep } from './payment-step'
 import { TransferInstructions } from './transfer-instructions'
 
@@ -37,8 +38,7 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
   const payByBank = useStartPayByBank()
   const submitWire = useSubmitWire()
   const [error, setError] = useState<string | null>(null)
-  // The browser is on its way to the bank: the button stays busy until the page goes.
-  const [leaving, setLeaving] = useState(false)
+  const { leaving, leaveFor } = useHostedPage()
 
   const instructions = submitWire.data && submitWire.data.result ? submitWire.data.data : null
   const tlId = bank ? (bank.tlId ?? bank.id) : null
@@ -54,9 +54,7 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
             setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
             return
           }
-          setLeaving(true)
-          updateActiveOrderStatus(orderReference, 'awaiting_payment')
-          window.location.assign(answer.data.authUrl)
+          leaveFor(answer.data.authUrl, orderReference)
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },
