@@ -75,6 +75,7 @@ describe('virtual IBAN', () => {
     expect(first.data.iban).toMatch(/^CH\d{2}09999/)
     expect(first.data.holder).toBe('Helvex Digital Markets AG / Ada Lovelace')
     expect(again).toEqual(first)
+    expect(Object.keys(first.data).sort()).toEqual(['bankAddress', 'bankName', 'bic', 'holder', 'iban', 'sandbox'])
     expect(await t.db.select().from(virtualIbans).where(eq(virtualIbans.iban, first.data.iban))).toHaveLength(1)
 
     const second = await buyer(t)

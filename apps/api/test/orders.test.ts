@@ -99,6 +99,18 @@ describe('orderInitiateBuy', () => {
     }
   })
 
+  it('holds the price for QUOTE_TTL_SECONDS, and says so in getHpRates', async () => {
+    const short = await buildTestApp({ env: { QUOTE_TTL_SECONDS: '120' } })
+    try {
+      const customer = await buyer(short)
+      expect((await callPublic(short.app, 'getHpRates', {})).body.data.quoteTtlSeconds).toBe(120)
+      const { priceExpiresAt } = (await initiateBuy(short, customer.token)).body.data
+      expect(new Date(priceExpiresAt).getTime() - short.clock.now().getTime()).toBe(120_000)
+    } finally {
+      await short.close()
+    }
+  })
+
   it('needs a session', async () => {
     const answer = await callUser(t.app, 'orderInitiateBuy', undefined, { amount: '100', assetId: 'btc_eur', wallet: '' })
     expect(answer.status).toBe(401)

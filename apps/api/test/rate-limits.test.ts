@@ -49,4 +49,34 @@ describe('rate limits', () => {
       expect(other.status).toBe(200)
     })
   })
+
+  describe('behind a proxy (TRUST_PROXY_HOPS)', () => {
+    it('counts the client address the proxy reports, not the proxy’s own', async () => {
+      const behind = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '2', TRUST_PROXY_HOPS: '1' } })
+      try {
+        const send = (client: string) =>
+          behind.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } })
+        expect((await send('203.0.113.7')).statusCode).toBe(200)
+        expect((await send('203.0.113.7')).statusCode).toBe(200)
+        expect((await send('203.0.113.7')).statusCode).toBe(429)
+        expect((await send('203.0.113.8')).statusCode).toBe(200)
+      } finally {
+        await behind.close()
+      }
+    })
+
+    it('ignores X-Forwarded-For when no proxy is trusted', async () => {
+      const direct = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '2' } })
+      try {
+        const send = (client: string) =>
+          direct.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } })
+        await send('203.0.113.1')
+        await send('203.0.113.2')
+        expect((await send('203.0.113.3')).statusCode).toBe(429)
+      } finally {
+        await direct.close()
+      }
+    })
+  })
 })
+

@@ -47,10 +47,6 @@ export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
   return dec(a).comparedTo(dec(b)) as -1 | 0 | 1
 }
 
-export function addAmounts(a: string, b: string): string {
-  return dec(a).plus(dec(b)).toFixed()
-}
-
 export function subtractAmounts(a: string, b: string): string {
   return dec(a).minus(dec(b)).toFixed()
 }

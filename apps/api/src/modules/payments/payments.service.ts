@@ -22,12 +22,13 @@ export type PaymentService = ReturnType<typeof createPaymentService>
 
 /** Bank-side payment: wire transfers to the company's account and transfers to the customer's virtual IBAN. */
 export function createPaymentService({ db, clock, orderService, bank, trading }: PaymentServiceDeps) {
-  function accountDetails(account: BankAccount): BankAccountDetails {
-    return { ...account, sandbox: bank.sandbox }
+  /** Only the account's public details, whatever else its stored row holds. */
+  function accountDetails({ iban, bic, holder, bankName, bankAddress }: BankAccount): BankAccountDetails {
+    return { iban, bic, holder, bankName, bankAddress, sandbox: bank.sandbox }
   }
 
-  function instructions(account: BankAccount, order: { reference: string; fiatAmount: string; fiat: string }): TransferInstructions {
-    return { ...accountDetails(account), reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
+  function instructions(account: BankAccountDetails, order: { reference: string; fiatAmount: string; fiat: string }): TransferInstructions {
+    return { ...account, reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
   }
 
   /** Moves an open order to awaiting payment by this method, once; a second submit answers the same instructions. */
@@ -63,7 +64,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
     const account = bank.receivingAccount(current.fiat as FiatCurrency)
     if (!account) throw new AppError('method_unavailable')
     const order = await startBankPayment(customerId, reference, 'wire', bankOption.tlId ?? bankOption.id)
-    return instructions(account, order)
+    return instructions(accountDetails(account), order)
   }
 
   /** `orderGetViban`: the customer's virtual IBAN, issued by the bank partner on first use. */
@@ -87,7 +88,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
   async function submitViban(customerId: string, reference: string): Promise<TransferInstructions> {
     const account = await virtualIbanFor(customerId)
     const order = await startBankPayment(customerId, reference, 'viban', account.iban)
-    return { ...account, reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
+    return instructions(account, order)
   }
 
   /** `orderCompleteViban`: the customer says the transfer is sent; the timeline keeps it, the bank's notice decides. */
