@@ -1,5 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
+/** A notice as it reached a webhook route: what a provider needs to check its signature. */
+export interface IncomingNotice {
+  rawBody: string
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>
+  /** The path the notice was posted to, e.g. /v1/webhooks/psp. */
+  path: string
+  nowSeconds: number
+}
+
 const TOLERANCE_SECONDS = 300
 
 function mac(key: Buffer, timestamp: number, body: string): string {

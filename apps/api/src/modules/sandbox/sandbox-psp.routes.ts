@@ -3,10 +3,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import type { Clock } from '../../clock'
-import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from '../../providers/psp/sandbox-psp.provider'
+import { SANDBOX_PSP_SIGNATURE_HEADER, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from '../../providers/psp/sandbox-psp.provider'
 import { signNotice } from '../../providers/signed-notice'
 import { escapeHtml } from '../mail/mail.templates'
-import { PSP_SIGNATURE_HEADER } from '../webhooks/webhooks.routes'
 import { parseForm, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox card checkout'
@@ -51,7 +50,7 @@ export function sandboxPspRoutes(deps: { psp: SandboxPsp; clock: Clock; key: Buf
         data: { sessionId: session.id, ...(failureReason && { failureReason }) },
       })
       const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      await app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', [PSP_SIGNATURE_HEADER]: signature }, payload: body })
+      await app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', [SANDBOX_PSP_SIGNATURE_HEADER]: signature }, payload: body })
       return reply.redirect(session.returnUrl, 303)
     }
 

@@ -3,12 +3,11 @@ import type { Clock } from '../../clock'
 import { AppError } from '../../errors'
 import { BANK_SIGNATURE_HEADER, BankTransferNotification } from '../../providers/bank/bank-notification'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
-import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
-import { verifyNoticeSignature } from '../../providers/signed-notice'
+import type { CardPspProvider, PspEvent } from '../../providers/psp/card-psp.provider'
+import { type IncomingNotice, verifyNoticeSignature } from '../../providers/signed-notice'
 import type { SettlementService } from '../settlement/settlement.service'
 import type { WebhookService } from './webhooks.service'
 
-export const PSP_SIGNATURE_HEADER = 'x-psp-signature'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,29 +55,23 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
       return { result: true, outcome, duplicate: !firstTime }
     })
 
-    app.post('/psp', { schema: { hide: true } }, async (request, reply) => {
-      const signature = request.headers[PSP_SIGNATURE_HEADER] ?? request.headers['stripe-signature']
-      const event = deps.psp.verifyNotification(request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())
-      if (event === undefined) {
-        request.log.warn('PSP notice with a bad signature refused')
-        return reply.code(401).send({ result: false, error: 'unauthorized' })
-      }
-      // Genuine but nothing to act on (another event type): acknowledged so the PSP stops retrying.
-      if (event === null) return { result: true, ignored: true }
-      const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`psp-${deps.psp.kind}`, event)
-      return { result: true, duplicate }
-    })
+    /** A hosted payment party's notice: checked by the party's own scheme, then acted on once. */
+    function hostedPaymentNotices(party: string, verifier: { readonly kind: string; verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined> }) {
+      app.post(`/${party}`, { schema: { hide: true } }, async (request, reply) => {
+        const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])))
+        const event = await verifier.verifyNotification({ rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() })
+        if (event === undefined) {
+          request.log.warn({ party }, 'notice with a bad signature refused')
+          return reply.code(401).send({ result: false, error: 'unauthorized' })
+        }
+        // Genuine but nothing to act on (another event type): acknowledged so the party stops retrying.
+        if (event === null) return { result: true, ignored: true }
+        const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`${party}-${verifier.kind}`, event)
+        return { result: true, duplicate }
+      })
+    }
 
-    app.post('/open-banking', { schema: { hide: true } }, async (request, reply) => {
-      const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])))
-      const event = await deps.openBanking.verifyNotification({ rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() })
-      if (event === undefined) {
-        request.log.warn('open-banking notice with a bad signature refused')
-        return reply.code(401).send({ result: false, error: 'unauthorized' })
-      }
-      if (event === null) return { result: true, ignored: true }
-      const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`open-banking-${deps.openBanking.kind}`, event)
-      return { result: true, duplicate }
-    })
+    hostedPaymentNotices('psp', deps.psp)
+    hostedPaymentNotices('open-banking', deps.openBanking)
   }
 }

@@ -1,5 +1,6 @@
 import type { FiatCurrency } from '@exchange/shared/currencies'
 import type { PspEvent } from '../psp/card-psp.provider'
+import type { IncomingNotice } from '../signed-notice'
 
 export interface ConsentRequest {
   orderReference: string
@@ -10,15 +11,6 @@ export interface ConsentRequest {
   payerName: string
   /** Where the provider sends the browser back; `{SESSION_ID}` is replaced by the consent id. */
   returnUrl: string
-}
-
-export interface IncomingNotice {
-  rawBody: string
-  /** Request headers, names in lower case. */
-  headers: Record<string, string>
-  /** The path the notice was posted to, e.g. /v1/webhooks/open-banking. */
-  path: string
-  nowSeconds: number
 }
 
 /** Pay-by-bank: the customer approves a payment of a fixed amount at their own bank; a signed notice says how it went. */

@@ -1,3 +1,4 @@
+import type { IncomingNotice } from '../signed-notice'
 import type { FiatCurrency } from '@exchange/shared/currencies'
 
 export interface CheckoutRequest {
@@ -33,5 +34,5 @@ export interface CardPspProvider {
    * Checks the signature over the raw body: undefined for a forged or stale notice (refused), null for a genuine
    * notice that needs no action (acknowledged), else the event.
    */
-  verifyNotification(rawBody: string, signature: string | undefined, nowSeconds: number): PspEvent | null | undefined
+  verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined>
 }

@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm'
 import { verifyNoticeSignature } from '../signed-notice'
 import type { CardPspProvider, PspEvent } from './card-psp.provider'
 
+export const SANDBOX_PSP_SIGNATURE_HEADER = 'x-psp-signature'
+
 /** Documented test cards of the sandbox checkout page. */
 export const SANDBOX_TEST_CARDS = {
   approve: '4242424242424242',
@@ -58,8 +60,8 @@ export function createSandboxPsp(deps: { db: Database; clock: Clock; key: Buffer
       })
       return { sessionId, checkoutUrl: `/sandbox/psp/checkout?session=${sessionId}` }
     },
-    verifyNotification(rawBody, signature, nowSeconds): PspEvent | undefined {
-      if (!verifyNoticeSignature(deps.key, rawBody, signature, nowSeconds)) return undefined
+    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | undefined> {
+      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_PSP_SIGNATURE_HEADER], nowSeconds)) return undefined
       let parsed
       try {
         parsed = SandboxPspEvent.safeParse(JSON.parse(rawBody))

@@ -17,6 +17,10 @@ function recordedStripe(answer: string) {
   return { client, calls }
 }
 
+function notice(rawBody: string, signature: string, nowSeconds: number) {
+  return { rawBody, headers: { 'stripe-signature': signature }, path: '/v1/webhooks/psp', nowSeconds }
+}
+
 function event(type: string, object: Record<string, unknown>) {
   return JSON.stringify({ id: 'evt_1QfX2', object: 'event', type, api_version: '2025-01-27', created: 1_795_000_000, livemode: false, data: { object: { id: 'cs_test_a1b2c3d4e5f6g7h8i9j0', object: 'checkout.session', ...object } } })
 }
@@ -42,30 +46,30 @@ describe('Stripe Checkout adapter (recorded answers)', () => {
     expect(toMinorUnits('1234567.89')).toBe(123456789)
   })
 
-  it('accepts a correctly signed completed session and refuses a forged or stale one', () => {
+  it('accepts a correctly signed completed session and refuses a forged or stale one', async () => {
     const { client } = recordedStripe(recordedSession)
     const psp = createStripePsp({ secretKey: 'sk_test_recorded', webhookSecret: WEBHOOK_SECRET, publicUrl: 'https://exchange.example', client })
     const payload = event('checkout.session.completed', { payment_status: 'paid' })
     const now = 1_795_000_100
     const header = client.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now })
-    expect(psp.verifyNotification(payload, header, now)).toEqual({ eventId: 'evt_1QfX2', sessionId: 'cs_test_a1b2c3d4e5f6g7h8i9j0', outcome: 'succeeded' })
+    expect(await psp.verifyNotification(notice(payload, header, now))).toEqual({ eventId: 'evt_1QfX2', sessionId: 'cs_test_a1b2c3d4e5f6g7h8i9j0', outcome: 'succeeded' })
 
     const forged = client.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else', timestamp: now })
-    expect(psp.verifyNotification(payload, forged, now)).toBeUndefined()
-    expect(psp.verifyNotification(payload, header, now + 600)).toBeUndefined()
-    expect(psp.verifyNotification(payload.replace('paid', 'unpaid'), header, now)).toBeUndefined()
+    expect(await psp.verifyNotification(notice(payload, forged, now))).toBeUndefined()
+    expect(await psp.verifyNotification(notice(payload, header, now + 600))).toBeUndefined()
+    expect(await psp.verifyNotification(notice(payload.replace('paid', 'unpaid'), header, now))).toBeUndefined()
   })
 
-  it('reads an expired or failed session as a failure in plain words, and waits on an unpaid completion', () => {
+  it('reads an expired or failed session as a failure in plain words, and waits on an unpaid completion', async () => {
     const { client } = recordedStripe(recordedSession)
     const psp = createStripePsp({ secretKey: 'sk_test_recorded', webhookSecret: WEBHOOK_SECRET, publicUrl: 'https://exchange.example', client })
     const now = 1_795_000_100
     const signed = (payload: string) => [payload, client.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now })] as const
     const [expired, expiredHeader] = signed(event('checkout.session.expired', { payment_status: 'unpaid' }))
-    expect(psp.verifyNotification(expired, expiredHeader, now)).toMatchObject({ outcome: 'failed', failureReason: 'The checkout expired before the payment was made.' })
+    expect(await psp.verifyNotification(notice(expired, expiredHeader, now))).toMatchObject({ outcome: 'failed', failureReason: 'The checkout expired before the payment was made.' })
     const [processing, processingHeader] = signed(event('checkout.session.completed', { payment_status: 'unpaid' }))
-    expect(psp.verifyNotification(processing, processingHeader, now)).toBeNull()
+    expect(await psp.verifyNotification(notice(processing, processingHeader, now))).toBeNull()
     const [other, otherHeader] = signed(event('customer.created', {}))
-    expect(psp.verifyNotification(other, otherHeader, now)).toBeNull()
+    expect(await psp.verifyNotification(notice(other, otherHeader, now))).toBeNull()
   })
 })

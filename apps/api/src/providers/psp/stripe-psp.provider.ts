@@ -42,7 +42,8 @@ export function createStripePsp(options: StripePspOptions): CardPspProvider {
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL')
       return { sessionId: session.id, checkoutUrl: session.url }
     },
-    verifyNotification(rawBody, signature, nowSeconds): PspEvent | null | undefined {
+    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | null | undefined> {
+      const signature = headers['stripe-signature']
       if (!signature) return undefined
       let event: Stripe.Event
       try {
