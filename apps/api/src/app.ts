@@ -107,6 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const brand = loadBrand(config.brandFile)
   const database = overrides.database ?? (await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    app.log,
   ))
   const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, { bank: config.bankWebhookSecret, psp: config.pspWebhookSecret, openBanking: config.openBankingWebhookSecret })
   const transport = overrides.mailTransport ??

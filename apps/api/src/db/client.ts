@@ -27,9 +27,12 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Opens the database and applies every pending migration before anything else uses it. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, log?: { warn(obj: object, msg: string): void }): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
+    // An idle connection the server drops (restart, failover, admin) must not take the process down: the pool
+    // replaces it on the next query; the event is only worth a log line.
+    pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection lost'))
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder })
     return withPing(db as unknown as Database, 'postgres', () => pool.end())
