@@ -29,6 +29,9 @@ import { createRequireSession } from './plugins/session'
 import { createSandboxGeoIp } from './providers/geoip/geoip.provider'
 import { createDevOutboxTransport } from './providers/mail/dev-outbox.transport'
 import type { MailTransport } from './providers/mail/mail.provider'
+import type { BankPartnerProvider } from './providers/bank/bank-partner.provider'
+import type { LiquidityProvider } from './providers/liquidity/liquidity.provider'
+import { createClearBankPartner } from './providers/bank/clearbank-bank-partner.provider'
 import { createSandboxBankPartner } from './providers/bank/sandbox-bank-partner.provider'
 import { createSmtpTransport } from './providers/mail/smtp.transport'
 import { createKrakenRatesProvider } from './providers/rates/kraken-rates.provider'
@@ -55,7 +58,6 @@ import { createSandboxOpenBanking } from './providers/open-banking/sandbox-open-
 import { createTrueLayerOpenBanking } from './providers/open-banking/truelayer-open-banking.provider'
 import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
 import { createStripePsp } from './providers/psp/stripe-psp.provider'
-import { createWebhookService } from './modules/webhooks/webhooks.service'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
 import { resolveSecrets } from './secrets'
@@ -63,7 +65,7 @@ import { loadTrading } from './trading'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: { refreshRates(): Promise<boolean>; expireOrders(): Promise<number> }
+    jobs: { refreshRates(): Promise<boolean>; expireOrders(): Promise<number>; settleWaitingOrders(): Promise<number> }
   }
 }
 
@@ -75,6 +77,10 @@ export interface AppOverrides {
   mailTransport?: MailTransport
   /** Replaces the configured price source (tests make it fail on purpose). */
   ratesProvider?: RatesProvider
+  /** Replaces the configured liquidity provider (tests make it fail on purpose). */
+  liquidityProvider?: LiquidityProvider
+  /** Replaces the configured bank partner (tests put a live adapter on recorded answers). */
+  bankPartner?: BankPartnerProvider
   /** false silences the log; a stream receives its JSON lines (tests read them). */
   logger?: false | { write(line: string): void }
 }
@@ -102,6 +108,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  // The first path segment of every api route (v1, docs, operator, sandbox…), for the not-found handler below. The
+  // web app's own files are registered last and are not api paths.
+  const apiSegments = new Set<string>()
+  let collectingApiSegments = true
+  app.addHook('onRoute', (route) => {
+    const segment = route.url.split('/')[1]
+    if (collectingApiSegments && segment) apiSegments.add(segment)
+  })
 
   const clock = overrides.clock ?? systemClock
   const brand = loadBrand(config.brandFile)
@@ -131,23 +145,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
   const orders = createOrderService({ db: database.db, clock, rates, mail, trading, quoteTtlSeconds: config.quoteTtlSeconds })
   const customers = createCustomerService({ db: database.db, clock })
-  const bank = createSandboxBankPartner(brand.company.name)
+  const bank = overrides.bankPartner ??
+    (config.bankPartner.kind === 'clearbank'
+      ? createClearBankPartner({ ...config.bankPartner, holder: brand.company.name })
+      : createSandboxBankPartner(brand.company.name, secrets.bankWebhookKey))
   const payments = createPaymentService({ db: database.db, clock, orderService: orders, bank, trading })
   const settlement = createSettlementService({
     db: database.db,
     clock,
     orderService: orders,
     rates,
-    liquidity:
+    liquidity: overrides.liquidityProvider ?? (
       config.liquidity.kind === 'ccxt'
         ? // ccxt is large: loaded only when a real exchange is configured.
           (await import('./providers/liquidity/ccxt-liquidity.provider')).createCcxtLiquidityProvider(config.liquidity)
-        : createSandboxLiquidityProvider(),
+        : createSandboxLiquidityProvider()),
     mail,
     quoteTtlSeconds: config.quoteTtlSeconds,
     log: app.log,
   })
-  const webhooks = createWebhookService({ db: database.db, clock })
   const sandboxPsp = config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
   const psp = config.psp.kind === 'stripe' ? createStripePsp(config.psp) : sandboxPsp!
   const sandboxOpenBanking = config.openBanking.kind === 'sandbox' ? createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey }) : undefined
@@ -156,9 +172,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
     { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
+    { name: 'settle-waiting-orders', everySeconds: 30, run: settlement.settleWaitingOrders },
   ]
   // Tests run the jobs by hand, on their own clock.
-  app.decorate('jobs', { refreshRates: rates.refreshRates, expireOrders: orders.expireOrders })
+  app.decorate('jobs', { refreshRates: rates.refreshRates, expireOrders: orders.expireOrders, settleWaitingOrders: settlement.settleWaitingOrders })
 
   await app.register(cookie)
   await app.register(helmet, {
@@ -221,7 +238,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await user.register(customerRoutes({ customers }))
       await user.register(paymentUserRoutes({ payments, settlement, hosted }))
     }, { prefix: '/user' })
-    await v1.register(webhookRoutes({ bankKey: secrets.bankWebhookKey, psp, openBanking, clock, webhooks, settlement }), { prefix: '/webhooks' })
+    await v1.register(webhookRoutes({ bank, psp, openBanking, clock, settlement }), { prefix: '/webhooks' })
   }, { prefix: '/v1' })
 
   if (config.operators.length > 0) {
@@ -234,6 +251,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 
+  collectingApiSegments = false
   const webDist = resolve(config.webDistDir ?? DEFAULT_WEB_DIST)
   const hasWeb = existsSync(join(webDist, 'index.html'))
   if (hasWeb) {
@@ -248,7 +266,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const isApi = /^\/(v1|dev|docs|sandbox|healthz|operator)(\/|$)/.test(path)
+    const isApi = apiSegments.has(path.split('/')[1] ?? '')
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/login, /dashboard-…) all load the web app, which shows its own not-found page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html')

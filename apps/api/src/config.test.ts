@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
@@ -54,5 +55,24 @@ describe('loadConfig', () => {
       TRUELAYER_SIGNING_KEY_PEM: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----', TRUELAYER_MERCHANT_ACCOUNT_ID: 'ma', PUBLIC_URL: 'https://exchange.example',
     })
     expect(config.openBanking).toMatchObject({ kind: 'truelayer', environment: 'sandbox', signingKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----' })
+  })
+
+  it('uses the sandbox bank partner unless ClearBank is configured completely, and checks its keys and accounts', () => {
+    expect(loadConfig({}).bankPartner).toEqual({ kind: 'sandbox' })
+    expect(() => loadConfig({ BANK_PARTNER: 'clearbank', CLEARBANK_API_TOKEN: 'token' })).toThrow(/CLEARBANK_PRIVATE_KEY_PEM.*CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID/)
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const escaped = (pem: string) => pem.trim().replaceAll('\n', '\\n')
+    const complete = {
+      BANK_PARTNER: 'clearbank', CLEARBANK_API_TOKEN: 'token', CLEARBANK_PRIVATE_KEY_PEM: escaped(keys.privateKey), CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: escaped(keys.publicKey),
+      CLEARBANK_RECEIVING_IBANS: '{"gbp":"GB59 CLRB 0406 6500 0011 11"}', CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID: '5602a737-675f-4c85-bbc1-d5d4b4478e64',
+    }
+    expect(loadConfig(complete).bankPartner).toMatchObject({ kind: 'clearbank', environment: 'simulation', receivingIbans: { gbp: 'GB59CLRB04066500001111' }, privateKeyPem: keys.privateKey.trim(), virtualIbanFiats: ['eur'] })
+    expect(loadConfig({ ...complete, CLEARBANK_VIRTUAL_IBAN_FIATS: 'EUR, usd' }).bankPartner).toMatchObject({ virtualIbanFiats: ['eur', 'usd'] })
+    expect(() => loadConfig({ ...complete, CLEARBANK_VIRTUAL_IBAN_FIATS: 'eur,sek' })).toThrow(/CLEARBANK_VIRTUAL_IBAN_FIATS/)
+    expect(() => loadConfig({ ...complete, CLEARBANK_RECEIVING_IBANS: '{"gbp":"GB00CLRB04066500001111"}' })).toThrow(/CLEARBANK_RECEIVING_IBANS/)
+    expect(() => loadConfig({ ...complete, CLEARBANK_RECEIVING_IBANS: '{"sek":"GB59CLRB04066500001111"}' })).toThrow(/CLEARBANK_RECEIVING_IBANS/)
+    expect(() => loadConfig({ ...complete, CLEARBANK_PRIVATE_KEY_PEM: 'not a key' })).toThrow(/CLEARBANK_PRIVATE_KEY_PEM: expected an RSA key/)
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    expect(() => loadConfig({ ...complete, CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: ec.publicKey })).toThrow(/CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: expected an RSA key/)
   })
 })

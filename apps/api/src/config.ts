@@ -1,4 +1,7 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { z } from 'zod'
+import { FiatCurrency } from '@exchange/shared/currencies'
+import { isValidIban, normalizeIban } from '@exchange/shared/iban'
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -76,6 +79,20 @@ const ConfigSchema = z.object({
   /** PEM of the request-signing key registered with TrueLayer (newlines may be written as \n). */
   TRUELAYER_SIGNING_KEY_PEM: z.string().min(1).optional(),
   TRUELAYER_MERCHANT_ACCOUNT_ID: z.string().min(1).optional(),
+  /** Bank partner (receiving accounts, virtual IBANs, transfer notices): the sandbox bank, or ClearBank's institution api. */
+  BANK_PARTNER: z.enum(['sandbox', 'clearbank']).default('sandbox'),
+  CLEARBANK_ENVIRONMENT: z.enum(['simulation', 'production']).default('simulation'),
+  CLEARBANK_API_TOKEN: z.string().min(1).optional(),
+  /** PEM of our RSA key registered with ClearBank (signs requests and webhook answers; newlines may be written as \n). */
+  CLEARBANK_PRIVATE_KEY_PEM: z.string().min(1).optional(),
+  /** PEM of ClearBank's key for our institution's webhooks (portal, Webhook Management). */
+  CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: z.string().min(1).optional(),
+  /** JSON: the company's receiving account per fiat, e.g. {"gbp":"GB…","eur":"GB…"}. */
+  CLEARBANK_RECEIVING_IBANS: z.string().optional(),
+  /** ClearBank id of the multi-currency account the customers' virtual accounts are opened under. */
+  CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID: z.uuid().optional(),
+  /** Comma-separated fiats that multi-currency account holds, e.g. "eur,usd": virtual IBANs are offered for these only. */
+  CLEARBANK_VIRTUAL_IBAN_FIATS: z.string().default('eur'),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -113,6 +130,9 @@ export interface Config {
     | { kind: 'sandbox' }
     | { kind: 'truelayer'; environment: 'sandbox' | 'live'; clientId: string; clientSecret: string; signingKeyId: string; signingKeyPem: string; merchantAccountId: string; publicUrl: string }
   liquidity: { kind: 'sandbox' } | { kind: 'ccxt'; exchangeId: string; apiKey: string; secret: string; withdrawParams: Record<string, Record<string, string>> }
+  bankPartner:
+    | { kind: 'sandbox' }
+    | { kind: 'clearbank'; environment: 'simulation' | 'production'; apiToken: string; privateKeyPem: string; webhookPublicKeyPem: string; receivingIbans: Partial<Record<FiatCurrency, string>>; virtualAccountsParentId: string; virtualIbanFiats: FiatCurrency[] }
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +166,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!parsedParams.success) throw new ConfigError('Invalid configuration:\n  LP_WITHDRAW_PARAMS: expected JSON like {"btc":{"key":"customer-payouts"}}')
     withdrawParams = parsedParams.data
   }
+  const bankPartner = readBankPartner(env)
   const useOutbox = env.DEV_OUTBOX ?? !env.SMTP_URL
   if (!useOutbox && env.SMTP_URL && !env.SMTP_FROM) {
     throw new ConfigError('Invalid configuration:\n  SMTP_FROM: required when SMTP_URL is set')
@@ -195,6 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.LIQUIDITY_PROVIDER === 'ccxt'
         ? { kind: 'ccxt', exchangeId: env.LP_EXCHANGE, apiKey: env.LP_API_KEY!, secret: env.LP_API_SECRET!, withdrawParams }
         : { kind: 'sandbox' },
+    bankPartner,
     operators: (env.OPERATOR_CREDENTIALS ?? '')
       .split(',')
       .filter(Boolean)
@@ -203,6 +225,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         return { name: pair.slice(0, at), password: pair.slice(at + 1) }
       }),
   }
+}
+
+const ReceivingIbans = z.partialRecord(FiatCurrency, z.string().transform(normalizeIban).refine(isValidIban, 'not a valid IBAN'))
+
+function readBankPartner(env: z.infer<typeof ConfigSchema>): Config['bankPartner'] {
+  if (env.BANK_PARTNER === 'sandbox') return { kind: 'sandbox' }
+  const required = ['CLEARBANK_API_TOKEN', 'CLEARBANK_PRIVATE_KEY_PEM', 'CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM', 'CLEARBANK_RECEIVING_IBANS', 'CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID'] as const
+  const missing = required.filter((name) => !env[name])
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  BANK_PARTNER=clearbank needs ${missing.join(', ')}`)
+  const ibans = ReceivingIbans.safeParse(safeJson(env.CLEARBANK_RECEIVING_IBANS!))
+  if (!ibans.success) throw new ConfigError('Invalid configuration:\n  CLEARBANK_RECEIVING_IBANS: expected JSON like {"gbp":"GB33BUKB20201555555555"} with valid IBANs per fiat')
+  const fiats = z.array(FiatCurrency).min(1).safeParse(env.CLEARBANK_VIRTUAL_IBAN_FIATS.split(',').map((fiat) => fiat.trim().toLowerCase()).filter(Boolean))
+  if (!fiats.success) throw new ConfigError('Invalid configuration:\n  CLEARBANK_VIRTUAL_IBAN_FIATS: expected fiats separated by commas, e.g. eur,usd')
+  const privateKeyPem = env.CLEARBANK_PRIVATE_KEY_PEM!.replaceAll('\\n', '\n')
+  const webhookPublicKeyPem = env.CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM!.replaceAll('\\n', '\n')
+  for (const [name, read] of [['CLEARBANK_PRIVATE_KEY_PEM', () => createPrivateKey(privateKeyPem)], ['CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM', () => createPublicKey(webhookPublicKeyPem)]] as const) {
+    try {
+      if (read().asymmetricKeyType !== 'rsa') throw new Error('not RSA')
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: expected an RSA key in PEM form`)
+    }
+  }
+  return { kind: 'clearbank', environment: env.CLEARBANK_ENVIRONMENT, apiToken: env.CLEARBANK_API_TOKEN!, privateKeyPem, webhookPublicKeyPem, receivingIbans: ibans.data, virtualAccountsParentId: env.CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID!, virtualIbanFiats: fiats.data }
 }
 
 function safeJson(text: string): unknown {

@@ -6,11 +6,24 @@ export class AppError extends Error {
   readonly statusCode: number
   readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, statusCode = 200, options: { retryAfterSeconds?: number } = {}) {
-    super(code)
+  constructor(code: ErrorCode, statusCode = 200, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(code, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'AppError'
     this.code = code
     this.statusCode = statusCode
     this.retryAfterSeconds = options.retryAfterSeconds
+  }
+}
+
+/**
+ * A call to a payment party (PSP, open banking, bank partner) that fails or does not answer: the customer is asked
+ * to try again in a moment (503 `provider_unavailable`), nothing is stored, and the cause goes to the log only.
+ */
+export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError('provider_unavailable', 503, { retryAfterSeconds: 30, cause: error })
   }
 }

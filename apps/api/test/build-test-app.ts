@@ -8,8 +8,12 @@ import type { Clock } from '../src/clock'
 import { type Env, loadConfig } from '../src/config'
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client'
 import { devOutbox, orders } from '../src/db/schema'
+import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
+import type { BankPartnerProvider } from '../src/providers/bank/bank-partner.provider'
+import type { LiquidityProvider } from '../src/providers/liquidity/liquidity.provider'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
+import { signNotice } from '../src/providers/signed-notice'
 import { createTestClock } from './test-clock'
 
 export interface TestApp {
@@ -46,7 +50,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 }
 
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
-export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport; logLines?: string[]; ratesProvider?: RatesProvider } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport; logLines?: string[]; ratesProvider?: RatesProvider; bankPartner?: BankPartnerProvider; liquidityProvider?: LiquidityProvider } = {}): Promise<TestApp> {
   const clock = createTestClock()
   const { handle, drop } = await openTestDatabase()
   const config = loadConfig({
@@ -60,7 +64,7 @@ export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock;
     JOBS_ENABLED: 'false',
     ...options.env,
   })
-  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false, ...(options.mailTransport && { mailTransport: options.mailTransport }), ...(options.ratesProvider && { ratesProvider: options.ratesProvider }) })
+  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false, ...(options.mailTransport && { mailTransport: options.mailTransport }), ...(options.ratesProvider && { ratesProvider: options.ratesProvider }), ...(options.bankPartner && { bankPartner: options.bankPartner }), ...(options.liquidityProvider && { liquidityProvider: options.liquidityProvider }) })
   await app.ready()
   return {
     app,
@@ -149,4 +153,19 @@ export async function storedOrder(t: TestApp, reference: string) {
   const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
   if (!order) throw new Error(`no order ${reference}`)
   return order
+}
+
+/**
+ * A named customer's wire order for 250 EUR, paid by a sandbox bank notice signed with `bankSecret` (the app's
+ * BANK_WEBHOOK_SECRET); `payerName` other than the customer's holds the payment for an operator.
+ */
+export async function wireOrderPaid(t: TestApp, bankSecret: string, payerName = 'Ada Lovelace') {
+  const customer = await buyer(t)
+  await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+  const { reference } = (await initiateBuy(t, customer.token)).body.data
+  const wire = (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
+  const body = JSON.stringify({ eventId: `evt_${randomBytes(4).toString('hex')}`, type: 'transfer.received', data: { transferId: `trf_${randomBytes(6).toString('hex')}`, amount: '250.00', currency: 'eur', payerName, payerIban: 'CH9300762011623852957', paymentReference: reference, creditedIban: wire.iban, receivedAt: t.clock.now().toISOString() } })
+  const signature = signNotice(Buffer.from(bankSecret), body, Math.floor(t.clock.now().getTime() / 1000))
+  const answer = await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
+  return { customer, reference, answer: answer.json() as { result: boolean; outcome?: string } }
 }

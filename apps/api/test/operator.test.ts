@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
-import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
-import { signNotice } from '../src/providers/signed-notice'
-import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, type TestApp } from './build-test-app'
+import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, type TestApp, wireOrderPaid } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -17,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function heldPayment() {
-  const customer = await buyer(t)
-  await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
-  const { reference } = (await initiateBuy(t, customer.token)).body.data
-  const wire = (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
-  const body = JSON.stringify({ eventId: `evt_${randomBytes(4).toString('hex')}`, type: 'transfer.received', data: { transferId: `trf_${randomBytes(4).toString('hex')}`, amount: '250.00', currency: 'eur', payerName: 'Charles Babbage', payerIban: 'CH9300762011623852957', paymentReference: reference, creditedIban: wire.iban, receivedAt: t.clock.now().toISOString() } })
-  await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000)) }, payload: body })
+  const { customer, reference } = await wireOrderPaid(t, SECRET, 'Charles Babbage')
   const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
   const [transfer] = await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order!.id))
   return { customer, reference, transfer: transfer! }

@@ -108,3 +108,35 @@ describe('with Stripe as the card PSP', () => {
     }
   })
 })
+
+describe('serving the web app beside the api', () => {
+  it('answers client-side routes with the web app, and unknown api paths with a JSON 404', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Helvex</title><div id="root"></div>')
+    writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)')
+    const web = await buildTestApp({ env: { WEB_DIST_DIR: dist } })
+    try {
+      for (const path of ['/', '/login', '/dashboard-history', '/no-such-screen']) {
+        const page = await web.app.inject({ method: 'GET', url: path })
+        expect(page.statusCode, path).toBe(200)
+        expect(page.body, path).toContain('<div id="root"></div>')
+      }
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' })
+      expect(asset.headers['cache-control']).toContain('immutable')
+      for (const path of ['/v1/public/noSuchCall', '/v1/nothing', '/sandbox/psp/nothing', '/dev/nothing', '/docs/nothing']) {
+        const missing = await web.app.inject({ method: 'GET', url: path })
+        expect(missing.statusCode, path).toBe(404)
+        expect(missing.json(), path).toEqual({ result: false, error: 'not_found' })
+      }
+      const wrongMethod = await web.app.inject({ method: 'GET', url: '/v1/public/getBrand' })
+      expect(wrongMethod.statusCode).toBe(405)
+      expect(wrongMethod.headers.allow).toBe('POST')
+    } finally {
+      await web.close()
+    }
+  })
+})

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'price_expired',
   'transition_not_allowed',
   'method_unavailable',
+  'provider_unavailable',
   'details_required',
   'unauthorized',
   'rate_limited',

@@ -161,6 +161,10 @@ export const orders = pgTable(
     methodOption: text('method_option'),
     priceExpiresAt: timestamp('price_expires_at', { withTimezone: true }).notNull(),
     createdMailSentAt: timestamp('created_mail_sent_at', { withTimezone: true }),
+    /** One settlement run at a time per order: a run holds the order until this time (a crashed run's hold lapses). */
+    settlementLeaseUntil: timestamp('settlement_lease_until', { withTimezone: true }),
+    /** Set before coins are withdrawn to the customer: a withdrawal whose outcome is unknown is never sent twice. */
+    withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

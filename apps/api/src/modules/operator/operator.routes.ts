@@ -11,6 +11,8 @@ import type { OperatorService } from './operator.service'
 const TransferAction = z.object({ transferId: z.uuid() })
 const RefundTransfer = TransferAction.extend({ reason: z.string().trim().min(3).max(200) })
 const RefundOrder = z.object({ orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/), reason: z.string().trim().min(3).max(200) })
+const OrderAction = z.object({ orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/) })
+const RecordDelivery = OrderAction.extend({ txId: z.string().trim().min(8).max(200).regex(/^[\w:.-]+$/, 'a transaction id') })
 const MarkWire = z.object({
   orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/),
   amount: DecimalString,
@@ -21,7 +23,7 @@ const MarkWire = z.object({
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1b26;background:#f6f7f9}header{background:#1d1b26;color:#fff;padding:12px 16px}
 main{padding:16px;max-width:1200px;margin:0 auto}table{border-collapse:collapse;width:100%;background:#fff;margin-bottom:24px;font-size:14px}
 th,td{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top}th{background:#eef}form.inline{display:inline}
-input{padding:4px}button{padding:4px 8px}.flash{background:#e7f5ff;border:1px solid #1c7ed6;padding:8px;margin-bottom:12px}`
+input{padding:4px}button{padding:4px 8px}.scroll{overflow-x:auto;margin-bottom:24px}.scroll table{margin-bottom:0}.flash{background:#e7f5ff;border:1px solid #1c7ed6;padding:8px;margin-bottom:12px}`
 
 function money(amount: string, currency: string) {
   return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
@@ -34,7 +36,7 @@ export function operatorRoutes(deps: { operators: OperatorService; requireOperat
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)))
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      const { recentOrders, held, pendingRefunds, actions } = await deps.operators.overview()
+      const { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions } = await deps.operators.overview()
       const flash = (request.query as { done?: string }).done
       const heldRows = held.map((transfer) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
 ${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
@@ -42,14 +44,19 @@ ${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post
       const orderRows = recentOrders.map((order) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
 ${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><button>Wire received</button></form>` : ''}
 ${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`).join('')
+      const withdrawalRows = withdrawalsToCheck.map((order) => `<tr><td>${order.withdrawalRequestedAt?.toISOString() ?? ''}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.cryptoAmount)} ${escapeHtml(order.crypto.toUpperCase())}</td><td><code>${escapeHtml(order.wallet)}</code></td><td>
+<form class="inline" method="post" action="/operator/actions/record-delivery"><input type="hidden" name="orderReference" value="${order.reference}"><input name="txId" placeholder="transaction id at the exchange" required minlength="8"><button>Found: record it</button></form>
+<form class="inline" method="post" action="/operator/actions/retry-withdrawal"><input type="hidden" name="orderReference" value="${order.reference}"><button>Not found: send again</button></form></td></tr>`).join('')
       const refundRows = pendingRefunds.map((refund) => `<tr><td>${refund.createdAt.toISOString()}</td><td>${money(refund.amount, refund.currency)}</td><td>${escapeHtml(refund.toIban ?? 'card')}</td><td>${escapeHtml(refund.reason)}</td><td>${escapeHtml(refund.createdBy)}</td></tr>`).join('')
       const actionRows = actions.map((action) => `<tr><td>${action.createdAt.toISOString()}</td><td>${escapeHtml(action.operator)}</td><td>${escapeHtml(action.action)}</td><td><code>${escapeHtml(JSON.stringify(action.detail))}</code></td></tr>`).join('')
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Operator</title><style>${STYLE}</style></head><body>
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
 <header>Operator view · signed in as ${escapeHtml(request.operator ?? '')}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
-<h2>Payments held for a person (${held.length})</h2><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table>
-<h2>Recent orders</h2><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table>
-<h2>Refunds to send (${pendingRefunds.length})</h2><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table>
-<h2>Operator actions</h2><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRows}</table></main></body></html>`)
+<h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
+<h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
+<div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
+<h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table></div>
+<h2>Refunds to send (${pendingRefunds.length})</h2><div class="scroll"><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table></div>
+<h2>Operator actions</h2><div class="scroll"><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRows}</table></div></main></body></html>`)
     })
 
     /** Form posts come back to the page with a note; JSON posts get JSON. */
@@ -80,6 +87,18 @@ ${order.status === 'paid' ? `<form class="inline" method="post" action="/operato
       const { orderReference, reason } = parse(RefundOrder, request.body)
       await deps.operators.refundOrder(request.operator!, orderReference, reason)
       return respond(request, reply, `Order ${orderReference} refunded`)
+    })
+
+    app.post('/actions/record-delivery', { schema: { hide: true } }, async (request, reply) => {
+      const { orderReference, txId } = parse(RecordDelivery, request.body)
+      const statusName = await deps.operators.recordDelivery(request.operator!, orderReference, txId)
+      return respond(request, reply, `Delivery of ${orderReference} recorded; order is ${statusName}`, { statusName })
+    })
+
+    app.post('/actions/retry-withdrawal', { schema: { hide: true } }, async (request, reply) => {
+      const { orderReference } = parse(OrderAction, request.body)
+      const statusName = await deps.operators.retryWithdrawal(request.operator!, orderReference)
+      return respond(request, reply, `Withdrawal of ${orderReference} sent again; order is ${statusName}`, { statusName })
     })
 
     app.post('/actions/mark-wire-received', { schema: { hide: true } }, async (request, reply) => {

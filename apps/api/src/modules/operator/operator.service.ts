@@ -26,7 +26,8 @@ export function createOperatorService({ db, clock, settlement, bank }: { db: Dat
     const held = await db.select().from(incomingTransfers).where(inArray(incomingTransfers.outcome, ['held_name_mismatch', 'unmatched'])).orderBy(desc(incomingTransfers.receivedAt))
     const pendingRefunds = await db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(desc(refunds.createdAt)).limit(100)
     const actions = await db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(50)
-    return { recentOrders, held, pendingRefunds, actions }
+    const withdrawalsToCheck = await settlement.withdrawalsToCheck()
+    return { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions }
   }
 
   async function orderIdOf(reference: string) {
@@ -73,5 +74,21 @@ export function createOperatorService({ db, clock, settlement, bank }: { db: Dat
     return result
   }
 
-  return { overview, approveHeldTransfer, refundTransfer, refundOrder, markWireReceived }
+  /** A withdrawal of unknown outcome, found at the exchange: its transaction id completes the order. */
+  async function recordDelivery(operator: string, reference: string, txId: string) {
+    const order = await orderIdOf(reference)
+    const status = await settlement.recordDelivery(reference, txId, operator)
+    await log(operator, 'record_delivery', { orderId: order.id }, { txId })
+    return status
+  }
+
+  /** A withdrawal of unknown outcome, not found at the exchange: sent again. */
+  async function retryWithdrawal(operator: string, reference: string) {
+    const order = await orderIdOf(reference)
+    const status = await settlement.retryWithdrawal(reference, operator)
+    await log(operator, 'retry_withdrawal', { orderId: order.id }, { resultingStatus: status })
+    return status
+  }
+
+  return { overview, approveHeldTransfer, refundTransfer, refundOrder, markWireReceived, recordDelivery, retryWithdrawal }
 }

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers, orders, payments } from '../../db/schema'
-import { AppError } from '../../errors'
+import { AppError, callProvider } from '../../errors'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
 import type { OrderService } from '../orders/orders.service'
@@ -45,13 +45,13 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     await orderService.selectPaymentMethod(customerId, reference, 'psps', pspId)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
-    const session = await psp.createCheckout({
+    const session = await callProvider(() => psp.createCheckout({
       orderReference: order.reference,
       amount: order.fiatAmount,
       currency: order.fiat as FiatCurrency,
       customerEmail: customer?.email ?? '',
       returnUrl: RETURN_URL,
-    })
+    }))
     await recordStart(order, 'card', psp.kind, session.sessionId, 'Card payment started at the hosted checkout')
     return session
   }
@@ -62,14 +62,14 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     await orderService.selectPaymentMethod(customerId, reference, 'banks', bankOption.id)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db.select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email }).from(customers).where(eq(customers.id, customerId))
-    const consent = await openBanking.createConsent({
+    const consent = await callProvider(() => openBanking.createConsent({
       orderReference: order.reference,
       amount: order.fiatAmount,
       currency: order.fiat as FiatCurrency,
       bankId: tlId,
       payerName: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || (customer?.email ?? ''),
       returnUrl: RETURN_URL,
-    })
+    }))
     await recordStart(order, 'pay_by_bank', openBanking.kind, consent.consentId, `Pay-by-bank started at ${bankOption.name}`)
     return { sessionId: consent.consentId, authUrl: consent.authUrl }
   }

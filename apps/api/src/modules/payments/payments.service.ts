@@ -5,7 +5,7 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
 import { customers, orders, payments, virtualIbans } from '../../db/schema'
-import { AppError } from '../../errors'
+import { AppError, callProvider } from '../../errors'
 import type { BankAccount, BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
 import type { TradingConfig } from '../../trading'
 import type { OrderService } from '../orders/orders.service'
@@ -73,7 +73,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
     if (existing) return accountDetails(existing)
     const [customer] = await db.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, customerId))
     if (!customer?.firstName || !customer.lastName) throw new AppError('details_required')
-    const issued = await bank.issueVirtualIban({ customerId, customerName: `${customer.firstName} ${customer.lastName}` })
+    const issued = await callProvider(() => bank.issueVirtualIban({ customerId, customerName: `${customer.firstName} ${customer.lastName}` }))
     try {
       await db.insert(virtualIbans).values({ customerId, ...issued, provider: bank.kind, createdAt: clock.now() })
     } catch (error) {
@@ -86,6 +86,9 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
 
   /** `orderSubmitViban`: ties the order to the customer's virtual IBAN and answers what to send. */
   async function submitViban(customerId: string, reference: string): Promise<TransferInstructions> {
+    const current = await orderService.findOwnOrder(db, customerId, reference)
+    // Money in a currency the account behind the virtual IBAN does not hold would be sent back by the bank.
+    if (!bank.virtualIbanFiats.includes(current.fiat as FiatCurrency)) throw new AppError('method_unavailable')
     const account = await virtualIbanFor(customerId)
     const order = await startBankPayment(customerId, reference, 'viban', account.iban)
     return instructions(account, order)

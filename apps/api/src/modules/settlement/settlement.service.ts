@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { CRYPTO_DECIMALS, type CryptoCurrency, FIAT_DECIMALS, type FiatCurrency } from '@exchange/shared/currencies'
 import { compareAmounts, formatAmount, quoteForFiat, subtractAmounts } from '@exchange/shared/money'
 import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
@@ -7,23 +7,13 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { type TransferOutcome, customers, deliveries, incomingTransfers, orders, payments, refunds, virtualIbans, webhookEvents } from '../../db/schema'
 import { AppError } from '../../errors'
-import type { LiquidityProvider } from '../../providers/liquidity/liquidity.provider'
+import type { IncomingTransfer } from '../../providers/bank/bank-partner.provider'
+import { type LiquidityProvider, LiquidityRefused } from '../../providers/liquidity/liquidity.provider'
 import type { PspEvent } from '../../providers/psp/card-psp.provider'
 import type { MailService } from '../mail/mail.service'
 import type { OrderService } from '../orders/orders.service'
 import type { RatesService } from '../rates/rates.service'
 import { payerNameMatches } from './payer-name'
-
-export interface TransferNotice {
-  transferId: string
-  amount: string
-  currency: FiatCurrency
-  payerName: string
-  payerIban: string
-  paymentReference: string
-  creditedIban: string
-  receivedAt: Date
-}
 
 export interface SettlementServiceDeps {
   db: Database
@@ -40,6 +30,11 @@ type OrderRow = typeof orders.$inferSelect
 type Mail = { to: string; template: string; headline: string; lead: string; rows: [string, string][]; note?: string }
 
 const REFERENCE_IN_TEXT = /[A-Z0-9]{10}/g
+/** How long one settlement run may hold an order: well past the liquidity provider's slowest answer. */
+const SETTLEMENT_LEASE_SECONDS = 120
+/** The retry job leaves an order alone this long after its last change, so that the run that paid it goes first. */
+const SETTLEMENT_RETRY_AFTER_SECONDS = 60
+const SETTLEMENT_BATCH = 20
 
 function money(amount: string, currency: string): string {
   return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
@@ -57,7 +52,7 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return customer
   }
 
-  async function findOrderFor(tx: Database, notice: TransferNotice): Promise<OrderRow | undefined> {
+  async function findOrderFor(tx: Database, notice: IncomingTransfer): Promise<OrderRow | undefined> {
     const mentioned: string[] = notice.paymentReference.toUpperCase().match(REFERENCE_IN_TEXT) ?? []
     const [viban] = await tx.select().from(virtualIbans).where(eq(virtualIbans.iban, notice.creditedIban))
     if (viban) {
@@ -85,7 +80,7 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   }
 
   /** A bank partner's notice of money received, handled once per transfer id. */
-  async function receiveBankTransfer(notice: TransferNotice): Promise<{ outcome: TransferOutcome; orderReference: string | null }> {
+  async function receiveBankTransfer(notice: IncomingTransfer): Promise<{ outcome: TransferOutcome; orderReference: string | null; duplicate: boolean }> {
     const mails: Mail[] = []
     const decided = await db.transaction(async (tx) => {
       const [seen] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.providerTransferId, notice.transferId))
@@ -151,7 +146,7 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
 
     for (const message of mails) await mail.sendOrderUpdate(message.to, decided.order?.reference ?? '', message.template, message)
     if (!decided.repeat && decided.order && (decided.outcome === 'matched' || decided.outcome === 'overpaid')) await settlePaidOrder(decided.order.id)
-    return { outcome: decided.outcome, orderReference: decided.order?.reference ?? null }
+    return { outcome: decided.outcome, orderReference: decided.order?.reference ?? null, duplicate: decided.repeat }
   }
 
   /**
@@ -193,11 +188,47 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return { duplicate: outcome.duplicate, orderStatus: status }
   }
 
-  /** Paid → bought from the liquidity provider → delivered. Safe to call again: each step happens once. */
-  async function settlePaidOrder(orderId: string): Promise<OrderStatus> {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-    if (!order) throw new AppError('order_not_found')
+  /**
+   * Holds the order for one settlement run, so that two runs (a notice, the customer's `orderLpToBroker`, the retry
+   * job, another process) never buy or withdraw twice. A crashed run's hold lapses after the lease.
+   */
+  async function claimSettlement(orderId: string): Promise<OrderRow | undefined> {
+    const now = clock.now()
+    const [claimed] = await db
+      .update(orders)
+      .set({ settlementLeaseUntil: new Date(now.getTime() + SETTLEMENT_LEASE_SECONDS * 1000) })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing']), or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, now))))
+      .returning()
+    return claimed
+  }
+
+  /** The coins reached the customer's wallet: the order completes and the customer hears of it with the transaction id. */
+  async function completeDelivery(order: OrderRow, txId: string, cause: string, actor: 'system' | 'operator'): Promise<OrderStatus> {
+    const done = await db.transaction(async (tx) => {
+      await tx.update(deliveries).set({ txId, deliveredAt: clock.now() }).where(eq(deliveries.orderId, order.id))
+      return orderService.applyTransition(tx, order, 'completed', cause, actor)
+    })
     const customer = await emailOf(db, order.customerId)
+    if (customer) {
+      const coins = `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto as CryptoCurrency])} ${order.crypto.toUpperCase()}`
+      await mail.sendOrderUpdate(customer.email, order.reference, 'order_completed', {
+        headline: 'Your coins are on their way',
+        lead: `We sent ${coins} to your wallet.`,
+        rows: [['Amount', coins], ['Wallet', order.wallet], ['Transaction', txId]],
+        ...(liquidity.simulated && { note: 'Test environment: no coins were sent; the transaction id is simulated.' }),
+      })
+    }
+    return done.status as OrderStatus
+  }
+
+  /** Paid → bought from the liquidity provider → delivered. Safe to call again and at the same time: each step happens once. */
+  async function settlePaidOrder(orderId: string): Promise<OrderStatus> {
+    const order = await claimSettlement(orderId)
+    if (!order) {
+      const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+      if (!current) throw new AppError('order_not_found')
+      return current.status as OrderStatus
+    }
     try {
       let current = order
       if (current.status === 'paid') {
@@ -207,30 +238,91 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
           return orderService.applyTransition(tx, current, 'processing', `Bought from the liquidity provider (${fill.providerOrderId})`, 'system')
         })
       }
-      if (current.status !== 'processing') return current.status as OrderStatus
-      if (current.wallet === PLACEHOLDER_WALLET) return current.status as OrderStatus
+      if (current.status !== 'processing' || current.wallet === PLACEHOLDER_WALLET) return current.status as OrderStatus
       const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, orderId))
       if (delivery?.txId) return current.status as OrderStatus
-      const { txId } = await liquidity.withdraw({ reference: order.reference, crypto: order.crypto as CryptoCurrency, amount: order.cryptoAmount, wallet: order.wallet })
-      const done = await db.transaction(async (tx) => {
-        await tx.update(deliveries).set({ txId, deliveredAt: clock.now() }).where(eq(deliveries.orderId, orderId))
-        return orderService.applyTransition(tx, current, 'completed', `Delivered to ${order.wallet}, transaction ${txId}`, 'system')
-      })
-      if (customer) {
-        const coins = `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto as CryptoCurrency])} ${order.crypto.toUpperCase()}`
-        await mail.sendOrderUpdate(customer.email, order.reference, 'order_completed', {
-          headline: 'Your coins are on their way',
-          lead: `We sent ${coins} to your wallet.`,
-          rows: [['Amount', coins], ['Wallet', order.wallet], ['Transaction', txId]],
-          ...(liquidity.simulated && { note: 'Test environment: no coins were sent; the transaction id is simulated.' }),
-        })
+      if (current.withdrawalRequestedAt) {
+        // An earlier withdrawal may have left: sending again could pay the customer twice. A person checks the exchange.
+        log.error({ order: order.reference }, 'withdrawal outcome unknown; waiting for an operator to check the exchange')
+        return current.status as OrderStatus
       }
-      return done.status as OrderStatus
+      await db.update(orders).set({ withdrawalRequestedAt: clock.now() }).where(eq(orders.id, orderId))
+      let txId: string
+      try {
+        ;({ txId } = await liquidity.withdraw({ reference: order.reference, crypto: order.crypto as CryptoCurrency, amount: order.cryptoAmount, wallet: order.wallet }))
+      } catch (error) {
+        // A refusal sent nothing: the next run may try again. Any other failure leaves the outcome unknown.
+        if (error instanceof LiquidityRefused) await db.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, orderId))
+        throw error
+      }
+      return await completeDelivery(current, txId, `Delivered to ${order.wallet}, transaction ${txId}`, 'system')
     } catch (error) {
       if (error instanceof AppError) throw error
       log.error({ err: error, order: order.reference }, 'settlement step failed; the order stays where it is for a retry')
-      return order.status as OrderStatus
+      const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+      return (current?.status ?? order.status) as OrderStatus
+    } finally {
+      await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, orderId))
     }
+  }
+
+  /**
+   * The retry job: paid orders not yet bought and bought orders not yet sent, left by a failed or interrupted run.
+   * Withdrawals whose outcome is unknown are not among them; they wait for an operator.
+   */
+  async function settleWaitingOrders(): Promise<number> {
+    const now = clock.now()
+    const quietSince = new Date(now.getTime() - SETTLEMENT_RETRY_AFTER_SECONDS * 1000)
+    const waiting = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(
+        or(eq(orders.status, 'paid'), and(eq(orders.status, 'processing'), ne(orders.wallet, PLACEHOLDER_WALLET), isNull(orders.withdrawalRequestedAt))),
+        lt(orders.updatedAt, quietSince),
+        or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, now)),
+      ))
+      .orderBy(orders.updatedAt)
+      .limit(SETTLEMENT_BATCH)
+    let moved = 0
+    for (const { id } of waiting) {
+      const [before] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
+      if ((await settlePaidOrder(id)) !== before?.status) moved += 1
+    }
+    return moved
+  }
+
+  /** Withdrawals whose outcome is unknown, for the operator view. */
+  async function withdrawalsToCheck() {
+    return db
+      .select({ reference: orders.reference, crypto: orders.crypto, cryptoAmount: orders.cryptoAmount, wallet: orders.wallet, withdrawalRequestedAt: orders.withdrawalRequestedAt })
+      .from(orders)
+      .where(and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, clock.now()))))
+      .orderBy(orders.withdrawalRequestedAt)
+  }
+
+  async function uncheckedWithdrawal(reference: string): Promise<OrderRow> {
+    const [order] = await db.select().from(orders).where(eq(orders.reference, reference))
+    if (!order) throw new AppError('order_not_found')
+    if (order.status !== 'processing' || !order.withdrawalRequestedAt) throw new AppError('transition_not_allowed')
+    // A run is sending it right now: its own answer decides, not a look at the exchange taken meanwhile.
+    if (order.settlementLeaseUntil && order.settlementLeaseUntil > clock.now()) throw new AppError('transition_not_allowed')
+    return order
+  }
+
+  /** The operator found the withdrawal at the exchange: its transaction id completes the order. */
+  async function recordDelivery(reference: string, txId: string, by: string): Promise<OrderStatus> {
+    const order = await uncheckedWithdrawal(reference)
+    return completeDelivery(order, txId, `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by operator ${by})`, 'operator')
+  }
+
+  /** The operator found no withdrawal at the exchange: it may be sent again, now. */
+  async function retryWithdrawal(reference: string, by: string): Promise<OrderStatus> {
+    const order = await uncheckedWithdrawal(reference)
+    await db.transaction(async (tx) => {
+      await tx.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id))
+      await orderService.recordOrderNote(tx, order, `No withdrawal found at the exchange; sent again by operator ${by}`, 'operator')
+    })
+    return settlePaidOrder(order.id)
   }
 
   /** `orderLpToBroker`: the customer's own paid order goes to the liquidity provider (once). */
@@ -310,15 +402,22 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
 
   /** An operator refunds a paid order that cannot be filled (e.g. the liquidity provider refused it). */
   async function refundPaidOrder(reference: string, reason: string, by: string): Promise<void> {
-    await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.reference, reference))
-      if (!order) throw new AppError('order_not_found')
+    const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
+    if (!found) throw new AppError('order_not_found')
+    // The refund takes the settlement lease too: an order being bought right now is not refunded under its feet.
+    const order = await claimSettlement(found.id)
+    if (!order) throw new AppError('transition_not_allowed')
+    try {
       if (order.status !== 'paid') throw new AppError('transition_not_allowed')
-      const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order.id)).orderBy(desc(incomingTransfers.receivedAt)).limit(1)
-      await refund(tx, { orderId: order.id, transferId: transfer?.id ?? null, amount: order.fiatAmount, currency: order.fiat, toIban: transfer?.payerIban ?? null, reason, by })
-      await orderService.applyTransition(tx, order, 'refunded', `Refunded by operator ${by}: ${reason}`, 'operator')
-    })
+      await db.transaction(async (tx) => {
+        const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order.id)).orderBy(desc(incomingTransfers.receivedAt)).limit(1)
+        await refund(tx, { orderId: order.id, transferId: transfer?.id ?? null, amount: order.fiatAmount, currency: order.fiat, toIban: transfer?.payerIban ?? null, reason, by })
+        await orderService.applyTransition(tx, order, 'refunded', `Refunded by operator ${by}: ${reason}`, 'operator')
+      })
+    } finally {
+      await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, order.id))
+    }
   }
 
-  return { receiveBankTransfer, receiveHostedPaymentResult, settlePaidOrder, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }
+  return { receiveBankTransfer, receiveHostedPaymentResult, settlePaidOrder, settleWaitingOrders, withdrawalsToCheck, recordDelivery, retryWithdrawal, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }
 }

@@ -1,13 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Clock } from '../../clock'
 import { AppError } from '../../errors'
-import { BANK_SIGNATURE_HEADER, BankTransferNotification } from '../../providers/bank/bank-notification'
+import { type BankPartnerProvider, UnreadableBankNotice, type VerifiedBankNotice } from '../../providers/bank/bank-partner.provider'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider, PspEvent } from '../../providers/psp/card-psp.provider'
-import { type IncomingNotice, verifyNoticeSignature } from '../../providers/signed-notice'
+import type { IncomingNotice } from '../../providers/signed-notice'
 import type { SettlementService } from '../settlement/settlement.service'
-import type { WebhookService } from './webhooks.service'
-
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,11 +14,10 @@ declare module 'fastify' {
 }
 
 export interface WebhookRoutesDeps {
-  bankKey: Buffer
+  bank: BankPartnerProvider
   psp: CardPspProvider
   openBanking: OpenBankingProvider
   clock: Clock
-  webhooks: WebhookService
   settlement: SettlementService
 }
 
@@ -30,6 +27,10 @@ export interface WebhookRoutesDeps {
  */
 export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
+  function incomingNotice(request: FastifyRequest): IncomingNotice {
+    const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])))
+    return { rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() }
+  }
   return async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       request.rawBody = body as string
@@ -41,25 +42,36 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
     })
 
     app.post('/bank-partner', { schema: { hide: true } }, async (request, reply) => {
-      const signature = request.headers[BANK_SIGNATURE_HEADER]
-      if (!verifyNoticeSignature(deps.bankKey, request.rawBody ?? '', typeof signature === 'string' ? signature : undefined, nowSeconds())) {
+      let verified: VerifiedBankNotice | undefined
+      try {
+        verified = await deps.bank.verifyNotification(incomingNotice(request))
+      } catch (error) {
+        if (!(error instanceof UnreadableBankNotice)) throw error
+        // Genuinely signed but not what the adapter understands: refused, so the bank retries while someone looks.
+        request.log.error({ problems: error.problems }, 'signed bank notice could not be read')
+        return reply.code(400).send({ result: false, error: 'validation_failed' })
+      }
+      if (!verified) {
         request.log.warn('bank notice with a bad signature refused')
         return reply.code(401).send({ result: false, error: 'unauthorized' })
       }
-      const parsed = BankTransferNotification.safeParse(request.body)
-      if (!parsed.success) return reply.code(400).send({ result: false, error: 'validation_failed' })
-      const notice = parsed.data
-      // Handling is idempotent by transfer id, so a retried or repeated notice changes nothing the second time.
-      const { outcome } = await deps.settlement.receiveBankTransfer({ ...notice.data, receivedAt: new Date(notice.data.receivedAt) })
-      const firstTime = await deps.webhooks.claimEvent('bank-partner', notice.eventId)
-      return { result: true, outcome, duplicate: !firstTime }
+      let answer: object = { result: true, ignored: true }
+      if (verified.transfer) {
+        // Idempotent by the bank's transfer id: a retried or repeated notice changes nothing the second time.
+        const { outcome, duplicate } = await deps.settlement.receiveBankTransfer(verified.transfer)
+        answer = { result: true, outcome, duplicate }
+      } else {
+        request.log.info({ reason: verified.ignoredBecause }, 'bank notice acknowledged with nothing to do')
+      }
+      // Some banks want their own signed acknowledgement instead of our answer.
+      if (verified.acknowledgement) return reply.code(200).headers(verified.acknowledgement.headers).type('application/json').send(verified.acknowledgement.body)
+      return answer
     })
 
     /** A hosted payment party's notice: checked by the party's own scheme, then acted on once. */
     function hostedPaymentNotices(party: string, verifier: { readonly kind: string; verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined> }) {
       app.post(`/${party}`, { schema: { hide: true } }, async (request, reply) => {
-        const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])))
-        const event = await verifier.verifyNotification({ rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() })
+        const event = await verifier.verifyNotification(incomingNotice(request))
         if (event === undefined) {
           request.log.warn({ party }, 'notice with a bad signature refused')
           return reply.code(401).send({ result: false, error: 'unauthorized' })

@@ -1,6 +1,6 @@
 import ccxt, { type Exchange } from 'ccxt'
 import type { CryptoCurrency } from '@exchange/shared/currencies'
-import type { Fill, LiquidityProvider } from './liquidity.provider'
+import { type Fill, type LiquidityProvider, LiquidityRefused } from './liquidity.provider'
 
 export interface CcxtLiquidityOptions {
   /** A ccxt exchange id, e.g. "kraken". */
@@ -14,6 +14,19 @@ export interface CcxtLiquidityOptions {
   withdrawParams?: Partial<Record<CryptoCurrency, Record<string, string>>>
   /** Tests hand in an exchange on recorded answers. */
   exchange?: Exchange
+}
+
+/**
+ * ccxt's `ExchangeError` family is the exchange saying no (funds, address, order rules): nothing happened. Network
+ * errors and odd answers leave the outcome unknown and pass through as they are.
+ */
+async function refusalsMarked<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ccxt.ExchangeError) throw new LiquidityRefused(`${what} refused: ${error.name}`, { cause: error })
+    throw error
+  }
 }
 
 /** The ccxt symbol of a pair: "BTC/EUR". */
@@ -36,14 +49,14 @@ export function createCcxtLiquidityProvider(options: CcxtLiquidityOptions): Liqu
     async buy(order): Promise<Fill> {
       // ccxt's unified API takes amounts as numbers and rounds them to the market's precision itself; our decimal
       // string is converted only here, at the library's door.
-      const placed = await exchange.createOrder(ccxtSymbol(order.crypto, order.fiat), 'market', 'buy', Number(order.cryptoAmount), undefined, { clientOrderId: order.reference })
+      const placed = await refusalsMarked('buy', () => exchange.createOrder(ccxtSymbol(order.crypto, order.fiat), 'market', 'buy', Number(order.cryptoAmount), undefined, { clientOrderId: order.reference }))
       if (!placed.id) throw new Error(`${options.exchangeId} answered an order without an id`)
       const filled = await exchange.fetchOrder(placed.id, ccxtSymbol(order.crypto, order.fiat))
       if (filled.status !== 'closed') throw new Error(`order ${placed.id} at ${options.exchangeId} is ${filled.status}, not filled`)
       return { providerOrderId: placed.id, filledPrice: String(filled.average ?? filled.price), cryptoAmount: String(filled.filled ?? order.cryptoAmount) }
     },
     async withdraw(input) {
-      const result = await exchange.withdraw(input.crypto.toUpperCase(), Number(input.amount), input.wallet, undefined, options.withdrawParams?.[input.crypto] ?? {})
+      const result = await refusalsMarked('withdrawal', () => exchange.withdraw(input.crypto.toUpperCase(), Number(input.amount), input.wallet, undefined, options.withdrawParams?.[input.crypto] ?? {}))
       const txId = result.txid ?? result.id
       if (!txId) throw new Error(`${options.exchangeId} answered a withdrawal without a reference`)
       return { txId }

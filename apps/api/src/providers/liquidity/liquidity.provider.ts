@@ -15,3 +15,11 @@ export interface LiquidityProvider {
   buy(order: { reference: string; crypto: CryptoCurrency; fiat: FiatCurrency; cryptoAmount: string; price: string }): Promise<Fill>
   withdraw(input: { reference: string; crypto: CryptoCurrency; amount: string; wallet: string }): Promise<{ txId: string }>
 }
+
+/** The provider said no (funds, address, market closed…): nothing was bought or sent, so trying again later is safe. */
+export class LiquidityRefused extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'LiquidityRefused'
+  }
+}
