@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
-import { signUpAndConfirm } from '../support/customer'
+import { fillDetails, signUpAndConfirm } from '../support/customer'
 import { messagesTo } from '../support/mailbox'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, chf two, gbp one bank, usd two banks.
@@ -43,17 +43,6 @@ async function startOrder(page: Page, { fiat = 'EUR – Euro', amount = '250', w
 async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0))
   await screenshot(page, name)
-}
-
-async function fillDetails(page: Page) {
-  await page.getByRole('textbox', { name: 'First name' }).fill('Grace')
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper')
-  await page.getByRole('textbox', { name: 'Address' }).fill('Bahnhofstrasse 1')
-  await page.getByRole('textbox', { name: 'City' }).fill('Zürich')
-  await page.getByRole('textbox', { name: 'Postal code' }).fill('8001')
-  await page.getByRole('combobox', { name: 'Country' }).fill('Switz')
-  await page.getByRole('option', { name: 'Switzerland' }).click()
-  await page.getByRole('textbox', { name: 'Phone' }).fill('+41 44 668 18 00')
 }
 
 describe('buy journeys', () => {

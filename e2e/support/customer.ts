@@ -25,9 +25,8 @@ export async function signUpAndConfirm(page: Page, baseUrl: string, label: strin
   return email
 }
 
-/** Saves the customer's details (with CUSTOMER_NAME) on /dashboard-details. */
-export async function saveDetails(page: Page): Promise<void> {
-  await page.goto('/dashboard-details')
+/** Types the customer's details (with CUSTOMER_NAME) into the details form on screen, the way a person fills it. */
+export async function fillDetails(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'First name' }).fill(CUSTOMER_NAME.first)
   await page.getByRole('textbox', { name: 'Last name' }).fill(CUSTOMER_NAME.last)
   await page.getByRole('textbox', { name: 'Address' }).fill('Bahnhofstrasse 1')
@@ -36,6 +35,12 @@ export async function saveDetails(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Country' }).fill('Switz')
   await page.getByRole('option', { name: 'Switzerland' }).click()
   await page.getByRole('textbox', { name: 'Phone' }).fill('+41 44 668 18 00')
+}
+
+/** Saves the customer's details (with CUSTOMER_NAME) on /dashboard-details. */
+export async function saveDetails(page: Page): Promise<void> {
+  await page.goto('/dashboard-details')
+  await fillDetails(page)
   await page.getByRole('button', { name: 'Save details' }).click()
   await visible(page.getByText('Details saved'))
 }

@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { endsActiveOrder, OPEN_STATUSES, type MethodGroup, type OrderStatus } from '@exchange/shared/order-rules'
 import type { MethodGroupOptions } from '@exchange/shared/orders.schemas'
-import { Alert, Anchor, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -17,8 +17,7 @@ import { useSelectPaymentMethod } from '../api/select-payment-method'
 import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodStep } from '../method-step'
 import { statusLabel } from '../order-display'
-import { OrderFacts } from './order-facts'
-import { OrderStatusBadge } from './order-status-badge'
+import { OrderCard } from './order-facts'
 import { NoOrderCard } from './payment-step'
 
 const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
@@ -147,28 +146,11 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
         </Text>
       </Stack>
 
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
-        <Stack gap="md">
-          <Group justify="space-between" gap="xs">
-            <Title order={2} fz="lg">
-              Your order
-            </Title>
-            {order ? <OrderStatusBadge status={order.statusName} /> : null}
-          </Group>
-          {order ? (
-            <OrderFacts order={order} />
-          ) : detail.isPending ? (
-            <Stack gap="xs" role="status" aria-label="Loading your order">
-              <Skeleton height={18} />
-              <Skeleton height={18} />
-            </Stack>
-          ) : (
-            <Text size="sm">
-              Reference <strong>{active.orderReference}</strong>, {active.orderAmount} {active.fiatCur.toUpperCase()}
-            </Text>
-          )}
-        </Stack>
-      </Card>
+      <OrderCard
+        order={order}
+        loading={detail.isPending}
+        fallback={<>Reference <strong>{active.orderReference}</strong>, {active.orderAmount} {active.fiatCur.toUpperCase()}</>}
+      />
 
       {detailAnswer && !detailAnswer.result ? <Alert color="red">{orderAlertCopy(detailAnswer)}</Alert> : null}
 

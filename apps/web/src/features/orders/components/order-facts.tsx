@@ -1,7 +1,8 @@
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core'
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { formatBps, formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
+import { OrderStatusBadge } from './order-status-badge'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,3 +42,32 @@ export function OrderFacts({ order, extra }: { order: OrderSummary; extra?: Reac
 }
 
 export { Fact as OrderFact }
+
+/**
+ * The "Your order" card of the payment steps: the order's facts and status once loaded, a skeleton while loading,
+ * and `fallback` (what the screen already knows) when the details could not be read.
+ */
+export function OrderCard({ order, loading, fallback, extra }: { order: OrderSummary | null | undefined; loading: boolean; fallback: ReactNode; extra?: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="lg">
+            Your order
+          </Title>
+          {order ? <OrderStatusBadge status={order.statusName} /> : null}
+        </Group>
+        {order ? (
+          <OrderFacts order={order} extra={extra} />
+        ) : loading ? (
+          <Stack gap="xs" role="status" aria-label="Loading your order">
+            <Skeleton height={18} />
+            <Skeleton height={18} />
+          </Stack>
+        ) : (
+          <Text size="sm">{fallback}</Text>
+        )}
+      </Stack>
+    </Card>
+  )
+}

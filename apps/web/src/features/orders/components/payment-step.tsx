@@ -1,15 +1,14 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
-import { Alert, Anchor, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderDetail } from '../api/get-order-detail'
 import { statusLabel } from '../order-display'
-import { OrderFacts } from './order-facts'
-import { OrderStatusBadge } from './order-status-badge'
+import { OrderCard } from './order-facts'
 
 export type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data']
 
@@ -140,28 +139,7 @@ export function PaymentStep({ title, description, orderReference, needs = 'any',
     <Stack gap="lg" maw={880}>
       <StepHeading title={title} description={description} />
 
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
-        <Stack gap="md">
-          <Group justify="space-between" gap="xs">
-            <Title order={2} fz="lg">
-              Your order
-            </Title>
-            {data ? <OrderStatusBadge status={data.order.statusName} /> : null}
-          </Group>
-          {data ? (
-            <OrderFacts order={data.order} extra={factsExtra?.(data.order)} />
-          ) : detail.isPending ? (
-            <Stack gap="xs" role="status" aria-label="Loading your order">
-              <Skeleton height={18} />
-              <Skeleton height={18} />
-            </Stack>
-          ) : (
-            <Text size="sm">
-              Reference <strong>{orderReference}</strong>
-            </Text>
-          )}
-        </Stack>
-      </Card>
+      <OrderCard order={data?.order} loading={detail.isPending} extra={data ? factsExtra?.(data.order) : undefined} fallback={<>Reference <strong>{orderReference}</strong></>} />
 
       {failure}
       {data ? accepts(needs, data.order.statusName) ? children(data) : <OrderNotPayable status={data.order.statusName} orderReference={data.order.orderReference} /> : null}

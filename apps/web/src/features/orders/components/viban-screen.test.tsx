@@ -74,4 +74,9 @@ describe('VibanScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Pay by bank transfer to your personal IBAN' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('The price of this order has expired. Please start a new order.')
   })
+
+  it('says the payment service is not answering when the bank partner cannot issue the IBAN', async () => {
+    renderViban({ handlers: { orderGetViban: fail('provider_unavailable') } })
+    expect(await screen.findByText('The payment service is not answering right now. Nothing was charged; please try again in a minute.')).toBeInTheDocument()
+  })
 })
