@@ -47,10 +47,11 @@ async function screenshotAtBothWidths(page: Page, name: string) {
   await page.setViewportSize(current)
 }
 
-/** In the history (desktop table), the order shows the status; its drawer shows the timeline to that status. */
-async function expectInHistory(page: Page, reference: string, status: string, timeline: readonly string[]) {
+/** In the history (a table on desktop, cards on a phone), the order shows the status; its drawer shows the timeline. */
+async function expectInHistory(page: Page, reference: string, status: string, timeline: readonly (string | RegExp)[]) {
   await page.goto('/dashboard-history')
-  const row = page.getByRole('row').filter({ hasText: reference })
+  const onPhone = (page.viewportSize()?.width ?? DESKTOP.width) < DESKTOP.width
+  const row = page.getByRole(onPhone ? 'listitem' : 'row').filter({ hasText: reference })
   await visible(row.getByText(status, { exact: true }))
   await row.getByRole('button', { name: `View order ${reference}` }).click()
   const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
@@ -79,7 +80,7 @@ describe('pay journeys', () => {
     await pay.click()
     await page.waitForURL('**/sandbox/psp/checkout?session=*')
     await visible(page.getByText(reference))
-    await screenshot(page, 'checkout-1280')
+    await screenshotAtBothWidths(page, 'checkout')
     await payOnSandboxCheckout(page, CARD_APPROVED)
 
     await page.waitForURL('**/dashboard-thankyou')
@@ -92,13 +93,13 @@ describe('pay journeys', () => {
     expect(await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])).toEqual(expect.arrayContaining(['order_created', 'order_paid', 'order_completed']))
     const drawer = await expectInHistory(page, reference, 'Completed', ['Started → Awaiting payment', 'Awaiting payment → Paid', 'Paid → Processing', 'Processing → Completed'])
     await visible(drawer.getByText('Card payment started at the hosted checkout'))
-    await screenshot(page, 'history-paid-1280')
+    await screenshotAtBothWidths(page, 'history-card-completed')
     await context.close()
   })
 
   it('card, declined (375 px): the sorry screen says why and what to do; the failure is mailed', async () => {
     const { context, page, email } = await customerWithDetails('paydecline', MOBILE)
-    await startOrder(page, EUR, '120')
+    const reference = await startOrder(page, EUR, '120')
     await chooseCardToViban(page)
     await page.getByRole('button', { name: 'Pay by card' }).click()
     await page.waitForURL('**/dashboard-startcc')
@@ -107,7 +108,6 @@ describe('pay journeys', () => {
 
     await page.getByRole('button', { name: 'Pay 120.00 EUR by card' }).click()
     await page.waitForURL('**/sandbox/psp/checkout?session=*')
-    await screenshot(page, 'checkout-375')
     await payOnSandboxCheckout(page, CARD_DECLINED)
 
     await page.waitForURL('**/dashboard-sorry')
@@ -117,6 +117,8 @@ describe('pay journeys', () => {
     await visible(page.getByRole('link', { name: 'Contact support' }))
     await screenshotFromTop(page, 'sorry-375')
     expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
+    await expectInHistory(page, reference, 'Failed', ['Awaiting payment → Failed', /^Card payment failed: Your card was declined/])
+    await screenshotAtBothWidths(page, 'history-card-declined')
     await context.close()
   })
 
@@ -131,6 +133,7 @@ describe('pay journeys', () => {
     await page.getByRole('button', { name: 'Pay with your bank app' }).click()
     await page.waitForURL('**/sandbox/bank/consent?consent=*')
     await visible(page.getByText(reference))
+    await screenshotAtBothWidths(page, 'bank-consent')
     await page.getByRole('button', { name: 'Approve payment' }).click()
 
     await page.waitForURL('**/dashboard-thankyou')
@@ -138,12 +141,14 @@ describe('pay journeys', () => {
     await visible(page.getByText('Your coins are on their way'))
     await screenshotFromTop(page, 'thankyou-375')
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
+    await expectInHistory(page, reference, 'Completed', [/^Pay-by-bank started at /, /^Pay-by-bank payment of 200\.00 GBP confirmed by the provider/, 'Processing → Completed'])
+    await screenshotAtBothWidths(page, 'history-bank-completed')
     await context.close()
   })
 
   it('pay-by-bank, cancelled at the bank: the sorry screen says so', async () => {
     const { context, page, email } = await customerWithDetails('paybankcancel')
-    await startOrder(page, GBP, '90')
+    const reference = await startOrder(page, GBP, '90')
     await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
     await page.waitForURL('**/dashboard-wire')
     await page.getByRole('button', { name: 'Pay with your bank app' }).click()
@@ -155,6 +160,7 @@ describe('pay journeys', () => {
     await visible(page.getByRole('region', { name: 'Your order' }).getByText('Failed', { exact: true }))
     await screenshotFromTop(page, 'sorry-1280')
     await waitForMails(baseUrl, email, ['order_failed'])
+    await expectInHistory(page, reference, 'Failed', ['Awaiting payment → Failed', /^Pay-by-bank payment failed: /])
 
     // The return page trusts only the api: a session id it does not know shows no result.
     await page.goto('/dashboard-returncc?session_id=cs_unknown')
@@ -192,9 +198,11 @@ describe('pay journeys', () => {
       paymentReference: shownReference,
     })
     expect(outcome).toBe('matched')
+    await screenshotAtBothWidths(page, 'bank-partner-notice-sent')
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', ['Customer chose to pay by bank transfer', 'Payment received (150.00 GBP)', 'Processing → Completed'])
+    await screenshotAtBothWidths(page, 'history-wire-completed')
     await context.close()
   })
 
@@ -222,6 +230,7 @@ describe('pay journeys', () => {
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', ['Customer chose to pay to their virtual IBAN', 'Customer reports the transfer as sent', 'Processing → Completed'])
+    await screenshotAtBothWidths(page, 'history-viban-completed')
     await context.close()
   })
 })

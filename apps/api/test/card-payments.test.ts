@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliveries, payments } from '../src/db/schema'
+import { deliveries, payments, refunds } from '../src/db/schema'
 import { signNotice } from '../src/providers/signed-notice'
 import { buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
 
@@ -117,6 +117,26 @@ describe('card payment through the hosted checkout', () => {
     expect(second.json()).toEqual({ result: true, duplicate: true })
     expect(await mailTo(t.db, customer.email)).toHaveLength(mails)
     expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
+  })
+
+  it('a card paid after the price ran out buys nothing: the money goes back to the card and the customer is told', async () => {
+    const customer = await buyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    t.clock.advance(901_000)
+    await t.app.jobs.expireOrders()
+    await t.app.jobs.refreshRates()
+    expect((await storedOrder(t, reference)).status).toBe('expired')
+
+    await pay(sessionId, '4242424242424242')
+    const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
+    expect(status).toEqual({ orderReference: reference, paymentStatus: 'succeeded', orderStatus: 'expired', failureReason: 'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.' })
+    const order = await storedOrder(t, reference)
+    expect(order.status).toBe('expired')
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(0)
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([expect.objectContaining({ amount: '250.00', currency: 'eur', status: 'pending', createdBy: 'system' })])
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail).toMatchObject({ template: 'order_refunded' })
+    expect(mail?.text).toContain('we are sending 250.00 EUR back to your card')
   })
 
   it("does not show another customer's card payment", async () => {

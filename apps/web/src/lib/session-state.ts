@@ -38,8 +38,9 @@ export interface SessionState {
 
 export interface LastPayment {
   orderReference: string
-  outcome: 'succeeded' | 'failed'
-  /** The provider's reason in plain words, when the payment failed. */
+  /** `refunded`: the money arrived after the order had ended (e.g. its price ran out), so it goes back. */
+  outcome: 'succeeded' | 'failed' | 'refunded'
+  /** The reason in plain words, when the payment failed or did not pay the order. */
   failureReason: string | null
 }
 

@@ -171,10 +171,14 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
           if (customer) mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `Your payment of ${amountText} is confirmed. We are buying your coins now.`, rows: [['Paid', amountText]] })
           return { duplicate: false, order, paid: true }
         }
-        // Paid for an order that is no longer open (expired, cancelled): the money goes back to the card.
-        await tx.update(payments).set({ status: 'succeeded', updatedAt: clock.now() }).where(eq(payments.id, payment.id))
+        // Paid for an order that is no longer open (expired, cancelled): nothing is bought and the money goes back the
+        // way it came. The payment succeeded, so its reason says why it did not pay the order (the return page shows it).
+        const back = payment.method === 'card' ? 'to your card' : 'to the account you paid from'
+        const why = order.status === 'expired' ? 'The price of this order ran out before your payment arrived.' : `This order was ${order.status} before your payment arrived.`
+        await tx.update(payments).set({ status: 'succeeded', failureReason: `${why} We are sending ${amountText} back ${back}.`, updatedAt: clock.now() }).where(eq(payments.id, payment.id))
         await tx.insert(refunds).values({ orderId: order.id, amount: payment.amount, currency: payment.currency, reason: `${kind} for a ${order.status} order`, status: 'pending', createdBy: 'system', createdAt: clock.now() })
         await orderService.recordOrderNote(tx, order, `${kind} of ${amountText} arrived for a ${order.status} order: refunded`, 'system')
+        if (customer) mails.push({ to: customer.email, template: 'order_refunded', headline: 'Payment returned', lead: `${why} Nothing was bought; we are sending ${amountText} back ${back}.`, rows: [['Amount', amountText]], note: 'You can start a new order at the current price at any time.' })
         return { duplicate: false, order, paid: false }
       }
       const reason = event.failureReason ?? 'The payment did not go through.'

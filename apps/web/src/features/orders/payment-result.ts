@@ -1,6 +1,7 @@
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { lookUpActiveOrder } from '../../lib/active-order'
-import { getSessionState } from '../../lib/session-state'
+import { type LastPayment, getSessionState } from '../../lib/session-state'
 
 /** The order the thank-you and sorry screens report on: the one the return page checked, else the active order. */
 export function paymentResultReference(openOrders: readonly OrderSummary[]): string | null {
@@ -8,8 +9,21 @@ export function paymentResultReference(openOrders: readonly OrderSummary[]): str
   return lastPayment?.orderReference ?? lookUpActiveOrder(openOrders)?.orderReference ?? null
 }
 
-/** The provider's reason for this order's failed payment, as the return page read it; null when it did not. */
-export function failureReasonFor(orderReference: string): string | null {
+/** Statuses of an order its payment paid for: the only ones the thank-you screen reports. */
+const PAID_STATUSES: readonly string[] = ['paid', 'processing', 'completed'] satisfies OrderStatus[]
+
+/** What the return page makes of the api's answer: a payment that succeeded pays the order only while it was open. */
+export function paymentOutcome(paymentStatus: 'succeeded' | 'failed', orderStatus: string): LastPayment['outcome'] {
+  if (paymentStatus === 'failed') return 'failed'
+  return PAID_STATUSES.includes(orderStatus) ? 'succeeded' : 'refunded'
+}
+
+/**
+ * Why this order's payment did not pay it, as the return page read it, and whether money was taken (a payment
+ * that arrived after the order ended goes back); null when the return page read no such outcome.
+ */
+export function unpaidReasonFor(orderReference: string): { reason: string; charged: boolean } | null {
   const { lastPayment } = getSessionState()
-  return lastPayment?.orderReference === orderReference && lastPayment.outcome === 'failed' ? lastPayment.failureReason : null
+  if (lastPayment?.orderReference !== orderReference || lastPayment.outcome === 'succeeded' || !lastPayment.failureReason) return null
+  return { reason: lastPayment.failureReason, charged: lastPayment.outcome === 'refunded' }
 }

@@ -50,6 +50,15 @@ describe('PaymentReturnScreen', () => {
     expect(getSessionState().lastActiveOrder).toMatchObject({ orderReference: 'ABCD234567', statusName: 'failed' })
   })
 
+  it('goes to the sorry screen when the payment arrived after the order ended: the money goes back, nothing was bought', async () => {
+    const late = 'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.'
+    const { router } = renderReturn(paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'expired', failureReason: late }))
+    await screen.findByText('Page /dashboard-sorry')
+    expect(router.state.location.pathname).toBe('/dashboard-sorry')
+    expect(getSessionState().lastPayment).toEqual({ orderReference: 'ABCD234567', outcome: 'refunded', failureReason: late })
+    expect(getSessionState().activeOrder?.statusName).toBe('expired')
+  })
+
   it('stops waiting after the time limit and points to History', async () => {
     const { api } = renderReturn(paymentStatusAnswer(), { polling: { intervalMs: 20, giveUpMs: 150 } })
     expect(await screen.findByText('Still waiting for your payment')).toBeInTheDocument()

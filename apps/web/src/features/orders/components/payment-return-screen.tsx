@@ -12,6 +12,7 @@ import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { HISTORY_QUERY_KEY } from '../api/get-history'
 import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
 import { isPaymentUndecided, usePaymentStatus, type PaymentStatusPolling } from '../api/get-payment-status'
+import { paymentOutcome } from '../payment-result'
 
 /** Spec-free choice: ask every second, and after half a minute send the customer to History rather than wait on. */
 export const RETURN_POLLING: PaymentStatusPolling = { intervalMs: 1000, giveUpMs: 30_000 }
@@ -63,7 +64,7 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
   useEffect(() => {
     if (!decided) return
     const orderStatus = OrderStatus.safeParse(decided.orderStatus)
-    const outcome = decided.paymentStatus === 'succeeded' ? 'succeeded' : 'failed'
+    const outcome = paymentOutcome(decided.paymentStatus === 'succeeded' ? 'succeeded' : 'failed', decided.orderStatus)
     updateSessionState({ lastPayment: { orderReference: decided.orderReference, outcome, failureReason: decided.failureReason } })
     if (orderStatus.success) {
       const { activeOrder } = getSessionState()

@@ -29,6 +29,15 @@ describe('SorryScreen', () => {
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/dashSupport')
   })
 
+  it('says the money goes back when the payment arrived after the order ended', async () => {
+    const late = 'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.'
+    updateSessionState({ lastPayment: { orderReference: 'ABCD234567', outcome: 'refunded', failureReason: late } })
+    renderSorry()
+    expect(await screen.findByText(late)).toBeInTheDocument()
+    expect(screen.getByText('A refund can take a few working days to show on your statement.')).toBeInTheDocument()
+    expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
+  })
+
   it('falls back to the cause of the order’s last event', async () => {
     endActiveOrder(activeOrderFrom(FAILED), 'failed')
     renderSorry()

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatDateTime } from '../../../lib/format'
-import { failureReasonFor, paymentResultReference } from '../payment-result'
+import { paymentResultReference, unpaidReasonFor } from '../payment-result'
 import { OrderFact } from './order-facts'
 import { PaymentStep } from './payment-step'
 
@@ -19,14 +19,18 @@ export function SorryScreen() {
       factsExtra={(order) => <OrderFact label="Ordered">{formatDateTime(order.createdAt)}</OrderFact>}
     >
       {({ order, events }) => {
-        const returned = failureReasonFor(order.orderReference)
-        const reason = returned ?? events.at(-1)?.cause ?? 'The payment did not go through.'
+        const returned = unpaidReasonFor(order.orderReference)
+        const reason = returned?.reason ?? events.at(-1)?.cause ?? 'The payment did not go through.'
         return (
           <Stack gap="md">
             <Alert role="note" color="red" variant="light" title="What happened">
               <Stack gap={4}>
                 <Text size="sm">{reason}</Text>
-                {returned ? <Text size="sm">Nothing was charged for this order.</Text> : null}
+                {returned ? (
+                  <Text size="sm">
+                    {returned.charged ? 'A refund can take a few working days to show on your statement.' : 'Nothing was charged for this order.'}
+                  </Text>
+                ) : null}
               </Stack>
             </Alert>
             <Stack gap="xs" component="section" aria-labelledby="sorry-next-title">
