@@ -10,6 +10,7 @@ const EUR = 'EUR – Euro'
 const GBP = 'GBP – British pound'
 const CARD_APPROVED = '4242424242424242'
 const CARD_DECLINED = '4000000000000002'
+const CARD_3DS = '4000000000003220'
 /** The payer's own account at another bank (a valid UK IBAN). */
 const PAYER_IBAN = 'GB29NWBK60161331926819'
 let browser: Browser
@@ -119,6 +120,28 @@ describe('pay journeys', () => {
     expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
     await expectInHistory(page, reference, 'Failed', ['Awaiting payment → Failed', /^Card payment failed: Your card was declined/])
     await screenshotAtBothWidths(page, 'history-card-declined')
+    await context.close()
+  })
+
+  it('card with a 3-D Secure step (375 px): the bank asks, the customer confirms, and the order completes', async () => {
+    const { context, page, email } = await customerWithDetails('pay3ds', MOBILE)
+    const reference = await startOrder(page, EUR, '80')
+    await chooseCardToViban(page)
+    await page.getByRole('button', { name: 'Pay by card' }).click()
+    await page.getByRole('button', { name: 'Pay 80.00 EUR by card' }).click()
+    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    await payOnSandboxCheckout(page, CARD_3DS)
+
+    await page.waitForURL('**/sandbox/psp/3ds?session=*')
+    await visible(page.getByText('Your bank asks you to confirm the payment of 80.00 EUR'))
+    await screenshotAtBothWidths(page, 'checkout-3ds')
+    await page.getByRole('button', { name: 'Confirm payment' }).click()
+
+    await page.waitForURL('**/dashboard-thankyou')
+    await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
+    await visible(page.getByText('Your coins are on their way'))
+    await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
+    await expectInHistory(page, reference, 'Completed', ['Card payment started at the hosted checkout', 'Card payment of 80.00 EUR confirmed by the provider', 'Processing → Completed'])
     await context.close()
   })
 
