@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
+import { OPERATOR } from './support/operator'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 const artifacts = join(repoRoot, 'e2e', 'artifacts')
@@ -66,6 +67,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_EMAIL_PER_15_MINUTES: '10000',
       // Payment methods per fiat that reach every branch of the routing rule (see the buy journeys).
       TRADING_FILE: join(repoRoot, 'e2e', 'fixtures', 'trading.json'),
+      OPERATOR_CREDENTIALS: `${OPERATOR.username}:${OPERATOR.password}`,
     },
     stdio: ['ignore', log, log],
   })

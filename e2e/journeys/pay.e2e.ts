@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
 import { PAYER_NAME, saveDetails, signUpAndConfirm, startOrder, waitForMails } from '../support/customer'
+import { OPERATOR } from '../support/operator'
 import { payOnSandboxCheckout, sendTransferNotice, transferDetail } from '../support/sandbox-parties'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, gbp one bank ('sandbox-uk-1').
@@ -13,6 +14,8 @@ const CARD_DECLINED = '4000000000000002'
 const CARD_3DS = '4000000000003220'
 /** The payer's own account at another bank (a valid UK IBAN). */
 const PAYER_IBAN = 'GB29NWBK60161331926819'
+/** Someone other than the customer, so that the bank's payer name does not match and the payment is held. */
+const OTHER_PAYER = 'Charles Babbage'
 let browser: Browser
 
 beforeAll(async () => {
@@ -254,6 +257,41 @@ describe('pay journeys', () => {
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', ['Customer chose to pay to their virtual IBAN', 'Customer reports the transfer as sent', 'Processing → Completed'])
     await screenshotAtBothWidths(page, 'history-viban-completed')
+    await context.close()
+  })
+
+  it('a wire from an account in another name is held; an operator approves it on the operator page and the order completes', async () => {
+    const { context, page, email } = await customerWithDetails('payheld')
+    const reference = await startOrder(page, GBP, '120')
+    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
+    await page.waitForURL('**/dashboard-wire')
+    await page.getByRole('button', { name: 'Transfer manually' }).click()
+    const iban = await transferDetail(page, 'IBAN')
+    const outcome = await sendTransferNotice(page, { creditedIban: iban, amount: '120.00', currency: 'gbp', payerName: OTHER_PAYER, payerIban: PAYER_IBAN, paymentReference: reference })
+    expect(outcome).toBe('held_name_mismatch')
+    await waitForMails(baseUrl, email, ['order_payment_review'])
+    await expectInHistory(page, reference, 'Awaiting payment', ['Payment received from an account in another name: held for review'])
+
+    // The operator view asks for the operator's credentials; a browser without them is refused.
+    const stranger = await newContext(browser, baseUrl)
+    expect((await stranger.request.get('/operator')).status()).toBe(401)
+    await stranger.close()
+
+    const operatorContext = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
+    const operator = await operatorContext.newPage()
+    await operator.goto('/operator')
+    await visible(operator.getByText(`signed in as ${OPERATOR.username}`))
+    const held = operator.getByRole('row').filter({ hasText: reference }).filter({ hasText: OTHER_PAYER })
+    await visible(held)
+    await screenshotAtBothWidths(operator, 'operator-held')
+    await held.getByRole('button', { name: 'Approve' }).click()
+    await visible(operator.getByRole('status').getByText('Payment approved; order is completed'))
+    await visible(operator.getByRole('row').filter({ hasText: OPERATOR.username }).filter({ hasText: 'approve_held_transfer' }))
+    await screenshotAtBothWidths(operator, 'operator-approved')
+    await operatorContext.close()
+
+    await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
+    await expectInHistory(page, reference, 'Completed', ['Payment received from an account in another name: held for review', 'Processing → Completed'])
     await context.close()
   })
 })

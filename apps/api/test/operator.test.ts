@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
-import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, type TestApp, wireOrderPaid } from './build-test-app'
+import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp, wireOrderPaid } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -44,9 +44,11 @@ describe('operator view', () => {
   })
 
   it('approving a held payment fills the order, and the action is logged with who and when', async () => {
-    const { reference, transfer } = await heldPayment()
+    const { customer, reference, transfer } = await heldPayment()
     const answer = await act('approve-transfer', { transferId: transfer.id })
     expect(answer.json()).toEqual({ result: true, statusName: 'completed' })
+    const mails = (await mailTo(t.db, customer.email)).map((mail) => mail.template)
+    expect(mails.slice(0, 3)).toEqual(['order_completed', 'order_paid', 'order_payment_review'])
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('completed')
     const [logged] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
@@ -55,8 +57,12 @@ describe('operator view', () => {
   })
 
   it('refunding a held payment records the refund and fails the order', async () => {
-    const { reference, transfer } = await heldPayment()
+    const { customer, reference, transfer } = await heldPayment()
     expect((await act('refund-transfer', { transferId: transfer.id, reason: 'Third-party payer' })).json()).toEqual({ result: true })
+    const [returned] = await mailTo(t.db, customer.email)
+    expect(returned?.template).toBe('order_refunded')
+    expect(returned?.text).toContain('We did not accept your payment of 250.00 EUR and are sending it back to the account it came from.')
+    expect(returned?.text).toContain('Reason: Third-party payer')
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('failed')
     expect(await t.db.select().from(refunds).where(eq(refunds.transferId, transfer.id))).toMatchObject([{ amount: '250.00', createdBy: 'ops.anna', reason: 'Third-party payer' }])
@@ -72,6 +78,33 @@ describe('operator view', () => {
     expect(answer.json()).toEqual({ result: true, outcome: 'matched' })
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('completed')
+  })
+
+  it("takes a form action only from the operator page's own host: another site's page cannot make the browser act", async () => {
+    const { reference, transfer } = await heldPayment()
+    const form = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/operator/actions/approve-transfer', headers: { ...basic(OPERATOR), 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: `transferId=${transfer.id}` })
+
+    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { origin: 'https://evil.example' }, { origin: 'http://localhost:8080' }, {}]
+    for (const headers of foreign) {
+      const refused = await form(headers)
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toEqual({ result: false, error: 'forbidden' })
+    }
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
+    expect(await t.db.select().from(operatorActions).where(eq(operatorActions.transferId, transfer.id))).toHaveLength(0)
+
+    const approved = await form({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' })
+    expect(approved.statusCode).toBe(303)
+    expect(approved.headers.location).toBe(`/operator?done=${encodeURIComponent('Payment approved; order is completed')}`)
+    expect((await storedOrder(t, reference)).status).toBe('completed')
+  })
+
+  it('takes a form action from a browser that sends only Origin, when it names this host', async () => {
+    const { reference, transfer } = await heldPayment()
+    const answer = await t.app.inject({ method: 'POST', url: '/operator/actions/refund-transfer', headers: { ...basic(OPERATOR), host: 'ops.helvex.example', origin: 'https://ops.helvex.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: `transferId=${transfer.id}&reason=Third-party+payer` })
+    expect(answer.statusCode).toBe(303)
+    expect((await storedOrder(t, reference)).status).toBe('failed')
   })
 
   it('refuses malformed actions with 400', async () => {

@@ -101,6 +101,11 @@ describe('settling paid orders when the liquidity provider fails', () => {
     expect((await storedOrder(t, other.reference)).status).toBe('paid')
     expect((await operatorAction('refund-order', { orderReference: other.reference, reason: 'customer asked' })).json()).toEqual({ result: true })
     expect((await storedOrder(t, other.reference))).toMatchObject({ status: 'refunded', settlementLeaseUntil: null })
+    const [refunded] = await mailTo(t.db, other.customer.email)
+    expect(refunded?.template).toBe('order_refunded')
+    expect(refunded?.text).toContain('We could not fill your order and are sending your 250.00 EUR back. Nothing was bought.')
+    expect(refunded?.text).toContain('To: CH9300762011623852957')
+    expect(refunded?.text).toContain('Reason: customer asked')
   })
 
   it('tries a refused withdrawal again, since nothing was sent', async () => {

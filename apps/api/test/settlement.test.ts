@@ -122,6 +122,9 @@ describe('outcomes of a bank transfer', () => {
     expect((await deliver(notice({ amount: '250.00', payerName: 'Charles Babbage', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('held_name_mismatch')
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
     expect(await refundsOf(reference)).toEqual([])
+    const [review] = await mailTo(t.db, customer.email)
+    expect(review).toMatchObject({ template: 'order_payment_review', subject: expect.stringContaining(reference) })
+    expect(review?.text).toContain('We received 250.00 EUR from an account in the name of Charles Babbage.')
   })
 
   it('late payment: held for the customer, who may buy at the current price', async () => {

@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'provider_unavailable',
   'details_required',
   'unauthorized',
+  'forbidden',
   'rate_limited',
   'not_found',
   'method_not_allowed',

@@ -25,6 +25,31 @@ main{padding:16px;max-width:1200px;margin:0 auto}table{border-collapse:collapse;
 th,td{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top}th{background:#eef}form.inline{display:inline}
 input{padding:4px}button{padding:4px 8px}.scroll{overflow-x:auto;margin-bottom:24px}.scroll table{margin-bottom:0}.flash{background:#e7f5ff;border:1px solid #1c7ed6;padding:8px;margin-bottom:12px}`
 
+/** `host[:port]` without the scheme's default port, so that an Origin and a Host header compare. */
+function hostOf(value: string, scheme = 'http'): string | undefined {
+  try {
+    return new URL(`${scheme}://${value}`).host
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * True for a request the browser made from one of this host's pages (Fetch Metadata, else Origin), and for a non-browser
+ * client's JSON (a browser cannot send JSON to another site without a CORS permission this api never gives).
+ */
+function sentFromOwnPage(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none'
+  const origin = request.headers.origin
+  if (typeof origin === 'string') {
+    const match = /^(https?):\/\/(.+)$/.exec(origin)
+    const host = request.headers.host
+    return Boolean(match && host && hostOf(match[2]!, match[1]) === hostOf(host, match[1]))
+  }
+  return (request.headers['content-type'] ?? '').startsWith('application/json')
+}
+
 function money(amount: string, currency: string) {
   return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
 }
@@ -34,16 +59,23 @@ export function operatorRoutes(deps: { operators: OperatorService; requireOperat
   return async (app) => {
     app.addHook('onRequest', deps.requireOperator)
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)))
+    // The browser sends the operator's Basic credentials with any request to this host, also one that another site's
+    // page makes it send: an action is taken only when it comes from this host's own pages (or from a script's JSON).
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'POST' || sentFromOwnPage(request)) return
+      request.log.warn({ operator: request.operator, origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'operator action from another site refused')
+      return reply.code(403).send({ result: false, error: 'forbidden' })
+    })
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       const { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions } = await deps.operators.overview()
       const flash = (request.query as { done?: string }).done
       const heldRows = held.map((transfer) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
 ${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
-<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason" required minlength="3"><button>Refund</button></form></td></tr>`).join('')
+<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form></td></tr>`).join('')
       const orderRows = recentOrders.map((order) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
 ${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><button>Wire received</button></form>` : ''}
-${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`).join('')
+${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`).join('')
       const withdrawalRows = withdrawalsToCheck.map((order) => `<tr><td>${order.withdrawalRequestedAt?.toISOString() ?? ''}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.cryptoAmount)} ${escapeHtml(order.crypto.toUpperCase())}</td><td><code>${escapeHtml(order.wallet)}</code></td><td>
 <form class="inline" method="post" action="/operator/actions/record-delivery"><input type="hidden" name="orderReference" value="${order.reference}"><input name="txId" placeholder="transaction id at the exchange" required minlength="8"><button>Found: record it</button></form>
 <form class="inline" method="post" action="/operator/actions/retry-withdrawal"><input type="hidden" name="orderReference" value="${order.reference}"><button>Not found: send again</button></form></td></tr>`).join('')

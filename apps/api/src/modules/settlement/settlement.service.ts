@@ -119,6 +119,7 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
         outcome = 'held_name_mismatch'
         note = `Payer "${notice.payerName}" is not the customer; held for review`
         await orderService.recordOrderNote(tx, order, 'Payment received from an account in another name: held for review', 'system')
+        mails.push({ to: customer.email, template: 'order_payment_review', headline: 'We are checking your payment', lead: `We received ${amountText} from an account in the name of ${notice.payerName}. Payments must come from an account in your own name, so a person checks this one before we buy your coins. We will write to you when it is decided.`, rows: [['Received', amountText], ['From', notice.payerName]] })
       } else {
         const expected = order.fiatAmount
         const difference = compareAmounts(notice.amount, expected)
@@ -387,21 +388,44 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       }
       await markPaid(tx, order, `Payment from "${transfer.payerName}" approved by operator ${by}`)
       await tx.update(incomingTransfers).set({ outcome: 'approved', decidedAt: clock.now(), decidedBy: by }).where(eq(incomingTransfers.id, transferId))
-      return order
+      return { order, transfer, excess }
     })
-    return settlePaidOrder(approved.id)
+    const { order, transfer, excess } = approved
+    const customer = await emailOf(db, order.customerId)
+    if (customer) {
+      const amountText = money(transfer.amount, transfer.currency)
+      await mail.sendOrderUpdate(customer.email, order.reference, 'order_paid', {
+        headline: 'Payment received',
+        lead: `We checked your payment of ${amountText} and accepted it. We are buying your coins now.`,
+        rows: [['Received', amountText], ...(compareAmounts(excess, '0') > 0 ? [['Refund of the excess', money(excess, transfer.currency)] as [string, string]] : [])],
+      })
+    }
+    return settlePaidOrder(order.id)
   }
 
   /** An operator sends held or unmatched money back; an open order it was meant for fails. */
   async function refundTransfer(transferId: string, reason: string, by: string): Promise<void> {
-    await db.transaction(async (tx) => {
+    const refunded = await db.transaction(async (tx) => {
       const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
       if (!transfer || !['held_name_mismatch', 'unmatched'].includes(transfer.outcome)) throw new AppError('transition_not_allowed')
       await refund(tx, { orderId: transfer.orderId, transferId, amount: transfer.amount, currency: transfer.currency, toIban: transfer.payerIban, reason, by })
       await tx.update(incomingTransfers).set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: by }).where(eq(incomingTransfers.id, transferId))
       const [order] = transfer.orderId ? await tx.select().from(orders).where(eq(orders.id, transfer.orderId)) : []
       if (order && order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `Payment refunded by operator ${by}: ${reason}`, 'operator')
+      return { transfer, order }
     })
+    // Money that matched no order has no customer to tell; the bank's return reaches the payer.
+    const { transfer, order } = refunded
+    const customer = order ? await emailOf(db, order.customerId) : undefined
+    if (order && customer) {
+      const amountText = money(transfer.amount, transfer.currency)
+      await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', {
+        headline: 'Payment returned',
+        lead: `We did not accept your payment of ${amountText} and are sending it back to the account it came from. Nothing was bought.`,
+        rows: [['Amount', amountText], ['To', transfer.payerIban], ['Reason', reason]],
+        note: 'You can start a new order and pay from an account in your own name at any time.',
+      })
+    }
   }
 
   /** An operator refunds a paid order that cannot be filled (e.g. the liquidity provider refused it). */
@@ -413,11 +437,21 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     if (!order) throw new AppError('transition_not_allowed')
     try {
       if (order.status !== 'paid') throw new AppError('transition_not_allowed')
-      await db.transaction(async (tx) => {
+      const transfer = await db.transaction(async (tx) => {
         const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order.id)).orderBy(desc(incomingTransfers.receivedAt)).limit(1)
         await refund(tx, { orderId: order.id, transferId: transfer?.id ?? null, amount: order.fiatAmount, currency: order.fiat, toIban: transfer?.payerIban ?? null, reason, by })
         await orderService.applyTransition(tx, order, 'refunded', `Refunded by operator ${by}: ${reason}`, 'operator')
+        return transfer
       })
+      const customer = await emailOf(db, order.customerId)
+      const amountText = money(order.fiatAmount, order.fiat)
+      if (customer) {
+        await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', {
+          headline: 'Order refunded',
+          lead: `We could not fill your order and are sending your ${amountText} back. Nothing was bought.`,
+          rows: [['Amount', amountText], ['To', transfer?.payerIban ?? 'the card or account you paid with'], ['Reason', reason]],
+        })
+      }
     } finally {
       await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, order.id))
     }
