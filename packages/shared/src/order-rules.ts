@@ -29,6 +29,13 @@ export const CUSTOMER_TRANSITIONS = {
 
 export const OPEN_STATUSES = ['initiated', 'awaiting_payment'] as const satisfies readonly OrderStatus[]
 
+/** An order its payment paid for: being bought, being sent, or delivered. */
+export const PAID_STATUSES = ['paid', 'processing', 'completed'] as const satisfies readonly OrderStatus[]
+
+export function isPaid(status: string): boolean {
+  return (PAID_STATUSES as readonly string[]).includes(status)
+}
+
 export function isTransitionAllowed(from: OrderStatus, to: OrderStatus): boolean {
   return (ORDER_TRANSITIONS[from] as readonly OrderStatus[]).includes(to)
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
 import { CRYPTO_DECIMALS, type CryptoCurrency, FIAT_DECIMALS, type FiatCurrency } from '@exchange/shared/currencies'
 import { compareAmounts, formatAmount, quoteForFiat, subtractAmounts } from '@exchange/shared/money'
-import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
+import { isPaid, OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -193,18 +193,33 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return { duplicate: outcome.duplicate, orderStatus: status }
   }
 
+  /** No settlement run holds the order (never held, released, or the hold of a crashed run has lapsed). */
+  const leaseFree = (now: Date) => or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, now))
+
   /**
-   * Holds the order for one settlement run, so that two runs (a notice, the customer's `orderLpToBroker`, the retry
-   * job, another process) never buy or withdraw twice. A crashed run's hold lapses after the lease.
+   * Runs `work` while holding the order for it alone, so that two runs (a notice, the customer's `orderLpToBroker`,
+   * the retry job, an operator, another process) never buy, withdraw or refund the same order at once. Answers
+   * `held` when another run holds it or it is no longer paid or processing. A crashed run's hold lapses after the lease.
    */
-  async function claimSettlement(orderId: string): Promise<OrderRow | undefined> {
+  async function withSettlementLease<T>(orderId: string, work: (order: OrderRow) => Promise<T>): Promise<{ held: true } | { held: false; result: T }> {
     const now = clock.now()
     const [claimed] = await db
       .update(orders)
       .set({ settlementLeaseUntil: new Date(now.getTime() + SETTLEMENT_LEASE_SECONDS * 1000) })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing']), or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, now))))
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['paid', 'processing']), leaseFree(now)))
       .returning()
-    return claimed
+    if (!claimed) return { held: true }
+    try {
+      return { held: false, result: await work(claimed) }
+    } finally {
+      await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, orderId))
+    }
+  }
+
+  async function statusOf(orderId: string): Promise<OrderStatus> {
+    const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+    if (!current) throw new AppError('order_not_found')
+    return current.status as OrderStatus
   }
 
   /** The coins reached the customer's wallet: the order completes and the customer hears of it with the transaction id. */
@@ -228,46 +243,43 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
 
   /** Paid → bought from the liquidity provider → delivered. Safe to call again and at the same time: each step happens once. */
   async function settlePaidOrder(orderId: string): Promise<OrderStatus> {
-    const order = await claimSettlement(orderId)
-    if (!order) {
-      const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
-      if (!current) throw new AppError('order_not_found')
-      return current.status as OrderStatus
-    }
+    const run = await withSettlementLease(orderId, settleHeld)
+    return run.held ? statusOf(orderId) : run.result
+  }
+
+  /** The steps of a settlement run, on an order the run holds. */
+  async function settleHeld(order: OrderRow): Promise<OrderStatus> {
     try {
       let current = order
       if (current.status === 'paid') {
         const fill = await liquidity.buy({ reference: order.reference, crypto: order.crypto as CryptoCurrency, fiat: order.fiat as FiatCurrency, cryptoAmount: order.cryptoAmount, price: order.customerRate })
         current = await db.transaction(async (tx) => {
-          await tx.insert(deliveries).values({ orderId, provider: liquidity.kind, providerOrderId: fill.providerOrderId, filledPrice: fill.filledPrice, cryptoAmount: fill.cryptoAmount, simulated: liquidity.simulated, filledAt: clock.now() }).onConflictDoNothing()
+          await tx.insert(deliveries).values({ orderId: order.id, provider: liquidity.kind, providerOrderId: fill.providerOrderId, filledPrice: fill.filledPrice, cryptoAmount: fill.cryptoAmount, simulated: liquidity.simulated, filledAt: clock.now() }).onConflictDoNothing()
           return orderService.applyTransition(tx, current, 'processing', `Bought from the liquidity provider (${fill.providerOrderId})`, 'system')
         })
       }
       if (current.status !== 'processing' || current.wallet === PLACEHOLDER_WALLET) return current.status as OrderStatus
-      const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, orderId))
+      const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, order.id))
       if (delivery?.txId) return current.status as OrderStatus
       if (current.withdrawalRequestedAt) {
         // An earlier withdrawal may have left: sending again could pay the customer twice. A person checks the exchange.
         log.error({ order: order.reference }, 'withdrawal outcome unknown; waiting for an operator to check the exchange')
         return current.status as OrderStatus
       }
-      await db.update(orders).set({ withdrawalRequestedAt: clock.now() }).where(eq(orders.id, orderId))
+      await db.update(orders).set({ withdrawalRequestedAt: clock.now() }).where(eq(orders.id, order.id))
       let txId: string
       try {
         ;({ txId } = await liquidity.withdraw({ reference: order.reference, crypto: order.crypto as CryptoCurrency, amount: order.cryptoAmount, wallet: order.wallet }))
       } catch (error) {
         // A refusal sent nothing: the next run may try again. Any other failure leaves the outcome unknown.
-        if (error instanceof LiquidityRefused) await db.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, orderId))
+        if (error instanceof LiquidityRefused) await db.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id))
         throw error
       }
       return await completeDelivery(current, txId, `Delivered to ${order.wallet}, transaction ${txId}`, 'system')
     } catch (error) {
       if (error instanceof AppError) throw error
       log.error({ err: error, order: order.reference }, 'settlement step failed; the order stays where it is for a retry')
-      const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
-      return (current?.status ?? order.status) as OrderStatus
-    } finally {
-      await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, orderId))
+      return statusOf(order.id)
     }
   }
 
@@ -279,19 +291,18 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     const now = clock.now()
     const quietSince = new Date(now.getTime() - SETTLEMENT_RETRY_AFTER_SECONDS * 1000)
     const waiting = await db
-      .select({ id: orders.id })
+      .select({ id: orders.id, status: orders.status })
       .from(orders)
       .where(and(
         or(eq(orders.status, 'paid'), and(eq(orders.status, 'processing'), ne(orders.wallet, PLACEHOLDER_WALLET), isNull(orders.withdrawalRequestedAt))),
         lt(orders.updatedAt, quietSince),
-        or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, now)),
+        leaseFree(now),
       ))
       .orderBy(orders.updatedAt)
       .limit(SETTLEMENT_BATCH)
     let moved = 0
-    for (const { id } of waiting) {
-      const [before] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
-      if ((await settlePaidOrder(id)) !== before?.status) moved += 1
+    for (const { id, status } of waiting) {
+      if ((await settlePaidOrder(id)) !== status) moved += 1
     }
     return moved
   }
@@ -301,39 +312,46 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return db
       .select({ reference: orders.reference, crypto: orders.crypto, cryptoAmount: orders.cryptoAmount, wallet: orders.wallet, withdrawalRequestedAt: orders.withdrawalRequestedAt })
       .from(orders)
-      .where(and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, clock.now()))))
+      .where(and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), leaseFree(clock.now())))
       .orderBy(orders.withdrawalRequestedAt)
   }
 
-  async function uncheckedWithdrawal(reference: string): Promise<OrderRow> {
-    const [order] = await db.select().from(orders).where(eq(orders.reference, reference))
-    if (!order) throw new AppError('order_not_found')
-    if (order.status !== 'processing' || !order.withdrawalRequestedAt) throw new AppError('transition_not_allowed')
-    // A run is sending it right now: its own answer decides, not a look at the exchange taken meanwhile.
-    if (order.settlementLeaseUntil && order.settlementLeaseUntil > clock.now()) throw new AppError('transition_not_allowed')
-    return order
+  /**
+   * Runs an operator's decision on a withdrawal of unknown outcome while holding the order: refused when the order
+   * has no such withdrawal, or when a run holds it (that run's own answer decides, not a look at the exchange).
+   */
+  async function decideUncheckedWithdrawal(reference: string, decide: (order: OrderRow) => Promise<OrderStatus>): Promise<OrderStatus> {
+    const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
+    if (!found) throw new AppError('order_not_found')
+    const run = await withSettlementLease(found.id, async (order) => {
+      if (order.status !== 'processing' || !order.withdrawalRequestedAt) throw new AppError('transition_not_allowed')
+      return decide(order)
+    })
+    if (run.held) throw new AppError('transition_not_allowed')
+    return run.result
   }
 
   /** The operator found the withdrawal at the exchange: its transaction id completes the order. */
   async function recordDelivery(reference: string, txId: string, by: string): Promise<OrderStatus> {
-    const order = await uncheckedWithdrawal(reference)
-    return completeDelivery(order, txId, `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by operator ${by})`, 'operator')
+    return decideUncheckedWithdrawal(reference, (order) => completeDelivery(order, txId, `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by operator ${by})`, 'operator'))
   }
 
-  /** The operator found no withdrawal at the exchange: it may be sent again, now. */
+  /** The operator found no withdrawal at the exchange: it is sent again, now, by the run that holds the order. */
   async function retryWithdrawal(reference: string, by: string): Promise<OrderStatus> {
-    const order = await uncheckedWithdrawal(reference)
-    await db.transaction(async (tx) => {
-      await tx.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id))
-      await orderService.recordOrderNote(tx, order, `No withdrawal found at the exchange; sent again by operator ${by}`, 'operator')
+    return decideUncheckedWithdrawal(reference, async (order) => {
+      const cleared = await db.transaction(async (tx) => {
+        const [row] = await tx.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id)).returning()
+        await orderService.recordOrderNote(tx, order, `No withdrawal found at the exchange; sent again by operator ${by}`, 'operator')
+        return row!
+      })
+      return settleHeld(cleared)
     })
-    return settlePaidOrder(order.id)
   }
 
   /** `orderLpToBroker`: the customer's own paid order goes to the liquidity provider (once). */
   async function sendOwnOrderToBroker(customerId: string, reference: string): Promise<OrderStatus> {
     const order = await orderService.findOwnOrder(db, customerId, reference)
-    if (!['paid', 'processing', 'completed'].includes(order.status)) throw new AppError('transition_not_allowed')
+    if (!isPaid(order.status)) throw new AppError('transition_not_allowed')
     return settlePaidOrder(order.id)
   }
 
@@ -432,10 +450,8 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   async function refundPaidOrder(reference: string, reason: string, by: string): Promise<void> {
     const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
     if (!found) throw new AppError('order_not_found')
-    // The refund takes the settlement lease too: an order being bought right now is not refunded under its feet.
-    const order = await claimSettlement(found.id)
-    if (!order) throw new AppError('transition_not_allowed')
-    try {
+    // The refund holds the order too: an order being bought right now is not refunded under its feet.
+    const run = await withSettlementLease(found.id, async (order) => {
       if (order.status !== 'paid') throw new AppError('transition_not_allowed')
       const transfer = await db.transaction(async (tx) => {
         const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order.id)).orderBy(desc(incomingTransfers.receivedAt)).limit(1)
@@ -452,9 +468,8 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
           rows: [['Amount', amountText], ['To', transfer?.payerIban ?? 'the card or account you paid with'], ['Reason', reason]],
         })
       }
-    } finally {
-      await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, order.id))
-    }
+    })
+    if (run.held) throw new AppError('transition_not_allowed')
   }
 
   return { receiveBankTransfer, receiveHostedPaymentResult, settlePaidOrder, settleWaitingOrders, withdrawalsToCheck, recordDelivery, retryWithdrawal, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@exchange/shared/order-rules'
+import { isPaid } from '@exchange/shared/order-rules'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { lookUpActiveOrder } from '../../lib/active-order'
 import { type LastPayment, getSessionState } from '../../lib/session-state'
@@ -9,13 +9,13 @@ export function paymentResultReference(openOrders: readonly OrderSummary[]): str
   return lastPayment?.orderReference ?? lookUpActiveOrder(openOrders)?.orderReference ?? null
 }
 
-/** Statuses of an order its payment paid for: the only ones the thank-you screen reports. */
-const PAID_STATUSES: readonly string[] = ['paid', 'processing', 'completed'] satisfies OrderStatus[]
-
-/** What the return page makes of the api's answer: a payment that succeeded pays the order only while it was open. */
-export function paymentOutcome(paymentStatus: 'succeeded' | 'failed', orderStatus: string): LastPayment['outcome'] {
-  if (paymentStatus === 'failed') return 'failed'
-  return PAID_STATUSES.includes(orderStatus) ? 'succeeded' : 'refunded'
+/**
+ * What the return page makes of a decided payment: one that succeeded paid the order only if the order is now paid;
+ * otherwise it arrived after the order ended and goes back.
+ */
+export function paymentOutcome(paymentStatus: string, orderStatus: string): LastPayment['outcome'] {
+  if (paymentStatus !== 'succeeded') return 'failed'
+  return isPaid(orderStatus) ? 'succeeded' : 'refunded'
 }
 
 /**

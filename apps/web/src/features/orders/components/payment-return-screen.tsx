@@ -64,7 +64,7 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
   useEffect(() => {
     if (!decided) return
     const orderStatus = OrderStatus.safeParse(decided.orderStatus)
-    const outcome = paymentOutcome(decided.paymentStatus === 'succeeded' ? 'succeeded' : 'failed', decided.orderStatus)
+    const outcome = paymentOutcome(decided.paymentStatus, decided.orderStatus)
     updateSessionState({ lastPayment: { orderReference: decided.orderReference, outcome, failureReason: decided.failureReason } })
     if (orderStatus.success) {
       const { activeOrder } = getSessionState()

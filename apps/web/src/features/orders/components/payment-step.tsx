@@ -1,5 +1,5 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import type { OrderStatus } from '@exchange/shared/order-rules'
+import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
@@ -17,8 +17,6 @@ export type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data
  * show what to do for an order that already awaits its payment, 'any' steps report on an order whatever its status.
  */
 export type StepNeeds = 'initiated' | 'open' | 'any'
-
-const PAID: readonly OrderStatus[] = ['paid', 'processing', 'completed']
 
 function accepts(needs: StepNeeds, status: OrderStatus): boolean {
   if (needs === 'any') return true
@@ -72,7 +70,7 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
       </Alert>
     )
   }
-  if (PAID.includes(status)) {
+  if (isPaid(status)) {
     return (
       <Alert role="note" color="teal" variant="light" title="This order is paid">
         <Stack gap="xs" align="flex-start">
