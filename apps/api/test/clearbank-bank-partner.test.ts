@@ -27,6 +27,7 @@ const recordedFetch = (async () => {
 }) as unknown as typeof fetch
 
 let t: TestApp
+const logLines: string[] = []
 beforeAll(async () => {
   const bankPartner = createClearBankPartner({
     environment: 'simulation',
@@ -39,7 +40,7 @@ beforeAll(async () => {
     holder: 'Helvex Digital Markets AG',
     fetch: recordedFetch,
   })
-  t = await buildTestApp({ bankPartner })
+  t = await buildTestApp({ bankPartner, logLines, env: { LOG_LEVEL: 'info' } })
 })
 afterAll(() => t.close())
 
@@ -144,8 +145,16 @@ describe('ClearBank as bank partner', () => {
     const customer = await namedBuyer()
     answers.length = 0
     const issuedBefore = (await t.db.select().from(virtualIbans)).length
-    const answer = await callUser(t.app, 'orderGetViban', customer.token)
-    expect(answer).toEqual({ status: 503, body: { result: false, error: 'provider_unavailable', retryAfterSeconds: 30 } })
+    logLines.length = 0
+    const answer = await t.app.inject({ method: 'POST', url: '/v1/user/orderGetViban', headers: { authorization: `Bearer ${customer.token}` }, payload: { brandName: 'Helvex' } })
+    expect(answer.statusCode).toBe(503)
+    expect(answer.headers['retry-after']).toBe('30')
+    expect(answer.json()).toEqual({ result: false, error: 'provider_unavailable', retryAfterSeconds: 30 })
+    // The cause is for the log only, and carries no credential.
+    expect(answer.body).not.toContain('ClearBank')
+    const logged = logLines.map((line) => JSON.parse(line) as { level: number; code?: string; err?: { message?: string } }).find((line) => line.code === 'provider_unavailable')
+    expect(logged).toMatchObject({ level: 50, err: { message: 'ClearBank did not answer /mccy/v1/VirtualAccounts: TypeError' } })
+    expect(logLines.join('\n')).not.toContain('cb-api-token-recorded')
     expect(await t.db.select().from(virtualIbans)).toHaveLength(issuedBefore)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     expect((await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: reference })).body.error).toBe('provider_unavailable')

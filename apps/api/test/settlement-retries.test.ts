@@ -108,6 +108,20 @@ describe('settling paid orders when the liquidity provider fails', () => {
     expect(refunded?.text).toContain('Reason: customer asked')
   })
 
+  it('leaves an order that a run holds alone, and takes it over once the hold of a crashed run has lapsed', async () => {
+    plan.buy = ['down']
+    const { reference } = await paidByWire()
+    const { id } = await storedOrder(t, reference)
+    // A run in another process took the order for its two minutes, and died.
+    await t.db.update(orders).set({ settlementLeaseUntil: new Date(t.clock.now().getTime() + 120_000) }).where(eq(orders.id, id))
+    t.clock.advance(61_000)
+    expect(await t.app.jobs.settleWaitingOrders()).toBe(0)
+    expect(calls.buy).toBe(1)
+    t.clock.advance(60_000)
+    expect(await t.app.jobs.settleWaitingOrders()).toBe(1)
+    expect(await storedOrder(t, reference)).toMatchObject({ status: 'completed', settlementLeaseUntil: null })
+  })
+
   it('tries a refused withdrawal again, since nothing was sent', async () => {
     plan.withdraw = ['refused']
     const { reference } = await paidByWire()

@@ -89,6 +89,23 @@ describe('ClearBank adapter: virtual IBANs (recorded answers)', () => {
     expect(calls[1]!.body).toBe(calls[0]!.body)
   })
 
+  it('tries a 429 once more too', async () => {
+    const { fetch, calls } = recordedFetch(json('{"title":"Too Many Requests","status":429}', 429), json(VIRTUAL_ACCOUNT_CREATED, 201))
+    expect((await partner({ fetch }).issueVirtualIban({ customerId: 'c-1', customerName: 'Ada Lovelace' })).iban).toBe('GB02CLRB04066512345678')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('gives up on a request that takes longer than the time limit, after one more try', async () => {
+    let asked = 0
+    // Never answers; gives up only when the request's signal aborts, as fetch does.
+    const hanging = ((_url: string, init?: RequestInit) => {
+      asked += 1
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)))
+    }) as unknown as typeof fetch
+    await expect(partner({ fetch: hanging, timeoutMs: 30 }).issueVirtualIban({ customerId: 'c-1', customerName: 'Ada' })).rejects.toThrow('ClearBank did not answer /mccy/v1/VirtualAccounts: TimeoutError')
+    expect(asked).toBe(2)
+  })
+
   it('does not retry a refusal and reports its status and title without the token', async () => {
     const problem = JSON.stringify({ type: 'about:blank', title: 'Invalid DigitalSignature Header', status: 400 })
     const { fetch, calls } = recordedFetch(json(problem, 400))
