@@ -3,18 +3,20 @@ import { z } from 'zod'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { DecimalString, formatAmount } from '@exchange/shared/money'
+import { OrderReference } from '@exchange/shared/orders.schemas'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../mail/mail.templates'
 import { parseForm } from '../sandbox/sandbox-pages'
 import type { OperatorService } from './operator.service'
 
+/** Why an operator sends money back: e-mailed to the customer as written. */
+const Reason = z.string().trim().min(3).max(200)
 const TransferAction = z.object({ transferId: z.uuid() })
-const RefundTransfer = TransferAction.extend({ reason: z.string().trim().min(3).max(200) })
-const RefundOrder = z.object({ orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/), reason: z.string().trim().min(3).max(200) })
-const OrderAction = z.object({ orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/) })
+const RefundTransfer = TransferAction.extend({ reason: Reason })
+const OrderAction = z.object({ orderReference: OrderReference })
+const RefundOrder = OrderAction.extend({ reason: Reason })
 const RecordDelivery = OrderAction.extend({ txId: z.string().trim().min(8).max(200).regex(/^[\w:.-]+$/, 'a transaction id') })
-const MarkWire = z.object({
-  orderReference: z.string().trim().regex(/^[A-Z0-9]{6,20}$/),
+const MarkWire = OrderAction.extend({
   amount: DecimalString,
   payerName: z.string().trim().min(1).max(140),
   payerIban: z.string().transform(normalizeIban).refine(isValidIban, 'Not a valid IBAN'),

@@ -23,8 +23,8 @@ export function ratesRoutes({ rates }: { rates: RatesService }): FastifyPluginAs
         body = JSON.stringify(z.encode(GetHpRatesAnswer, { result: true as const, data }))
         written.set(data, body)
       }
-      // Already encoded by the answer's schema above: sent as written, past the route's serializer.
-      return reply.type('application/json; charset=utf-8').serializer((payload: string) => payload).send(body as unknown as z.infer<typeof GetHpRatesAnswer>)
+      // A string with a JSON content type is sent as it is: the route's serializer is not run again.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as z.infer<typeof GetHpRatesAnswer>)
     })
   }
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { FiatCurrency } from '@exchange/shared/currencies'
 import type { IncomingNotice } from '../signed-notice'
 
@@ -47,6 +48,24 @@ export class UnreadableBankNotice extends Error {
     super(`Unreadable bank notice: ${problems}`)
     this.name = 'UnreadableBankNotice'
   }
+}
+
+/** A signed notice's body read as JSON and against the adapter's schema; anything else is an `UnreadableBankNotice`. */
+export function readSignedNotice<T>(schema: z.ZodType<T>, rawBody: string, what: string): T {
+  let json: unknown
+  try {
+    json = JSON.parse(rawBody)
+  } catch {
+    throw new UnreadableBankNotice(`${what}: not JSON`)
+  }
+  return readNoticePart(schema, json, what)
+}
+
+/** A part of a signed notice read against its schema; the problems, by path, make the `UnreadableBankNotice`. */
+export function readNoticePart<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new UnreadableBankNotice(`${what}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+  return parsed.data
 }
 
 /** The bank that holds the company's receiving accounts and issues virtual IBANs to customers. */

@@ -4,7 +4,7 @@ import { FIAT_CURRENCIES, type FiatCurrency } from '@exchange/shared/currencies'
 import { buildIban, isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { isDecimalString, roundAmount } from '@exchange/shared/money'
 import type { IncomingNotice } from '../signed-notice'
-import { type BankAccount, type BankPartnerProvider, type IncomingTransfer, UnreadableBankNotice, type VerifiedBankNotice } from './bank-partner.provider'
+import { type BankAccount, type BankPartnerProvider, type IncomingTransfer, readNoticePart, readSignedNotice, UnreadableBankNotice, type VerifiedBankNotice } from './bank-partner.provider'
 
 /** ClearBank's institution api (the UK bank; GBP accounts and multi-currency accounts). */
 export const CLEARBANK_API_URLS = {
@@ -103,12 +103,6 @@ const VirtualAccountCreated = z.object({
 
 const NOT_PROVIDED = /^not provided$/i
 
-function readOrThrow<T>(schema: z.ZodType<T>, value: unknown, type: string): T {
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) throw new UnreadableBankNotice(`${type}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
-  return parsed.data
-}
-
 /** An IBAN as given, or made from a UK BBAN (bank code, sort code, account number) when only that is sent. */
 function ibanOf(side: { IBAN?: string | null | undefined; BBAN?: string | null | undefined }): string | undefined {
   if (side.IBAN && isValidIban(side.IBAN)) return normalizeIban(side.IBAN)
@@ -165,10 +159,10 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
 
   function incomingGbp(payload: unknown): VerifiedBankNotice {
     // Direction first: an outgoing payment is acknowledged whatever else it carries.
-    const direction = readOrThrow(Direction, payload, 'TransactionSettled')
+    const direction = readNoticePart(Direction, payload, 'TransactionSettled')
     if (direction.DebitCreditCode === 'Debit') return { transfer: null, ignoredBecause: 'an outgoing payment' }
     if (direction.IsReturn) return { transfer: null, ignoredBecause: 'a returned outgoing payment (on the bank statement for the operator)' }
-    const settled = readOrThrow(TransactionSettled, payload, 'TransactionSettled')
+    const settled = readNoticePart(TransactionSettled, payload, 'TransactionSettled')
     const currency = fiatOf(settled.CurrencyCode)
     if (!currency) return { transfer: null, ignoredBecause: `a credit in ${settled.CurrencyCode}, a currency not sold here` }
     const creditedIban = ibanOf(settled.Account)
@@ -193,12 +187,12 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
   function incomingMultiCurrency(payload: unknown): VerifiedBankNotice {
     const ibansIn = (identifiers: { Kind: string; Identifier: string }[] | null | undefined) =>
       (identifiers ?? []).filter((entry) => entry.Kind.toUpperCase() === 'IBAN' && isValidIban(entry.Identifier)).map((entry) => normalizeIban(entry.Identifier))
-    const sides = readOrThrow(MccySides, payload, 'Payments.Mccy.TransactionSettled')
+    const sides = readNoticePart(MccySides, payload, 'Payments.Mccy.TransactionSettled')
     const debtorIds = sides.UltimateDebtorAccountIdentifiers ?? []
     // The webhook has no direction: money leaving one of our own accounts is outgoing (refunds are sent from there).
     const outgoing = ibansIn(debtorIds).some((iban) => ownIbans.has(iban)) || debtorIds.some((entry) => entry.Kind === 'AccountId' && entry.Identifier === sides.AccountId)
     if (outgoing) return { transfer: null, ignoredBecause: 'an outgoing payment' }
-    const settled = readOrThrow(MccyTransactionSettled, payload, 'Payments.Mccy.TransactionSettled')
+    const settled = readNoticePart(MccyTransactionSettled, payload, 'Payments.Mccy.TransactionSettled')
     const currency = fiatOf(settled.InstructedCurrency)
     if (!currency) return { transfer: null, ignoredBecause: `a credit in ${settled.InstructedCurrency}, a currency not sold here` }
     const [creditedIban] = ibansIn(settled.UltimateCreditorAccountIdentifiers)
@@ -242,13 +236,7 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
     async verifyNotification({ rawBody, headers }: IncomingNotice) {
       const given = headers.digitalsignature
       if (!given || !verify('sha256', Buffer.from(rawBody, 'utf8'), webhookKey, Buffer.from(given, 'base64'))) return undefined
-      let json: unknown
-      try {
-        json = JSON.parse(rawBody)
-      } catch {
-        throw new UnreadableBankNotice('not JSON')
-      }
-      const envelope = readOrThrow(Envelope, json, 'webhook')
+      const envelope = readSignedNotice(Envelope, rawBody, 'webhook')
       const reply = `{"Nonce":${nonceText(rawBody, envelope.Nonce)}}`
       const acknowledgement = { headers: { DigitalSignature: signature(reply) }, body: reply }
       let result: VerifiedBankNotice

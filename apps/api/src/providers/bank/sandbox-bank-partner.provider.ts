@@ -3,7 +3,7 @@ import { FIAT_CURRENCIES, type FiatCurrency } from '@exchange/shared/currencies'
 import { buildIban } from '@exchange/shared/iban'
 import { verifyNoticeSignature } from '../signed-notice'
 import { BANK_SIGNATURE_HEADER, BankTransferNotification } from './bank-notification'
-import { type BankAccount, type BankPartnerProvider, UnreadableBankNotice } from './bank-partner.provider'
+import { type BankAccount, type BankPartnerProvider, readSignedNotice } from './bank-partner.provider'
 
 const BANK_NAME = 'Sandbox Bank AG (test environment)'
 const BANK_ADDRESS = 'Teststrasse 1, 6300 Zug, Switzerland'
@@ -35,15 +35,7 @@ export function createSandboxBankPartner(holder: string, key: Buffer): BankPartn
     },
     async verifyNotification({ rawBody, headers, nowSeconds }) {
       if (!verifyNoticeSignature(key, rawBody, headers[BANK_SIGNATURE_HEADER], nowSeconds)) return undefined
-      let json: unknown
-      try {
-        json = JSON.parse(rawBody)
-      } catch {
-        throw new UnreadableBankNotice('not JSON')
-      }
-      const parsed = BankTransferNotification.safeParse(json)
-      if (!parsed.success) throw new UnreadableBankNotice(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
-      const { data } = parsed.data
+      const { data } = readSignedNotice(BankTransferNotification, rawBody, 'transfer notice')
       return { transfer: { ...data, receivedAt: new Date(data.receivedAt) } }
     },
   }
