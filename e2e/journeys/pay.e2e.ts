@@ -70,19 +70,35 @@ async function chooseCardToViban(page: Page) {
   await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
 }
 
+/**
+ * From the calculator, a whole-euro order paid by eur's one card provider: "Pay by card" on the virtual IBAN screen,
+ * then the start screen (kept as `startScreenshot` when named), to the sandbox checkout.
+ */
+async function startCardCheckout(page: Page, euros: string, startScreenshot?: string): Promise<string> {
+  const reference = await startOrder(page, EUR, euros)
+  await chooseCardToViban(page)
+  await page.getByRole('button', { name: 'Pay by card' }).click()
+  await page.waitForURL('**/dashboard-startcc')
+  const pay = page.getByRole('button', { name: `Pay ${euros}.00 EUR by card` })
+  await visible(pay)
+  if (startScreenshot) await screenshotFromTop(page, startScreenshot)
+  await pay.click()
+  await page.waitForURL('**/sandbox/psp/checkout?session=*')
+  return reference
+}
+
+/** From the calculator, an order in GBP: its one bank goes straight to the wire screen (pay-by-bank or manual). */
+async function startBankTransferOrder(page: Page, amount: string): Promise<string> {
+  const reference = await startOrder(page, GBP, amount)
+  await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
+  await page.waitForURL('**/dashboard-wire')
+  return reference
+}
+
 describe('pay journeys', () => {
   it('card, approved: the checkout returns to the thank-you screen; the order completes and is mailed', async () => {
     const { context, page, email } = await customerWithDetails('paycard')
-    const reference = await startOrder(page, EUR, '250')
-    await chooseCardToViban(page)
-    await page.getByRole('button', { name: 'Pay by card' }).click()
-    await page.waitForURL('**/dashboard-startcc')
-    const pay = page.getByRole('button', { name: 'Pay 250.00 EUR by card' })
-    await visible(pay)
-    await screenshotFromTop(page, 'startcc-1280')
-
-    await pay.click()
-    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    const reference = await startCardCheckout(page, '250', 'startcc-1280')
     await visible(page.getByText(reference))
     await screenshotAtBothWidths(page, 'checkout')
     await payOnSandboxCheckout(page, CARD_APPROVED)
@@ -103,15 +119,7 @@ describe('pay journeys', () => {
 
   it('card, declined (375 px): the sorry screen says why and what to do; the failure is mailed', async () => {
     const { context, page, email } = await customerWithDetails('paydecline', MOBILE)
-    const reference = await startOrder(page, EUR, '120')
-    await chooseCardToViban(page)
-    await page.getByRole('button', { name: 'Pay by card' }).click()
-    await page.waitForURL('**/dashboard-startcc')
-    await visible(page.getByRole('button', { name: 'Pay 120.00 EUR by card' }))
-    await screenshotFromTop(page, 'startcc-375')
-
-    await page.getByRole('button', { name: 'Pay 120.00 EUR by card' }).click()
-    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    const reference = await startCardCheckout(page, '120', 'startcc-375')
     await payOnSandboxCheckout(page, CARD_DECLINED)
 
     await page.waitForURL('**/dashboard-sorry')
@@ -128,11 +136,7 @@ describe('pay journeys', () => {
 
   it('card with a 3-D Secure step (375 px): the bank asks, the customer confirms, and the order completes', async () => {
     const { context, page, email } = await customerWithDetails('pay3ds', MOBILE)
-    const reference = await startOrder(page, EUR, '80')
-    await chooseCardToViban(page)
-    await page.getByRole('button', { name: 'Pay by card' }).click()
-    await page.getByRole('button', { name: 'Pay 80.00 EUR by card' }).click()
-    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    const reference = await startCardCheckout(page, '80')
     await payOnSandboxCheckout(page, CARD_3DS)
 
     await page.waitForURL('**/sandbox/psp/3ds?session=*')
@@ -150,9 +154,7 @@ describe('pay journeys', () => {
 
   it('pay-by-bank, approved (375 px): the bank app payment returns to the thank-you screen', async () => {
     const { context, page, email } = await customerWithDetails('paybank', MOBILE)
-    const reference = await startOrder(page, GBP, '200')
-    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
-    await page.waitForURL('**/dashboard-wire')
+    const reference = await startBankTransferOrder(page, '200')
     await visible(page.getByRole('button', { name: 'Pay with your bank app' }))
     await screenshotFromTop(page, 'wire-375')
 
@@ -174,9 +176,7 @@ describe('pay journeys', () => {
 
   it('pay-by-bank, cancelled at the bank: the sorry screen says so', async () => {
     const { context, page, email } = await customerWithDetails('paybankcancel')
-    const reference = await startOrder(page, GBP, '90')
-    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
-    await page.waitForURL('**/dashboard-wire')
+    const reference = await startBankTransferOrder(page, '90')
     await page.getByRole('button', { name: 'Pay with your bank app' }).click()
     await page.waitForURL('**/sandbox/bank/consent?consent=*')
     await page.getByRole('button', { name: 'Cancel' }).click()
@@ -197,9 +197,7 @@ describe('pay journeys', () => {
 
   it('manual wire: the shown account, amount and reference, sent from the sandbox bank, complete the order', async () => {
     const { context, page, email } = await customerWithDetails('paywire')
-    const reference = await startOrder(page, GBP, '150')
-    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
-    await page.waitForURL('**/dashboard-wire')
+    const reference = await startBankTransferOrder(page, '150')
     await screenshotFromTop(page, 'wire-1280')
     await page.getByRole('button', { name: 'Transfer manually' }).click()
     await visible(page.getByRole('heading', { name: 'Your transfer' }))
@@ -262,9 +260,7 @@ describe('pay journeys', () => {
 
   it('a wire from an account in another name is held; an operator approves it on the operator page and the order completes', async () => {
     const { context, page, email } = await customerWithDetails('payheld')
-    const reference = await startOrder(page, GBP, '120')
-    await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
-    await page.waitForURL('**/dashboard-wire')
+    const reference = await startBankTransferOrder(page, '120')
     await page.getByRole('button', { name: 'Transfer manually' }).click()
     const iban = await transferDetail(page, 'IBAN')
     const outcome = await sendTransferNotice(page, { creditedIban: iban, amount: '120.00', currency: 'gbp', payerName: OTHER_PAYER, payerIban: PAYER_IBAN, paymentReference: reference })
