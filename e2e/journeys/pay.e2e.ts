@@ -1,3 +1,4 @@
+import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
@@ -149,6 +150,25 @@ describe('pay journeys', () => {
     await visible(page.getByText('Your coins are on their way'))
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', ['Card payment started at the hosted checkout', 'Card payment of 80.00 EUR confirmed by the provider', 'Processing → Completed'])
+    await context.close()
+  })
+
+  it('card paid after the order was cancelled in another tab (375 px): nothing is bought, the sorry screen says the money goes back', async () => {
+    const { context, page, email } = await customerWithDetails('paylate', MOBILE)
+    const reference = await startCardCheckout(page, '60')
+    // While the checkout is open, the customer cancels the order elsewhere (another tab, the app).
+    const token = (await context.cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
+    const cancelled = await page.request.post('/v1/user/exchangeUpdateOrder', { headers: { authorization: `Bearer ${token}` }, data: { brandName: 'Helvex', orderReference: reference, statusName: 'cancelled' } })
+    expect(await cancelled.json()).toMatchObject({ result: true, statusName: 'cancelled' })
+    await payOnSandboxCheckout(page, CARD_APPROVED)
+
+    await page.waitForURL('**/dashboard-sorry')
+    await visible(page.getByText('This order was cancelled before your payment arrived. We are sending 60.00 EUR back to your card.'))
+    await visible(page.getByText('A refund can take a few working days to show on your statement.'))
+    await visible(page.getByText('Your payment came too late to buy anything.'))
+    await screenshotAtBothWidths(page, 'sorry-refunded')
+    expect(await waitForMails(baseUrl, email, ['order_refunded'])).not.toContain('order_completed')
+    await expectInHistory(page, reference, 'Cancelled', ['Card payment of 60.00 EUR arrived for a cancelled order: refunded'])
     await context.close()
   })
 

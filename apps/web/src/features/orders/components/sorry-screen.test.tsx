@@ -34,6 +34,7 @@ describe('SorryScreen', () => {
     updateSessionState({ lastPayment: { orderReference: 'ABCD234567', outcome: 'refunded', failureReason: late } })
     renderSorry()
     expect(await screen.findByText(late)).toBeInTheDocument()
+    expect(screen.getByText('Your payment came too late to buy anything.')).toBeInTheDocument()
     expect(screen.getByText('A refund can take a few working days to show on your statement.')).toBeInTheDocument()
     expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
   })

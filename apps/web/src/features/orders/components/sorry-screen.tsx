@@ -10,11 +10,12 @@ import { PaymentStep } from './payment-step'
 export function SorryScreen() {
   const customer = useCustomer()
   const reference = paymentResultReference(customer.openOrder)
+  const charged = reference ? unpaidReasonFor(reference)?.charged === true : false
 
   return (
     <PaymentStep
       title="Payment not completed"
-      description="Your order was not paid."
+      description={charged ? 'Your payment came too late to buy anything.' : 'Your order was not paid.'}
       orderReference={reference}
       factsExtra={(order) => <OrderFact label="Ordered">{formatDateTime(order.createdAt)}</OrderFact>}
     >
