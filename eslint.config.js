@@ -13,7 +13,10 @@ const siblingFeature = (depth) => ({
   regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)`,
   message: 'Features never import each other; compose them in app/.',
 })
-const intoApp = { regex: '(^|/)app/', message: 'Only app/ composes routes and layouts; import from lib/ or components/ instead.' }
+const intoApp = {
+  regex: '(^|/)app/',
+  message: 'Only app/ composes routes and layouts; import from lib/ or components/ instead.',
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**'] },
@@ -25,16 +28,21 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` array with a zod enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` array with a zod enum.' },
+      ],
     },
   },
   {
     files: ['packages/shared/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrict({
+    rules: {
+      'no-restricted-imports': restrict({
         regex: '^(?!zod$|decimal\\.js$|@scure/base$|@noble/hashes/|\\.{1,2}/)',
         message: 'shared depends on zod, the decimal library and the address-encoding libraries only.',
-      }) },
+      }),
+    },
   },
   {
     files: ['apps/api/src/**/*.routes.ts'],
@@ -47,7 +55,9 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.service.ts'],
-    rules: { 'no-restricted-imports': restrict({ regex: '^(fastify|@fastify/)', message: 'Services never see Fastify.' }) },
+    rules: {
+      'no-restricted-imports': restrict({ regex: '^(fastify|@fastify/)', message: 'Services never see Fastify.' }),
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -55,9 +65,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
-  { files: ['apps/web/src/features/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(siblingFeature(1), intoApp) } },
-  { files: ['apps/web/src/features/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(siblingFeature(2), intoApp) } },
-  { files: ['apps/web/src/features/*/*/*/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(siblingFeature(3), intoApp) } },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(siblingFeature(1), intoApp) },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(siblingFeature(2), intoApp) },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(siblingFeature(3), intoApp) },
+  },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {

@@ -22,7 +22,14 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       apiProject('api-pglite', ['src/**/*.test.ts', 'test/**/*.test.ts'], { databaseUrl: '', redisUrl: '' }),
-      ...(postgresUrl ? [apiProject('api-postgres', ['test/**/*.test.ts', 'test-postgres/**/*.test.ts'], { databaseUrl: postgresUrl, redisUrl: '' })] : []),
+      ...(postgresUrl
+        ? [
+            apiProject('api-postgres', ['test/**/*.test.ts', 'test-postgres/**/*.test.ts'], {
+              databaseUrl: postgresUrl,
+              redisUrl: '',
+            }),
+          ]
+        : []),
       ...(redisUrl ? [apiProject('api-redis', ['test-redis/**/*.test.ts'], { databaseUrl: '', redisUrl })] : []),
       'apps/web/vitest.config.ts',
       {

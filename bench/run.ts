@@ -19,7 +19,11 @@ interface Result {
   errors: number
 }
 
-async function measure(name: string, url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Result> {
+async function measure(
+  name: string,
+  url: string,
+  options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+): Promise<Result> {
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
@@ -28,22 +32,47 @@ async function measure(name: string, url: string, options: { method?: 'GET' | 'P
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
   })
-  return { name, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.non2xx }
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
 }
 
 async function main() {
-  const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL } : { kind: 'pglite', dataDir: undefined })
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', DEV_OUTBOX: 'true', RATE_LIMIT_IP_PER_MINUTE: '1000000', WEB_DIST_DIR: '/nonexistent' })
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL
+      ? { kind: 'postgres', url: process.env.BENCH_DATABASE_URL }
+      : { kind: 'pglite', dataDir: undefined },
+  )
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    DEV_OUTBOX: 'true',
+    RATE_LIMIT_IP_PER_MINUTE: '1000000',
+    WEB_DIST_DIR: '/nonexistent',
+  })
   const app = await buildApp(config, { database, logger: false })
   await app.jobs.refreshRates()
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 })
 
   const post = (path: string, payload: object, token?: string) =>
-    fetch(`${appUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: JSON.stringify({ brandName: BRAND, ...payload }) }).then((r) => r.json())
+    fetch(`${appUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify({ brandName: BRAND, ...payload }),
+    }).then((r) => r.json())
   const email = `bench.${Date.now()}@example.com`
   const company = { name: 'Bench AG', address: 'Zug' }
   await post('/v1/public/homesignup', { email, password: 'bench-password', token: 'DIRECT', companyDetails: company })
-  const [mail] = await database.db.select().from(devOutbox).where(eq(devOutbox.to, email)).orderBy(desc(devOutbox.id)).limit(1)
+  const [mail] = await database.db
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.to, email))
+    .orderBy(desc(devOutbox.id))
+    .limit(1)
   const code = mail?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
   const token = (await post('/v1/public/verifycode', { email, code })).data.token as string
   await post('/v1/user/orderInitiateBuy', { amount: '250', assetId: 'btc_eur', wallet: '' }, token)
@@ -56,13 +85,21 @@ async function main() {
   const results = [
     await measure('bare Fastify JSON route', `${bareUrl}/bare`, { method: 'POST', body }),
     await measure('getHpRates', `${appUrl}/v1/public/getHpRates`, { method: 'POST', body }),
-    await measure('getGross', `${appUrl}/v1/user/getGross`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } }),
+    await measure('getGross', `${appUrl}/v1/user/getGross`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${token}` },
+    }),
     await measure('bare Fastify JSON route (again)', `${bareUrl}/bare`, { method: 'POST', body }),
   ]
   const baseline = (results[0]!.requestsPerSecond + results[3]!.requestsPerSecond) / 2
 
-  console.log(`\n${DURATION_SECONDS} s each, ${CONNECTIONS} connections, database ${database.kind}; baseline = mean of the two bare runs (${baseline.toFixed(0)} req/s)\n`)
-  console.log('route'.padEnd(34) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'errors'.padStart(8) + 'vs bare'.padStart(10))
+  console.log(
+    `\n${DURATION_SECONDS} s each, ${CONNECTIONS} connections, database ${database.kind}; baseline = mean of the two bare runs (${baseline.toFixed(0)} req/s)\n`,
+  )
+  console.log(
+    'route'.padEnd(34) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'errors'.padStart(8) + 'vs bare'.padStart(10),
+  )
   for (const result of results) {
     console.log(
       result.name.padEnd(34) +

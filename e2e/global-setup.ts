@@ -24,7 +24,9 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -77,7 +79,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     child.kill('SIGTERM')
-    const exitCode = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))))
+    const exitCode = await new Promise<number | null>((resolve) =>
+      child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+    )
     rmSync(dataDir, { recursive: true, force: true })
     // Graceful shutdown: SIGTERM finishes requests in flight, closes the database and exits 0.
     if (exitCode !== 0) throw new Error(`the app exited with ${exitCode} on SIGTERM; see e2e/artifacts/server.log`)

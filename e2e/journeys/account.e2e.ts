@@ -140,7 +140,9 @@ describe('account journeys', () => {
     await page.evaluate((text) => {
       const data = new DataTransfer()
       data.setData('text/plain', text)
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
     }, code)
     await page.waitForURL('**/dashboard')
     await context.close()
@@ -205,7 +207,12 @@ describe('account journeys', () => {
     await page.getByRole('button', { name: 'Set new password' }).click()
 
     await page.waitForURL('**/redirect')
-    await visible(page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })).first())
+    await visible(
+      page
+        .getByRole('link', { name: 'Login' })
+        .or(page.getByRole('button', { name: 'Login' }))
+        .first(),
+    )
     await screenshot(page, 'redirect-1280')
     await page.waitForURL('**/login', { timeout: 8_000 })
 
@@ -233,7 +240,11 @@ describe('account journeys', () => {
     await page.waitForURL('**/dashboard')
     const token = (await jwtCookie(context))?.value
     expect(token).toBeTruthy()
-    const before = await fetch(`${baseUrl}/v1/user/getGross`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ brandName: 'Helvex' }) })
+    const before = await fetch(`${baseUrl}/v1/user/getGross`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ brandName: 'Helvex' }),
+    })
     expect(before.status).toBe(200)
 
     await page.getByRole('link', { name: 'Log Out' }).first().click()
@@ -242,7 +253,11 @@ describe('account journeys', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('lastOrder'))).toBeNull()
     await visible(page.getByRole('navigation', { name: 'Main' }).getByText('Sign Up'))
 
-    const after = await fetch(`${baseUrl}/v1/user/getGross`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ brandName: 'Helvex' }) })
+    const after = await fetch(`${baseUrl}/v1/user/getGross`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ brandName: 'Helvex' }),
+    })
     expect(after.status).toBe(401)
     await page.goto('/dashboard')
     await page.waitForURL('**/login')
@@ -258,7 +273,9 @@ describe('account journeys', () => {
       const banner = page.getByRole('region', { name: 'Risk warning' })
       await visible(banner)
       expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(1_400)
-      expect(await banner.textContent()).toContain("Don't invest unless you're prepared to lose all the money you invest.")
+      expect(await banner.textContent()).toContain(
+        "Don't invest unless you're prepared to lose all the money you invest.",
+      )
       await absent(banner.getByRole('button', { name: /close/i }))
       await screenshot(page, `uk-banner-${viewport.width}`)
       await banner.getByText('Take 2 mins to learn more').click()

@@ -33,7 +33,9 @@ async function startOrder(page: Page, { fiat = 'EUR – Euro', amount = '250', w
   await page.waitForURL('**/dashboard-method')
   const summary = page.getByRole('region', { name: 'Your order' })
   await visible(summary.getByText('Reference'))
-  const reference = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference)
+  const reference = await page.evaluate(
+    () => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference,
+  )
   expect(reference).toMatch(/^[A-Z0-9]{10}$/)
   await visible(summary.getByText(reference ?? ''))
   return reference ?? ''

@@ -38,7 +38,12 @@ async function customerWithDetails(label: string, viewport = DESKTOP) {
 /** A full-page screenshot taken from the top, so the fixed header sits where the customer sees it. */
 async function screenshotFromTop(page: Page, name: string) {
   // Two frames: the header measures the risk banner after a resize before it makes room for it.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollTo(0, 0))))))
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollTo(0, 0)))),
+      ),
+  )
   await screenshot(page, name)
 }
 
@@ -111,8 +116,15 @@ describe('pay journeys', () => {
     await visible(page.getByText(/Delivered to 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa, transaction/))
     await screenshotFromTop(page, 'thankyou-1280')
 
-    expect(await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])).toEqual(expect.arrayContaining(['order_created', 'order_paid', 'order_completed']))
-    const drawer = await expectInHistory(page, reference, 'Completed', ['Started → Awaiting payment', 'Awaiting payment → Paid', 'Paid → Processing', 'Processing → Completed'])
+    expect(await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])).toEqual(
+      expect.arrayContaining(['order_created', 'order_paid', 'order_completed']),
+    )
+    const drawer = await expectInHistory(page, reference, 'Completed', [
+      'Started → Awaiting payment',
+      'Awaiting payment → Paid',
+      'Paid → Processing',
+      'Processing → Completed',
+    ])
     await visible(drawer.getByText('Card payment started at the hosted checkout'))
     await screenshotAtBothWidths(page, 'history-card-completed')
     await context.close()
@@ -130,7 +142,10 @@ describe('pay journeys', () => {
     await visible(page.getByRole('link', { name: 'Contact support' }))
     await screenshotFromTop(page, 'sorry-375')
     expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
-    await expectInHistory(page, reference, 'Failed', ['Awaiting payment → Failed', /^Card payment failed: Your card was declined/])
+    await expectInHistory(page, reference, 'Failed', [
+      'Awaiting payment → Failed',
+      /^Card payment failed: Your card was declined/,
+    ])
     await screenshotAtBothWidths(page, 'history-card-declined')
     await context.close()
   })
@@ -149,7 +164,11 @@ describe('pay journeys', () => {
     await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
     await visible(page.getByText('Your coins are on their way'))
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
-    await expectInHistory(page, reference, 'Completed', ['Card payment started at the hosted checkout', 'Card payment of 80.00 EUR confirmed by the provider', 'Processing → Completed'])
+    await expectInHistory(page, reference, 'Completed', [
+      'Card payment started at the hosted checkout',
+      'Card payment of 80.00 EUR confirmed by the provider',
+      'Processing → Completed',
+    ])
     await context.close()
   })
 
@@ -158,17 +177,26 @@ describe('pay journeys', () => {
     const reference = await startCardCheckout(page, '60')
     // While the checkout is open, the customer cancels the order elsewhere (another tab, the app).
     const token = (await context.cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
-    const cancelled = await page.request.post('/v1/user/exchangeUpdateOrder', { headers: { authorization: `Bearer ${token}` }, data: { brandName: 'Helvex', orderReference: reference, statusName: 'cancelled' } })
+    const cancelled = await page.request.post('/v1/user/exchangeUpdateOrder', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { brandName: 'Helvex', orderReference: reference, statusName: 'cancelled' },
+    })
     expect(await cancelled.json()).toMatchObject({ result: true, statusName: 'cancelled' })
     await payOnSandboxCheckout(page, CARD_APPROVED)
 
     await page.waitForURL('**/dashboard-sorry')
-    await visible(page.getByText('This order was cancelled before your payment arrived. We are sending 60.00 EUR back to your card.'))
+    await visible(
+      page.getByText(
+        'This order was cancelled before your payment arrived. We are sending 60.00 EUR back to your card.',
+      ),
+    )
     await visible(page.getByText('A refund can take a few working days to show on your statement.'))
     await visible(page.getByText('Your payment came too late to buy anything.'))
     await screenshotAtBothWidths(page, 'sorry-refunded')
     expect(await waitForMails(baseUrl, email, ['order_refunded'])).not.toContain('order_completed')
-    await expectInHistory(page, reference, 'Cancelled', ['Card payment of 60.00 EUR arrived for a cancelled order: refunded'])
+    await expectInHistory(page, reference, 'Cancelled', [
+      'Card payment of 60.00 EUR arrived for a cancelled order: refunded',
+    ])
     await context.close()
   })
 
@@ -189,7 +217,11 @@ describe('pay journeys', () => {
     await visible(page.getByText('Your coins are on their way'))
     await screenshotFromTop(page, 'thankyou-375')
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
-    await expectInHistory(page, reference, 'Completed', [/^Pay-by-bank started at /, /^Pay-by-bank payment of 200\.00 GBP confirmed by the provider/, 'Processing → Completed'])
+    await expectInHistory(page, reference, 'Completed', [
+      /^Pay-by-bank started at /,
+      /^Pay-by-bank payment of 200\.00 GBP confirmed by the provider/,
+      'Processing → Completed',
+    ])
     await screenshotAtBothWidths(page, 'history-bank-completed')
     await context.close()
   })
@@ -245,7 +277,11 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(page, 'bank-partner-notice-sent')
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
-    await expectInHistory(page, reference, 'Completed', ['Customer chose to pay by bank transfer', 'Payment received (150.00 GBP)', 'Processing → Completed'])
+    await expectInHistory(page, reference, 'Completed', [
+      'Customer chose to pay by bank transfer',
+      'Payment received (150.00 GBP)',
+      'Processing → Completed',
+    ])
     await screenshotAtBothWidths(page, 'history-wire-completed')
     await context.close()
   })
@@ -269,11 +305,22 @@ describe('pay journeys', () => {
     await visible(page.getByText('Thank you. We will e-mail you as soon as the money arrives.'))
     await visible(page.getByRole('link', { name: 'Follow your order in History' }))
 
-    const outcome = await sendTransferNotice(page, { creditedIban: iban, amount: '300.00', currency: 'eur', payerName: PAYER_NAME, payerIban: PAYER_IBAN, paymentReference: '' })
+    const outcome = await sendTransferNotice(page, {
+      creditedIban: iban,
+      amount: '300.00',
+      currency: 'eur',
+      payerName: PAYER_NAME,
+      payerIban: PAYER_IBAN,
+      paymentReference: '',
+    })
     expect(outcome).toBe('matched')
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
-    await expectInHistory(page, reference, 'Completed', ['Customer chose to pay to their virtual IBAN', 'Customer reports the transfer as sent', 'Processing → Completed'])
+    await expectInHistory(page, reference, 'Completed', [
+      'Customer chose to pay to their virtual IBAN',
+      'Customer reports the transfer as sent',
+      'Processing → Completed',
+    ])
     await screenshotAtBothWidths(page, 'history-viban-completed')
     await context.close()
   })
@@ -283,10 +330,19 @@ describe('pay journeys', () => {
     const reference = await startBankTransferOrder(page, '120')
     await page.getByRole('button', { name: 'Transfer manually' }).click()
     const iban = await transferDetail(page, 'IBAN')
-    const outcome = await sendTransferNotice(page, { creditedIban: iban, amount: '120.00', currency: 'gbp', payerName: OTHER_PAYER, payerIban: PAYER_IBAN, paymentReference: reference })
+    const outcome = await sendTransferNotice(page, {
+      creditedIban: iban,
+      amount: '120.00',
+      currency: 'gbp',
+      payerName: OTHER_PAYER,
+      payerIban: PAYER_IBAN,
+      paymentReference: reference,
+    })
     expect(outcome).toBe('held_name_mismatch')
     await waitForMails(baseUrl, email, ['order_payment_review'])
-    await expectInHistory(page, reference, 'Awaiting payment', ['Payment received from an account in another name: held for review'])
+    await expectInHistory(page, reference, 'Awaiting payment', [
+      'Payment received from an account in another name: held for review',
+    ])
 
     // The operator view asks for the operator's credentials; a browser without them is refused.
     const stranger = await newContext(browser, baseUrl)
@@ -302,12 +358,17 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(operator, 'operator-held')
     await held.getByRole('button', { name: 'Approve' }).click()
     await visible(operator.getByRole('status').getByText('Payment approved; order is completed'))
-    await visible(operator.getByRole('row').filter({ hasText: OPERATOR.username }).filter({ hasText: 'approve_held_transfer' }))
+    await visible(
+      operator.getByRole('row').filter({ hasText: OPERATOR.username }).filter({ hasText: 'approve_held_transfer' }),
+    )
     await screenshotAtBothWidths(operator, 'operator-approved')
     await operatorContext.close()
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
-    await expectInHistory(page, reference, 'Completed', ['Payment received from an account in another name: held for review', 'Processing → Completed'])
+    await expectInHistory(page, reference, 'Completed', [
+      'Payment received from an account in another name: held for review',
+      'Processing → Completed',
+    ])
     await context.close()
   })
 })

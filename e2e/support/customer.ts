@@ -55,7 +55,9 @@ export async function startOrder(page: Page, fiat: string, amount: string): Prom
   await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
   await page.getByRole('button', { name: 'Buy BTC' }).click()
   await page.waitForURL('**/dashboard-method')
-  const reference = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference)
+  const reference = await page.evaluate(
+    () => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference,
+  )
   if (!reference) throw new Error('the calculator kept no order reference')
   await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
   return reference

@@ -20,7 +20,9 @@ export async function lastMessageId(baseUrl: string): Promise<number> {
 /** Waits for a message to `email` newer than `afterId`, and reads the code in it as a person would. */
 export async function waitForCode(baseUrl: string, email: string, afterId = 0, template?: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const message = (await outbox(baseUrl)).find((m) => m.to === email && m.id > afterId && (!template || m.template === template))
+    const message = (await outbox(baseUrl)).find(
+      (m) => m.to === email && m.id > afterId && (!template || m.template === template),
+    )
     const code = message?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
     if (code) return code
     await new Promise((resolve) => setTimeout(resolve, 100))

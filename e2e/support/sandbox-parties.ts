@@ -36,7 +36,10 @@ export async function sendTransferNotice(page: Page, transfer: IncomingTransfer)
 export async function transferDetail(page: Page, label: string): Promise<string> {
   const row = page.getByRole('group', { name: label, exact: true })
   await visible(row)
-  const lines = (await row.innerText()).split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines = (await row.innerText())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   const value = lines[1]
   if (!value) throw new Error(`no value under ${label}`)
   return value

@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import { MAX_JSON_BODY_BYTES } from '@exchange/shared/constants'
 import { loadBrand } from './brand'
 import { type Clock, systemClock } from './clock'
@@ -90,14 +95,22 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 /** Builds the whole api, as production runs it; `server.ts` only adds `listen`. This is the route map. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const logger: FastifyServerOptions['logger'] = overrides.logger === false ? false : {
-    level: config.logLevel,
-    // Tokens and cookies never reach the log.
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-    ...(overrides.logger
-      ? { stream: overrides.logger }
-      : config.env === 'development' && { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
-  }
+  const logger: FastifyServerOptions['logger'] =
+    overrides.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          // Tokens and cookies never reach the log.
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            censor: '[redacted]',
+          },
+          ...(overrides.logger
+            ? { stream: overrides.logger }
+            : config.env === 'development' && {
+                transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+              }),
+        }
   const hops = config.trustProxyHops
   const app = Fastify({
     logger,
@@ -119,21 +132,36 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const clock = overrides.clock ?? systemClock
   const brand = loadBrand(config.brandFile)
-  const database = overrides.database ?? (await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    app.log,
-  ))
-  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, { bank: config.bankWebhookSecret, psp: config.pspWebhookSecret, openBanking: config.openBankingWebhookSecret })
-  const transport = overrides.mailTransport ??
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+      app.log,
+    ))
+  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, {
+    bank: config.bankWebhookSecret,
+    psp: config.pspWebhookSecret,
+    openBanking: config.openBankingWebhookSecret,
+  })
+  const transport =
+    overrides.mailTransport ??
     (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
 
-  const sessions = createSessionService({ db: database.db, clock, jwtKey: secrets.jwtKey, sessionHours: config.sessionHours ?? brand.cookieLifetimeHours })
+  const sessions = createSessionService({
+    db: database.db,
+    clock,
+    jwtKey: secrets.jwtKey,
+    sessionHours: config.sessionHours ?? brand.cookieLifetimeHours,
+  })
   const mail = createMailService({ transport, brand })
   const accounts = createAccountService({ db: database.db, clock, mail, sessions, codeKey: secrets.codeKey })
   const brandService = createBrandService({ brand, geoIp: createSandboxGeoIp(config.sandboxGeoipCountry) })
   const trading = loadTrading(config.tradingFile)
-  const ratesProvider = overrides.ratesProvider ??
-    (config.rates.provider === 'kraken' ? createKrakenRatesProvider() : createSandboxRatesProvider(trading.sandboxReference))
+  const ratesProvider =
+    overrides.ratesProvider ??
+    (config.rates.provider === 'kraken'
+      ? createKrakenRatesProvider()
+      : createSandboxRatesProvider(trading.sandboxReference))
   const rates = createRatesService({
     db: database.db,
     clock,
@@ -143,9 +171,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     quoteTtlSeconds: config.quoteTtlSeconds,
     log: app.log,
   })
-  const orders = createOrderService({ db: database.db, clock, rates, mail, trading, quoteTtlSeconds: config.quoteTtlSeconds })
+  const orders = createOrderService({
+    db: database.db,
+    clock,
+    rates,
+    mail,
+    trading,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+  })
   const customers = createCustomerService({ db: database.db, clock })
-  const bank = overrides.bankPartner ??
+  const bank =
+    overrides.bankPartner ??
     (config.bankPartner.kind === 'clearbank'
       ? createClearBankPartner({ ...config.bankPartner, holder: brand.company.name })
       : createSandboxBankPartner(brand.company.name, secrets.bankWebhookKey))
@@ -155,8 +191,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     orderService: orders,
     rates,
-    liquidity: overrides.liquidityProvider ?? (
-      config.liquidity.kind === 'ccxt'
+    liquidity:
+      overrides.liquidityProvider ??
+      (config.liquidity.kind === 'ccxt'
         ? // ccxt is large: loaded only when a real exchange is configured.
           (await import('./providers/liquidity/ccxt-liquidity.provider')).createCcxtLiquidityProvider(config.liquidity)
         : createSandboxLiquidityProvider()),
@@ -164,10 +201,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     quoteTtlSeconds: config.quoteTtlSeconds,
     log: app.log,
   })
-  const sandboxPsp = config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
+  const sandboxPsp =
+    config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
   const psp = config.psp.kind === 'stripe' ? createStripePsp(config.psp) : sandboxPsp!
-  const sandboxOpenBanking = config.openBanking.kind === 'sandbox' ? createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey }) : undefined
-  const openBanking = config.openBanking.kind === 'truelayer' ? createTrueLayerOpenBanking(config.openBanking) : sandboxOpenBanking!
+  const sandboxOpenBanking =
+    config.openBanking.kind === 'sandbox'
+      ? createSandboxOpenBanking({ db: database.db, clock, key: secrets.openBankingWebhookKey })
+      : undefined
+  const openBanking =
+    config.openBanking.kind === 'truelayer' ? createTrueLayerOpenBanking(config.openBanking) : sandboxOpenBanking!
   const hosted = createHostedPaymentService({ db: database.db, clock, orderService: orders, psp, openBanking })
   const jobs: Job[] = [
     { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
@@ -175,7 +217,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     { name: 'settle-waiting-orders', everySeconds: 30, run: settlement.settleWaitingOrders },
   ]
   // Tests run the jobs by hand, on their own clock.
-  app.decorate('jobs', { refreshRates: rates.refreshRates, expireOrders: orders.expireOrders, settleWaitingOrders: settlement.settleWaitingOrders })
+  app.decorate('jobs', {
+    refreshRates: rates.refreshRates,
+    expireOrders: orders.expireOrders,
+    settleWaitingOrders: settlement.settleWaitingOrders,
+  })
 
   await app.register(cookie)
   await app.register(helmet, {
@@ -189,7 +235,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
   await app.register(swagger, {
     openapi: {
-      info: { title: `${brand.brandName} exchange api`, version: '1.0.0', description: 'Public calls: POST /v1/public/{name}. User calls: POST /v1/user/{name} with a Bearer token.' },
+      info: {
+        title: `${brand.brandName} exchange api`,
+        version: '1.0.0',
+        description: 'Public calls: POST /v1/public/{name}. User calls: POST /v1/user/{name} with a Bearer token.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -218,38 +268,63 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return reply.code(dbOk ? 200 : 503).send({ status: dbOk ? 'ok' : 'unavailable', database: database.kind })
   })
 
-  await app.register(async (v1) => {
-    // Every call names the brand it is made for; a call for another brand is refused before validation.
-    v1.addHook('preValidation', async (request) => {
-      const body = request.body as { brandName?: unknown } | undefined
-      if (typeof body?.brandName === 'string' && body.brandName.trim() !== brand.brandName) {
-        throw new AppError('unknown_brand', 400)
-      }
-    })
-    await v1.register(accountRoutes({ accounts, limits }), { prefix: '/public' })
-    await v1.register(brandRoutes({ brandService }), { prefix: '/public' })
-    await v1.register(ratesRoutes({ rates }), { prefix: '/public' })
-    await v1.register(orderPublicRoutes({ orders }), { prefix: '/public' })
-    await v1.register(async (user) => {
-      // Before the body is read: a call without a valid session learns nothing about its payload.
-      user.addHook('onRequest', createRequireSession(sessions))
-      await user.register(userRoutes({ accounts, orders }))
-      await user.register(orderUserRoutes({ orders }))
-      await user.register(customerRoutes({ customers }))
-      await user.register(paymentUserRoutes({ payments, settlement, hosted }))
-    }, { prefix: '/user' })
-    await v1.register(webhookRoutes({ bank, psp, openBanking, clock, settlement }), { prefix: '/webhooks' })
-  }, { prefix: '/v1' })
+  await app.register(
+    async (v1) => {
+      // Every call names the brand it is made for; a call for another brand is refused before validation.
+      v1.addHook('preValidation', async (request) => {
+        const body = request.body as { brandName?: unknown } | undefined
+        if (typeof body?.brandName === 'string' && body.brandName.trim() !== brand.brandName) {
+          throw new AppError('unknown_brand', 400)
+        }
+      })
+      await v1.register(accountRoutes({ accounts, limits }), { prefix: '/public' })
+      await v1.register(brandRoutes({ brandService }), { prefix: '/public' })
+      await v1.register(ratesRoutes({ rates }), { prefix: '/public' })
+      await v1.register(orderPublicRoutes({ orders }), { prefix: '/public' })
+      await v1.register(
+        async (user) => {
+          // Before the body is read: a call without a valid session learns nothing about its payload.
+          user.addHook('onRequest', createRequireSession(sessions))
+          await user.register(userRoutes({ accounts, orders }))
+          await user.register(orderUserRoutes({ orders }))
+          await user.register(customerRoutes({ customers }))
+          await user.register(paymentUserRoutes({ payments, settlement, hosted }))
+        },
+        { prefix: '/user' },
+      )
+      await v1.register(webhookRoutes({ bank, psp, openBanking, clock, settlement }), { prefix: '/webhooks' })
+    },
+    { prefix: '/v1' },
+  )
 
   if (config.operators.length > 0) {
     const operators = createOperatorService({ db: database.db, clock, settlement, bank })
-    await app.register(operatorRoutes({ operators, requireOperator: createOperatorAuth(config.operators) }), { prefix: '/operator' })
+    await app.register(operatorRoutes({ operators, requireOperator: createOperatorAuth(config.operators) }), {
+      prefix: '/operator',
+    })
   }
-  if (bank.sandbox) await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), { prefix: '/sandbox/bank-partner' })
-  if (sandboxOpenBanking) await app.register(sandboxOpenBankingRoutes({ openBanking: sandboxOpenBanking, clock, key: secrets.openBankingWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/bank' })
-  if (sandboxPsp) await app.register(sandboxPspRoutes({ psp: sandboxPsp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }), { prefix: '/sandbox/psp' })
+  if (bank.sandbox)
+    await app.register(sandboxBankRoutes({ bank, key: secrets.bankWebhookKey, clock }), {
+      prefix: '/sandbox/bank-partner',
+    })
+  if (sandboxOpenBanking)
+    await app.register(
+      sandboxOpenBankingRoutes({
+        openBanking: sandboxOpenBanking,
+        clock,
+        key: secrets.openBankingWebhookKey,
+        brandName: brand.brandName,
+      }),
+      { prefix: '/sandbox/bank' },
+    )
+  if (sandboxPsp)
+    await app.register(
+      sandboxPspRoutes({ psp: sandboxPsp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }),
+      { prefix: '/sandbox/psp' },
+    )
 
-  if (transport.kind === 'dev-outbox') await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
+  if (transport.kind === 'dev-outbox')
+    await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 
   collectingApiSegments = false
   const webDist = resolve(config.webDistDir ?? DEFAULT_WEB_DIST)
@@ -271,9 +346,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       // Client-side routes (/login, /dashboard-…) all load the web app, which shows its own not-found page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => method !== request.method && app.hasRoute({ url: path, method }))
+    const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+      (method) => method !== request.method && app.hasRoute({ url: path, method }),
+    )
     if (otherMethods.length > 0) {
-      return reply.code(405).header('allow', otherMethods.join(', ')).send({ result: false, error: 'method_not_allowed' })
+      return reply
+        .code(405)
+        .header('allow', otherMethods.join(', '))
+        .send({ result: false, error: 'method_not_allowed' })
     }
     return reply.code(404).send({ result: false, error: 'not_found' })
   })

@@ -3,9 +3,7 @@ import { z } from 'zod'
 import { FiatCurrency } from '@exchange/shared/currencies'
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1')
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +19,12 @@ const ConfigSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   /** HS256 key, at least 32 characters. Required with DATABASE_URL; in embedded mode generated once under DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
-  SESSION_HOURS: z.coerce.number().int().positive().max(24 * 30).optional(),
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 30)
+    .optional(),
   /** JSON file that overrides parts of the default brand (see README). */
   BRAND_FILE: z.string().optional(),
   /** Shared store for rate limits across several api processes. */
@@ -56,7 +59,10 @@ const ConfigSchema = z.object({
   /** Operators of the back-office view, as "name:password" pairs separated by commas (passwords of 12+ characters). */
   OPERATOR_CREDENTIALS: z
     .string()
-    .regex(/^[\w.-]+:[^,]{12,}(,[\w.-]+:[^,]{12,})*$/, 'expected name:password pairs, passwords of at least 12 characters')
+    .regex(
+      /^[\w.-]+:[^,]{12,}(,[\w.-]+:[^,]{12,})*$/,
+      'expected name:password pairs, passwords of at least 12 characters',
+    )
     .optional(),
   /** Card PSP: the sandbox hosted checkout, or Stripe Checkout. */
   PSP_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -65,7 +71,10 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Liquidity provider: the sandbox (fills at the fixed price, simulated delivery) or a real exchange through ccxt. */
   LIQUIDITY_PROVIDER: z.enum(['sandbox', 'ccxt']).default('sandbox'),
-  LP_EXCHANGE: z.string().regex(/^[a-z0-9]+$/).default('kraken'),
+  LP_EXCHANGE: z
+    .string()
+    .regex(/^[a-z0-9]+$/)
+    .default('kraken'),
   LP_API_KEY: z.string().min(1).optional(),
   LP_API_SECRET: z.string().min(1).optional(),
   /** JSON: withdrawal parameters per coin, e.g. {"btc":{"key":"customer-payouts"}} for Kraken's named addresses. */
@@ -128,11 +137,37 @@ export interface Config {
   psp: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; publicUrl: string }
   openBanking:
     | { kind: 'sandbox' }
-    | { kind: 'truelayer'; environment: 'sandbox' | 'live'; clientId: string; clientSecret: string; signingKeyId: string; signingKeyPem: string; merchantAccountId: string; publicUrl: string }
-  liquidity: { kind: 'sandbox' } | { kind: 'ccxt'; exchangeId: string; apiKey: string; secret: string; withdrawParams: Record<string, Record<string, string>> }
+    | {
+        kind: 'truelayer'
+        environment: 'sandbox' | 'live'
+        clientId: string
+        clientSecret: string
+        signingKeyId: string
+        signingKeyPem: string
+        merchantAccountId: string
+        publicUrl: string
+      }
+  liquidity:
+    | { kind: 'sandbox' }
+    | {
+        kind: 'ccxt'
+        exchangeId: string
+        apiKey: string
+        secret: string
+        withdrawParams: Record<string, Record<string, string>>
+      }
   bankPartner:
     | { kind: 'sandbox' }
-    | { kind: 'clearbank'; environment: 'simulation' | 'production'; apiToken: string; privateKeyPem: string; webhookPublicKeyPem: string; receivingIbans: Partial<Record<FiatCurrency, string>>; virtualAccountsParentId: string; virtualIbanFiats: FiatCurrency[] }
+    | {
+        kind: 'clearbank'
+        environment: 'simulation' | 'production'
+        apiToken: string
+        privateKeyPem: string
+        webhookPublicKeyPem: string
+        receivingIbans: Partial<Record<FiatCurrency, string>>
+        virtualAccountsParentId: string
+        virtualIbanFiats: FiatCurrency[]
+      }
 }
 
 export class ConfigError extends Error {}
@@ -146,24 +181,40 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data
   if (env.DATABASE_URL && !env.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (every api process must share it)')
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (every api process must share it)',
+    )
   }
   if (env.PSP_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PSP_WEBHOOK_SECRET || !env.PUBLIC_URL)) {
-    throw new ConfigError('Invalid configuration:\n  PSP_PROVIDER=stripe needs STRIPE_SECRET_KEY, PSP_WEBHOOK_SECRET (the whsec_ signing secret) and PUBLIC_URL')
+    throw new ConfigError(
+      'Invalid configuration:\n  PSP_PROVIDER=stripe needs STRIPE_SECRET_KEY, PSP_WEBHOOK_SECRET (the whsec_ signing secret) and PUBLIC_URL',
+    )
   }
-  const truelayerMissing = ['TRUELAYER_CLIENT_ID', 'TRUELAYER_CLIENT_SECRET', 'TRUELAYER_SIGNING_KEY_ID', 'TRUELAYER_SIGNING_KEY_PEM', 'TRUELAYER_MERCHANT_ACCOUNT_ID', 'PUBLIC_URL'].filter(
-    (name) => !env[name as keyof typeof env],
-  )
+  const truelayerMissing = [
+    'TRUELAYER_CLIENT_ID',
+    'TRUELAYER_CLIENT_SECRET',
+    'TRUELAYER_SIGNING_KEY_ID',
+    'TRUELAYER_SIGNING_KEY_PEM',
+    'TRUELAYER_MERCHANT_ACCOUNT_ID',
+    'PUBLIC_URL',
+  ].filter((name) => !env[name as keyof typeof env])
   if (env.OPEN_BANKING_PROVIDER === 'truelayer' && truelayerMissing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  OPEN_BANKING_PROVIDER=truelayer needs ${truelayerMissing.join(', ')}`)
+    throw new ConfigError(
+      `Invalid configuration:\n  OPEN_BANKING_PROVIDER=truelayer needs ${truelayerMissing.join(', ')}`,
+    )
   }
   if (env.LIQUIDITY_PROVIDER === 'ccxt' && (!env.LP_API_KEY || !env.LP_API_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  LIQUIDITY_PROVIDER=ccxt needs LP_API_KEY and LP_API_SECRET')
   }
   let withdrawParams: Record<string, Record<string, string>> = {}
   if (env.LP_WITHDRAW_PARAMS) {
-    const parsedParams = z.record(z.string(), z.record(z.string(), z.string())).safeParse(safeJson(env.LP_WITHDRAW_PARAMS))
-    if (!parsedParams.success) throw new ConfigError('Invalid configuration:\n  LP_WITHDRAW_PARAMS: expected JSON like {"btc":{"key":"customer-payouts"}}')
+    const parsedParams = z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .safeParse(safeJson(env.LP_WITHDRAW_PARAMS))
+    if (!parsedParams.success)
+      throw new ConfigError(
+        'Invalid configuration:\n  LP_WITHDRAW_PARAMS: expected JSON like {"btc":{"key":"customer-payouts"}}',
+      )
     withdrawParams = parsedParams.data
   }
   const bankPartner = readBankPartner(env)
@@ -187,7 +238,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
     sandboxGeoipCountry: env.SANDBOX_GEOIP_COUNTRY,
     webDistDir: env.WEB_DIST_DIR,
-    rates: { provider: env.RATES_PROVIDER, refreshSeconds: env.RATES_REFRESH_SECONDS, maxAgeSeconds: env.RATES_MAX_AGE_SECONDS },
+    rates: {
+      provider: env.RATES_PROVIDER,
+      refreshSeconds: env.RATES_REFRESH_SECONDS,
+      maxAgeSeconds: env.RATES_MAX_AGE_SECONDS,
+    },
     quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
     orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
     tradingFile: env.TRADING_FILE,
@@ -197,7 +252,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     openBankingWebhookSecret: env.OPEN_BANKING_WEBHOOK_SECRET,
     psp:
       env.PSP_PROVIDER === 'stripe'
-        ? { kind: 'stripe', secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.PSP_WEBHOOK_SECRET!, publicUrl: env.PUBLIC_URL! }
+        ? {
+            kind: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY!,
+            webhookSecret: env.PSP_WEBHOOK_SECRET!,
+            publicUrl: env.PUBLIC_URL!,
+          }
         : { kind: 'sandbox' },
     openBanking:
       env.OPEN_BANKING_PROVIDER === 'truelayer'
@@ -214,7 +274,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : { kind: 'sandbox' },
     liquidity:
       env.LIQUIDITY_PROVIDER === 'ccxt'
-        ? { kind: 'ccxt', exchangeId: env.LP_EXCHANGE, apiKey: env.LP_API_KEY!, secret: env.LP_API_SECRET!, withdrawParams }
+        ? {
+            kind: 'ccxt',
+            exchangeId: env.LP_EXCHANGE,
+            apiKey: env.LP_API_KEY!,
+            secret: env.LP_API_SECRET!,
+            withdrawParams,
+          }
         : { kind: 'sandbox' },
     bankPartner,
     operators: (env.OPERATOR_CREDENTIALS ?? '')
@@ -227,27 +293,62 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
 }
 
-const ReceivingIbans = z.partialRecord(FiatCurrency, z.string().transform(normalizeIban).refine(isValidIban, 'not a valid IBAN'))
+const ReceivingIbans = z.partialRecord(
+  FiatCurrency,
+  z.string().transform(normalizeIban).refine(isValidIban, 'not a valid IBAN'),
+)
 
 function readBankPartner(env: z.infer<typeof ConfigSchema>): Config['bankPartner'] {
   if (env.BANK_PARTNER === 'sandbox') return { kind: 'sandbox' }
-  const required = ['CLEARBANK_API_TOKEN', 'CLEARBANK_PRIVATE_KEY_PEM', 'CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM', 'CLEARBANK_RECEIVING_IBANS', 'CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID'] as const
+  const required = [
+    'CLEARBANK_API_TOKEN',
+    'CLEARBANK_PRIVATE_KEY_PEM',
+    'CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM',
+    'CLEARBANK_RECEIVING_IBANS',
+    'CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID',
+  ] as const
   const missing = required.filter((name) => !env[name])
-  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  BANK_PARTNER=clearbank needs ${missing.join(', ')}`)
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid configuration:\n  BANK_PARTNER=clearbank needs ${missing.join(', ')}`)
   const ibans = ReceivingIbans.safeParse(safeJson(env.CLEARBANK_RECEIVING_IBANS!))
-  if (!ibans.success) throw new ConfigError('Invalid configuration:\n  CLEARBANK_RECEIVING_IBANS: expected JSON like {"gbp":"GB33BUKB20201555555555"} with valid IBANs per fiat')
-  const fiats = z.array(FiatCurrency).min(1).safeParse(env.CLEARBANK_VIRTUAL_IBAN_FIATS.split(',').map((fiat) => fiat.trim().toLowerCase()).filter(Boolean))
-  if (!fiats.success) throw new ConfigError('Invalid configuration:\n  CLEARBANK_VIRTUAL_IBAN_FIATS: expected fiats separated by commas, e.g. eur,usd')
+  if (!ibans.success)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLEARBANK_RECEIVING_IBANS: expected JSON like {"gbp":"GB33BUKB20201555555555"} with valid IBANs per fiat',
+    )
+  const fiats = z
+    .array(FiatCurrency)
+    .min(1)
+    .safeParse(
+      env.CLEARBANK_VIRTUAL_IBAN_FIATS.split(',')
+        .map((fiat) => fiat.trim().toLowerCase())
+        .filter(Boolean),
+    )
+  if (!fiats.success)
+    throw new ConfigError(
+      'Invalid configuration:\n  CLEARBANK_VIRTUAL_IBAN_FIATS: expected fiats separated by commas, e.g. eur,usd',
+    )
   const privateKeyPem = env.CLEARBANK_PRIVATE_KEY_PEM!.replaceAll('\\n', '\n')
   const webhookPublicKeyPem = env.CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM!.replaceAll('\\n', '\n')
-  for (const [name, read] of [['CLEARBANK_PRIVATE_KEY_PEM', () => createPrivateKey(privateKeyPem)], ['CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM', () => createPublicKey(webhookPublicKeyPem)]] as const) {
+  for (const [name, read] of [
+    ['CLEARBANK_PRIVATE_KEY_PEM', () => createPrivateKey(privateKeyPem)],
+    ['CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM', () => createPublicKey(webhookPublicKeyPem)],
+  ] as const) {
     try {
       if (read().asymmetricKeyType !== 'rsa') throw new Error('not RSA')
     } catch {
       throw new ConfigError(`Invalid configuration:\n  ${name}: expected an RSA key in PEM form`)
     }
   }
-  return { kind: 'clearbank', environment: env.CLEARBANK_ENVIRONMENT, apiToken: env.CLEARBANK_API_TOKEN!, privateKeyPem, webhookPublicKeyPem, receivingIbans: ibans.data, virtualAccountsParentId: env.CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID!, virtualIbanFiats: fiats.data }
+  return {
+    kind: 'clearbank',
+    environment: env.CLEARBANK_ENVIRONMENT,
+    apiToken: env.CLEARBANK_API_TOKEN!,
+    privateKeyPem,
+    webhookPublicKeyPem,
+    receivingIbans: ibans.data,
+    virtualAccountsParentId: env.CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID!,
+    virtualIbanFiats: fiats.data,
+  }
 }
 
 function safeJson(text: string): unknown {

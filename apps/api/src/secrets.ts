@@ -19,14 +19,24 @@ export interface Secrets {
  * The configured JWT secret, or, in embedded mode, one generated on first start and kept under the data
  * folder so that sessions survive a restart. `dataDir` undefined (in-memory tests) makes a fresh one.
  */
-export function resolveSecrets(jwtSecret: string | undefined, dataDir: string | undefined, webhookSecrets: { bank?: string | undefined; psp?: string | undefined; openBanking?: string | undefined } = {}): Secrets {
+export function resolveSecrets(
+  jwtSecret: string | undefined,
+  dataDir: string | undefined,
+  webhookSecrets: { bank?: string | undefined; psp?: string | undefined; openBanking?: string | undefined } = {},
+): Secrets {
   const secret = jwtSecret ?? (dataDir ? readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url'))
   return {
     jwtKey: new TextEncoder().encode(secret),
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
-    bankWebhookKey: webhookSecrets.bank ? Buffer.from(webhookSecrets.bank) : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),
-    pspWebhookKey: webhookSecrets.psp ? Buffer.from(webhookSecrets.psp) : createHmac('sha256', secret).update('sandbox-psp-webhook-key').digest(),
-    openBankingWebhookKey: webhookSecrets.openBanking ? Buffer.from(webhookSecrets.openBanking) : createHmac('sha256', secret).update('sandbox-open-banking-webhook-key').digest(),
+    bankWebhookKey: webhookSecrets.bank
+      ? Buffer.from(webhookSecrets.bank)
+      : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),
+    pspWebhookKey: webhookSecrets.psp
+      ? Buffer.from(webhookSecrets.psp)
+      : createHmac('sha256', secret).update('sandbox-psp-webhook-key').digest(),
+    openBankingWebhookKey: webhookSecrets.openBanking
+      ? Buffer.from(webhookSecrets.openBanking)
+      : createHmac('sha256', secret).update('sandbox-open-banking-webhook-key').digest(),
   }
 }
 

@@ -41,7 +41,10 @@ export const TradingConfig = z.object({
 export type TradingConfig = z.infer<typeof TradingConfig>
 
 export const DEFAULT_TRADING: TradingConfig = {
-  pricing: { default: { spreadBps: 150, feeBps: 100 }, pairs: { usdt_eur: { spreadBps: 50, feeBps: 100 }, usdc_eur: { spreadBps: 50, feeBps: 100 } } },
+  pricing: {
+    default: { spreadBps: 150, feeBps: 100 },
+    pairs: { usdt_eur: { spreadBps: 50, feeBps: 100 }, usdc_eur: { spreadBps: 50, feeBps: 100 } },
+  },
   limits: {
     eur: { min: '25.00', max: '15000.00' },
     chf: { min: '25.00', max: '15000.00' },
@@ -50,8 +53,16 @@ export const DEFAULT_TRADING: TradingConfig = {
   },
   sandboxReference: {
     usdPrices: {
-      btc: '97250.00', eth: '3420.00', usdt: '1.0000', usdc: '1.0000', xrp: '2.3100',
-      trx: '0.2450', dot: '7.8200', eos: '0.8100', ada: '0.9800', avax: '38.4000',
+      btc: '97250.00',
+      eth: '3420.00',
+      usdt: '1.0000',
+      usdc: '1.0000',
+      xrp: '2.3100',
+      trx: '0.2450',
+      dot: '7.8200',
+      eos: '0.8100',
+      ada: '0.9800',
+      avax: '38.4000',
     },
     fiatPerUsd: { usd: '1.0000', eur: '0.9450', chf: '0.8850', gbp: '0.7850' },
   },
@@ -65,13 +76,15 @@ export const DEFAULT_TRADING: TradingConfig = {
 export function loadTrading(file: string | undefined): TradingConfig {
   if (!file) return DEFAULT_TRADING
   const overrides: unknown = JSON.parse(readFileSync(file, 'utf8'))
-  if (typeof overrides !== 'object' || overrides === null) throw new Error(`TRADING_FILE ${file} must hold a JSON object`)
+  if (typeof overrides !== 'object' || overrides === null)
+    throw new Error(`TRADING_FILE ${file} must hold a JSON object`)
   const trading = TradingConfig.parse({ ...DEFAULT_TRADING, ...overrides })
   for (const fiat of FIAT_CURRENCIES) {
     if (!trading.limits[fiat]) throw new Error(`TRADING_FILE: limits for ${fiat} are missing`)
   }
   for (const coin of CRYPTO_CURRENCIES) {
-    if (!trading.sandboxReference.usdPrices[coin]) throw new Error(`TRADING_FILE: sandbox reference price for ${coin} is missing`)
+    if (!trading.sandboxReference.usdPrices[coin])
+      throw new Error(`TRADING_FILE: sandbox reference price for ${coin} is missing`)
   }
   return trading
 }

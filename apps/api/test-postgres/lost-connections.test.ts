@@ -14,12 +14,17 @@ describe('on PostgreSQL, a dropped idle connection', () => {
     const customer = await signUpVerified(t)
     expect((await callUser(t.app, 'getGross', customer.token)).status).toBe(200)
 
-    const result = (await t.db.execute(sql`SELECT current_database() AS database`)) as unknown as { rows: { database: string }[] }
+    const result = (await t.db.execute(sql`SELECT current_database() AS database`)) as unknown as {
+      rows: { database: string }[]
+    }
     const own = result.rows[0]
     const admin = new pg.Client({ connectionString: inject('databaseUrl') })
     await admin.connect()
     // In the select list, so that only the rows the WHERE kept are terminated (a WHERE may be evaluated in any order).
-    const { rows: terminated } = await admin.query<{ pid: number; signalled: boolean }>("SELECT pid, pg_terminate_backend(pid) AS signalled FROM pg_stat_activity WHERE datname = $1 AND state = 'idle'", [own?.database])
+    const { rows: terminated } = await admin.query<{ pid: number; signalled: boolean }>(
+      "SELECT pid, pg_terminate_backend(pid) AS signalled FROM pg_stat_activity WHERE datname = $1 AND state = 'idle'",
+      [own?.database],
+    )
     expect(terminated.length).toBeGreaterThan(0)
     expect(terminated.every((row) => row.signalled)).toBe(true)
     // pg_terminate_backend only signals: wait until the server has really closed those connections (a busy machine

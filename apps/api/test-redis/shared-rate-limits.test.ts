@@ -18,7 +18,12 @@ describe('rate limits with REDIS_URL', () => {
   it('are shared by every api process: requests counted by one are refused by another', async () => {
     const ip = `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`
     const send = (t: TestApp) =>
-      t.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: ip })
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/public/homelogin',
+        payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY },
+        remoteAddress: ip,
+      })
     for (let i = 0; i < 2; i++) expect((await send(first)).statusCode).toBe(200)
     for (let i = 0; i < 2; i++) expect((await send(second)).statusCode).toBe(200)
     const refused = await send(first)

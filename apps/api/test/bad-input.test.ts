@@ -14,23 +14,38 @@ async function noCustomerStored() {
 
 describe('bad input gets a clear answer and changes nothing', () => {
   it('malformed JSON answers 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.co", ' })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co", ',
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ result: false, error: 'validation_failed' })
     await noCustomerStored()
   })
 
   it('wrong types answer 400 with field messages', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', payload: { email: ['a@b.co'], password: { p: 1 }, token: 7, brandName: BRAND, companyDetails: COMPANY } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: { email: ['a@b.co'], password: { p: 1 }, token: 7, brandName: BRAND, companyDetails: COMPANY },
+    })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ result: false, error: 'validation_failed', fields: { email: 'Email is required', password: 'Password is required' } })
+    expect(response.json()).toMatchObject({
+      result: false,
+      error: 'validation_failed',
+      fields: { email: 'Email is required', password: 'Password is required' },
+    })
     await noCustomerStored()
   })
 
   it('missing fields answer 400 naming them', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', payload: { brandName: BRAND } })
     expect(response.statusCode).toBe(400)
-    expect(Object.keys(response.json().fields)).toEqual(expect.arrayContaining(['email', 'password', 'token', 'companyDetails']))
+    expect(Object.keys(response.json().fields)).toEqual(
+      expect.arrayContaining(['email', 'password', 'token', 'companyDetails']),
+    )
     await noCustomerStored()
   })
 
@@ -41,20 +56,40 @@ describe('bad input gets a clear answer and changes nothing', () => {
   })
 
   it('a JSON body over 64 KB answers 413', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', payload: { email: 'a@b.co', password: 'secret1', token: 'x', brandName: BRAND, companyDetails: COMPANY, padding: 'x'.repeat(65 * 1024) } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: {
+        email: 'a@b.co',
+        password: 'secret1',
+        token: 'x',
+        brandName: BRAND,
+        companyDetails: COMPANY,
+        padding: 'x'.repeat(65 * 1024),
+      },
+    })
     expect(response.statusCode).toBe(413)
     expect(response.json()).toEqual({ result: false, error: 'payload_too_large' })
     await noCustomerStored()
   })
 
   it('a body that is not JSON answers 415', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', headers: { 'content-type': 'application/xml' }, payload: '<email/>' })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email/>',
+    })
     expect(response.statusCode).toBe(415)
     expect(response.json()).toEqual({ result: false, error: 'unsupported_media_type' })
   })
 
   it('an unknown call answers 404', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homeDeleteEverything', payload: { brandName: BRAND } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homeDeleteEverything',
+      payload: { brandName: BRAND },
+    })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ result: false, error: 'not_found' })
   })
@@ -67,27 +102,56 @@ describe('bad input gets a clear answer and changes nothing', () => {
   })
 
   it('a call for another brand answers 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', payload: { email: 'a@b.co', password: 'secret1', token: 'DIRECT', brandName: 'OtherBrand', companyDetails: COMPANY } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: {
+        email: 'a@b.co',
+        password: 'secret1',
+        token: 'DIRECT',
+        brandName: 'OtherBrand',
+        companyDetails: COMPANY,
+      },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ result: false, error: 'unknown_brand' })
     await noCustomerStored()
   })
 
   it('a sign-up token with odd characters answers 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', payload: { email: 'a@b.co', password: 'secret1', token: '<script>', brandName: BRAND, companyDetails: COMPANY } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: { email: 'a@b.co', password: 'secret1', token: '<script>', brandName: BRAND, companyDetails: COMPANY },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().fields).toHaveProperty('token')
     await noCustomerStored()
   })
 
   it('a password longer than 128 characters answers 400 before any hashing', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/public/homesignup', payload: { email: 'a@b.co', password: 'p'.repeat(129), token: 'DIRECT', brandName: BRAND, companyDetails: COMPANY } })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: {
+        email: 'a@b.co',
+        password: 'p'.repeat(129),
+        token: 'DIRECT',
+        brandName: BRAND,
+        companyDetails: COMPANY,
+      },
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().fields).toEqual({ password: 'Password must be at most 128 characters' })
   })
 
   it('a user call checks the token before the body: 401 for a bad token and a bad body', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/user/getGross', headers: { 'content-type': 'application/json' }, payload: '{not json' })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/user/getGross',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    })
     expect(response.statusCode).toBe(401)
   })
 })

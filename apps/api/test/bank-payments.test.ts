@@ -4,22 +4,30 @@ import { isValidIban } from '@exchange/shared/iban'
 import { payments, virtualIbans } from '../src/db/schema'
 import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, storedOrder, type TestApp } from './build-test-app'
 
-
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
 })
 afterAll(() => t.close())
 
-
 describe('orderSubmitWire', () => {
   it("answers the company's receiving account, the exact amount and the order reference, and awaits the payment", async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token, { amount: '1,250.50' })).body.data
-    const answer = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    const answer = await callUser(t.app, 'orderSubmitWire', customer.token, {
+      orderReference: reference,
+      tlId: 'sandbox-bank-1',
+    })
 
     expect(answer.body.result).toBe(true)
-    expect(answer.body.data).toMatchObject({ reference, amount: '1250.50', currency: 'eur', holder: 'Helvex Digital Markets AG', bic: 'SNDBCHZZXXX', sandbox: true })
+    expect(answer.body.data).toMatchObject({
+      reference,
+      amount: '1250.50',
+      currency: 'eur',
+      holder: 'Helvex Digital Markets AG',
+      bic: 'SNDBCHZZXXX',
+      sandbox: true,
+    })
     expect(answer.body.data.bankName).toContain('test environment')
     expect(isValidIban(answer.body.data.iban)).toBe(true)
 
@@ -29,14 +37,23 @@ describe('orderSubmitWire', () => {
     expect(payment).toMatchObject({ method: 'wire', status: 'pending', amount: '1250.50', currency: 'eur' })
     const gross = (await callUser(t.app, 'getGross', customer.token)).body.data
     expect(gross.pendingBalance).toBe('1250.50')
-    expect(gross.openOrder[0]).toMatchObject({ method: 'sandbox-bank-1', methodName: 'Bank transfer from Sandbox Bank' })
+    expect(gross.openOrder[0]).toMatchObject({
+      method: 'sandbox-bank-1',
+      methodName: 'Bank transfer from Sandbox Bank',
+    })
   })
 
   it('answers the same details when submitted twice, with one payment record', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    const first = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
-    const second = await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    const first = await callUser(t.app, 'orderSubmitWire', customer.token, {
+      orderReference: reference,
+      tlId: 'sandbox-bank-1',
+    })
+    const second = await callUser(t.app, 'orderSubmitWire', customer.token, {
+      orderReference: reference,
+      tlId: 'sandbox-bank-1',
+    })
     expect(second.body).toEqual(first.body)
     const order = await storedOrder(t, reference)
     expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1)
@@ -46,15 +63,27 @@ describe('orderSubmitWire', () => {
     const customer = await buyer(t)
     const other = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'no-such-bank' })).body.error).toBe('method_unavailable')
-    expect((await callUser(t.app, 'orderSubmitWire', other.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.error).toBe('order_not_found')
+    expect(
+      (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'no-such-bank' }))
+        .body.error,
+    ).toBe('method_unavailable')
+    expect(
+      (await callUser(t.app, 'orderSubmitWire', other.token, { orderReference: reference, tlId: 'sandbox-bank-1' }))
+        .body.error,
+    ).toBe('order_not_found')
 
     const cancelled = (await initiateBuy(t, customer.token)).body.data.reference
     await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: cancelled, statusName: 'cancelled' })
-    expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: cancelled, tlId: 'sandbox-bank-1' })).body.error).toBe('transition_not_allowed')
+    expect(
+      (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: cancelled, tlId: 'sandbox-bank-1' }))
+        .body.error,
+    ).toBe('transition_not_allowed')
 
     t.clock.advance(900_000)
-    expect((await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.error).toBe('price_expired')
+    expect(
+      (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' }))
+        .body.error,
+    ).toBe('price_expired')
     expect((await storedOrder(t, reference)).status).toBe('initiated')
   })
 })
@@ -62,7 +91,10 @@ describe('orderSubmitWire', () => {
 describe('virtual IBAN', () => {
   it('needs first and last name before one is issued', async () => {
     const customer = await buyer(t)
-    expect((await callUser(t.app, 'orderGetViban', customer.token)).body).toEqual({ result: false, error: 'details_required' })
+    expect((await callUser(t.app, 'orderGetViban', customer.token)).body).toEqual({
+      result: false,
+      error: 'details_required',
+    })
   })
 
   it('issues one valid IBAN per customer on first use and keeps it', async () => {
@@ -88,14 +120,19 @@ describe('virtual IBAN', () => {
     await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     const { reference } = (await initiateBuy(t, customer.token, { amount: '300', assetId: 'btc_chf' })).body.data
     const submitted = await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: reference })
-    expect(submitted.body.data).toMatchObject({ reference, amount: '300.00', currency: 'chf', holder: 'Helvex Digital Markets AG / Ada Lovelace' })
+    expect(submitted.body.data).toMatchObject({
+      reference,
+      amount: '300.00',
+      currency: 'chf',
+      holder: 'Helvex Digital Markets AG / Ada Lovelace',
+    })
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
 
     expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({ result: true })
     const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(detail.events.map((event: { cause: string }) => event.cause)).toEqual([
       'Order created at a fixed price',
-      "Customer chose to pay to their virtual IBAN",
+      'Customer chose to pay to their virtual IBAN',
       'Customer reports the transfer as sent',
     ])
     expect(detail.order).toMatchObject({ statusName: 'awaiting_payment', methodName: 'Transfer to your virtual IBAN' })
@@ -103,6 +140,9 @@ describe('virtual IBAN', () => {
 
   it('orderCompleteViban without an order waiting on the virtual IBAN answers order_not_found', async () => {
     const customer = await buyer(t)
-    expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({ result: false, error: 'order_not_found' })
+    expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({
+      result: false,
+      error: 'order_not_found',
+    })
   })
 })

@@ -50,7 +50,17 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 }
 
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
-export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock; mailTransport?: MailTransport; logLines?: string[]; ratesProvider?: RatesProvider; bankPartner?: BankPartnerProvider; liquidityProvider?: LiquidityProvider } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: {
+    env?: Partial<Env>
+    clock?: Clock
+    mailTransport?: MailTransport
+    logLines?: string[]
+    ratesProvider?: RatesProvider
+    bankPartner?: BankPartnerProvider
+    liquidityProvider?: LiquidityProvider
+  } = {},
+): Promise<TestApp> {
   const clock = createTestClock()
   const { handle, drop } = await openTestDatabase()
   const config = loadConfig({
@@ -64,7 +74,15 @@ export async function buildTestApp(options: { env?: Partial<Env>; clock?: Clock;
     JOBS_ENABLED: 'false',
     ...options.env,
   })
-  const app = await buildApp(config, { database: handle, clock: options.clock ?? clock, logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false, ...(options.mailTransport && { mailTransport: options.mailTransport }), ...(options.ratesProvider && { ratesProvider: options.ratesProvider }), ...(options.bankPartner && { bankPartner: options.bankPartner }), ...(options.liquidityProvider && { liquidityProvider: options.liquidityProvider }) })
+  const app = await buildApp(config, {
+    database: handle,
+    clock: options.clock ?? clock,
+    logger: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : false,
+    ...(options.mailTransport && { mailTransport: options.mailTransport }),
+    ...(options.ratesProvider && { ratesProvider: options.ratesProvider }),
+    ...(options.bankPartner && { bankPartner: options.bankPartner }),
+    ...(options.liquidityProvider && { liquidityProvider: options.liquidityProvider }),
+  })
   await app.ready()
   return {
     app,
@@ -85,12 +103,27 @@ export function uniqueEmail(label = 'customer'): string {
   return `${label}.${randomBytes(5).toString('hex')}@example.com`
 }
 
-export async function callPublic(app: FastifyInstance, name: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: 'POST', url: `/v1/public/${name}`, payload: { brandName: BRAND, ...payload }, headers })
+export async function callPublic(
+  app: FastifyInstance,
+  name: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/v1/public/${name}`,
+    payload: { brandName: BRAND, ...payload },
+    headers,
+  })
   return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies }
 }
 
-export async function callUser(app: FastifyInstance, name: string, token: string | undefined, payload: Record<string, unknown> = {}) {
+export async function callUser(
+  app: FastifyInstance,
+  name: string,
+  token: string | undefined,
+  payload: Record<string, unknown> = {},
+) {
   const response = await app.inject({
     method: 'POST',
     url: `/v1/user/${name}`,
@@ -131,8 +164,17 @@ export async function buyer(t: TestApp) {
   return signUpVerified(t)
 }
 
-export async function initiateBuy(t: TestApp, token: string, payload: Partial<{ amount: string; assetId: string; wallet: string }> = {}) {
-  return callUser(t.app, 'orderInitiateBuy', token, { amount: '250', assetId: 'btc_eur', wallet: BTC_WALLET, ...payload })
+export async function initiateBuy(
+  t: TestApp,
+  token: string,
+  payload: Partial<{ amount: string; assetId: string; wallet: string }> = {},
+) {
+  return callUser(t.app, 'orderInitiateBuy', token, {
+    amount: '250',
+    assetId: 'btc_eur',
+    wallet: BTC_WALLET,
+    ...payload,
+  })
 }
 
 /** Writes a trading configuration file for TRADING_FILE and answers its path. */
@@ -146,7 +188,15 @@ export async function tradingFile(content: Record<string, unknown>): Promise<str
 }
 
 /** Details of a customer whose name matches the sample payer name "Ada Lovelace". */
-export const ADA_DETAILS = { firstName: 'Ada', lastName: 'Lovelace', address: 'Bahnhofstrasse 1', city: 'Zürich', postal: '8001', country: 'CH', phone: '+41446681800' }
+export const ADA_DETAILS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address: 'Bahnhofstrasse 1',
+  city: 'Zürich',
+  postal: '8001',
+  country: 'CH',
+  phone: '+41446681800',
+}
 
 /** The order as stored, by its reference. */
 export async function storedOrder(t: TestApp, reference: string) {
@@ -163,9 +213,29 @@ export async function wireOrderPaid(t: TestApp, bankSecret: string, payerName = 
   const customer = await buyer(t)
   await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
   const { reference } = (await initiateBuy(t, customer.token)).body.data
-  const wire = (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
-  const body = JSON.stringify({ eventId: `evt_${randomBytes(4).toString('hex')}`, type: 'transfer.received', data: { transferId: `trf_${randomBytes(6).toString('hex')}`, amount: '250.00', currency: 'eur', payerName, payerIban: 'CH9300762011623852957', paymentReference: reference, creditedIban: wire.iban, receivedAt: t.clock.now().toISOString() } })
+  const wire = (
+    await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+  ).body.data
+  const body = JSON.stringify({
+    eventId: `evt_${randomBytes(4).toString('hex')}`,
+    type: 'transfer.received',
+    data: {
+      transferId: `trf_${randomBytes(6).toString('hex')}`,
+      amount: '250.00',
+      currency: 'eur',
+      payerName,
+      payerIban: 'CH9300762011623852957',
+      paymentReference: reference,
+      creditedIban: wire.iban,
+      receivedAt: t.clock.now().toISOString(),
+    },
+  })
   const signature = signNotice(Buffer.from(bankSecret), body, Math.floor(t.clock.now().getTime() / 1000))
-  const answer = await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/bank-partner',
+    headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature },
+    payload: body,
+  })
   return { customer, reference, answer: answer.json() as { result: boolean; outcome?: string } }
 }

@@ -20,16 +20,25 @@ async function startCard(token: string) {
 /** Fills in the hosted checkout the way a customer does, and answers where the PSP sends the browser. */
 async function pay(sessionId: string, cardNumber: string) {
   const form = new URLSearchParams({ session: sessionId, cardNumber, expiry: '12/30', cvc: '123' })
-  const response = await t.app.inject({ method: 'POST', url: '/sandbox/psp/checkout/pay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/psp/checkout/pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  })
   return { status: response.statusCode, location: response.headers.location as string }
 }
 
 async function threeDSecure(sessionId: string, result: 'approve' | 'fail') {
   const form = new URLSearchParams({ session: sessionId, result })
-  const response = await t.app.inject({ method: 'POST', url: '/sandbox/psp/3ds', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/psp/3ds',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  })
   return { status: response.statusCode, location: response.headers.location as string }
 }
-
 
 describe('card payment through the hosted checkout', () => {
   it('starts: the order awaits payment and the browser goes to the marked sandbox checkout', async () => {
@@ -49,8 +58,16 @@ describe('card payment through the hosted checkout', () => {
     const back = await pay(sessionId, '4242 4242 4242 4242')
     expect(back).toEqual({ status: 303, location: `/dashboard-returncc?session_id=${sessionId}` })
     const status = await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })
-    expect(status.body.data).toEqual({ orderReference: reference, paymentStatus: 'succeeded', orderStatus: 'completed', failureReason: null })
-    expect((await mailTo(t.db, customer.email)).map((mail) => mail.template).slice(0, 2)).toEqual(['order_completed', 'order_paid'])
+    expect(status.body.data).toEqual({
+      orderReference: reference,
+      paymentStatus: 'succeeded',
+      orderStatus: 'completed',
+      failureReason: null,
+    })
+    expect((await mailTo(t.db, customer.email)).map((mail) => mail.template).slice(0, 2)).toEqual([
+      'order_completed',
+      'order_paid',
+    ])
   })
 
   it('a declined card fails the order with the reason in plain words', async () => {
@@ -58,7 +75,12 @@ describe('card payment through the hosted checkout', () => {
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000000002')
     const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
-    expect(status).toEqual({ orderReference: reference, paymentStatus: 'failed', orderStatus: 'failed', failureReason: 'Your card was declined by your bank.' })
+    expect(status).toEqual({
+      orderReference: reference,
+      paymentStatus: 'failed',
+      orderStatus: 'failed',
+      failureReason: 'Your card was declined by your bank.',
+    })
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail?.template).toBe('order_failed')
     expect(mail?.text).toContain('Your card was declined by your bank.')
@@ -87,7 +109,9 @@ describe('card payment through the hosted checkout', () => {
   it('an invalid card number stays on the checkout with an error and changes nothing', async () => {
     const customer = await buyer(t)
     const { reference, sessionId } = await startCard(customer.token)
-    expect((await pay(sessionId, '4242424242424241')).location).toBe(`/sandbox/psp/checkout?session=${sessionId}&error=card`)
+    expect((await pay(sessionId, '4242424242424241')).location).toBe(
+      `/sandbox/psp/checkout?session=${sessionId}&error=card`,
+    )
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
   })
 
@@ -104,7 +128,13 @@ describe('card payment through the hosted checkout', () => {
     const { reference, sessionId } = await startCard(customer.token)
     const body = JSON.stringify({ id: 'evt_test_fixed_1', type: 'checkout.session.completed', data: { sessionId } })
     const now = Math.floor(t.clock.now().getTime() / 1000)
-    const send = (signature: string) => t.app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', 'x-psp-signature': signature }, payload: body })
+    const send = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/psp',
+        headers: { 'content-type': 'application/json', 'x-psp-signature': signature },
+        payload: body,
+      })
 
     expect((await send(signNotice(Buffer.from('a-forger-does-not-know-the-key'), body, now))).statusCode).toBe(401)
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
@@ -116,7 +146,12 @@ describe('card payment through the hosted checkout', () => {
     const second = await send(signNotice(Buffer.from(SECRET), body, now))
     expect(second.json()).toEqual({ result: true, duplicate: true })
     expect(await mailTo(t.db, customer.email)).toHaveLength(mails)
-    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.orderId, (await storedOrder(t, reference)).id)),
+    ).toHaveLength(1)
   })
 
   it('a card paid after the price ran out buys nothing: the money goes back to the card and the customer is told', async () => {
@@ -129,11 +164,19 @@ describe('card payment through the hosted checkout', () => {
 
     await pay(sessionId, '4242424242424242')
     const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
-    expect(status).toEqual({ orderReference: reference, paymentStatus: 'succeeded', orderStatus: 'expired', failureReason: 'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.' })
+    expect(status).toEqual({
+      orderReference: reference,
+      paymentStatus: 'succeeded',
+      orderStatus: 'expired',
+      failureReason:
+        'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.',
+    })
     const order = await storedOrder(t, reference)
     expect(order.status).toBe('expired')
     expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(0)
-    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([expect.objectContaining({ amount: '250.00', currency: 'eur', status: 'pending', createdBy: 'system' })])
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([
+      expect.objectContaining({ amount: '250.00', currency: 'eur', status: 'pending', createdBy: 'system' }),
+    ])
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail).toMatchObject({ template: 'order_refunded' })
     expect(mail?.text).toContain('we are sending 250.00 EUR back to your card')
@@ -149,10 +192,19 @@ describe('card payment through the hosted checkout', () => {
   it('refuses a card option the order cannot use and an order already paying', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    expect((await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'no-such-psp' })).body.error).toBe('method_unavailable')
+    expect(
+      (await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'no-such-psp' }))
+        .body.error,
+    ).toBe('method_unavailable')
     await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })
-    expect((await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })).body.error).toBe('transition_not_allowed')
-    const [row] = await t.db.select().from(payments).where(eq(payments.orderId, (await storedOrder(t, reference)).id))
+    expect(
+      (await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' }))
+        .body.error,
+    ).toBe('transition_not_allowed')
+    const [row] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, (await storedOrder(t, reference)).id))
     expect(row).toMatchObject({ method: 'card', status: 'pending' })
   })
 })

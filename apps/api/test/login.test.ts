@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountEvents } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, callPublic, callUser, latestCode, mailTo, signUpVerified, uniqueEmail } from './build-test-app'
+import {
+  COMPANY,
+  type TestApp,
+  buildTestApp,
+  callPublic,
+  callUser,
+  latestCode,
+  mailTo,
+  signUpVerified,
+  uniqueEmail,
+} from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -10,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const login = (payload: Record<string, unknown>, device?: string) =>
-  callPublic(t.app, 'homelogin', { companyDetails: COMPANY, ...payload }, device ? { cookie: `trustedDevice=${device}` } : {})
+  callPublic(
+    t.app,
+    'homelogin',
+    { companyDetails: COMPANY, ...payload },
+    device ? { cookie: `trustedDevice=${device}` } : {},
+  )
 
 describe('homelogin', () => {
   it('answers a token on a browser that confirmed a code before', async () => {
@@ -22,7 +37,10 @@ describe('homelogin', () => {
 
   it('accepts the e-mail in another case and with spaces', async () => {
     const customer = await signUpVerified(t)
-    const answer = await login({ email: `  ${customer.email.toUpperCase()}  `, password: customer.password }, customer.device)
+    const answer = await login(
+      { email: `  ${customer.email.toUpperCase()}  `, password: customer.password },
+      customer.device,
+    )
     expect(answer.body.result).toBe(true)
     expect(answer.body.data.token).toBeTypeOf('string')
   })
@@ -60,7 +78,10 @@ describe('homelogin', () => {
     expect(mail?.template).toBe('code_login')
     expect(mail?.text).toContain('new device')
 
-    const verified = await callPublic(t.app, 'verifycode', { email: customer.email, code: await latestCode(t.db, customer.email) })
+    const verified = await callPublic(t.app, 'verifycode', {
+      email: customer.email,
+      code: await latestCode(t.db, customer.email),
+    })
     expect(verified.body.data.token).toBeTypeOf('string')
   })
 

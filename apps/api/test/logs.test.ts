@@ -11,13 +11,23 @@ describe('logs', () => {
 
   it('never hold a password, a session token or a cookie; the dev outbox line holds the code for the developer', async () => {
     const email = uniqueEmail('logs')
-    await callPublic(t.app, 'homesignup', { email, password: 'very-secret-password', token: 'DIRECT', companyDetails: COMPANY })
+    await callPublic(t.app, 'homesignup', {
+      email,
+      password: 'very-secret-password',
+      token: 'DIRECT',
+      companyDetails: COMPANY,
+    })
     const code = await latestCode(t.db, email)
     const verified = await callPublic(t.app, 'verifycode', { email, code })
     const token: string = verified.body.data.token
     const device = verified.cookies.find((cookie) => cookie.name === 'trustedDevice')!.value
     await callUser(t.app, 'getGross', token)
-    await callPublic(t.app, 'homelogin', { email, password: 'very-secret-password', companyDetails: COMPANY }, { cookie: `trustedDevice=${device}` })
+    await callPublic(
+      t.app,
+      'homelogin',
+      { email, password: 'very-secret-password', companyDetails: COMPANY },
+      { cookie: `trustedDevice=${device}` },
+    )
 
     const log = lines.join('')
     expect(log).toContain('"url":"/v1/user/getGross"')

@@ -2,8 +2,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeForMethod } from '@exchange/shared/order-rules'
 import { customers, orders } from '../src/db/schema'
-import { ADA_DETAILS, buildTestApp, buyer, callUser, ETH_WALLET, initiateBuy, type TestApp, tradingFile } from './build-test-app'
-
+import {
+  ADA_DETAILS,
+  buildTestApp,
+  buyer,
+  callUser,
+  ETH_WALLET,
+  initiateBuy,
+  type TestApp,
+  tradingFile,
+} from './build-test-app'
 
 describe('orderBuyGetMethods, by configuration', () => {
   let t: TestApp
@@ -28,8 +36,13 @@ describe('orderBuyGetMethods, by configuration', () => {
   afterAll(() => t.close())
 
   async function methodsFor(token: string, assetId: string, amount = '250') {
-    const { reference } = (await initiateBuy(t, token, { assetId, amount, wallet: assetId.startsWith('eth') ? ETH_WALLET : '' })).body.data
-    return { reference, methods: (await callUser(t.app, 'orderBuyGetMethods', token, { orderReference: reference })).body }
+    const { reference } = (
+      await initiateBuy(t, token, { assetId, amount, wallet: assetId.startsWith('eth') ? ETH_WALLET : '' })
+    ).body.data
+    return {
+      reference,
+      methods: (await callUser(t.app, 'orderBuyGetMethods', token, { orderReference: reference })).body,
+    }
   }
 
   it('answers the three groups with options, allowed and selected, filtered by fiat', async () => {
@@ -51,32 +64,76 @@ describe('orderBuyGetMethods, by configuration', () => {
 
   it("filters by the customer's country, and a bank option carries its tlId", async () => {
     const customer = await buyer(t)
-    expect((await methodsFor(customer.token, 'btc_usd')).methods.banks.options).toEqual([{ id: 'bank-1', name: 'Bank One', tlId: 'tl-1' }])
+    expect((await methodsFor(customer.token, 'btc_usd')).methods.banks.options).toEqual([
+      { id: 'bank-1', name: 'Bank One', tlId: 'tl-1' },
+    ])
     await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
-    expect((await methodsFor(customer.token, 'btc_usd')).methods.banks.options.map((o: { tlId: string }) => o.tlId)).toEqual(['tl-1', 'tl-2'])
+    expect(
+      (await methodsFor(customer.token, 'btc_usd')).methods.banks.options.map((o: { tlId: string }) => o.tlId),
+    ).toEqual(['tl-1', 'tl-2'])
   })
 
   it('reaches every branch of the routing rule by configuration', async () => {
     const customer = await buyer(t)
-    const route = async (assetId: string, group: 'psps' | 'banks', names: { firstName: string | null; lastName: string | null }) => {
+    const route = async (
+      assetId: string,
+      group: 'psps' | 'banks',
+      names: { firstName: string | null; lastName: string | null },
+    ) => {
       const { methods } = await methodsFor(customer.token, assetId)
-      return routeForMethod(group, methods[group].options.map((o: { id: string }) => o.id), names)
+      return routeForMethod(
+        group,
+        methods[group].options.map((o: { id: string }) => o.id),
+        names,
+      )
     }
     const unnamed = { firstName: null, lastName: null }
     const named = { firstName: 'Ada', lastName: 'Lovelace' }
-    expect(await route('btc_eur', 'psps', unnamed)).toEqual({ kind: 'go', suffix: '-confirmdetails', selectedOptionId: 'card-eur' })
-    expect(await route('btc_eur', 'psps', named)).toEqual({ kind: 'go', suffix: '-viban', selectedOptionId: 'card-eur' })
+    expect(await route('btc_eur', 'psps', unnamed)).toEqual({
+      kind: 'go',
+      suffix: '-confirmdetails',
+      selectedOptionId: 'card-eur',
+    })
+    expect(await route('btc_eur', 'psps', named)).toEqual({
+      kind: 'go',
+      suffix: '-viban',
+      selectedOptionId: 'card-eur',
+    })
     expect(await route('btc_chf', 'psps', named)).toEqual({ kind: 'go', suffix: '-choosecc', selectedOptionId: null })
-    expect(await route('btc_gbp', 'banks', named)).toEqual({ kind: 'go', suffix: '-wire', selectedOptionId: 'bank-gbp' })
+    expect(await route('btc_gbp', 'banks', named)).toEqual({
+      kind: 'go',
+      suffix: '-wire',
+      selectedOptionId: 'bank-gbp',
+    })
     await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
-    expect(await route('btc_usd', 'banks', named)).toEqual({ kind: 'go', suffix: '-choosebank', selectedOptionId: null })
+    expect(await route('btc_usd', 'banks', named)).toEqual({
+      kind: 'go',
+      suffix: '-choosebank',
+      selectedOptionId: null,
+    })
   })
 
   it('keeps the chosen option on the order, and refuses an option the order cannot use', async () => {
     const customer = await buyer(t)
     const { reference } = await methodsFor(customer.token, 'btc_chf', '500')
-    expect((await callUser(t.app, 'orderSelectMethod', customer.token, { orderReference: reference, group: 'psps', optionId: 'card-eur' })).body).toEqual({ result: false, error: 'method_unavailable' })
-    expect((await callUser(t.app, 'orderSelectMethod', customer.token, { orderReference: reference, group: 'psps', optionId: 'card-b' })).body).toEqual({ result: true })
+    expect(
+      (
+        await callUser(t.app, 'orderSelectMethod', customer.token, {
+          orderReference: reference,
+          group: 'psps',
+          optionId: 'card-eur',
+        })
+      ).body,
+    ).toEqual({ result: false, error: 'method_unavailable' })
+    expect(
+      (
+        await callUser(t.app, 'orderSelectMethod', customer.token, {
+          orderReference: reference,
+          group: 'psps',
+          optionId: 'card-b',
+        })
+      ).body,
+    ).toEqual({ result: true })
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order).toMatchObject({ methodGroup: 'psps', methodOption: 'card-b' })
     const methods = (await callUser(t.app, 'orderBuyGetMethods', customer.token, { orderReference: reference })).body
@@ -93,10 +150,16 @@ describe('client details', () => {
 
   it('saves the details and getGross greets by name', async () => {
     const customer = await buyer(t)
-    expect((await callUser(t.app, 'saveClientDetails', customer.token, { ...ADA_DETAILS, phone: '+41 44 668 18 00' })).body).toEqual({ result: true })
+    expect(
+      (await callUser(t.app, 'saveClientDetails', customer.token, { ...ADA_DETAILS, phone: '+41 44 668 18 00' })).body,
+    ).toEqual({ result: true })
     const stored = (await callUser(t.app, 'getClientDetails', customer.token)).body.data
     expect(stored).toEqual({ ...ADA_DETAILS, phone: '+41446681800', email: customer.email })
-    expect((await callUser(t.app, 'getGross', customer.token)).body.data.details).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: customer.email })
+    expect((await callUser(t.app, 'getGross', customer.token)).body.data.details).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: customer.email,
+    })
   })
 
   it.each([
@@ -132,12 +195,26 @@ describe('history', () => {
       t.clock.advance(1_000)
       references.push((await initiateBuy(t, customer.token, { amount })).body.data.reference)
     }
-    await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: references[0], statusName: 'cancelled' })
+    await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+      orderReference: references[0],
+      statusName: 'cancelled',
+    })
 
     const first = (await callUser(t.app, 'getHistory', customer.token, { page: 1, pageSize: 2 })).body.data
     expect(first.total).toBe(3)
-    expect(first.orders.map((o: { orderReference: string }) => o.orderReference)).toEqual([references[2], references[1]])
-    expect(first.orders[0]).toMatchObject({ statusName: 'initiated', fiatCur: 'eur', cryptoCur: 'btc', fiatAmount: '300.00', orderAmount: '300.00', method: null, methodName: null })
+    expect(first.orders.map((o: { orderReference: string }) => o.orderReference)).toEqual([
+      references[2],
+      references[1],
+    ])
+    expect(first.orders[0]).toMatchObject({
+      statusName: 'initiated',
+      fiatCur: 'eur',
+      cryptoCur: 'btc',
+      fiatAmount: '300.00',
+      orderAmount: '300.00',
+      method: null,
+      methodName: null,
+    })
     expect(first.orders[0].price).toMatchObject({ spreadBps: 150, feeBps: 100, fee: '3.00' })
     const second = (await callUser(t.app, 'getHistory', customer.token, { page: 2, pageSize: 2 })).body.data
     expect(second.orders).toMatchObject([{ orderReference: references[0], statusName: 'cancelled' }])

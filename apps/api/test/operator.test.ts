@@ -1,7 +1,17 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
-import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp, wireOrderPaid } from './build-test-app'
+import {
+  ADA_DETAILS,
+  buildTestApp,
+  buyer,
+  callUser,
+  initiateBuy,
+  mailTo,
+  storedOrder,
+  type TestApp,
+  wireOrderPaid,
+} from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -21,7 +31,12 @@ async function heldPayment() {
 }
 
 const act = (action: string, payload: object, headers = basic(OPERATOR)) =>
-  t.app.inject({ method: 'POST', url: `/operator/actions/${action}`, headers: { ...headers, 'content-type': 'application/json' }, payload })
+  t.app.inject({
+    method: 'POST',
+    url: `/operator/actions/${action}`,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload,
+  })
 
 describe('operator view', () => {
   it('refuses a customer token, a wrong password and no credentials', async () => {
@@ -31,7 +46,15 @@ describe('operator view', () => {
       expect(response.statusCode).toBe(401)
       expect(response.headers['www-authenticate']).toContain('Basic')
     }
-    expect((await act('refund-order', { orderReference: 'ABCDEFGHJK', reason: 'test' }, { authorization: `Bearer ${customer.token}` })).statusCode).toBe(401)
+    expect(
+      (
+        await act(
+          'refund-order',
+          { orderReference: 'ABCDEFGHJK', reason: 'test' },
+          { authorization: `Bearer ${customer.token}` },
+        )
+      ).statusCode,
+    ).toBe(401)
   })
 
   it('lists held payments and recent orders for an operator', async () => {
@@ -52,21 +75,35 @@ describe('operator view', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('completed')
     const [logged] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
-    expect(logged).toMatchObject({ operator: 'ops.anna', action: 'approve_held_transfer', transferId: transfer.id, orderId: order!.id })
+    expect(logged).toMatchObject({
+      operator: 'ops.anna',
+      action: 'approve_held_transfer',
+      transferId: transfer.id,
+      orderId: order!.id,
+    })
     expect(logged?.createdAt.getTime()).toBe(t.clock.now().getTime())
   })
 
   it('refunding a held payment records the refund and fails the order', async () => {
     const { customer, reference, transfer } = await heldPayment()
-    expect((await act('refund-transfer', { transferId: transfer.id, reason: 'Third-party payer' })).json()).toEqual({ result: true })
+    expect((await act('refund-transfer', { transferId: transfer.id, reason: 'Third-party payer' })).json()).toEqual({
+      result: true,
+    })
     const [returned] = await mailTo(t.db, customer.email)
     expect(returned?.template).toBe('order_refunded')
-    expect(returned?.text).toContain('We did not accept your payment of 250.00 EUR and are sending it back to the account it came from.')
+    expect(returned?.text).toContain(
+      'We did not accept your payment of 250.00 EUR and are sending it back to the account it came from.',
+    )
     expect(returned?.text).toContain('Reason: Third-party payer')
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('failed')
-    expect(await t.db.select().from(refunds).where(eq(refunds.transferId, transfer.id))).toMatchObject([{ amount: '250.00', createdBy: 'ops.anna', reason: 'Third-party payer' }])
-    expect((await act('refund-transfer', { transferId: transfer.id, reason: 'again' })).json()).toEqual({ result: false, error: 'transition_not_allowed' })
+    expect(await t.db.select().from(refunds).where(eq(refunds.transferId, transfer.id))).toMatchObject([
+      { amount: '250.00', createdBy: 'ops.anna', reason: 'Third-party payer' },
+    ])
+    expect((await act('refund-transfer', { transferId: transfer.id, reason: 'again' })).json()).toEqual({
+      result: false,
+      error: 'transition_not_allowed',
+    })
   })
 
   it('marks a wire received from the bank statement', async () => {
@@ -74,7 +111,12 @@ describe('operator view', () => {
     await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
-    const answer = await act('mark-wire-received', { orderReference: reference, amount: '250.00', payerName: 'Ada Lovelace', payerIban: 'CH93 0076 2011 6238 5295 7' })
+    const answer = await act('mark-wire-received', {
+      orderReference: reference,
+      amount: '250.00',
+      payerName: 'Ada Lovelace',
+      payerIban: 'CH93 0076 2011 6238 5295 7',
+    })
     expect(answer.json()).toEqual({ result: true, outcome: 'matched' })
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('completed')
@@ -83,9 +125,19 @@ describe('operator view', () => {
   it("takes a form action only from the operator page's own host: another site's page cannot make the browser act", async () => {
     const { reference, transfer } = await heldPayment()
     const form = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/operator/actions/approve-transfer', headers: { ...basic(OPERATOR), 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: `transferId=${transfer.id}` })
+      t.app.inject({
+        method: 'POST',
+        url: '/operator/actions/approve-transfer',
+        headers: { ...basic(OPERATOR), 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: `transferId=${transfer.id}`,
+      })
 
-    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { origin: 'https://evil.example' }, { origin: 'http://localhost:8080' }, {}]
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:8080' },
+      {},
+    ]
     for (const headers of foreign) {
       const refused = await form(headers)
       expect(refused.statusCode).toBe(403)
@@ -96,26 +148,49 @@ describe('operator view', () => {
 
     const approved = await form({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' })
     expect(approved.statusCode).toBe(303)
-    expect(approved.headers.location).toBe(`/operator?done=${encodeURIComponent('Payment approved; order is completed')}`)
+    expect(approved.headers.location).toBe(
+      `/operator?done=${encodeURIComponent('Payment approved; order is completed')}`,
+    )
     expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 
   it('takes a form action from a browser that sends only Origin, when it names this host', async () => {
     const { reference, transfer } = await heldPayment()
-    const answer = await t.app.inject({ method: 'POST', url: '/operator/actions/refund-transfer', headers: { ...basic(OPERATOR), host: 'ops.helvex.example', origin: 'https://ops.helvex.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: `transferId=${transfer.id}&reason=Third-party+payer` })
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/operator/actions/refund-transfer',
+      headers: {
+        ...basic(OPERATOR),
+        host: 'ops.helvex.example',
+        origin: 'https://ops.helvex.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `transferId=${transfer.id}&reason=Third-party+payer`,
+    })
     expect(answer.statusCode).toBe(303)
     expect((await storedOrder(t, reference)).status).toBe('failed')
   })
 
   it('refuses malformed actions with 400', async () => {
-    expect((await act('mark-wire-received', { orderReference: 'ABCDEFGHJK', amount: '-1', payerName: 'x', payerIban: 'nope' })).statusCode).toBe(400)
+    expect(
+      (
+        await act('mark-wire-received', {
+          orderReference: 'ABCDEFGHJK',
+          amount: '-1',
+          payerName: 'x',
+          payerIban: 'nope',
+        })
+      ).statusCode,
+    ).toBe(400)
     expect((await act('approve-transfer', { transferId: 'not-a-uuid' })).statusCode).toBe(400)
   })
 
   it('does not exist when no operator credentials are configured', async () => {
     const plain = await buildTestApp()
     try {
-      expect((await plain.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })).statusCode).toBe(404)
+      expect((await plain.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })).statusCode).toBe(
+        404,
+      )
     } finally {
       await plain.close()
     }

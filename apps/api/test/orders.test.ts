@@ -1,14 +1,24 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderEvents } from '../src/db/schema'
-import { BTC_WALLET, buildTestApp, buyer, callPublic, callUser, ETH_WALLET, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
+import {
+  BTC_WALLET,
+  buildTestApp,
+  buyer,
+  callPublic,
+  callUser,
+  ETH_WALLET,
+  initiateBuy,
+  mailTo,
+  storedOrder,
+  type TestApp,
+} from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
   t = await buildTestApp()
 })
 afterAll(() => t.close())
-
 
 describe('orderInitiateBuy', () => {
   it('creates an initiated order at a fixed price and answers its reference and tranId', async () => {
@@ -25,7 +35,18 @@ describe('orderInitiateBuy', () => {
     expect(new Date(priceExpiresAt).getTime() - t.clock.now().getTime()).toBe(900_000)
 
     const order = await storedOrder(t, reference)
-    expect(order).toMatchObject({ status: 'initiated', fiat: 'eur', crypto: 'btc', fiatAmount: '1000.00', fee: '10.00', wallet: BTC_WALLET, affiliateToken: 'DIRECT', spreadBps: 150, feeBps: 100, rateSource: 'sandbox' })
+    expect(order).toMatchObject({
+      status: 'initiated',
+      fiat: 'eur',
+      crypto: 'btc',
+      fiatAmount: '1000.00',
+      fee: '10.00',
+      wallet: BTC_WALLET,
+      affiliateToken: 'DIRECT',
+      spreadBps: 150,
+      feeBps: 100,
+      rateSource: 'sandbox',
+    })
     expect(Number(order.cryptoAmount)).toBeGreaterThan(0)
     expect(order.cryptoAmount.replace(/0+$/, '')).toBe(cryptoAmount.replace(/0+$/, ''))
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))
@@ -61,13 +82,21 @@ describe('orderInitiateBuy', () => {
 
   it("refuses another network's wallet", async () => {
     const customer = await buyer(t)
-    expect((await initiateBuy(t, customer.token, { assetId: 'btc_eur', wallet: ETH_WALLET })).body.error).toBe('wallet_invalid')
+    expect((await initiateBuy(t, customer.token, { assetId: 'btc_eur', wallet: ETH_WALLET })).body.error).toBe(
+      'wallet_invalid',
+    )
   })
 
   it('refuses amounts outside the limits of the fiat with a clear code', async () => {
     const customer = await buyer(t)
-    expect((await initiateBuy(t, customer.token, { amount: '24.99' })).body).toEqual({ result: false, error: 'amount_below_minimum' })
-    expect((await initiateBuy(t, customer.token, { amount: '15,000.01' })).body).toEqual({ result: false, error: 'amount_above_maximum' })
+    expect((await initiateBuy(t, customer.token, { amount: '24.99' })).body).toEqual({
+      result: false,
+      error: 'amount_below_minimum',
+    })
+    expect((await initiateBuy(t, customer.token, { amount: '15,000.01' })).body).toEqual({
+      result: false,
+      error: 'amount_above_maximum',
+    })
     expect((await initiateBuy(t, customer.token, { amount: '15,000.00' })).body.result).toBe(true)
   })
 
@@ -112,7 +141,11 @@ describe('orderInitiateBuy', () => {
   })
 
   it('needs a session', async () => {
-    const answer = await callUser(t.app, 'orderInitiateBuy', undefined, { amount: '100', assetId: 'btc_eur', wallet: '' })
+    const answer = await callUser(t.app, 'orderInitiateBuy', undefined, {
+      amount: '100',
+      assetId: 'btc_eur',
+      wallet: '',
+    })
     expect(answer.status).toBe(401)
   })
 })
@@ -121,13 +154,24 @@ describe('exchangeUpdateOrder', () => {
   it('lets the customer cancel, keeps the event, and takes the order out of the open ones', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    expect((await callUser(t.app, 'getGross', customer.token)).body.data.openOrder.map((o: { orderReference: string }) => o.orderReference)).toEqual([reference])
+    expect(
+      (await callUser(t.app, 'getGross', customer.token)).body.data.openOrder.map(
+        (o: { orderReference: string }) => o.orderReference,
+      ),
+    ).toEqual([reference])
 
-    const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
+    const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+      orderReference: reference,
+      statusName: 'cancelled',
+    })
     expect(answer.body).toEqual({ result: true, statusName: 'cancelled' })
     const order = await storedOrder(t, reference)
     expect(order.status).toBe('cancelled')
-    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
+    const events = await t.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(orderEvents.id)
     expect(events.map((event) => [event.fromStatus, event.toStatus, event.actor, event.cause])).toEqual([
       [null, 'initiated', 'customer', 'Order created at a fixed price'],
       ['initiated', 'cancelled', 'customer', 'Cancelled by the customer'],
@@ -138,17 +182,33 @@ describe('exchangeUpdateOrder', () => {
   it('treats "initiated" on an initiated order as the start of the flow and changes nothing', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    expect((await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'initiated' })).body).toEqual({ result: true, statusName: 'initiated' })
+    expect(
+      (
+        await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+          orderReference: reference,
+          statusName: 'initiated',
+        })
+      ).body,
+    ).toEqual({ result: true, statusName: 'initiated' })
   })
 
   it('refuses what only the system may do, and a change after cancelling', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     for (const statusName of ['paid', 'completed', 'expired', 'refunded', 'processing']) {
-      expect((await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName })).body).toEqual({ result: false, error: 'transition_not_allowed' })
+      expect(
+        (await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName })).body,
+      ).toEqual({ result: false, error: 'transition_not_allowed' })
     }
     await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
-    expect((await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'initiated' })).body.error).toBe('transition_not_allowed')
+    expect(
+      (
+        await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+          orderReference: reference,
+          statusName: 'initiated',
+        })
+      ).body.error,
+    ).toBe('transition_not_allowed')
     expect((await storedOrder(t, reference)).status).toBe('cancelled')
   })
 
@@ -156,20 +216,33 @@ describe('exchangeUpdateOrder', () => {
     const owner = await buyer(t)
     const other = await buyer(t)
     const { reference } = (await initiateBuy(t, owner.token)).body.data
-    const foreign = await callUser(t.app, 'exchangeUpdateOrder', other.token, { orderReference: reference, statusName: 'cancelled' })
-    const unknown = await callUser(t.app, 'exchangeUpdateOrder', other.token, { orderReference: 'ZZZZZZZZZZ', statusName: 'cancelled' })
+    const foreign = await callUser(t.app, 'exchangeUpdateOrder', other.token, {
+      orderReference: reference,
+      statusName: 'cancelled',
+    })
+    const unknown = await callUser(t.app, 'exchangeUpdateOrder', other.token, {
+      orderReference: 'ZZZZZZZZZZ',
+      statusName: 'cancelled',
+    })
     expect(foreign.body).toEqual({ result: false, error: 'order_not_found' })
     expect(unknown.body).toEqual(foreign.body)
     expect((await storedOrder(t, reference)).status).toBe('initiated')
-    expect((await callUser(t.app, 'getOrderDetail', other.token, { orderReference: reference })).body.error).toBe('order_not_found')
-    expect((await callUser(t.app, 'orderBuyGetMethods', other.token, { orderReference: reference })).body.error).toBe('order_not_found')
+    expect((await callUser(t.app, 'getOrderDetail', other.token, { orderReference: reference })).body.error).toBe(
+      'order_not_found',
+    )
+    expect((await callUser(t.app, 'orderBuyGetMethods', other.token, { orderReference: reference })).body.error).toBe(
+      'order_not_found',
+    )
   })
 
   it('refuses to start paying once the price has expired', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     t.clock.advance(900_000)
-    const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'awaiting_payment' })
+    const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+      orderReference: reference,
+      statusName: 'awaiting_payment',
+    })
     expect(answer.body).toEqual({ result: false, error: 'price_expired' })
   })
 })
@@ -187,7 +260,12 @@ describe('order expiry job', () => {
     expect((await storedOrder(t, due)).status).toBe('expired')
     expect((await storedOrder(t, fresh)).status).toBe('initiated')
     const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: due })
-    expect(detail.body.data.events.at(-1)).toMatchObject({ fromStatus: 'initiated', toStatus: 'expired', actor: 'system', cause: 'The price time ran out before payment' })
+    expect(detail.body.data.events.at(-1)).toMatchObject({
+      fromStatus: 'initiated',
+      toStatus: 'expired',
+      actor: 'system',
+      cause: 'The price time ran out before payment',
+    })
     expect(detail.body.data.order.statusName).toBe('expired')
   })
 })
@@ -197,8 +275,12 @@ describe('orderEmailCreated', () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     const before = (await mailTo(t.db, customer.email)).length
-    expect((await callPublic(t.app, 'orderEmailCreated', { emailData: { orderReference: reference } })).body).toEqual({ result: true })
-    expect((await callPublic(t.app, 'orderEmailCreated', { emailData: { orderReference: 'UNKNOWN123' } })).body).toEqual({ result: true })
+    expect((await callPublic(t.app, 'orderEmailCreated', { emailData: { orderReference: reference } })).body).toEqual({
+      result: true,
+    })
+    expect(
+      (await callPublic(t.app, 'orderEmailCreated', { emailData: { orderReference: 'UNKNOWN123' } })).body,
+    ).toEqual({ result: true })
     expect(await mailTo(t.db, customer.email)).toHaveLength(before)
   })
 })

@@ -12,12 +12,20 @@ afterAll(() => t.close())
 
 async function startPayByBank(token: string) {
   const { reference } = (await initiateBuy(t, token)).body.data
-  const started = await callUser(t.app, 'orderStartPayByBank', token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+  const started = await callUser(t.app, 'orderStartPayByBank', token, {
+    orderReference: reference,
+    tlId: 'sandbox-bank-1',
+  })
   return { reference, ...started.body.data } as { reference: string; authUrl: string; sessionId: string }
 }
 
 async function decide(consent: string, decision: 'approve' | 'cancel') {
-  const response = await t.app.inject({ method: 'POST', url: '/sandbox/bank/consent', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ consent, decision, account: 'current' }).toString() })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/bank/consent',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ consent, decision, account: 'current' }).toString(),
+  })
   return { status: response.statusCode, location: response.headers.location as string }
 }
 
@@ -41,9 +49,15 @@ describe('pay-by-bank', () => {
   it('approved at the bank: paid, filled, delivered; the return page reads it', async () => {
     const customer = await buyer(t)
     const { reference, sessionId } = await startPayByBank(customer.token)
-    expect(await decide(sessionId, 'approve')).toEqual({ status: 303, location: `/dashboard-returncc?session_id=${sessionId}` })
+    expect(await decide(sessionId, 'approve')).toEqual({
+      status: 303,
+      location: `/dashboard-returncc?session_id=${sessionId}`,
+    })
     expect(await status(reference)).toBe('completed')
-    expect((await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data).toMatchObject({ paymentStatus: 'succeeded', orderStatus: 'completed' })
+    expect((await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data).toMatchObject({
+      paymentStatus: 'succeeded',
+      orderStatus: 'completed',
+    })
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_completed')
   })
 
@@ -52,14 +66,29 @@ describe('pay-by-bank', () => {
     const { reference, sessionId } = await startPayByBank(customer.token)
     await decide(sessionId, 'cancel')
     expect(await status(reference)).toBe('failed')
-    expect((await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data).toMatchObject({ paymentStatus: 'failed', failureReason: 'You cancelled the payment at your bank.' })
+    expect((await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data).toMatchObject({
+      paymentStatus: 'failed',
+      failureReason: 'You cancelled the payment at your bank.',
+    })
   })
 
   it('refuses a forged bank notice', async () => {
     const customer = await buyer(t)
     const { reference, sessionId } = await startPayByBank(customer.token)
     const body = JSON.stringify({ id: 'evt_forged', type: 'payment.executed', data: { consentId: sessionId } })
-    const response = await t.app.inject({ method: 'POST', url: '/v1/webhooks/open-banking', headers: { 'content-type': 'application/json', 'x-open-banking-signature': signNotice(Buffer.from('guessed-key-guessed-key'), body, Math.floor(t.clock.now().getTime() / 1000)) }, payload: body })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/open-banking',
+      headers: {
+        'content-type': 'application/json',
+        'x-open-banking-signature': signNotice(
+          Buffer.from('guessed-key-guessed-key'),
+          body,
+          Math.floor(t.clock.now().getTime() / 1000),
+        ),
+      },
+      payload: body,
+    })
     expect(response.statusCode).toBe(401)
     expect(await status(reference)).toBe('awaiting_payment')
   })
@@ -67,7 +96,14 @@ describe('pay-by-bank', () => {
   it('refuses a bank the order cannot use', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    expect((await callUser(t.app, 'orderStartPayByBank', customer.token, { orderReference: reference, tlId: 'no-such-bank' })).body.error).toBe('method_unavailable')
+    expect(
+      (
+        await callUser(t.app, 'orderStartPayByBank', customer.token, {
+          orderReference: reference,
+          tlId: 'no-such-bank',
+        })
+      ).body.error,
+    ).toBe('method_unavailable')
     expect(await status(reference)).toBe('initiated')
   })
 })

@@ -17,7 +17,17 @@ describe('platform', () => {
   it('serves an OpenAPI document listing every call, and its UI at /docs', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json()
     expect(doc.openapi).toMatch(/^3\./)
-    for (const call of ['homesignup', 'homelogin', 'verifycode', 'homeresendcode', 'homeStartResetPassword', 'homeCheckToken', 'homeCompleteResetPassword', 'getBrand', 'getUkStatus']) {
+    for (const call of [
+      'homesignup',
+      'homelogin',
+      'verifycode',
+      'homeresendcode',
+      'homeStartResetPassword',
+      'homeCheckToken',
+      'homeCompleteResetPassword',
+      'getBrand',
+      'getUkStatus',
+    ]) {
       expect(doc.paths).toHaveProperty([`/v1/public/${call}`])
     }
     expect(doc.paths).toHaveProperty(['/v1/user/getGross'])
@@ -67,7 +77,9 @@ describe('platform', () => {
 describe('with a real SMTP server configured', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp({ env: { DEV_OUTBOX: 'false', SMTP_URL: 'smtp://127.0.0.1:2', SMTP_FROM: 'Helvex <no-reply@helvex.example>' } })
+    t = await buildTestApp({
+      env: { DEV_OUTBOX: 'false', SMTP_URL: 'smtp://127.0.0.1:2', SMTP_FROM: 'Helvex <no-reply@helvex.example>' },
+    })
   })
   afterAll(() => t.close())
 
@@ -98,10 +110,22 @@ describe('geo-IP mode', () => {
 
 describe('with Stripe as the card PSP', () => {
   it('builds without the sandbox checkout pages', async () => {
-    const stripe = await buildTestApp({ env: { PSP_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_unused', PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef', PUBLIC_URL: 'https://exchange.example' } })
+    const stripe = await buildTestApp({
+      env: {
+        PSP_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_unused',
+        PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+        PUBLIC_URL: 'https://exchange.example',
+      },
+    })
     try {
       expect((await stripe.app.inject({ method: 'GET', url: '/sandbox/psp/checkout?session=x' })).statusCode).toBe(404)
-      const forged = await stripe.app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{"id":"evt"}' })
+      const forged = await stripe.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/psp',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: '{"id":"evt"}',
+      })
       expect(forged.statusCode).toBe(401)
     } finally {
       await stripe.close()
@@ -127,7 +151,13 @@ describe('serving the web app beside the api', () => {
       }
       const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' })
       expect(asset.headers['cache-control']).toContain('immutable')
-      for (const path of ['/v1/public/noSuchCall', '/v1/nothing', '/sandbox/psp/nothing', '/dev/nothing', '/docs/nothing']) {
+      for (const path of [
+        '/v1/public/noSuchCall',
+        '/v1/nothing',
+        '/sandbox/psp/nothing',
+        '/dev/nothing',
+        '/docs/nothing',
+      ]) {
         const missing = await web.app.inject({ method: 'GET', url: path })
         expect(missing.statusCode, path).toBe(404)
         expect(missing.json(), path).toEqual({ result: false, error: 'not_found' })

@@ -9,23 +9,47 @@ describe('rate limits', () => {
     })
     afterAll(() => t.close())
 
-    it.each(['homelogin', 'homesignup', 'verifycode', 'homeresendcode', 'homeStartResetPassword', 'homeCheckToken', 'homeCompleteResetPassword'])(
-      '%s answers 429 with Retry-After once an IP passes the limit',
-      async (call) => {
-        const headers = { 'x-test-ip': call }
-        const payload = { email: uniqueEmail(), password: 'whatever1', code: '12345', token: 'DIRECT', companyDetails: COMPANY }
-        const remote = { remoteAddress: `10.0.0.${call.length}` }
-        const send = () => t.app.inject({ method: 'POST', url: `/v1/public/${call}`, payload: { brandName: 'Helvex', ...payload }, headers, ...remote })
-        for (let i = 0; i < 3; i++) expect((await send()).statusCode).not.toBe(429)
-        const limited = await send()
-        expect(limited.statusCode).toBe(429)
-        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
-        expect(limited.json()).toMatchObject({ result: false, error: 'rate_limited' })
-      },
-    )
+    it.each([
+      'homelogin',
+      'homesignup',
+      'verifycode',
+      'homeresendcode',
+      'homeStartResetPassword',
+      'homeCheckToken',
+      'homeCompleteResetPassword',
+    ])('%s answers 429 with Retry-After once an IP passes the limit', async (call) => {
+      const headers = { 'x-test-ip': call }
+      const payload = {
+        email: uniqueEmail(),
+        password: 'whatever1',
+        code: '12345',
+        token: 'DIRECT',
+        companyDetails: COMPANY,
+      }
+      const remote = { remoteAddress: `10.0.0.${call.length}` }
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/v1/public/${call}`,
+          payload: { brandName: 'Helvex', ...payload },
+          headers,
+          ...remote,
+        })
+      for (let i = 0; i < 3; i++) expect((await send()).statusCode).not.toBe(429)
+      const limited = await send()
+      expect(limited.statusCode).toBe(429)
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect(limited.json()).toMatchObject({ result: false, error: 'rate_limited' })
+    })
 
     it('counts each IP on its own', async () => {
-      const send = (ip: string) => t.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: ip })
+      const send = (ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY },
+          remoteAddress: ip,
+        })
       for (let i = 0; i < 4; i++) await send('10.9.9.1')
       expect((await send('10.9.9.2')).statusCode).toBe(200)
     })
@@ -40,12 +64,23 @@ describe('rate limits', () => {
 
     it('answers 429 for an e-mail tried from many IPs', async () => {
       const email = uniqueEmail('target')
-      const send = (i: number) => t.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email, password: 'guess' + i, companyDetails: COMPANY }, remoteAddress: `10.1.1.${i}` })
-      for (let i = 0; i < 3; i++) expect((await send(i)).json()).toEqual({ result: false, error: 'invalid_credentials' })
+      const send = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          payload: { brandName: 'Helvex', email, password: 'guess' + i, companyDetails: COMPANY },
+          remoteAddress: `10.1.1.${i}`,
+        })
+      for (let i = 0; i < 3; i++)
+        expect((await send(i)).json()).toEqual({ result: false, error: 'invalid_credentials' })
       const limited = await send(9)
       expect(limited.statusCode).toBe(429)
       expect(limited.headers['retry-after']).toBeDefined()
-      const other = await callPublic(t.app, 'homelogin', { email: uniqueEmail(), password: 'guess', companyDetails: COMPANY })
+      const other = await callPublic(t.app, 'homelogin', {
+        email: uniqueEmail(),
+        password: 'guess',
+        companyDetails: COMPANY,
+      })
       expect(other.status).toBe(200)
     })
   })
@@ -55,7 +90,13 @@ describe('rate limits', () => {
       const behind = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '2', TRUST_PROXY_HOPS: '1' } })
       try {
         const send = (client: string) =>
-          behind.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } })
+          behind.app.inject({
+            method: 'POST',
+            url: '/v1/public/homelogin',
+            payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY },
+            remoteAddress: '10.0.0.1',
+            headers: { 'x-forwarded-for': client },
+          })
         expect((await send('203.0.113.7')).statusCode).toBe(200)
         expect((await send('203.0.113.7')).statusCode).toBe(200)
         expect((await send('203.0.113.7')).statusCode).toBe(429)
@@ -69,7 +110,13 @@ describe('rate limits', () => {
       const direct = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '2' } })
       try {
         const send = (client: string) =>
-          direct.app.inject({ method: 'POST', url: '/v1/public/homelogin', payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY }, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } })
+          direct.app.inject({
+            method: 'POST',
+            url: '/v1/public/homelogin',
+            payload: { brandName: 'Helvex', email: uniqueEmail(), password: 'whatever1', companyDetails: COMPANY },
+            remoteAddress: '10.0.0.2',
+            headers: { 'x-forwarded-for': client },
+          })
         await send('203.0.113.1')
         await send('203.0.113.2')
         expect((await send('203.0.113.3')).statusCode).toBe(429)
@@ -79,4 +126,3 @@ describe('rate limits', () => {
     })
   })
 })
-

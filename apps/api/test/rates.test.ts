@@ -14,7 +14,9 @@ function flakyProvider(): RatesProvider & { failing: boolean } {
     failing: false,
     async fetchMidPrices() {
       if (provider.failing) throw new Error('source down')
-      return CRYPTO_CURRENCIES.flatMap((crypto) => FIAT_CURRENCIES.map((fiat) => ({ crypto, fiat, mid: crypto === 'btc' ? '80000.00' : '2.50' })))
+      return CRYPTO_CURRENCIES.flatMap((crypto) =>
+        FIAT_CURRENCIES.map((fiat) => ({ crypto, fiat, mid: crypto === 'btc' ? '80000.00' : '2.50' })),
+      )
     },
   }
   return provider
@@ -37,7 +39,14 @@ describe('getHpRates', () => {
     for (const group of groups) {
       expect(group.data.map((entry: { baseCur: string }) => entry.baseCur)).toEqual([...CRYPTO_CURRENCIES])
     }
-    expect(groups[0].data[0]).toEqual({ baseCur: 'btc', assetId: 'btc_eur', mid: '80000.0000000000', rate: '81200.0000', spreadBps: 150, feeBps: 100 })
+    expect(groups[0].data[0]).toEqual({
+      baseCur: 'btc',
+      assetId: 'btc_eur',
+      mid: '80000.0000000000',
+      rate: '81200.0000',
+      spreadBps: 150,
+      feeBps: 100,
+    })
   })
 
   it('keeps mid, spread, fee and customer rate apart, and the customer rate is mid plus spread', async () => {
@@ -52,7 +61,13 @@ describe('getHpRates', () => {
 
   it('says where the prices come from, how old they are, the price time and the limits per fiat', async () => {
     const { data } = (await callPublic(t.app, 'getHpRates', {})).body
-    expect(data).toMatchObject({ source: 'flaky-test-source', simulated: false, stale: false, ageSeconds: 0, quoteTtlSeconds: 900 })
+    expect(data).toMatchObject({
+      source: 'flaky-test-source',
+      simulated: false,
+      stale: false,
+      ageSeconds: 0,
+      quoteTtlSeconds: 900,
+    })
     expect(data.limits.eur).toEqual({ min: '25.00', max: '15000.00' })
   })
 

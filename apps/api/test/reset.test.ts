@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers, sessions } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, callPublic, callUser, latestCode, mailTo, signUpVerified, uniqueEmail } from './build-test-app'
+import {
+  COMPANY,
+  type TestApp,
+  buildTestApp,
+  callPublic,
+  callUser,
+  latestCode,
+  mailTo,
+  signUpVerified,
+  uniqueEmail,
+} from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -35,7 +45,12 @@ describe('password reset', () => {
     const code = await latestCode(t.db, customer.email)
     expect((await callPublic(t.app, 'homeCheckToken', { email: customer.email, code })).body).toEqual({ result: true })
     expect((await callPublic(t.app, 'homeCheckToken', { email: customer.email, code })).body).toEqual({ result: true })
-    const done = await callPublic(t.app, 'homeCompleteResetPassword', { email: customer.email, code, password: 'brand new pass', companyDetails: COMPANY })
+    const done = await callPublic(t.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: 'brand new pass',
+      companyDetails: COMPANY,
+    })
     expect(done.body).toEqual({ result: true })
   })
 
@@ -43,17 +58,32 @@ describe('password reset', () => {
     const customer = await signUpVerified(t)
     await startReset(customer.email)
     const code = await latestCode(t.db, customer.email)
-    const answer = await callPublic(t.app, 'homeCheckToken', { email: customer.email, code: code === '99999' ? '11111' : '99999' })
+    const answer = await callPublic(t.app, 'homeCheckToken', {
+      email: customer.email,
+      code: code === '99999' ? '11111' : '99999',
+    })
     expect(answer.body).toEqual({ result: false, error: 'code_invalid' })
   })
 
   it('sets the new password, uses the code up, signs out every session and mails a notice', async () => {
     const customer = await signUpVerified(t)
-    const otherSession = (await callPublic(t.app, 'homelogin', { email: customer.email, password: customer.password, companyDetails: COMPANY }, { cookie: `trustedDevice=${customer.device}` })).body.data.token
+    const otherSession = (
+      await callPublic(
+        t.app,
+        'homelogin',
+        { email: customer.email, password: customer.password, companyDetails: COMPANY },
+        { cookie: `trustedDevice=${customer.device}` },
+      )
+    ).body.data.token
     await startReset(customer.email)
     const code = await latestCode(t.db, customer.email)
 
-    const done = await callPublic(t.app, 'homeCompleteResetPassword', { email: customer.email, code, password: 'brand new pass', companyDetails: COMPANY })
+    const done = await callPublic(t.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: 'brand new pass',
+      companyDetails: COMPANY,
+    })
     expect(done.body).toEqual({ result: true })
 
     expect((await callUser(t.app, 'getGross', customer.token)).status).toBe(401)
@@ -63,12 +93,27 @@ describe('password reset', () => {
     expect(rows.every((row) => row.revokedReason === 'password_reset')).toBe(true)
 
     const headers = { cookie: `trustedDevice=${customer.device}` }
-    const oldLogin = await callPublic(t.app, 'homelogin', { email: customer.email, password: customer.password, companyDetails: COMPANY }, headers)
+    const oldLogin = await callPublic(
+      t.app,
+      'homelogin',
+      { email: customer.email, password: customer.password, companyDetails: COMPANY },
+      headers,
+    )
     expect(oldLogin.body).toEqual({ result: false, error: 'invalid_credentials' })
-    const newLogin = await callPublic(t.app, 'homelogin', { email: customer.email, password: 'brand new pass', companyDetails: COMPANY }, headers)
+    const newLogin = await callPublic(
+      t.app,
+      'homelogin',
+      { email: customer.email, password: 'brand new pass', companyDetails: COMPANY },
+      headers,
+    )
     expect(newLogin.body.data.token).toBeTypeOf('string')
 
-    const reused = await callPublic(t.app, 'homeCompleteResetPassword', { email: customer.email, code, password: 'yet another', companyDetails: COMPANY })
+    const reused = await callPublic(t.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: 'yet another',
+      companyDetails: COMPANY,
+    })
     expect(reused.body).toEqual({ result: false, error: 'code_invalid' })
 
     const [notice] = await mailTo(t.db, customer.email)
@@ -81,7 +126,12 @@ describe('password reset', () => {
     await startReset(customer.email)
     const code = await latestCode(t.db, customer.email)
     const [before] = await t.db.select().from(customers).where(eq(customers.email, customer.email))
-    const answer = await callPublic(t.app, 'homeCompleteResetPassword', { email: customer.email, code, password: '123', companyDetails: COMPANY })
+    const answer = await callPublic(t.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: '123',
+      companyDetails: COMPANY,
+    })
     expect(answer.status).toBe(400)
     expect(answer.body.fields).toEqual({ password: 'Password must be at least 6 characters' })
     const [after] = await t.db.select().from(customers).where(eq(customers.email, customer.email))
@@ -94,7 +144,12 @@ describe('password reset', () => {
     await startReset(customer.email)
     const code = await latestCode(t.db, customer.email)
     t.clock.advance(11 * 60_000)
-    const answer = await callPublic(t.app, 'homeCompleteResetPassword', { email: customer.email, code, password: 'brand new pass', companyDetails: COMPANY })
+    const answer = await callPublic(t.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: 'brand new pass',
+      companyDetails: COMPANY,
+    })
     expect(answer.body).toEqual({ result: false, error: 'code_expired' })
   })
 
@@ -104,7 +159,12 @@ describe('password reset', () => {
     const code = await latestCode(t.db, customer.email)
     const wrong = code === '00000' ? '11111' : '00000'
     for (let i = 0; i < 5; i++) await callPublic(t.app, 'homeCheckToken', { email: customer.email, code: wrong })
-    const answer = await callPublic(t.app, 'homeCompleteResetPassword', { email: customer.email, code, password: 'brand new pass', companyDetails: COMPANY })
+    const answer = await callPublic(t.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: 'brand new pass',
+      companyDetails: COMPANY,
+    })
     expect(answer.body).toEqual({ result: false, error: 'code_attempts_exceeded' })
   })
 

@@ -33,7 +33,9 @@ describe('user calls and sessions', () => {
     const customer = await signUpVerified(t)
     const [header, payload, signature] = customer.token.split('.')
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString())
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url')
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' }),
+    ).toString('base64url')
     expect((await callUser(t.app, 'getGross', `${header}.${forgedPayload}.${signature}`)).status).toBe(401)
     expect((await callUser(t.app, 'getGross', `${customer.token.slice(0, -2)}xx`)).status).toBe(401)
     expect((await callUser(t.app, 'getGross', 'not-a-jwt')).status).toBe(401)

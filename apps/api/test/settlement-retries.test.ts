@@ -28,7 +28,11 @@ const steered: LiquidityProvider = {
   simulated: true,
   async buy(order) {
     await perform('buy')
-    return { providerOrderId: `LP-${order.reference}-${calls.buy}`, filledPrice: order.price, cryptoAmount: order.cryptoAmount }
+    return {
+      providerOrderId: `LP-${order.reference}-${calls.buy}`,
+      filledPrice: order.price,
+      cryptoAmount: order.cryptoAmount,
+    }
   },
   async withdraw() {
     await perform('withdraw')
@@ -38,7 +42,10 @@ const steered: LiquidityProvider = {
 
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR }, liquidityProvider: steered })
+  t = await buildTestApp({
+    env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR },
+    liquidityProvider: steered,
+  })
 })
 afterAll(() => t.close())
 beforeEach(() => {
@@ -56,7 +63,12 @@ async function paidByWire() {
 }
 
 const operatorAction = (action: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/operator/actions/${action}`, headers: { ...basic, 'content-type': 'application/json' }, payload })
+  t.app.inject({
+    method: 'POST',
+    url: `/operator/actions/${action}`,
+    headers: { ...basic, 'content-type': 'application/json' },
+    payload,
+  })
 
 describe('settling paid orders when the liquidity provider fails', () => {
   it('leaves a paid order paid while the provider is down, and the retry job completes it once the provider is back', async () => {
@@ -85,7 +97,12 @@ describe('settling paid orders when the liquidity provider fails', () => {
     releaseSlow()
     expect((await first).body).toMatchObject({ result: true, statusName: 'completed' })
     expect(calls).toEqual({ buy: 2, withdraw: 1 })
-    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.orderId, (await storedOrder(t, reference)).id)),
+    ).toHaveLength(1)
   })
 
   it('refuses an operator refund while a run is buying for the order, and allows it on a paid order at rest', async () => {
@@ -93,17 +110,23 @@ describe('settling paid orders when the liquidity provider fails', () => {
     const { customer, reference } = await paidByWire()
     const run = callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })
     await vi.waitFor(() => expect(calls.buy).toBe(2))
-    expect((await operatorAction('refund-order', { orderReference: reference, reason: 'customer asked' })).json()).toEqual({ result: false, error: 'transition_not_allowed' })
+    expect(
+      (await operatorAction('refund-order', { orderReference: reference, reason: 'customer asked' })).json(),
+    ).toEqual({ result: false, error: 'transition_not_allowed' })
     releaseSlow()
     expect((await run).body.statusName).toBe('completed')
 
     const other = await paidByWire()
     expect((await storedOrder(t, other.reference)).status).toBe('paid')
-    expect((await operatorAction('refund-order', { orderReference: other.reference, reason: 'customer asked' })).json()).toEqual({ result: true })
-    expect((await storedOrder(t, other.reference))).toMatchObject({ status: 'refunded', settlementLeaseUntil: null })
+    expect(
+      (await operatorAction('refund-order', { orderReference: other.reference, reason: 'customer asked' })).json(),
+    ).toEqual({ result: true })
+    expect(await storedOrder(t, other.reference)).toMatchObject({ status: 'refunded', settlementLeaseUntil: null })
     const [refunded] = await mailTo(t.db, other.customer.email)
     expect(refunded?.template).toBe('order_refunded')
-    expect(refunded?.text).toContain('We could not fill your order and are sending your 250.00 EUR back. Nothing was bought.')
+    expect(refunded?.text).toContain(
+      'We could not fill your order and are sending your 250.00 EUR back. Nothing was bought.',
+    )
     expect(refunded?.text).toContain('To: CH9300762011623852957')
     expect(refunded?.text).toContain('Reason: customer asked')
   })
@@ -113,7 +136,10 @@ describe('settling paid orders when the liquidity provider fails', () => {
     const { reference } = await paidByWire()
     const { id } = await storedOrder(t, reference)
     // A run in another process took the order for its two minutes, and died.
-    await t.db.update(orders).set({ settlementLeaseUntil: new Date(t.clock.now().getTime() + 120_000) }).where(eq(orders.id, id))
+    await t.db
+      .update(orders)
+      .set({ settlementLeaseUntil: new Date(t.clock.now().getTime() + 120_000) })
+      .where(eq(orders.id, id))
     t.clock.advance(61_000)
     expect(await t.app.jobs.settleWaitingOrders()).toBe(0)
     expect(calls.buy).toBe(1)
@@ -142,32 +168,65 @@ describe('settling paid orders when the liquidity provider fails', () => {
 
     t.clock.advance(61_000)
     await t.app.jobs.settleWaitingOrders()
-    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body.statusName).toBe('processing')
+    expect(
+      (await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body.statusName,
+    ).toBe('processing')
     expect(calls.withdraw).toBe(1)
 
     const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic })
     expect(page.body).toContain('Withdrawals to check at the exchange (1)')
     expect(page.body).toContain(reference)
 
-    expect((await operatorAction('record-delivery', { orderReference: reference, txId: 'bad id with spaces' })).statusCode).toBe(400)
-    const recorded = await operatorAction('record-delivery', { orderReference: reference, txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' })
+    expect(
+      (await operatorAction('record-delivery', { orderReference: reference, txId: 'bad id with spaces' })).statusCode,
+    ).toBe(400)
+    const recorded = await operatorAction('record-delivery', {
+      orderReference: reference,
+      txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg',
+    })
     expect(recorded.json()).toEqual({ result: true, statusName: 'completed' })
     expect(calls.withdraw).toBe(1)
-    const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.events
-    expect(timeline.at(-1)).toMatchObject({ toStatus: 'completed', cause: expect.stringContaining('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg') })
+    const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+      .events
+    expect(timeline.at(-1)).toMatchObject({
+      toStatus: 'completed',
+      cause: expect.stringContaining('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg'),
+    })
     const [completedMail] = await mailTo(t.db, customer.email)
     expect(completedMail?.text).toContain('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg')
     const [action] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
-    expect(action).toMatchObject({ operator: 'ops.anna', action: 'record_delivery', detail: { txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' } })
-    expect((await t.app.inject({ method: 'GET', url: '/operator', headers: basic })).body).toContain('Withdrawals to check at the exchange (0)')
+    expect(action).toMatchObject({
+      operator: 'ops.anna',
+      action: 'record_delivery',
+      detail: { txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' },
+    })
+    expect((await t.app.inject({ method: 'GET', url: '/operator', headers: basic })).body).toContain(
+      'Withdrawals to check at the exchange (0)',
+    )
   })
 
   it('refuses an operator record while a run is still sending the withdrawal: the answer of the run decides', async () => {
     plan.withdraw = ['slow']
     const paying = wireOrderPaid(t, SECRET)
     await vi.waitFor(() => expect(calls.withdraw).toBe(1))
-    const [sending] = await t.db.select({ reference: orders.reference }).from(orders).where(and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), isNotNull(orders.settlementLeaseUntil)))
-    expect((await operatorAction('record-delivery', { orderReference: sending?.reference, txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' })).json()).toEqual({ result: false, error: 'transition_not_allowed' })
+    const [sending] = await t.db
+      .select({ reference: orders.reference })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'processing'),
+          isNotNull(orders.withdrawalRequestedAt),
+          isNotNull(orders.settlementLeaseUntil),
+        ),
+      )
+    expect(
+      (
+        await operatorAction('record-delivery', {
+          orderReference: sending?.reference,
+          txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg',
+        })
+      ).json(),
+    ).toEqual({ result: false, error: 'transition_not_allowed' })
     releaseSlow()
     const { reference } = await paying
     expect(reference).toBe(sending?.reference)
@@ -178,14 +237,19 @@ describe('settling paid orders when the liquidity provider fails', () => {
   it('sends the withdrawal again when the operator found none at the exchange, and logs who decided', async () => {
     plan.withdraw = ['down']
     const { reference } = await paidByWire()
-    expect((await operatorAction('retry-withdrawal', { orderReference: 'NOSUCHORDER1' })).json()).toEqual({ result: false, error: 'order_not_found' })
+    expect((await operatorAction('retry-withdrawal', { orderReference: 'NOSUCHORDER1' })).json()).toEqual({
+      result: false,
+      error: 'order_not_found',
+    })
     const retried = await operatorAction('retry-withdrawal', { orderReference: reference })
     expect(retried.json()).toEqual({ result: true, statusName: 'completed' })
     expect(calls.withdraw).toBe(2)
     const [action] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
     expect(action).toMatchObject({ operator: 'ops.anna', action: 'retry_withdrawal' })
     // Only a withdrawal of unknown outcome can be sent again.
-    expect((await operatorAction('retry-withdrawal', { orderReference: reference })).json()).toEqual({ result: false, error: 'transition_not_allowed' })
+    expect((await operatorAction('retry-withdrawal', { orderReference: reference })).json()).toEqual({
+      result: false,
+      error: 'transition_not_allowed',
+    })
   })
 })
-

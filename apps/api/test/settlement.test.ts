@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveries, incomingTransfers, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
-import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
+import {
+  ADA_DETAILS,
+  buildTestApp,
+  buyer,
+  callUser,
+  initiateBuy,
+  mailTo,
+  storedOrder,
+  type TestApp,
+} from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const PAYER_IBAN = 'CH9300762011623852957'
@@ -19,12 +28,27 @@ function notice(data: Record<string, unknown>, eventId = `evt_${randomBytes(6).t
   return JSON.stringify({
     eventId,
     type: 'transfer.received',
-    data: { transferId: `trf_${randomBytes(6).toString('hex')}`, currency: 'eur', payerName: 'Ada Lovelace', payerIban: PAYER_IBAN, receivedAt: t.clock.now().toISOString(), ...data },
+    data: {
+      transferId: `trf_${randomBytes(6).toString('hex')}`,
+      currency: 'eur',
+      payerName: 'Ada Lovelace',
+      payerIban: PAYER_IBAN,
+      receivedAt: t.clock.now().toISOString(),
+      ...data,
+    },
   })
 }
 
-async function deliver(body: string, signature = signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000))) {
-  const response = await t.app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
+async function deliver(
+  body: string,
+  signature = signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000)),
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/bank-partner',
+    headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature },
+    payload: body,
+  })
   return { status: response.statusCode, body: response.json() }
 }
 
@@ -36,20 +60,26 @@ async function namedBuyer() {
 
 async function wireOrder(token: string, amount = '250') {
   const { reference } = (await initiateBuy(t, token, { amount })).body.data
-  const instructions = (await callUser(t.app, 'orderSubmitWire', token, { orderReference: reference, tlId: 'sandbox-bank-1' })).body.data
+  const instructions = (
+    await callUser(t.app, 'orderSubmitWire', token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+  ).body.data
   return { reference, instructions }
 }
 
-
 async function refundsOf(reference: string) {
-  return t.db.select().from(refunds).where(eq(refunds.orderId, (await storedOrder(t, reference)).id))
+  return t.db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, (await storedOrder(t, reference)).id))
 }
 
 describe('a wire transfer, end to end', () => {
   it('matches by reference, pays, buys from the liquidity provider and delivers with a simulated transaction id', async () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
-    const answer = await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: `Order ${reference}` }))
+    const answer = await deliver(
+      notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: `Order ${reference}` }),
+    )
     expect(answer).toEqual({ status: 200, body: { result: true, outcome: 'matched', duplicate: false } })
 
     const done = await storedOrder(t, reference)
@@ -58,8 +88,15 @@ describe('a wire transfer, end to end', () => {
     expect(delivery).toMatchObject({ provider: 'sandbox', simulated: true })
     expect(delivery?.txId).toMatch(/^SIMULATED-[0-9a-f]{32}$/)
 
-    const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.events
-    expect(timeline.map((event: { toStatus: string }) => event.toStatus)).toEqual(['initiated', 'awaiting_payment', 'paid', 'processing', 'completed'])
+    const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+      .events
+    expect(timeline.map((event: { toStatus: string }) => event.toStatus)).toEqual([
+      'initiated',
+      'awaiting_payment',
+      'paid',
+      'processing',
+      'completed',
+    ])
     expect(timeline.at(-1).cause).toContain(delivery!.txId!)
 
     const templates = (await mailTo(t.db, customer.email)).map((mail) => mail.template)
@@ -78,7 +115,12 @@ describe('a wire transfer, end to end', () => {
     const again = await deliver(body)
     expect(again.body).toMatchObject({ result: true, outcome: 'matched', duplicate: true })
     expect(await mailTo(t.db, customer.email)).toHaveLength(mailsBefore)
-    expect(await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(incomingTransfers)
+        .where(eq(incomingTransfers.orderId, (await storedOrder(t, reference)).id)),
+    ).toHaveLength(1)
     expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 
@@ -88,7 +130,9 @@ describe('a wire transfer, end to end', () => {
     const body = notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference })
     const now = Math.floor(t.clock.now().getTime() / 1000)
     expect((await deliver(body, signNotice(Buffer.from('not-the-secret-at-all'), body, now))).status).toBe(401)
-    expect((await deliver(body, signNotice(Buffer.from(SECRET), body.replace('250.00', '25000.00'), now))).status).toBe(401)
+    expect((await deliver(body, signNotice(Buffer.from(SECRET), body.replace('250.00', '25000.00'), now))).status).toBe(
+      401,
+    )
     expect((await deliver(body, signNotice(Buffer.from(SECRET), body, now - 600))).status).toBe(401)
     expect((await deliver(body, 'garbage')).status).toBe(401)
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
@@ -99,10 +143,14 @@ describe('outcomes of a bank transfer', () => {
   it('underpayment: the order fails, the whole amount is refunded, the customer is told why', async () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
-    const answer = await deliver(notice({ amount: '200.00', creditedIban: instructions.iban, paymentReference: reference }))
+    const answer = await deliver(
+      notice({ amount: '200.00', creditedIban: instructions.iban, paymentReference: reference }),
+    )
     expect(answer.body.outcome).toBe('underpaid')
     expect((await storedOrder(t, reference)).status).toBe('failed')
-    expect(await refundsOf(reference)).toMatchObject([{ amount: '200.00', currency: 'eur', toIban: PAYER_IBAN, reason: 'Underpayment', status: 'pending' }])
+    expect(await refundsOf(reference)).toMatchObject([
+      { amount: '200.00', currency: 'eur', toIban: PAYER_IBAN, reason: 'Underpayment', status: 'pending' },
+    ])
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail).toMatchObject({ template: 'order_failed' })
     expect(mail?.text).toContain('200.00 EUR')
@@ -111,7 +159,10 @@ describe('outcomes of a bank transfer', () => {
   it('overpayment: the order is filled and the excess is refunded', async () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
-    expect((await deliver(notice({ amount: '260.50', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('overpaid')
+    expect(
+      (await deliver(notice({ amount: '260.50', creditedIban: instructions.iban, paymentReference: reference }))).body
+        .outcome,
+    ).toBe('overpaid')
     expect((await storedOrder(t, reference)).status).toBe('completed')
     expect(await refundsOf(reference)).toMatchObject([{ amount: '10.50', reason: 'Overpayment: the excess' }])
   })
@@ -119,7 +170,18 @@ describe('outcomes of a bank transfer', () => {
   it('a payer in another name is held for review and nothing is bought', async () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
-    expect((await deliver(notice({ amount: '250.00', payerName: 'Charles Babbage', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('held_name_mismatch')
+    expect(
+      (
+        await deliver(
+          notice({
+            amount: '250.00',
+            payerName: 'Charles Babbage',
+            creditedIban: instructions.iban,
+            paymentReference: reference,
+          }),
+        )
+      ).body.outcome,
+    ).toBe('held_name_mismatch')
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
     expect(await refundsOf(reference)).toEqual([])
     const [review] = await mailTo(t.db, customer.email)
@@ -132,15 +194,23 @@ describe('outcomes of a bank transfer', () => {
     const { reference, instructions } = await wireOrder(customer.token)
     t.clock.advance(16 * 60_000)
     await t.app.jobs.refreshRates()
-    expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('late_awaiting_consent')
+    expect(
+      (await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body
+        .outcome,
+    ).toBe('late_awaiting_consent')
     expect((await storedOrder(t, reference)).status).toBe('expired')
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_late_payment')
     const waiting = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(waiting.latePayment).toEqual({ amount: '250.00', currency: 'eur', receivedAt: t.clock.now().toISOString() })
 
-    const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' })
+    const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+      orderReference: reference,
+      decision: 'reprice',
+    })
     expect(decided.body).toEqual({ result: true, statusName: 'completed' })
-    expect((await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.latePayment).toBeNull()
+    expect(
+      (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.latePayment,
+    ).toBeNull()
     const repriced = await storedOrder(t, reference)
     expect(repriced.fiatAmount).toBe('250.00')
     expect(repriced.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())
@@ -152,16 +222,33 @@ describe('outcomes of a bank transfer', () => {
     t.clock.advance(16 * 60_000)
     await t.app.jobs.refreshRates()
     await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
-    expect((await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'refund' })).body).toEqual({ result: true, statusName: 'refunded' })
+    expect(
+      (
+        await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+          orderReference: reference,
+          decision: 'refund',
+        })
+      ).body,
+    ).toEqual({ result: true, statusName: 'refunded' })
     expect(await refundsOf(reference)).toMatchObject([{ amount: '250.00', createdBy: 'customer' }])
-    expect((await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' })).body.error).toBe('transition_not_allowed')
+    expect(
+      (
+        await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+          orderReference: reference,
+          decision: 'reprice',
+        })
+      ).body.error,
+    ).toBe('transition_not_allowed')
   })
 
   it('a payment for a cancelled order goes back in full', async () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
     await callUser(t.app, 'exchangeUpdateOrder', customer.token, { orderReference: reference, statusName: 'cancelled' })
-    expect((await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body.outcome).toBe('no_open_order')
+    expect(
+      (await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body
+        .outcome,
+    ).toBe('no_open_order')
     expect(await refundsOf(reference)).toMatchObject([{ amount: '250.00' }])
     expect((await storedOrder(t, reference)).status).toBe('cancelled')
   })
@@ -169,12 +256,18 @@ describe('outcomes of a bank transfer', () => {
   it('money with no matching order is held for an operator', async () => {
     const customer = await namedBuyer()
     const { instructions } = await wireOrder(customer.token)
-    const answer = await deliver(notice({ amount: '99.00', creditedIban: instructions.iban, paymentReference: 'hello' }))
+    const answer = await deliver(
+      notice({ amount: '99.00', creditedIban: instructions.iban, paymentReference: 'hello' }),
+    )
     expect(answer.body.outcome).toBe('unmatched')
   })
 
   it('a notice that breaks the bank contract answers 400 and stores nothing', async () => {
-    const body = JSON.stringify({ eventId: 'x', type: 'transfer.received', data: { transferId: 'y', amount: '-5', currency: 'eur' } })
+    const body = JSON.stringify({
+      eventId: 'x',
+      type: 'transfer.received',
+      data: { transferId: 'y', amount: '-5', currency: 'eur' },
+    })
     expect((await deliver(body)).status).toBe(400)
   })
 })
@@ -185,7 +278,9 @@ describe('virtual IBAN payment, end to end', () => {
     const { reference } = (await initiateBuy(t, customer.token, { amount: '300', assetId: 'btc_chf' })).body.data
     const viban = (await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: reference })).body.data
     await callUser(t.app, 'orderCompleteViban', customer.token)
-    const answer = await deliver(notice({ amount: '300.00', currency: 'chf', creditedIban: viban.iban, paymentReference: '' }))
+    const answer = await deliver(
+      notice({ amount: '300.00', currency: 'chf', creditedIban: viban.iban, paymentReference: '' }),
+    )
     expect(answer.body.outcome).toBe('matched')
     expect((await storedOrder(t, reference)).status).toBe('completed')
   })
@@ -195,10 +290,20 @@ describe('orderLpToBroker', () => {
   it('is refused for an unpaid order and does nothing more for a completed one', async () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
-    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body.error).toBe('transition_not_allowed')
+    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body.error).toBe(
+      'transition_not_allowed',
+    )
     await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
-    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body).toEqual({ result: true, statusName: 'completed' })
-    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, (await storedOrder(t, reference)).id))).toHaveLength(1)
+    expect((await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })).body).toEqual({
+      result: true,
+      statusName: 'completed',
+    })
+    expect(
+      await t.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.orderId, (await storedOrder(t, reference)).id)),
+    ).toHaveLength(1)
   })
 })
 
@@ -210,8 +315,20 @@ describe('sandbox bank operator page', () => {
 
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
-    const form = new URLSearchParams({ creditedIban: instructions.iban, amount: '250.00', currency: 'eur', payerName: 'Ada Lovelace', payerIban: PAYER_IBAN, paymentReference: reference })
-    const sent = await t.app.inject({ method: 'POST', url: '/sandbox/bank-partner/transfers', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() })
+    const form = new URLSearchParams({
+      creditedIban: instructions.iban,
+      amount: '250.00',
+      currency: 'eur',
+      payerName: 'Ada Lovelace',
+      payerIban: PAYER_IBAN,
+      paymentReference: reference,
+    })
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/bank-partner/transfers',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    })
     expect(sent.body).toContain('matched')
     expect((await storedOrder(t, reference)).status).toBe('completed')
   })

@@ -12,7 +12,12 @@ afterAll(() => t.close())
 describe('homesignup', () => {
   it('stores the e-mail trimmed and lower-cased, an argon2id hash and the affiliate token, and mails a code', async () => {
     const email = uniqueEmail('Signup')
-    const answer = await callPublic(t.app, 'homesignup', { email: `  ${email.toUpperCase()} `, password: 'secret1', token: 'PARTNER_7', companyDetails: COMPANY })
+    const answer = await callPublic(t.app, 'homesignup', {
+      email: `  ${email.toUpperCase()} `,
+      password: 'secret1',
+      token: 'PARTNER_7',
+      companyDetails: COMPANY,
+    })
 
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({ result: true })
@@ -41,7 +46,12 @@ describe('homesignup', () => {
   it("answers 'user already exists' for a registered e-mail, in any case, and stores nothing new", async () => {
     const email = uniqueEmail()
     await callPublic(t.app, 'homesignup', { email, password: 'secret1', token: 'DIRECT', companyDetails: COMPANY })
-    const again = await callPublic(t.app, 'homesignup', { email: email.toUpperCase(), password: 'other-secret', token: 'OTHER', companyDetails: COMPANY })
+    const again = await callPublic(t.app, 'homesignup', {
+      email: email.toUpperCase(),
+      password: 'other-secret',
+      token: 'OTHER',
+      companyDetails: COMPANY,
+    })
 
     expect(again.body).toEqual({ result: false, error: 'user already exists' })
     const rows = await t.db.select().from(customers).where(eq(customers.email, email))

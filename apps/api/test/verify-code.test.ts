@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers, trustedDevices, verificationCodes } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, callPublic, callUser, latestCode, mailTo, uniqueEmail } from './build-test-app'
+import {
+  COMPANY,
+  type TestApp,
+  buildTestApp,
+  callPublic,
+  callUser,
+  latestCode,
+  mailTo,
+  uniqueEmail,
+} from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -44,7 +53,8 @@ describe('verifycode', () => {
   it('refuses the 6th try even when it is right: five wrong tries void the code', async () => {
     const { email, code } = await signUp()
     const answers = []
-    for (let i = 0; i < 5; i++) answers.push((await callPublic(t.app, 'verifycode', { email, code: wrong(code) })).body.error)
+    for (let i = 0; i < 5; i++)
+      answers.push((await callPublic(t.app, 'verifycode', { email, code: wrong(code) })).body.error)
     expect(answers).toEqual(['code_invalid', 'code_invalid', 'code_invalid', 'code_invalid', 'code_attempts_exceeded'])
 
     const sixth = await callPublic(t.app, 'verifycode', { email, code })
@@ -77,19 +87,32 @@ describe('verifycode', () => {
   it('refuses a code replaced by a newer one, and accepts the newer one', async () => {
     const { email, code: first } = await signUp()
     t.clock.advance(31_000)
-    expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({ result: true })
+    expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({
+      result: true,
+    })
     const second = await latestCode(t.db, email)
-    const rows = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, email)).orderBy(verificationCodes.createdAt)
+    const rows = await t.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.email, email))
+      .orderBy(verificationCodes.createdAt)
     expect(rows.map((row) => row.replacedAt !== null)).toEqual([true, false])
 
-    if (first !== second) expect((await callPublic(t.app, 'verifycode', { email, code: first })).body).toEqual({ result: false, error: 'code_invalid' })
+    if (first !== second)
+      expect((await callPublic(t.app, 'verifycode', { email, code: first })).body).toEqual({
+        result: false,
+        error: 'code_invalid',
+      })
     expect((await callPublic(t.app, 'verifycode', { email, code: second })).body.result).toBe(true)
   })
 
   it('refuses a code of another e-mail', async () => {
     const a = await signUp()
     const b = await signUp()
-    const answer = await callPublic(t.app, 'verifycode', { email: b.email, code: a.code === b.code ? wrong(b.code) : a.code })
+    const answer = await callPublic(t.app, 'verifycode', {
+      email: b.email,
+      code: a.code === b.code ? wrong(b.code) : a.code,
+    })
     expect(answer.body).toEqual({ result: false, error: 'code_invalid' })
   })
 
@@ -111,7 +134,11 @@ describe('verifycode', () => {
   it.each(['1234', '123456', 'abcde', '12 45', 12345])('refuses the malformed code %j with 400', async (code) => {
     const answer = await callPublic(t.app, 'verifycode', { email: uniqueEmail(), code })
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ result: false, error: 'validation_failed', fields: { code: 'Code must be 5 digits' } })
+    expect(answer.body).toMatchObject({
+      result: false,
+      error: 'validation_failed',
+      fields: { code: 'Code must be 5 digits' },
+    })
   })
 })
 
@@ -138,7 +165,9 @@ describe('homeresendcode', () => {
     const { email } = await signUp()
     for (let i = 0; i < 4; i++) {
       t.clock.advance(31_000)
-      expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({ result: true })
+      expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({
+        result: true,
+      })
     }
     t.clock.advance(31_000)
     const capped = await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })
@@ -148,7 +177,9 @@ describe('homeresendcode', () => {
     expect(await mailTo(t.db, email)).toHaveLength(5)
 
     t.clock.advance(60 * 60_000)
-    expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({ result: true })
+    expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({
+      result: true,
+    })
   })
 
   it('answers alike for an unknown e-mail and sends nothing', async () => {

@@ -20,7 +20,10 @@ export type SignUpAnswer = z.infer<typeof SignUpAnswer>
 export const LoginRequest = z.object({
   email: Email,
   // Login only checks presence: the length rule belongs to choosing a password, not to typing an old one.
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters'),
   brandName: BrandName,
   companyDetails: CompanyDetails,
 })
@@ -30,7 +33,10 @@ export const TokenData = z.object({ token: z.string().min(1) })
 
 /** `code: true` means an e-mailed code must be entered on /code before a token is given. */
 export const LoginAnswer = answerOf(
-  z.union([successAnswer({ code: z.literal(true) }), successAnswer({ code: z.literal(false).optional(), data: TokenData })]),
+  z.union([
+    successAnswer({ code: z.literal(true) }),
+    successAnswer({ code: z.literal(false).optional(), data: TokenData }),
+  ]),
 )
 export type LoginAnswer = z.infer<typeof LoginAnswer>
 

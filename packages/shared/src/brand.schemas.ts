@@ -29,7 +29,11 @@ export const BrandConfig = z.object({
   privacyUrl: z.url(),
   marketingUrl: z.url(),
   ukCheckMode: UkCheckMode,
-  cookieLifetimeHours: z.number().int().positive().max(24 * 30),
+  cookieLifetimeHours: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 30),
 })
 export type BrandConfig = z.infer<typeof BrandConfig>
 

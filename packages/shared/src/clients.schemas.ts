@@ -6,7 +6,11 @@ import { BrandName } from './validators'
 const NAME = /^[\p{L}\p{M}' .-]+$/u
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`)
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
 
 /** The customer's details (spec section 3), as the `details` and `confirmdetails` screens collect them. */
 export const ClientDetails = z.object({
@@ -14,7 +18,10 @@ export const ClientDetails = z.object({
   lastName: requiredText('Last name', 60).regex(NAME, 'Last name may hold letters, spaces, apostrophes and dashes'),
   address: requiredText('Address', 120),
   city: requiredText('City', 60),
-  postal: requiredText('Postal code', 12).regex(/^[A-Za-z0-9 -]+$/, 'Postal code may hold letters, digits, spaces and dashes'),
+  postal: requiredText('Postal code', 12).regex(
+    /^[A-Za-z0-9 -]+$/,
+    'Postal code may hold letters, digits, spaces and dashes',
+  ),
   country: AllowedCountryCode,
   /** International format, e.g. +41 44 668 18 00. */
   phone: z

@@ -31,8 +31,35 @@ describe('ALLOWED_COUNTRIES', () => {
   })
 
   it.each([
-    'KP', 'IR', 'MM', 'SY', 'CU', 'RU', 'BY', 'AF', 'YE', 'SS', 'SD', 'LY', 'SO', 'IQ', 'LB', 'VE', 'CF', 'CD', 'ML',
-    'ZW', 'NI', 'HT', 'US', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM',
+    'KP',
+    'IR',
+    'MM',
+    'SY',
+    'CU',
+    'RU',
+    'BY',
+    'AF',
+    'YE',
+    'SS',
+    'SD',
+    'LY',
+    'SO',
+    'IQ',
+    'LB',
+    'VE',
+    'CF',
+    'CD',
+    'ML',
+    'ZW',
+    'NI',
+    'HT',
+    'US',
+    'PR',
+    'GU',
+    'VI',
+    'AS',
+    'MP',
+    'UM',
   ])('leaves out %s', (code) => {
     expect(codes).not.toContain(code)
     expect(countryName(code)).toBeUndefined()

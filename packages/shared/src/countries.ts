@@ -210,7 +210,10 @@ export const ALLOWED_COUNTRIES = [
 
 export type AllowedCountry = (typeof ALLOWED_COUNTRIES)[number]
 
-export const AllowedCountryCode = z.enum(ALLOWED_COUNTRIES.map((country) => country.code), { error: 'Please choose your country from the list' })
+export const AllowedCountryCode = z.enum(
+  ALLOWED_COUNTRIES.map((country) => country.code),
+  { error: 'Please choose your country from the list' },
+)
 export type AllowedCountryCode = z.infer<typeof AllowedCountryCode>
 
 const NAMES_BY_CODE = new Map<string, string>(ALLOWED_COUNTRIES.map((country) => [country.code, country.name]))

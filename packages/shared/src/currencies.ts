@@ -10,7 +10,12 @@ export type CryptoCurrency = z.infer<typeof CryptoCurrency>
 
 export const FIAT_DECIMALS = 2
 
-export const FIAT_NAMES: Record<FiatCurrency, string> = { eur: 'Euro', chf: 'Swiss franc', gbp: 'British pound', usd: 'US dollar' }
+export const FIAT_NAMES: Record<FiatCurrency, string> = {
+  eur: 'Euro',
+  chf: 'Swiss franc',
+  gbp: 'British pound',
+  usd: 'US dollar',
+}
 
 /** Decimals an amount of each coin is kept and shown with (the network's own precision, capped at 8). */
 export const CRYPTO_DECIMALS: Record<CryptoCurrency, number> = {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { buildIban, formatIban, ibanCheckDigits, isValidIban, normalizeIban } from './iban'
 
-const REAL = ['CH9300762011623852957', 'DE89370400440532013000', 'GB29NWBK60161331926819', 'FR1420041010050500013M02606', 'LI21088100002324013AA', 'AT611904300234573201']
+const REAL = [
+  'CH9300762011623852957',
+  'DE89370400440532013000',
+  'GB29NWBK60161331926819',
+  'FR1420041010050500013M02606',
+  'LI21088100002324013AA',
+  'AT611904300234573201',
+]
 
 describe('IBAN', () => {
   it.each(REAL)('accepts the registry example %s', (iban) => {

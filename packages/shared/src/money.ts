@@ -81,7 +81,11 @@ export interface BuyQuote {
 }
 
 /** What a fiat amount buys: fee taken first (rounded up to the cent), the rest at the customer rate, crypto rounded down. */
-export function quoteForFiat(fiatAmount: string, terms: PriceTerms, decimals: { fiat: number; crypto: number }): BuyQuote {
+export function quoteForFiat(
+  fiatAmount: string,
+  terms: PriceTerms,
+  decimals: { fiat: number; crypto: number },
+): BuyQuote {
   const amount = dec(fiatAmount).toDecimalPlaces(decimals.fiat, D.ROUND_DOWN)
   const rate = customerRate(terms, decimals.fiat)
   const fee = amount.times(terms.feeBps).dividedBy(BPS).toDecimalPlaces(decimals.fiat, D.ROUND_UP)
@@ -96,7 +100,11 @@ export function quoteForFiat(fiatAmount: string, terms: PriceTerms, decimals: { 
 }
 
 /** The fiat amount (fee included) that buys at least `cryptoAmount`: the calculator's other direction. */
-export function quoteForCrypto(cryptoAmount: string, terms: PriceTerms, decimals: { fiat: number; crypto: number }): BuyQuote {
+export function quoteForCrypto(
+  cryptoAmount: string,
+  terms: PriceTerms,
+  decimals: { fiat: number; crypto: number },
+): BuyQuote {
   const rate = dec(customerRate(terms, decimals.fiat))
   const net = dec(cryptoAmount).times(rate)
   // gross = net / (1 - fee), rounded up so that the fiat amount really buys the crypto asked for.

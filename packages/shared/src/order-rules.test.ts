@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ORDER_STATUSES, ORDER_TRANSITIONS, endsActiveOrder, isCustomerTransitionAllowed, isTransitionAllowed, routeForMethod } from './order-rules'
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  endsActiveOrder,
+  isCustomerTransitionAllowed,
+  isTransitionAllowed,
+  routeForMethod,
+} from './order-rules'
 
 describe('order transitions', () => {
   it('lets an order move only along the table', () => {
@@ -39,22 +46,44 @@ describe('routing after the method is chosen (spec section 4)', () => {
   const unnamed = { firstName: 'Ada', lastName: '' }
 
   it('one card provider with names goes to the virtual IBAN, selected', () => {
-    expect(routeForMethod('psps', ['sandbox-card'], named)).toEqual({ kind: 'go', suffix: '-viban', selectedOptionId: 'sandbox-card' })
+    expect(routeForMethod('psps', ['sandbox-card'], named)).toEqual({
+      kind: 'go',
+      suffix: '-viban',
+      selectedOptionId: 'sandbox-card',
+    })
   })
 
   it('one card provider without a first or last name goes to confirm details', () => {
-    expect(routeForMethod('psps', ['sandbox-card'], unnamed)).toEqual({ kind: 'go', suffix: '-confirmdetails', selectedOptionId: 'sandbox-card' })
-    expect(routeForMethod('alts', ['sandbox-alt'], { firstName: null, lastName: 'X' })).toMatchObject({ suffix: '-confirmdetails' })
+    expect(routeForMethod('psps', ['sandbox-card'], unnamed)).toEqual({
+      kind: 'go',
+      suffix: '-confirmdetails',
+      selectedOptionId: 'sandbox-card',
+    })
+    expect(routeForMethod('alts', ['sandbox-alt'], { firstName: null, lastName: 'X' })).toMatchObject({
+      suffix: '-confirmdetails',
+    })
   })
 
   it('several card providers go to choosecc', () => {
-    expect(routeForMethod('psps', ['a', 'b'], named)).toEqual({ kind: 'go', suffix: '-choosecc', selectedOptionId: null })
+    expect(routeForMethod('psps', ['a', 'b'], named)).toEqual({
+      kind: 'go',
+      suffix: '-choosecc',
+      selectedOptionId: null,
+    })
     expect(routeForMethod('alts', ['a', 'b'], unnamed)).toMatchObject({ suffix: '-choosecc' })
   })
 
   it('one bank goes to wire, selected; several go to choosebank', () => {
-    expect(routeForMethod('banks', ['tl-1'], unnamed)).toEqual({ kind: 'go', suffix: '-wire', selectedOptionId: 'tl-1' })
-    expect(routeForMethod('banks', ['tl-1', 'tl-2'], named)).toEqual({ kind: 'go', suffix: '-choosebank', selectedOptionId: null })
+    expect(routeForMethod('banks', ['tl-1'], unnamed)).toEqual({
+      kind: 'go',
+      suffix: '-wire',
+      selectedOptionId: 'tl-1',
+    })
+    expect(routeForMethod('banks', ['tl-1', 'tl-2'], named)).toEqual({
+      kind: 'go',
+      suffix: '-choosebank',
+      selectedOptionId: null,
+    })
   })
 
   it('no option means the method cannot be used', () => {

@@ -1,7 +1,17 @@
 import { z } from 'zod'
 
 /** Every status an order can have; one service function applies a transition, nothing else writes a status. */
-export const ORDER_STATUSES = ['initiated', 'awaiting_payment', 'paid', 'processing', 'completed', 'failed', 'cancelled', 'expired', 'refunded'] as const
+export const ORDER_STATUSES = [
+  'initiated',
+  'awaiting_payment',
+  'paid',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const
 export const OrderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatus>
 
@@ -60,8 +70,7 @@ export const ORDER_FLOW_SUFFIXES = ['-confirmdetails', '-viban', '-choosecc', '-
 export type OrderFlowSuffix = (typeof ORDER_FLOW_SUFFIXES)[number]
 
 export type MethodRoute =
-  | { kind: 'go'; suffix: OrderFlowSuffix; selectedOptionId: string | null }
-  | { kind: 'unavailable' }
+  { kind: 'go'; suffix: OrderFlowSuffix; selectedOptionId: string | null } | { kind: 'unavailable' }
 
 /**
  * Spec section 4's routing once the customer picks a group: cards and alternatives with one option select it
@@ -76,7 +85,9 @@ export function routeForMethod(
   if (optionIds.length === 0) return { kind: 'unavailable' }
   const single = optionIds.length === 1 ? (optionIds[0] ?? null) : null
   if (group === 'banks') {
-    return single ? { kind: 'go', suffix: '-wire', selectedOptionId: single } : { kind: 'go', suffix: '-choosebank', selectedOptionId: null }
+    return single
+      ? { kind: 'go', suffix: '-wire', selectedOptionId: single }
+      : { kind: 'go', suffix: '-choosebank', selectedOptionId: null }
   }
   if (!single) return { kind: 'go', suffix: '-choosecc', selectedOptionId: null }
   const nameMissing = !names.firstName?.trim() || !names.lastName?.trim()

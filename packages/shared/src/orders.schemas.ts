@@ -6,7 +6,10 @@ import { MethodGroup, OrderStatus } from './order-rules'
 import { BrandName } from './validators'
 
 /** Uppercase letters and digits (spec section 9's random strings). */
-export const OrderReference = z.string().trim().regex(/^[A-Z0-9]{6,20}$/, 'Unknown order reference')
+export const OrderReference = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{6,20}$/, 'Unknown order reference')
 
 export const OrderInitiateBuyRequest = z.object({
   /** Fiat amount, commas removed and trimmed by the client; the api normalizes again. */
@@ -14,7 +17,12 @@ export const OrderInitiateBuyRequest = z.object({
     .string({ error: 'Amount is required' })
     .max(32)
     .transform(normalizeAmountInput)
-    .pipe(z.string().min(1, 'Amount is required').regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amount must be a number with at most two decimals')),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Amount is required')
+        .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Amount must be a number with at most two decimals'),
+    ),
   assetId: AssetId,
   /** Empty means "no wallet yet": the api keeps the placeholder wallet. */
   wallet: z.string().trim().max(128),
@@ -71,7 +79,11 @@ export type OrderSummary = z.infer<typeof OrderSummary>
 export const OrderRequest = z.object({ orderReference: OrderReference, brandName: BrandName })
 export type OrderRequest = z.infer<typeof OrderRequest>
 
-export const ExchangeUpdateOrderRequest = z.object({ orderReference: OrderReference, statusName: OrderStatus, brandName: BrandName })
+export const ExchangeUpdateOrderRequest = z.object({
+  orderReference: OrderReference,
+  statusName: OrderStatus,
+  brandName: BrandName,
+})
 export type ExchangeUpdateOrderRequest = z.infer<typeof ExchangeUpdateOrderRequest>
 export const ExchangeUpdateOrderAnswer = answerOf(successAnswer({ statusName: OrderStatus }))
 export type ExchangeUpdateOrderAnswer = z.infer<typeof ExchangeUpdateOrderAnswer>
@@ -96,7 +108,12 @@ export const OrderBuyGetMethodsAnswer = answerOf(
 )
 export type OrderBuyGetMethodsAnswer = z.infer<typeof OrderBuyGetMethodsAnswer>
 
-export const SelectMethodRequest = z.object({ orderReference: OrderReference, group: MethodGroup, optionId: z.string().min(1).max(64), brandName: BrandName })
+export const SelectMethodRequest = z.object({
+  orderReference: OrderReference,
+  group: MethodGroup,
+  optionId: z.string().min(1).max(64),
+  brandName: BrandName,
+})
 export const SelectMethodAnswer = answerOf(successAnswer({}))
 
 export const HistoryRequest = z.object({
@@ -105,7 +122,9 @@ export const HistoryRequest = z.object({
   brandName: BrandName,
 })
 export const HistoryAnswer = answerOf(
-  successAnswer({ data: z.object({ orders: z.array(OrderSummary), page: z.number(), pageSize: z.number(), total: z.number() }) }),
+  successAnswer({
+    data: z.object({ orders: z.array(OrderSummary), page: z.number(), pageSize: z.number(), total: z.number() }),
+  }),
 )
 export type HistoryAnswer = z.infer<typeof HistoryAnswer>
 
@@ -121,10 +140,21 @@ export type OrderEvent = z.infer<typeof OrderEvent>
 export const LatePayment = z.object({ amount: DecimalString, currency: FiatCurrency, receivedAt: z.string() })
 export type LatePayment = z.infer<typeof LatePayment>
 
-export const OrderDetailAnswer = answerOf(successAnswer({ data: z.object({ order: OrderSummary, events: z.array(OrderEvent), latePayment: LatePayment.nullable().default(null) }) }))
+export const OrderDetailAnswer = answerOf(
+  successAnswer({
+    data: z.object({
+      order: OrderSummary,
+      events: z.array(OrderEvent),
+      latePayment: LatePayment.nullable().default(null),
+    }),
+  }),
+)
 export type OrderDetailAnswer = z.infer<typeof OrderDetailAnswer>
 
 export const OrderEmailCreatedRequest = z.object({
-  emailData: z.object({ orderReference: OrderReference, companyDetails: z.object({ name: z.string().max(200), address: z.string().max(500) }).optional() }),
+  emailData: z.object({
+    orderReference: OrderReference,
+    companyDetails: z.object({ name: z.string().max(200), address: z.string().max(500) }).optional(),
+  }),
   brandName: BrandName,
 })

@@ -26,7 +26,11 @@ export const TransferInstructions = BankAccountDetails.extend({
 })
 export type TransferInstructions = z.infer<typeof TransferInstructions>
 
-export const SubmitWireRequest = z.object({ orderReference: OrderReference, tlId: z.string().trim().min(1).max(64), brandName: BrandName })
+export const SubmitWireRequest = z.object({
+  orderReference: OrderReference,
+  tlId: z.string().trim().min(1).max(64),
+  brandName: BrandName,
+})
 export const SubmitWireAnswer = answerOf(successAnswer({ data: TransferInstructions }))
 export type SubmitWireAnswer = z.infer<typeof SubmitWireAnswer>
 
@@ -40,13 +44,27 @@ export type SubmitVibanAnswer = z.infer<typeof SubmitVibanAnswer>
 export const CompleteVibanAnswer = answerOf(OkAnswer)
 
 /** `orderLpToBroker`: spec payload (token, orderReference); the token travels as the Bearer header. */
-export const LpToBrokerRequest = z.object({ orderReference: OrderReference, token: z.string().optional(), brandName: BrandName })
+export const LpToBrokerRequest = z.object({
+  orderReference: OrderReference,
+  token: z.string().optional(),
+  brandName: BrandName,
+})
 
-export const LateDecisionRequest = z.object({ orderReference: OrderReference, decision: z.enum(['reprice', 'refund']), brandName: BrandName })
+export const LateDecisionRequest = z.object({
+  orderReference: OrderReference,
+  decision: z.enum(['reprice', 'refund']),
+  brandName: BrandName,
+})
 
-export const StartCardRequest = z.object({ orderReference: OrderReference, pspId: z.string().trim().min(1).max(64), brandName: BrandName })
+export const StartCardRequest = z.object({
+  orderReference: OrderReference,
+  pspId: z.string().trim().min(1).max(64),
+  brandName: BrandName,
+})
 /** The PSP's hosted checkout to send the browser to. */
-export const StartCardAnswer = answerOf(successAnswer({ data: z.object({ checkoutUrl: z.string(), sessionId: z.string() }) }))
+export const StartCardAnswer = answerOf(
+  successAnswer({ data: z.object({ checkoutUrl: z.string(), sessionId: z.string() }) }),
+)
 export type StartCardAnswer = z.infer<typeof StartCardAnswer>
 
 export const PaymentStatusRequest = z.object({ sessionId: z.string().trim().min(1).max(100), brandName: BrandName })
@@ -63,7 +81,13 @@ export const PaymentStatusAnswer = answerOf(
 )
 export type PaymentStatusAnswer = z.infer<typeof PaymentStatusAnswer>
 
-export const StartPayByBankRequest = z.object({ orderReference: OrderReference, tlId: z.string().trim().min(1).max(64), brandName: BrandName })
+export const StartPayByBankRequest = z.object({
+  orderReference: OrderReference,
+  tlId: z.string().trim().min(1).max(64),
+  brandName: BrandName,
+})
 /** The customer's bank's consent page to send the browser to. */
-export const StartPayByBankAnswer = answerOf(successAnswer({ data: z.object({ authUrl: z.string(), sessionId: z.string() }) }))
+export const StartPayByBankAnswer = answerOf(
+  successAnswer({ data: z.object({ authUrl: z.string(), sessionId: z.string() }) }),
+)
 export type StartPayByBankAnswer = z.infer<typeof StartPayByBankAnswer>

@@ -17,8 +17,13 @@ describe('UK regulatory copy', () => {
       'Cryptoasset investments can be complex',
       "Don't put all your eggs in one basket",
     ])
-    const links = UK_RISK_SUMMARY.sections.flatMap((section) => section.points.flatMap((point) => ('link' in point && point.link ? [point.link.href] : [])))
-    expect(links).toEqual(['https://www.fscs.org.uk/check/investment-protection-checker/', 'https://www.financial-ombudsman.org.uk/consumers'])
+    const links = UK_RISK_SUMMARY.sections.flatMap((section) =>
+      section.points.flatMap((point) => ('link' in point && point.link ? [point.link.href] : [])),
+    )
+    expect(links).toEqual([
+      'https://www.fscs.org.uk/check/investment-protection-checker/',
+      'https://www.financial-ombudsman.org.uk/consumers',
+    ])
     expect(UK_RISK_SUMMARY.amendments.map((amendment) => amendment.version)).toContain(UK_RISK_SUMMARY.version)
   })
 })

@@ -24,8 +24,12 @@ export const UK_RISK_SUMMARY = {
     {
       heading: 'You could lose all the money you invest',
       points: [
-        { text: 'The performance of most cryptoassets can be highly volatile, with their value dropping as quickly as it can rise. You should be prepared to lose all the money you invest in cryptoassets.' },
-        { text: 'The cryptoasset market is largely unregulated. There is a risk of losing money or any cryptoassets you purchase due to risks such as cyber-attacks, financial crime and firm failure.' },
+        {
+          text: 'The performance of most cryptoassets can be highly volatile, with their value dropping as quickly as it can rise. You should be prepared to lose all the money you invest in cryptoassets.',
+        },
+        {
+          text: 'The cryptoasset market is largely unregulated. There is a risk of losing money or any cryptoassets you purchase due to risks such as cyber-attacks, financial crime and firm failure.',
+        },
       ],
     },
     {
@@ -33,7 +37,10 @@ export const UK_RISK_SUMMARY = {
       points: [
         {
           text: "The Financial Services Compensation Scheme (FSCS) doesn't protect this type of investment because it's not a 'specified investment' under the UK regulatory regime – in other words, this type of investment isn't recognised as the sort of investment that the FSCS can protect. Learn more by using the FSCS investment protection checker here.",
-          link: { label: 'FSCS investment protection checker', href: 'https://www.fscs.org.uk/check/investment-protection-checker/' },
+          link: {
+            label: 'FSCS investment protection checker',
+            href: 'https://www.fscs.org.uk/check/investment-protection-checker/',
+          },
         },
         {
           text: 'The Financial Ombudsman Service (FOS) will not be able to consider complaints related to this firm. Learn more about FOS protection here.',
@@ -44,21 +51,31 @@ export const UK_RISK_SUMMARY = {
     {
       heading: 'You may not be able to sell your investment when you want to',
       points: [
-        { text: 'There is no guarantee that investments in cryptoassets can be easily sold at any given time. The ability to sell a cryptoasset depends on various factors, including the supply and demand in the market at that time.' },
-        { text: 'Operational failings such as technology outages, cyber-attacks and comingling of funds could cause unwanted delay and you may be unable to sell your cryptoassets at the time you want.' },
+        {
+          text: 'There is no guarantee that investments in cryptoassets can be easily sold at any given time. The ability to sell a cryptoasset depends on various factors, including the supply and demand in the market at that time.',
+        },
+        {
+          text: 'Operational failings such as technology outages, cyber-attacks and comingling of funds could cause unwanted delay and you may be unable to sell your cryptoassets at the time you want.',
+        },
       ],
     },
     {
       heading: 'Cryptoasset investments can be complex',
       points: [
-        { text: 'Investments in cryptoassets can be complex, making it difficult to understand the risks associated with the investment.' },
-        { text: 'You should do your own research before investing. If something sounds too good to be true, it probably is.' },
+        {
+          text: 'Investments in cryptoassets can be complex, making it difficult to understand the risks associated with the investment.',
+        },
+        {
+          text: 'You should do your own research before investing. If something sounds too good to be true, it probably is.',
+        },
       ],
     },
     {
       heading: "Don't put all your eggs in one basket",
       points: [
-        { text: 'Putting all your money into a single type of investment is risky. Spreading your money across different investments makes you less dependent on any one to do well.' },
+        {
+          text: 'Putting all your money into a single type of investment is risky. Spreading your money across different investments makes you less dependent on any one to do well.',
+        },
         { text: 'A good rule of thumb is not to invest more than 10% of your money in high-risk investments.' },
       ],
     },

@@ -75,7 +75,12 @@ describe('SignupToken', () => {
 
 describe('SignUpRequest', () => {
   it('needs the company details the e-mail-sending calls carry', () => {
-    const result = SignUpRequest.safeParse({ email: 'a@b.co', password: 'secret1', token: 'DIRECT', brandName: 'Helvex' })
+    const result = SignUpRequest.safeParse({
+      email: 'a@b.co',
+      password: 'secret1',
+      token: 'DIRECT',
+      brandName: 'Helvex',
+    })
     expect(result.success).toBe(false)
   })
 })

@@ -28,7 +28,12 @@ export const VerificationCode = z
 export const BrandName = z.string().trim().min(1).max(64)
 
 /** Affiliate token from the `az` query parameter: printable, short. */
-export const SignupToken = z.string().trim().min(1).max(64).regex(/^[\w.-]+$/, 'Token may hold letters, digits, dot, dash and underscore')
+export const SignupToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.-]+$/, 'Token may hold letters, digits, dot, dash and underscore')
 
 export const CompanyDetails = z.object({
   name: z.string().max(200),

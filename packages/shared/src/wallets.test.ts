@@ -258,7 +258,10 @@ describe('ada', () => {
   })
 
   it.each([
-    ['a testnet address', 'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae'],
+    [
+      'a testnet address',
+      'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae',
+    ],
     ['a stake address', 'stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw'],
     ['a pointer address', 'addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k'],
     ['a Byron address', 'Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi'],
@@ -278,7 +281,19 @@ describe('ada', () => {
 
 describe('isValidWalletAddress', () => {
   it('covers every coin the exchange sells', () => {
-    expect([...WALLET_COINS].sort()).toEqual(['ada', 'avax', 'btc', 'dot', 'eos', 'eth', 'trc', 'trx', 'usdc', 'usdt', 'xrp'])
+    expect([...WALLET_COINS].sort()).toEqual([
+      'ada',
+      'avax',
+      'btc',
+      'dot',
+      'eos',
+      'eth',
+      'trc',
+      'trx',
+      'usdc',
+      'usdt',
+      'xrp',
+    ])
   })
 
   it.each(WALLET_COINS)('refuses an empty address and the placeholder for %s', (coin) => {
@@ -303,7 +318,9 @@ describe('isValidWalletAddress', () => {
 
 describe('walletAddressSchema', () => {
   it('trims the address before checking it', () => {
-    expect(walletAddressSchema('btc').parse('  1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa\t')).toBe('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')
+    expect(walletAddressSchema('btc').parse('  1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa\t')).toBe(
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    )
   })
 
   it("answers 'Please enter a valid {COIN} wallet address'", () => {

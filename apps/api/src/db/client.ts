@@ -27,7 +27,10 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Opens the database and applies every pending migration before anything else uses it. */
-export async function openDatabase(target: DatabaseTarget, log?: { warn(obj: object, msg: string): void }): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 })
     // An idle connection the server drops (restart, failover, admin) must not take the process down: the pool

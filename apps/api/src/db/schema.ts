@@ -1,4 +1,17 @@
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -168,7 +181,10 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('orders_customer_created_idx').on(table.customerId, table.createdAt), index('orders_status_expiry_idx').on(table.status, table.priceExpiresAt)],
+  (table) => [
+    index('orders_customer_created_idx').on(table.customerId, table.createdAt),
+    index('orders_status_expiry_idx').on(table.status, table.priceExpiresAt),
+  ],
 )
 
 /** Every status change of an order, with time and cause; the history's timeline reads it. */
@@ -238,7 +254,18 @@ export const webhookEvents = pgTable(
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 )
 
-export const TRANSFER_OUTCOMES = ['matched', 'overpaid', 'underpaid', 'late_awaiting_consent', 'held_name_mismatch', 'unmatched', 'no_open_order', 'approved', 'repriced', 'refunded'] as const
+export const TRANSFER_OUTCOMES = [
+  'matched',
+  'overpaid',
+  'underpaid',
+  'late_awaiting_consent',
+  'held_name_mismatch',
+  'unmatched',
+  'no_open_order',
+  'approved',
+  'repriced',
+  'refunded',
+] as const
 export type TransferOutcome = (typeof TRANSFER_OUTCOMES)[number]
 
 /** Money that reached the company's accounts or a virtual IBAN, and what was decided about it. */
@@ -329,7 +356,22 @@ export const operatorActions = pgTable('operator_actions', {
 })
 
 export const schema = {
-  customers, verificationCodes, sessions, trustedDevices, accountEvents, devOutbox, rates, orders, orderEvents, virtualIbans, payments,
-  webhookEvents, incomingTransfers, refunds, deliveries, sandboxCheckouts, operatorActions, sandboxConsents,
+  customers,
+  verificationCodes,
+  sessions,
+  trustedDevices,
+  accountEvents,
+  devOutbox,
+  rates,
+  orders,
+  orderEvents,
+  virtualIbans,
+  payments,
+  webhookEvents,
+  incomingTransfers,
+  refunds,
+  deliveries,
+  sandboxCheckouts,
+  operatorActions,
+  sandboxConsents,
 }
-

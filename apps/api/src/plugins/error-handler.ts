@@ -21,8 +21,13 @@ function send(reply: FastifyReply, status: number, answer: FailureAnswer) {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, 'request failed on a party we depend on')
-      return send(reply, error.statusCode, { result: false, error: error.code, ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }) })
+      if (error.statusCode >= 500)
+        request.log.error({ err: error.cause ?? error, code: error.code }, 'request failed on a party we depend on')
+      return send(reply, error.statusCode, {
+        result: false,
+        error: error.code,
+        ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+      })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {}

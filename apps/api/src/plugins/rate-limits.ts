@@ -23,7 +23,9 @@ function refusal(_request: FastifyRequest, context: { ttl: number }) {
 
 /** Limits live in Redis when REDIS_URL is set, so several api processes share them; in memory otherwise. */
 export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<RateLimits> {
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : undefined
   await app.register(rateLimit, {
     global: false,
     ...(redis && { redis, nameSpace: 'exchange-rl:' }),

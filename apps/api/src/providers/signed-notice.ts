@@ -25,7 +25,12 @@ export function signNotice(key: Buffer, body: string, timestamp: number): string
 }
 
 /** Checks the signature over the raw body and refuses notices older or newer than five minutes (replays). */
-export function verifyNoticeSignature(key: Buffer, body: string, header: string | undefined, nowSeconds: number): boolean {
+export function verifyNoticeSignature(
+  key: Buffer,
+  body: string,
+  header: string | undefined,
+  nowSeconds: number,
+): boolean {
   if (!header) return false
   const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string]))
   const timestamp = Number(parts.t)

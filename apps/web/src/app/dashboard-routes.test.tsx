@@ -28,7 +28,12 @@ function renderApp(url: string) {
 
 function signedIn(handlers: ApiHandlers = {}) {
   saveJwtCookie('token-1', 24)
-  return mockApi({ getGross: grossAnswer(), getUkStatus: ok({ data: { isUk: false } }), getHpRates: ratesAnswer(), ...handlers })
+  return mockApi({
+    getGross: grossAnswer(),
+    getUkStatus: ok({ data: { isUk: false } }),
+    getHpRates: ratesAnswer(),
+    ...handlers,
+  })
 }
 
 function flatten(routes: RouteObject[]): RouteObject[] {
@@ -48,11 +53,58 @@ describe('signed-in routes', () => {
 
   it('covers every dashboard name of spec section 2', () => {
     const names = [...BUILT_DASHBOARD_SCREENS, ...NOT_AVAILABLE_SCREENS].map((screen) => screen.name).sort()
-    const spec = ['dashboard', 'dashAccount', 'dashSupport', 'land', 'returnagr', 'disclaimer', 'method', 'viban', 'vibanDetails', 'banks', 'details', 'confirmdetails', 'history', 'contactus', 'uploaddocs', 'startcc', 'returncc', 'choosebank', 'choosecc', 'thankyou', 'sorry', 'wire', 'authstart', 'prk', 'prquest', 'prst', 'authend', 'hostedauth', 'otp0', 'otp1', 'otp2', 'otp3', 'otp4', 'otp5', 'agr', 'agr1', 'sof', 'quest', 'returnauth']
+    const spec = [
+      'dashboard',
+      'dashAccount',
+      'dashSupport',
+      'land',
+      'returnagr',
+      'disclaimer',
+      'method',
+      'viban',
+      'vibanDetails',
+      'banks',
+      'details',
+      'confirmdetails',
+      'history',
+      'contactus',
+      'uploaddocs',
+      'startcc',
+      'returncc',
+      'choosebank',
+      'choosecc',
+      'thankyou',
+      'sorry',
+      'wire',
+      'authstart',
+      'prk',
+      'prquest',
+      'prst',
+      'authend',
+      'hostedauth',
+      'otp0',
+      'otp1',
+      'otp2',
+      'otp3',
+      'otp4',
+      'otp5',
+      'agr',
+      'agr1',
+      'sof',
+      'quest',
+      'returnauth',
+    ]
     expect(names).toEqual(spec.sort())
   })
 
-  for (const path of ['/dashboard', '/dashboard-startcc', '/dashAccount', '/dashSupport', '/dashboard-history', '/land']) {
+  for (const path of [
+    '/dashboard',
+    '/dashboard-startcc',
+    '/dashAccount',
+    '/dashSupport',
+    '/dashboard-history',
+    '/land',
+  ]) {
     it(`sends a visitor without a session token from ${path} to /login`, async () => {
       mockApi({ getUkStatus: ok({ data: { isUk: false } }) })
       const router = renderApp(path)
@@ -84,7 +136,9 @@ describe('signed-in routes', () => {
     signedIn()
     renderApp('/dashboard-history')
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
-    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
     expect(links).toEqual([
       ['Buy', '/dashboard'],
       ['History', '/dashboard-history'],
@@ -130,7 +184,10 @@ describe('signed-in routes', () => {
   it('shows the support mailbox and the company', async () => {
     signedIn()
     renderApp('/dashSupport')
-    expect(await screen.findByRole('link', { name: 'support@helvex.example' })).toHaveAttribute('href', 'mailto:support@helvex.example')
+    expect(await screen.findByRole('link', { name: 'support@helvex.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@helvex.example',
+    )
     expect(screen.getByText('Helvex Digital Markets AG')).toBeInTheDocument()
     expect(screen.getByText('Baarerstrasse 14, 6300 Zug, Switzerland')).toBeInTheDocument()
   })
@@ -139,7 +196,16 @@ describe('signed-in routes', () => {
     const user = userEvent.setup()
     signedIn({
       getClientDetails: ok({
-        data: { firstName: 'Ada', lastName: 'Lovelace', address: '12 St James Square', city: 'London', postal: 'SW1Y 4JH', country: 'GB', phone: '+442079460000', email: 'ada@example.com' },
+        data: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          address: '12 St James Square',
+          city: 'London',
+          postal: 'SW1Y 4JH',
+          country: 'GB',
+          phone: '+442079460000',
+          email: 'ada@example.com',
+        },
       }),
     })
     const router = renderApp('/dashAccount')

@@ -7,7 +7,15 @@ import { RETURN_POLLING } from '../features/orders/components/payment-return-scr
 import { activeOrderFrom, startActiveOrder } from '../lib/active-order'
 import { BrandProvider } from '../lib/brand-context'
 import { saveJwtCookie } from '../lib/cookies'
-import { bankAccount, grossAnswer, methodsAnswer, orderDetailAnswer, orderSummary, paymentStatusAnswer, transferInstructions } from '../test/fixtures'
+import {
+  bankAccount,
+  grossAnswer,
+  methodsAnswer,
+  orderDetailAnswer,
+  orderSummary,
+  paymentStatusAnswer,
+  transferInstructions,
+} from '../test/fixtures'
 import { mockApi, ok, type ApiHandlers } from '../test/mock-api'
 import { appRoutes } from './router'
 
@@ -37,7 +45,11 @@ describe('payment routes', () => {
   it('a failed card payment returns through /dashboard-returncc to /dashboard-sorry, which says why', async () => {
     const failed = { ...ORDER, statusName: 'failed' as const }
     const { router } = renderApp('/dashboard-returncc?session_id=cs_test_1', {
-      orderPaymentStatus: paymentStatusAnswer({ paymentStatus: 'failed', orderStatus: 'failed', failureReason: 'Your card was declined by your bank.' }),
+      orderPaymentStatus: paymentStatusAnswer({
+        paymentStatus: 'failed',
+        orderStatus: 'failed',
+        failureReason: 'Your card was declined by your bank.',
+      }),
       getOrderDetail: orderDetailAnswer(failed),
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed' })).toBeInTheDocument()
@@ -48,7 +60,10 @@ describe('payment routes', () => {
   it('a successful payment returns to /dashboard-thankyou with the order', async () => {
     const { router } = renderApp('/dashboard-returncc?session_id=cs_test_1', {
       orderPaymentStatus: paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'completed' }),
-      getOrderDetail: orderDetailAnswer({ ...ORDER, statusName: 'completed' }, [{}, { fromStatus: 'processing', toStatus: 'completed', cause: 'Delivered to the wallet, transaction T1' }]),
+      getOrderDetail: orderDetailAnswer({ ...ORDER, statusName: 'completed' }, [
+        {},
+        { fromStatus: 'processing', toStatus: 'completed', cause: 'Delivered to the wallet, transaction T1' },
+      ]),
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard-thankyou')

@@ -71,7 +71,10 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-history', lazy: () => import('./routes/history-route') },
               { path: 'dashAccount', lazy: () => import('./routes/account-route') },
               { path: 'dashSupport', lazy: () => import('./routes/support-route') },
-              ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path.slice(1), lazy: () => import('./routes/not-available-route') })),
+              ...NOT_AVAILABLE_SCREENS.map((screen) => ({
+                path: screen.path.slice(1),
+                lazy: () => import('./routes/not-available-route'),
+              })),
             ],
           },
         ],

@@ -1,8 +1,15 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import { PasswordInput, colorsTuple, createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core'
+import {
+  PasswordInput,
+  colorsTuple,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+} from '@mantine/core'
 import { colorTupleFrom } from '../lib/color-tuple'
 
-const FONT_STACK = "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+const FONT_STACK =
+  "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
 const shared = {
   fontFamily: FONT_STACK,
@@ -11,7 +18,9 @@ const shared = {
   cursorType: 'pointer',
   components: {
     // The toggle's default name contains "password", so a search for the field by its label finds two elements.
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show characters' } } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show characters' } },
+    }),
   },
 } satisfies MantineThemeOverride
 
@@ -26,7 +35,18 @@ export function publicTheme(brand: BrandConfig): MantineThemeOverride {
 }
 
 /** A deep navy in place of Mantine's neutral greys, for the dark dashboard. */
-const NAVY = colorsTuple(['#d5d9e0', '#aeb4bf', '#8d95a3', '#6b7486', '#4a5366', '#353d4f', '#262d3d', '#1b2130', '#141925', '#0d111b'])
+const NAVY = colorsTuple([
+  '#d5d9e0',
+  '#aeb4bf',
+  '#8d95a3',
+  '#6b7486',
+  '#4a5366',
+  '#353d4f',
+  '#262d3d',
+  '#1b2130',
+  '#141925',
+  '#0d111b',
+])
 
 /** Mantine's dimmed and placeholder greys fall below 4.5:1 on white; one step darker passes. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { orderSummary } from '../test/fixtures'
-import { activeOrderFrom, endActiveOrder, findActiveOrder, lookUpActiveOrder, startActiveOrder, updateActiveOrderStatus, type ActiveOrder } from './active-order'
+import {
+  activeOrderFrom,
+  endActiveOrder,
+  findActiveOrder,
+  lookUpActiveOrder,
+  startActiveOrder,
+  updateActiveOrderStatus,
+  type ActiveOrder,
+} from './active-order'
 import { getSessionState, updateSessionState } from './session-state'
 
 const order = (orderReference: string, statusName: ActiveOrder['statusName'] = 'initiated'): ActiveOrder =>
@@ -8,23 +16,45 @@ const order = (orderReference: string, statusName: ActiveOrder['statusName'] = '
 
 describe('active order lookup (spec section 4)', () => {
   it('is the current active order first', () => {
-    expect(findActiveOrder({ active: order('ACTIVE1'), lastActive: order('LAST01'), openOrders: [orderSummary({ orderReference: 'OPEN01' })] })?.orderReference).toBe('ACTIVE1')
+    expect(
+      findActiveOrder({
+        active: order('ACTIVE1'),
+        lastActive: order('LAST01'),
+        openOrders: [orderSummary({ orderReference: 'OPEN01' })],
+      })?.orderReference,
+    ).toBe('ACTIVE1')
   })
 
   it('is the one saved as last active when there is no active order', () => {
-    expect(findActiveOrder({ active: null, lastActive: order('LAST01', 'cancelled'), openOrders: [orderSummary({ orderReference: 'OPEN01' })] })).toMatchObject({
+    expect(
+      findActiveOrder({
+        active: null,
+        lastActive: order('LAST01', 'cancelled'),
+        openOrders: [orderSummary({ orderReference: 'OPEN01' })],
+      }),
+    ).toMatchObject({
       orderReference: 'LAST01',
       statusName: 'cancelled',
     })
   })
 
   it('is then the first open order with status initiated', () => {
-    const openOrders = [orderSummary({ orderReference: 'WAITING1', statusName: 'awaiting_payment' }), orderSummary({ orderReference: 'OPEN01' }), orderSummary({ orderReference: 'OPEN02' })]
+    const openOrders = [
+      orderSummary({ orderReference: 'WAITING1', statusName: 'awaiting_payment' }),
+      orderSummary({ orderReference: 'OPEN01' }),
+      orderSummary({ orderReference: 'OPEN02' }),
+    ]
     expect(findActiveOrder({ active: null, lastActive: null, openOrders })?.orderReference).toBe('OPEN01')
   })
 
   it('is none when nothing is open', () => {
-    expect(findActiveOrder({ active: null, lastActive: null, openOrders: [orderSummary({ statusName: 'awaiting_payment' })] })).toBeNull()
+    expect(
+      findActiveOrder({
+        active: null,
+        lastActive: null,
+        openOrders: [orderSummary({ statusName: 'awaiting_payment' })],
+      }),
+    ).toBeNull()
   })
 
   it('reads the active and last active orders from the session state', () => {

@@ -25,7 +25,13 @@ interface PostOptions {
 
 const DEFAULT_FAIL_LOG = 'fail db call!'
 
-async function post<S extends AnswerSchema>(path: string, call: string, body: object, schema: S, options: PostOptions): Promise<z.output<S>> {
+async function post<S extends AnswerSchema>(
+  path: string,
+  call: string,
+  body: object,
+  schema: S,
+  options: PostOptions,
+): Promise<z.output<S>> {
   const failLog = options.failLog ?? DEFAULT_FAIL_LOG
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -64,7 +70,12 @@ export function postPublic<S extends AnswerSchema>(name: string, body: object, s
  * `POST /v1/user/{name}` with the session token as a Bearer header. Without a token nothing is sent
  * and the answer is `false` (spec section 6).
  */
-export async function postUser<S extends AnswerSchema>(name: string, body: object, schema: S, options: { failLog?: string } = {}): Promise<z.output<S> | false> {
+export async function postUser<S extends AnswerSchema>(
+  name: string,
+  body: object,
+  schema: S,
+  options: { failLog?: string } = {},
+): Promise<z.output<S> | false> {
   const token = readJwtCookie()
   if (!token) return false
   return post(`/v1/user/${name}`, name, body, schema, { token, ...options })

@@ -24,7 +24,10 @@ export interface BrandPayload {
 export function useBrandPayload(): BrandPayload {
   const brand = useBrand()
   return useMemo(
-    () => ({ brandName: brand.brandName, companyDetails: { name: brand.company.name, address: brand.company.address } }),
+    () => ({
+      brandName: brand.brandName,
+      companyDetails: { name: brand.company.name, address: brand.company.address },
+    }),
     [brand],
   )
 }

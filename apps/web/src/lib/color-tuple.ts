@@ -16,5 +16,9 @@ const SHADES = [0.14, 0.28, 0.42] as const
 /** Ten shades for a Mantine colour with the brand colour itself at index 6, Mantine's default primary shade. */
 export function colorTupleFrom(hex: string): MantineColorsTuple {
   const base = hex.toLowerCase()
-  return colorsTuple([...TINTS.map((amount) => mix(base, 255, amount)), base, ...SHADES.map((amount) => mix(base, 0, amount))])
+  return colorsTuple([
+    ...TINTS.map((amount) => mix(base, 255, amount)),
+    base,
+    ...SHADES.map((amount) => mix(base, 0, amount)),
+  ])
 }

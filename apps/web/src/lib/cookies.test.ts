@@ -17,8 +17,12 @@ describe('jwtToken cookie', () => {
 
   it('leaves Secure off only on plain http at localhost or 127.0.0.1', () => {
     expect(attributesOf(buildJwtCookie('t', { location: localHttp }))).not.toContain('Secure')
-    expect(attributesOf(buildJwtCookie('t', { location: { protocol: 'http:', hostname: '127.0.0.1' } }))).not.toContain('Secure')
-    expect(attributesOf(buildJwtCookie('t', { location: { protocol: 'http:', hostname: 'exchange.example' } }))).toContain('Secure')
+    expect(attributesOf(buildJwtCookie('t', { location: { protocol: 'http:', hostname: '127.0.0.1' } }))).not.toContain(
+      'Secure',
+    )
+    expect(
+      attributesOf(buildJwtCookie('t', { location: { protocol: 'http:', hostname: 'exchange.example' } })),
+    ).toContain('Secure')
   })
 
   it('expires after the brand lifetime in hours', () => {

@@ -33,7 +33,11 @@ export function buildJwtCookie(token: string, options: JwtCookieOptions = {}): s
   const hours = options.lifetimeHours ?? DEFAULT_COOKIE_LIFETIME_HOURS
   const now = options.now ?? Date.now()
   const expires = new Date(now + hours * HOUR_MS).toUTCString()
-  return [`${JWT_COOKIE_NAME}=${encodeURIComponent(token)}`, `expires=${expires}`, ...attributes(options.location ?? window.location)].join('; ')
+  return [
+    `${JWT_COOKIE_NAME}=${encodeURIComponent(token)}`,
+    `expires=${expires}`,
+    ...attributes(options.location ?? window.location),
+  ].join('; ')
 }
 
 export function buildExpiredJwtCookie(location: PageLocation = window.location): string {

@@ -19,5 +19,8 @@ export function formatBps(bps: number): string {
 
 /** Date and time in the customer's locale; with seconds where events follow each other closely. */
 export function formatDateTime(iso: string, precision: 'minutes' | 'seconds' = 'minutes'): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: precision === 'seconds' ? 'medium' : 'short' })
+  return new Date(iso).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: precision === 'seconds' ? 'medium' : 'short',
+  })
 }

@@ -25,7 +25,8 @@ export const ORDER_ERROR_COPY: Partial<Record<ErrorCode, string>> = {
   method_unavailable: 'This payment method is not available for this order.',
   asset_unavailable: 'This coin cannot be bought at the moment.',
   details_required: 'We need your first and last name before you pay.',
-  provider_unavailable: 'The payment service is not answering right now. Nothing was charged; please try again in a minute.',
+  provider_unavailable:
+    'The payment service is not answering right now. Nothing was charged; please try again in a minute.',
 }
 
 /** Copy for a failed order call: its code's message, else the shared ones, else 'Something went wrong'. */

@@ -86,6 +86,9 @@ export function clearSessionState(): void {
 
 /** First and last name, or the default greeting when both are empty. */
 export function clientNameOf(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  const name = [firstName, lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ')
+  const name = [firstName, lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ')
   return name || DEFAULT_CLIENT_NAME
 }

@@ -1,6 +1,12 @@
 import { GrossData } from '@exchange/shared/accounts.schemas'
 import { StoredClientDetails } from '@exchange/shared/clients.schemas'
-import { OrderBuyGetMethodsAnswer, OrderDetailAnswer, OrderSummary, type OrderEvent, type PaymentOption } from '@exchange/shared/orders.schemas'
+import {
+  OrderBuyGetMethodsAnswer,
+  OrderDetailAnswer,
+  OrderSummary,
+  type OrderEvent,
+  type PaymentOption,
+} from '@exchange/shared/orders.schemas'
 import { BankAccountDetails, PaymentStatusAnswer, TransferInstructions } from '@exchange/shared/payments.schemas'
 import { RatesData } from '@exchange/shared/rates.schemas'
 import { ok, type MockAnswer } from './mock-api'
@@ -23,7 +29,9 @@ export function ratesData(overrides: Partial<RatesData> = {}): RatesData {
       },
       {
         quoteCur: 'chf',
-        data: [{ baseCur: 'btc', rate: '85260.0000', assetId: 'btc_chf', mid: '84000.00', spreadBps: 150, feeBps: 100 }],
+        data: [
+          { baseCur: 'btc', rate: '85260.0000', assetId: 'btc_chf', mid: '84000.00', spreadBps: 150, feeBps: 100 },
+        ],
       },
     ],
     asOf: '2025-01-01T12:00:00.000Z',
@@ -66,9 +74,15 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
   })
 }
 
-export function grossData(overrides: { firstName?: string | null; lastName?: string | null; openOrder?: OrderSummary[] } = {}): GrossData {
+export function grossData(
+  overrides: { firstName?: string | null; lastName?: string | null; openOrder?: OrderSummary[] } = {},
+): GrossData {
   return GrossData.parse({
-    details: { firstName: overrides.firstName === undefined ? 'Ada' : overrides.firstName, lastName: overrides.lastName === undefined ? 'Lovelace' : overrides.lastName, email: 'ada@example.com' },
+    details: {
+      firstName: overrides.firstName === undefined ? 'Ada' : overrides.firstName,
+      lastName: overrides.lastName === undefined ? 'Lovelace' : overrides.lastName,
+      email: 'ada@example.com',
+    },
     userName: 'ada@example.com',
     pendingBalance: '0.00',
     agreementSum: '0.00',
@@ -76,12 +90,22 @@ export function grossData(overrides: { firstName?: string | null; lastName?: str
   })
 }
 
-export const grossAnswer = (overrides: Parameters<typeof grossData>[0] = {}): MockAnswer => ok({ data: grossData(overrides) })
+export const grossAnswer = (overrides: Parameters<typeof grossData>[0] = {}): MockAnswer =>
+  ok({ data: grossData(overrides) })
 
 const group = (options: PaymentOption[]) => ({ options, allowed: options.length > 0, selected: null })
 
-export function methodsAnswer(methods: { psps?: PaymentOption[]; banks?: PaymentOption[]; alts?: PaymentOption[] }): MockAnswer {
-  const body = OrderBuyGetMethodsAnswer.parse({ result: true, psps: group(methods.psps ?? []), banks: group(methods.banks ?? []), alts: group(methods.alts ?? []) })
+export function methodsAnswer(methods: {
+  psps?: PaymentOption[]
+  banks?: PaymentOption[]
+  alts?: PaymentOption[]
+}): MockAnswer {
+  const body = OrderBuyGetMethodsAnswer.parse({
+    result: true,
+    psps: group(methods.psps ?? []),
+    banks: group(methods.banks ?? []),
+    alts: group(methods.alts ?? []),
+  })
   return { body }
 }
 
@@ -105,7 +129,14 @@ export function orderDetailAnswer(order: OrderSummary, events: Partial<OrderEven
     result: true,
     data: {
       order,
-      events: events.map((event) => ({ at: '2025-01-01T12:00:00.000Z', fromStatus: null, toStatus: 'initiated', cause: 'Order created at a fixed price', actor: 'customer', ...event })),
+      events: events.map((event) => ({
+        at: '2025-01-01T12:00:00.000Z',
+        fromStatus: null,
+        toStatus: 'initiated',
+        cause: 'Order created at a fixed price',
+        actor: 'customer',
+        ...event,
+      })),
     },
   })
   return { body }
@@ -126,7 +157,13 @@ export function bankAccount(overrides: Partial<BankAccountDetails> = {}): BankAc
 
 /** orderSubmitWire's and orderSubmitViban's data: our account, the exact amount and the reference. */
 export function transferInstructions(overrides: Partial<TransferInstructions> = {}): TransferInstructions {
-  return TransferInstructions.parse({ ...bankAccount(), reference: 'ABCD234567', amount: '1250.00', currency: 'eur', ...overrides })
+  return TransferInstructions.parse({
+    ...bankAccount(),
+    reference: 'ABCD234567',
+    amount: '1250.00',
+    currency: 'eur',
+    ...overrides,
+  })
 }
 
 type PaymentStatusData = Extract<PaymentStatusAnswer, { result: true }>['data']
@@ -135,7 +172,13 @@ type PaymentStatusData = Extract<PaymentStatusAnswer, { result: true }>['data']
 export function paymentStatusAnswer(overrides: Partial<PaymentStatusData> = {}): MockAnswer {
   const body = PaymentStatusAnswer.parse({
     result: true,
-    data: { orderReference: 'ABCD234567', paymentStatus: 'pending', orderStatus: 'awaiting_payment', failureReason: null, ...overrides },
+    data: {
+      orderReference: 'ABCD234567',
+      paymentStatus: 'pending',
+      orderStatus: 'awaiting_payment',
+      failureReason: null,
+      ...overrides,
+    },
   })
   return { body }
 }

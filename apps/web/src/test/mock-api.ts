@@ -26,7 +26,10 @@ export function mockApi(handlers: ApiHandlers) {
     const handler = handlers[name]
     if (!handler) throw new TypeError(`Failed to fetch ${url}`)
     const answer = typeof handler === 'function' ? handler(body) : handler
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } })
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    })
   })
   vi.stubGlobal('fetch', fetchMock)
   vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -34,4 +37,7 @@ export function mockApi(handlers: ApiHandlers) {
 }
 
 export const ok = (extra: Record<string, unknown> = {}): MockAnswer => ({ body: { result: true, ...extra } })
-export const fail = (error: string, status = 200, extra: Record<string, unknown> = {}): MockAnswer => ({ status, body: { result: false, error, ...extra } })
+export const fail = (error: string, status = 200, extra: Record<string, unknown> = {}): MockAnswer => ({
+  status,
+  body: { result: false, error, ...extra },
+})

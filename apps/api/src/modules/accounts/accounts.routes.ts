@@ -43,73 +43,137 @@ function rememberDevice(reply: FastifyReply, request: FastifyRequest, deviceToke
 }
 
 /** The public account calls of spec section 7, as `POST /v1/public/{name}`. */
-export function accountRoutes({ accounts, limits }: { accounts: AccountService; limits: RateLimits }): FastifyPluginAsyncZod {
+export function accountRoutes({
+  accounts,
+  limits,
+}: {
+  accounts: AccountService
+  limits: RateLimits
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const limited = (call: string) => ({ config: { rateLimit: limits.perIp }, preHandler: limits.perEmail(call) })
 
-    app.post('/homesignup', {
-      ...limited('homesignup'),
-      schema: { tags: ['account'], summary: 'Create an account and e-mail a verification code', body: SignUpRequest, response: { 200: SignUpAnswer, ...refusals() } },
-    }, async (request) => {
-      const { email, password, token } = request.body
-      await accounts.signUp({ email, password, token }, originOf(request))
-      return { result: true as const }
-    })
-
-    app.post('/homelogin', {
-      ...limited('homelogin'),
-      schema: {
-        tags: ['account'],
-        summary: 'Sign in; answers `code: true` when an e-mailed code must follow (unconfirmed e-mail or new device)',
-        body: LoginRequest,
-        response: { 200: LoginAnswer, ...refusals() },
+    app.post(
+      '/homesignup',
+      {
+        ...limited('homesignup'),
+        schema: {
+          tags: ['account'],
+          summary: 'Create an account and e-mail a verification code',
+          body: SignUpRequest,
+          response: { 200: SignUpAnswer, ...refusals() },
+        },
       },
-    }, async (request) => {
-      const outcome = await accounts.login(request.body, originOf(request), request.cookies[TRUSTED_DEVICE_COOKIE])
-      if (outcome.kind === 'code_required') return { result: true as const, code: true as const }
-      return { result: true as const, data: { token: outcome.token } }
-    })
+      async (request) => {
+        const { email, password, token } = request.body
+        await accounts.signUp({ email, password, token }, originOf(request))
+        return { result: true as const }
+      },
+    )
 
-    app.post('/verifycode', {
-      ...limited('verifycode'),
-      schema: { tags: ['account'], summary: 'Check the e-mailed code and sign in', body: VerifyCodeRequest, response: { 200: VerifyCodeAnswer, ...refusals() } },
-    }, async (request, reply) => {
-      const verified = await accounts.verifyLoginCode(request.body, originOf(request))
-      rememberDevice(reply, request, verified.deviceToken)
-      return { result: true as const, data: { token: verified.token } }
-    })
+    app.post(
+      '/homelogin',
+      {
+        ...limited('homelogin'),
+        schema: {
+          tags: ['account'],
+          summary: 'Sign in; answers `code: true` when an e-mailed code must follow (unconfirmed e-mail or new device)',
+          body: LoginRequest,
+          response: { 200: LoginAnswer, ...refusals() },
+        },
+      },
+      async (request) => {
+        const outcome = await accounts.login(request.body, originOf(request), request.cookies[TRUSTED_DEVICE_COOKIE])
+        if (outcome.kind === 'code_required') return { result: true as const, code: true as const }
+        return { result: true as const, data: { token: outcome.token } }
+      },
+    )
 
-    app.post('/homeresendcode', {
-      ...limited('homeresendcode'),
-      schema: { tags: ['account'], summary: 'Send the code of the code screen again (30 s apart, a few an hour)', body: ResendCodeRequest, response: { 200: ResendCodeAnswer, ...refusals() } },
-    }, async (request) => {
-      await accounts.resendCode(request.body.email, originOf(request))
-      return { result: true as const }
-    })
+    app.post(
+      '/verifycode',
+      {
+        ...limited('verifycode'),
+        schema: {
+          tags: ['account'],
+          summary: 'Check the e-mailed code and sign in',
+          body: VerifyCodeRequest,
+          response: { 200: VerifyCodeAnswer, ...refusals() },
+        },
+      },
+      async (request, reply) => {
+        const verified = await accounts.verifyLoginCode(request.body, originOf(request))
+        rememberDevice(reply, request, verified.deviceToken)
+        return { result: true as const, data: { token: verified.token } }
+      },
+    )
 
-    app.post('/homeStartResetPassword', {
-      ...limited('homeStartResetPassword'),
-      schema: { tags: ['account'], summary: 'E-mail a password reset code; answers alike for unknown e-mails', body: StartResetRequest, response: { 200: StartResetAnswer, ...refusals() } },
-    }, async (request) => {
-      await accounts.startPasswordReset(request.body.email, originOf(request))
-      return { result: true as const }
-    })
+    app.post(
+      '/homeresendcode',
+      {
+        ...limited('homeresendcode'),
+        schema: {
+          tags: ['account'],
+          summary: 'Send the code of the code screen again (30 s apart, a few an hour)',
+          body: ResendCodeRequest,
+          response: { 200: ResendCodeAnswer, ...refusals() },
+        },
+      },
+      async (request) => {
+        await accounts.resendCode(request.body.email, originOf(request))
+        return { result: true as const }
+      },
+    )
 
-    app.post('/homeCheckToken', {
-      ...limited('homeCheckToken'),
-      schema: { tags: ['account'], summary: 'Check a reset code without using it up', body: CheckResetCodeRequest, response: { 200: CheckResetCodeAnswer, ...refusals() } },
-    }, async (request) => {
-      await accounts.checkResetCode(request.body)
-      return { result: true as const }
-    })
+    app.post(
+      '/homeStartResetPassword',
+      {
+        ...limited('homeStartResetPassword'),
+        schema: {
+          tags: ['account'],
+          summary: 'E-mail a password reset code; answers alike for unknown e-mails',
+          body: StartResetRequest,
+          response: { 200: StartResetAnswer, ...refusals() },
+        },
+      },
+      async (request) => {
+        await accounts.startPasswordReset(request.body.email, originOf(request))
+        return { result: true as const }
+      },
+    )
 
-    app.post('/homeCompleteResetPassword', {
-      ...limited('homeCompleteResetPassword'),
-      schema: { tags: ['account'], summary: 'Set a new password with the reset code; signs out every session', body: CompleteResetRequest, response: { 200: CompleteResetAnswer, ...refusals() } },
-    }, async (request) => {
-      const { email, code, password } = request.body
-      await accounts.completePasswordReset({ email, code, password }, originOf(request))
-      return { result: true as const }
-    })
+    app.post(
+      '/homeCheckToken',
+      {
+        ...limited('homeCheckToken'),
+        schema: {
+          tags: ['account'],
+          summary: 'Check a reset code without using it up',
+          body: CheckResetCodeRequest,
+          response: { 200: CheckResetCodeAnswer, ...refusals() },
+        },
+      },
+      async (request) => {
+        await accounts.checkResetCode(request.body)
+        return { result: true as const }
+      },
+    )
+
+    app.post(
+      '/homeCompleteResetPassword',
+      {
+        ...limited('homeCompleteResetPassword'),
+        schema: {
+          tags: ['account'],
+          summary: 'Set a new password with the reset code; signs out every session',
+          body: CompleteResetRequest,
+          response: { 200: CompleteResetAnswer, ...refusals() },
+        },
+      },
+      async (request) => {
+        const { email, code, password } = request.body
+        await accounts.completePasswordReset({ email, code, password }, originOf(request))
+        return { result: true as const }
+      },
+    )
   }
 }

@@ -4,11 +4,26 @@ import { CODE_HOURLY_CAP } from '@exchange/shared/constants'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
-import { type AccountEventType, type CodePurpose, accountEvents, customers, trustedDevices, verificationCodes } from '../../db/schema'
+import {
+  type AccountEventType,
+  type CodePurpose,
+  accountEvents,
+  customers,
+  trustedDevices,
+  verificationCodes,
+} from '../../db/schema'
 import { AppError } from '../../errors'
 import type { MailService } from '../mail/mail.service'
 import type { RequestOrigin, SessionService } from '../sessions/sessions.service'
-import { codeExpiry, codeMatches, generateCode, hashCode, isCodeExhausted, isCodeExpired, resendWaitSeconds } from './codes'
+import {
+  codeExpiry,
+  codeMatches,
+  generateCode,
+  hashCode,
+  isCodeExhausted,
+  isCodeExpired,
+  resendWaitSeconds,
+} from './codes'
 import { hashPassword, verifyDecoyPassword, verifyPassword } from './passwords'
 
 export interface AccountServiceDeps {
@@ -26,7 +41,9 @@ export interface VerifiedLogin {
   deviceToken: string
 }
 
-type CodeCheck = { ok: true; codeId: string; purpose: CodePurpose } | { ok: false; error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' }
+type CodeCheck =
+  | { ok: true; codeId: string; purpose: CodePurpose }
+  | { ok: false; error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' }
 
 const HOUR_MS = 3_600_000
 
@@ -39,7 +56,13 @@ export type AccountService = ReturnType<typeof createAccountService>
 export function createAccountService({ db, clock, mail, sessions, codeKey }: AccountServiceDeps) {
   async function recordEvent(
     tx: Database,
-    event: { type: AccountEventType; email: string; customerId?: string | null; ip?: string; detail?: Record<string, unknown> },
+    event: {
+      type: AccountEventType
+      email: string
+      customerId?: string | null
+      ip?: string
+      detail?: Record<string, unknown>
+    },
   ) {
     await tx.insert(accountEvents).values({ ...event, customerId: event.customerId ?? null, createdAt: clock.now() })
   }
@@ -53,7 +76,14 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     const [code] = await tx
       .select()
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.email, email), inArray(verificationCodes.purpose, [...purposes]), isNull(verificationCodes.consumedAt), isNull(verificationCodes.replacedAt)))
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          inArray(verificationCodes.purpose, [...purposes]),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.replacedAt),
+        ),
+      )
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1)
     return code
@@ -68,18 +98,35 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     const recent = await tx
       .select({ createdAt: verificationCodes.createdAt })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+      .where(
+        and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
+      )
       .orderBy(verificationCodes.createdAt)
     if (recent.length >= CODE_HOURLY_CAP) {
       const oldest = recent[0]!.createdAt
-      throw new AppError('resend_limit_reached', 429, { retryAfterSeconds: Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000) })
+      throw new AppError('resend_limit_reached', 429, {
+        retryAfterSeconds: Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000),
+      })
     }
     await tx
       .update(verificationCodes)
       .set({ replacedAt: now })
-      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt), isNull(verificationCodes.replacedAt)))
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.replacedAt),
+        ),
+      )
     const code = generateCode()
-    await tx.insert(verificationCodes).values({ email, purpose, codeHash: hashCode(codeKey, email, purpose, code), createdAt: now, expiresAt: codeExpiry(now) })
+    await tx.insert(verificationCodes).values({
+      email,
+      purpose,
+      codeHash: hashCode(codeKey, email, purpose, code),
+      createdAt: now,
+      expiresAt: codeExpiry(now),
+    })
     return code
   }
 
@@ -92,7 +139,12 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
    * Checks a code against the newest live code of the given purposes. A wrong try counts, and the count is
    * committed even though the caller then refuses: the caller throws after this transaction ends.
    */
-  async function checkCode(tx: Database, email: string, purposes: readonly CodePurpose[], code: string): Promise<CodeCheck> {
+  async function checkCode(
+    tx: Database,
+    email: string,
+    purposes: readonly CodePurpose[],
+    code: string,
+  ): Promise<CodeCheck> {
     const active = await latestActiveCode(tx, email, purposes)
     if (!active) return { ok: false, error: 'code_invalid' }
     if (isCodeExhausted(active)) return { ok: false, error: 'code_attempts_exceeded' }
@@ -113,12 +165,21 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     const used = await tx
       .update(verificationCodes)
       .set({ consumedAt: clock.now() })
-      .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt), isNull(verificationCodes.replacedAt)))
+      .where(
+        and(
+          eq(verificationCodes.id, codeId),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.replacedAt),
+        ),
+      )
       .returning({ id: verificationCodes.id })
     return used.length === 1
   }
 
-  async function signUp(input: { email: string; password: string; token: string }, origin: RequestOrigin): Promise<void> {
+  async function signUp(
+    input: { email: string; password: string; token: string },
+    origin: RequestOrigin,
+  ): Promise<void> {
     if (await findCustomer(db, input.email)) throw new AppError('user already exists')
     const passwordHash = await hashPassword(input.password)
     let code: string
@@ -128,7 +189,13 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
           .insert(customers)
           .values({ email: input.email, passwordHash, affiliateToken: input.token, createdAt: clock.now() })
           .returning({ id: customers.id })
-        await recordEvent(tx, { type: 'signed_up', email: input.email, customerId: customer!.id, ip: origin.ip, detail: { affiliateToken: input.token } })
+        await recordEvent(tx, {
+          type: 'signed_up',
+          email: input.email,
+          customerId: customer!.id,
+          ip: origin.ip,
+          detail: { affiliateToken: input.token },
+        })
         return issueCode(tx, input.email, 'verify_email')
       })
     } catch (error) {
@@ -138,14 +205,23 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     await sendCode(input.email, 'verify_email', code)
   }
 
-  async function login(input: { email: string; password: string }, origin: RequestOrigin, deviceToken: string | undefined): Promise<LoginOutcome> {
+  async function login(
+    input: { email: string; password: string },
+    origin: RequestOrigin,
+    deviceToken: string | undefined,
+  ): Promise<LoginOutcome> {
     const customer = await findCustomer(db, input.email)
-    const passwordOk = customer ? await verifyPassword(customer.passwordHash, input.password) : await verifyDecoyPassword(input.password)
+    const passwordOk = customer
+      ? await verifyPassword(customer.passwordHash, input.password)
+      : await verifyDecoyPassword(input.password)
     if (!customer || !passwordOk) {
       await recordEvent(db, { type: 'login_failed', email: input.email, customerId: customer?.id, ip: origin.ip })
       throw new AppError('invalid_credentials')
     }
-    const trusted = customer.emailVerifiedAt !== null && deviceToken !== undefined && (await touchTrustedDevice(customer.id, deviceToken))
+    const trusted =
+      customer.emailVerifiedAt !== null &&
+      deviceToken !== undefined &&
+      (await touchTrustedDevice(customer.id, deviceToken))
     if (trusted) {
       const token = await sessions.startSession(customer.id, origin)
       await recordEvent(db, { type: 'login_succeeded', email: customer.email, customerId: customer.id, ip: origin.ip })
@@ -153,10 +229,17 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     }
     const purpose: CodePurpose = customer.emailVerifiedAt ? 'login' : 'verify_email'
     const code = await db.transaction(async (tx) => {
-      await recordEvent(tx, { type: 'login_code_required', email: customer.email, customerId: customer.id, ip: origin.ip, detail: { purpose } })
+      await recordEvent(tx, {
+        type: 'login_code_required',
+        email: customer.email,
+        customerId: customer.id,
+        ip: origin.ip,
+        detail: { purpose },
+      })
       const pending = await latestActiveCode(tx, customer.email, [purpose])
       // A second login within the resend cooldown keeps the code already on its way.
-      if (pending && !isCodeExpired(pending, clock.now()) && resendWaitSeconds(pending.createdAt, clock.now()) > 0) return undefined
+      if (pending && !isCodeExpired(pending, clock.now()) && resendWaitSeconds(pending.createdAt, clock.now()) > 0)
+        return undefined
       try {
         return await issueCode(tx, customer.email, purpose)
       } catch (error) {
@@ -179,13 +262,22 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
   }
 
   /** The code of /code: confirms a new e-mail, or a login from a new device. Either way it signs in. */
-  async function verifyLoginCode(input: { email: string; code: string }, origin: RequestOrigin): Promise<VerifiedLogin> {
+  async function verifyLoginCode(
+    input: { email: string; code: string },
+    origin: RequestOrigin,
+  ): Promise<VerifiedLogin> {
     const outcome = await db.transaction(async (tx) => {
       const customer = await findCustomer(tx, input.email)
       if (!customer) return { ok: false as const, error: 'code_invalid' as const }
       const check = await checkCode(tx, input.email, ['verify_email', 'login'], input.code)
       if (!check.ok) {
-        await recordEvent(tx, { type: 'code_failed', email: input.email, customerId: customer.id, ip: origin.ip, detail: { error: check.error } })
+        await recordEvent(tx, {
+          type: 'code_failed',
+          email: input.email,
+          customerId: customer.id,
+          ip: origin.ip,
+          detail: { error: check.error },
+        })
         return check
       }
       if (!(await consumeCode(tx, check.codeId))) return { ok: false as const, error: 'code_invalid' as const }
@@ -194,9 +286,21 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
         await recordEvent(tx, { type: 'email_verified', email: customer.email, customerId: customer.id, ip: origin.ip })
       }
       const deviceToken = randomBytes(32).toString('base64url')
-      await tx.insert(trustedDevices).values({ customerId: customer.id, tokenHash: sha256(deviceToken), createdAt: clock.now(), lastUsedAt: clock.now(), userAgent: origin.userAgent?.slice(0, 512) })
+      await tx.insert(trustedDevices).values({
+        customerId: customer.id,
+        tokenHash: sha256(deviceToken),
+        createdAt: clock.now(),
+        lastUsedAt: clock.now(),
+        userAgent: origin.userAgent?.slice(0, 512),
+      })
       const token = await sessions.startSession(customer.id, origin, tx)
-      await recordEvent(tx, { type: 'login_succeeded', email: customer.email, customerId: customer.id, ip: origin.ip, detail: { via: check.purpose } })
+      await recordEvent(tx, {
+        type: 'login_succeeded',
+        email: customer.email,
+        customerId: customer.id,
+        ip: origin.ip,
+        detail: { via: check.purpose },
+      })
       return { ok: true as const, token, deviceToken }
     })
     if (!outcome.ok) throw new AppError(outcome.error)
@@ -212,12 +316,19 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
       const customer = await findCustomer(tx, email)
       if (!customer) return undefined
       const pending = await latestActiveCode(tx, email, ['verify_email', 'login'])
-      const purpose: CodePurpose | undefined = pending?.purpose ?? (customer.emailVerifiedAt ? undefined : 'verify_email')
+      const purpose: CodePurpose | undefined =
+        pending?.purpose ?? (customer.emailVerifiedAt ? undefined : 'verify_email')
       if (!purpose) return undefined
       const wait = resendWaitSeconds(pending?.createdAt, clock.now())
       if (wait > 0) throw new AppError('resend_too_soon', 429, { retryAfterSeconds: wait })
       const code = await issueCode(tx, email, purpose)
-      await recordEvent(tx, { type: 'code_sent', email, customerId: customer.id, ip: origin.ip, detail: { purpose, resend: true } })
+      await recordEvent(tx, {
+        type: 'code_sent',
+        email,
+        customerId: customer.id,
+        ip: origin.ip,
+        detail: { purpose, resend: true },
+      })
       return { code, purpose }
     })
     if (issued) await sendCode(email, issued.purpose, issued.code)
@@ -248,20 +359,29 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     if (!check.ok) throw new AppError(check.error)
   }
 
-  async function completePasswordReset(input: { email: string; code: string; password: string }, origin: RequestOrigin): Promise<void> {
+  async function completePasswordReset(
+    input: { email: string; code: string; password: string },
+    origin: RequestOrigin,
+  ): Promise<void> {
     const passwordHash = await hashPassword(input.password)
     const changedAt = clock.now()
     const outcome = await db.transaction(async (tx) => {
       const check = await checkCode(tx, input.email, ['reset'], input.code)
       if (!check.ok) return check
       const customer = await findCustomer(tx, input.email)
-      if (!customer || !(await consumeCode(tx, check.codeId))) return { ok: false as const, error: 'code_invalid' as const }
+      if (!customer || !(await consumeCode(tx, check.codeId)))
+        return { ok: false as const, error: 'code_invalid' as const }
       await tx
         .update(customers)
         .set({ passwordHash, passwordChangedAt: changedAt, emailVerifiedAt: customer.emailVerifiedAt ?? changedAt })
         .where(eq(customers.id, customer.id))
       await sessions.revokeAllSessions(customer.id, 'password_reset', tx)
-      await recordEvent(tx, { type: 'password_reset_completed', email: customer.email, customerId: customer.id, ip: origin.ip })
+      await recordEvent(tx, {
+        type: 'password_reset_completed',
+        email: customer.email,
+        customerId: customer.id,
+        ip: origin.ip,
+      })
       return { ok: true as const }
     })
     if (!outcome.ok) throw new AppError(outcome.error)
@@ -270,8 +390,16 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
 
   async function logout(session: { customerId: string; sessionId: string }, origin: RequestOrigin): Promise<void> {
     await sessions.revokeSession(session.sessionId, 'logout')
-    const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, session.customerId))
-    await recordEvent(db, { type: 'logged_out', email: customer?.email ?? '', customerId: session.customerId, ip: origin.ip })
+    const [customer] = await db
+      .select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, session.customerId))
+    await recordEvent(db, {
+      type: 'logged_out',
+      email: customer?.email ?? '',
+      customerId: session.customerId,
+      ip: origin.ip,
+    })
   }
 
   async function getProfile(customerId: string) {
@@ -283,5 +411,15 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     return customer
   }
 
-  return { signUp, login, verifyLoginCode, resendCode, startPasswordReset, checkResetCode, completePasswordReset, logout, getProfile }
+  return {
+    signUp,
+    login,
+    verifyLoginCode,
+    resendCode,
+    startPasswordReset,
+    checkResetCode,
+    completePasswordReset,
+    logout,
+    getProfile,
+  }
 }

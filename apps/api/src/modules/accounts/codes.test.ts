@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { codeExpiry, codeMatches, generateCode, hashCode, isCodeExhausted, isCodeExpired, resendWaitSeconds } from './codes'
+import {
+  codeExpiry,
+  codeMatches,
+  generateCode,
+  hashCode,
+  isCodeExhausted,
+  isCodeExpired,
+  resendWaitSeconds,
+} from './codes'
 
 const key = randomBytes(32)
 

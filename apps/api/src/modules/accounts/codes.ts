@@ -1,10 +1,17 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_SECONDS, CODE_TTL_MINUTES } from '@exchange/shared/constants'
+import {
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_COOLDOWN_SECONDS,
+  CODE_TTL_MINUTES,
+} from '@exchange/shared/constants'
 import type { CodePurpose } from '../../db/schema'
 
 /** A code of five digits from the operating system's CSPRNG, leading zeros kept. */
 export function generateCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0')
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0')
 }
 
 /** The hash binds the code to one e-mail and one purpose, so a reset code can never verify a login. */
@@ -12,7 +19,13 @@ export function hashCode(key: Buffer, email: string, purpose: CodePurpose, code:
   return createHmac('sha256', key).update(`${purpose}\u0000${email}\u0000${code}`).digest('hex')
 }
 
-export function codeMatches(key: Buffer, email: string, purpose: CodePurpose, code: string, storedHash: string): boolean {
+export function codeMatches(
+  key: Buffer,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  storedHash: string,
+): boolean {
   const given = Buffer.from(hashCode(key, email, purpose, code), 'hex')
   const stored = Buffer.from(storedHash, 'hex')
   return given.length === stored.length && timingSafeEqual(given, stored)

@@ -7,12 +7,30 @@ import type { BrandService } from './brand.service'
 
 export function brandRoutes({ brandService }: { brandService: BrandService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/getBrand', {
-      schema: { tags: ['brand'], summary: 'The brand the web app shows (first call; it needs no brandName)', body: z.object({}).optional(), response: { 200: GetBrandAnswer } },
-    }, async () => ({ result: true as const, data: brandService.brand }))
+    app.post(
+      '/getBrand',
+      {
+        schema: {
+          tags: ['brand'],
+          summary: 'The brand the web app shows (first call; it needs no brandName)',
+          body: z.object({}).optional(),
+          response: { 200: GetBrandAnswer },
+        },
+      },
+      async () => ({ result: true as const, data: brandService.brand }),
+    )
 
-    app.post('/getUkStatus', {
-      schema: { tags: ['brand'], summary: 'Whether this visitor sees the UK risk warning', body: UserRequest, response: { 200: UkStatusAnswer, 400: FailureAnswer } },
-    }, async (request) => ({ result: true as const, data: { isUk: await brandService.isUkVisitor(request.ip) } }))
+    app.post(
+      '/getUkStatus',
+      {
+        schema: {
+          tags: ['brand'],
+          summary: 'Whether this visitor sees the UK risk warning',
+          body: UserRequest,
+          response: { 200: UkStatusAnswer, 400: FailureAnswer },
+        },
+      },
+      async (request) => ({ result: true as const, data: { isUk: await brandService.isUkVisitor(request.ip) } }),
+    )
   }
 }

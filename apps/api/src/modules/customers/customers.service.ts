@@ -28,7 +28,10 @@ export function createCustomerService({ db, clock }: { db: Database; clock: Cloc
   }
 
   async function saveClientDetails(customerId: string, details: ClientDetails): Promise<void> {
-    await db.update(customers).set({ ...details, detailsUpdatedAt: clock.now() }).where(eq(customers.id, customerId))
+    await db
+      .update(customers)
+      .set({ ...details, detailsUpdatedAt: clock.now() })
+      .where(eq(customers.id, customerId))
   }
 
   return { clientDetails, saveClientDetails }

@@ -13,13 +13,16 @@ export function devRoutes({ outbox }: { outbox: DevOutboxService }): FastifyPlug
     app.get('/mailbox', { schema: { hide: true } }, async (_request, reply) => {
       const messages = await outbox.listMessages()
       const items = messages
-        .map((message) => `<article>
+        .map(
+          (message) => `<article>
   <header><strong>${escapeHtml(message.subject)}</strong><br><span>To ${escapeHtml(message.to)} · ${message.createdAt.toISOString()}</span></header>
   <iframe title="${escapeHtml(message.subject)}" sandbox="" srcdoc="${escapeHtml(message.html)}"></iframe>
   <details><summary>Plain text</summary><pre>${escapeHtml(message.text)}</pre></details>
-</article>`)
+</article>`,
+        )
         .join('\n')
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+      return reply.type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Dev mailbox</title><style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f2fb;color:#1d1b26}
 .banner{background:#ffd43b;padding:10px 16px;font-weight:600;border-bottom:2px solid #1d1b26}

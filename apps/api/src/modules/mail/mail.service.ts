@@ -1,7 +1,14 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import type { MailTransport } from '../../providers/mail/mail.provider'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
-import { type OrderUpdate, renderOrderCreatedMail, renderOrderUpdateMail, renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
+import {
+  type OrderUpdate,
+  renderOrderCreatedMail,
+  renderOrderUpdateMail,
+  renderPasswordChangedMail,
+  renderResetCodeMail,
+  renderVerificationCodeMail,
+} from './mail.templates'
 
 export interface MailServiceDeps {
   transport: MailTransport
@@ -12,7 +19,12 @@ export type MailService = ReturnType<typeof createMailService>
 
 export function createMailService({ transport, brand }: MailServiceDeps) {
   async function sendVerificationCode(to: string, code: string, reason: 'verify_email' | 'login') {
-    await transport.send({ to, ...renderVerificationCodeMail(brand, code, reason), template: `code_${reason}`, devNote: `code=${code}` })
+    await transport.send({
+      to,
+      ...renderVerificationCodeMail(brand, code, reason),
+      template: `code_${reason}`,
+      devNote: `code=${code}`,
+    })
   }
 
   async function sendResetCode(to: string, code: string) {
@@ -24,11 +36,21 @@ export function createMailService({ transport, brand }: MailServiceDeps) {
   }
 
   async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean) {
-    await transport.send({ to, ...renderOrderCreatedMail(brand, order, simulatedPrice), template: 'order_created', devNote: `order=${order.orderReference}` })
+    await transport.send({
+      to,
+      ...renderOrderCreatedMail(brand, order, simulatedPrice),
+      template: 'order_created',
+      devNote: `order=${order.orderReference}`,
+    })
   }
 
   async function sendOrderUpdate(to: string, reference: string, template: string, update: OrderUpdate) {
-    await transport.send({ to, ...renderOrderUpdateMail(brand, reference, update), template, devNote: `order=${reference}` })
+    await transport.send({
+      to,
+      ...renderOrderUpdateMail(brand, reference, update),
+      template,
+      devNote: `order=${reference}`,
+    })
   }
 
   return { sendVerificationCode, sendResetCode, sendPasswordChanged, sendOrderCreated, sendOrderUpdate }

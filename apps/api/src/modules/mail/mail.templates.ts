@@ -21,7 +21,8 @@ export function escapeHtml(value: string): string {
  * and nothing tracks the reader), the body, and the company footer.
  */
 function layout(brand: BrandConfig, title: string, bodyHtml: string): string {
-  const footer = `${escapeHtml(brand.company.name)} · ${escapeHtml(brand.company.address)}<br>` +
+  const footer =
+    `${escapeHtml(brand.company.name)} · ${escapeHtml(brand.company.address)}<br>` +
     `Questions? <a href="mailto:${escapeHtml(brand.company.supportEmail)}" style="color:${brand.brandColor}">${escapeHtml(brand.company.supportEmail)}</a>`
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
@@ -42,20 +43,29 @@ function codeBlock(code: string): string {
   return `<p style="font-size:34px;letter-spacing:10px;font-weight:bold;font-family:Menlo,Consolas,monospace;margin:20px 0;color:#1d1b26">${code}</p>`
 }
 
-export function renderVerificationCodeMail(brand: BrandConfig, code: string, reason: 'verify_email' | 'login'): RenderedMail {
+export function renderVerificationCodeMail(
+  brand: BrandConfig,
+  code: string,
+  reason: 'verify_email' | 'login',
+): RenderedMail {
   const subject = `${code} is your ${brand.brandName} verification code`
-  const lead = reason === 'verify_email'
-    ? `Welcome to ${brand.brandName}. Enter this code to confirm your e-mail address:`
-    : `Someone, hopefully you, signed in to ${brand.brandName} from a new device. Enter this code to continue:`
-  const warning = reason === 'login'
-    ? 'If this was not you, change your password now: whoever tried knows it.'
-    : 'If you did not sign up, you can ignore this message.'
+  const lead =
+    reason === 'verify_email'
+      ? `Welcome to ${brand.brandName}. Enter this code to confirm your e-mail address:`
+      : `Someone, hopefully you, signed in to ${brand.brandName} from a new device. Enter this code to continue:`
+  const warning =
+    reason === 'login'
+      ? 'If this was not you, change your password now: whoever tried knows it.'
+      : 'If you did not sign up, you can ignore this message.'
   return {
     subject,
     text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\nWe will never ask you for this code by phone or chat.\n${textFooter(brand)}`,
-    html: layout(brand, subject,
+    html: layout(
+      brand,
+      subject,
       `<p>${escapeHtml(lead)}</p>${codeBlock(code)}<p>The code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.</p>` +
-      `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)} We will never ask you for this code by phone or chat.</p>`),
+        `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)} We will never ask you for this code by phone or chat.</p>`,
+    ),
   }
 }
 
@@ -66,9 +76,12 @@ export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedM
   return {
     subject,
     text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\n${textFooter(brand)}`,
-    html: layout(brand, subject,
+    html: layout(
+      brand,
+      subject,
       `<p>${escapeHtml(lead)}</p>${codeBlock(code)}<p>The code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.</p>` +
-      `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`),
+        `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
+    ),
   }
 }
 
@@ -96,7 +109,10 @@ export function renderOrderCreatedMail(brand: BrandConfig, order: OrderSummary, 
     ['Reference', order.orderReference],
     ['You pay', `${formatAmount(order.fiatAmount, FIAT_DECIMALS)} ${fiat}`],
     ['Fee', `${formatAmount(order.price.fee, FIAT_DECIMALS)} ${fiat} (${(order.price.feeBps / 100).toFixed(2)} %)`],
-    ['Price per coin', `${formatAmount(order.price.rate, FIAT_DECIMALS)} ${fiat} (market ${formatAmount(order.price.mid, FIAT_DECIMALS)} ${fiat} + ${(order.price.spreadBps / 100).toFixed(2)} % spread)`],
+    [
+      'Price per coin',
+      `${formatAmount(order.price.rate, FIAT_DECIMALS)} ${fiat} (market ${formatAmount(order.price.mid, FIAT_DECIMALS)} ${fiat} + ${(order.price.spreadBps / 100).toFixed(2)} % spread)`,
+    ],
     ['You receive', `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.cryptoCur])} ${coin}`],
     ['Wallet', order.orderWallet === PLACEHOLDER_WALLET ? 'to be given before payment' : order.orderWallet],
     ['Price fixed until', utc(order.priceExpiresAt)],
@@ -106,10 +122,18 @@ export function renderOrderCreatedMail(brand: BrandConfig, order: OrderSummary, 
   return {
     subject,
     text: `${lead}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n${note ? `\n${note}\n` : ''}${textFooter(brand)}`,
-    html: layout(brand, subject,
+    html: layout(
+      brand,
+      subject,
       `<p>${escapeHtml(lead)}</p><table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:15px">` +
-      rows.map(([label, value]) => `<tr><td style="color:#6b6880;border-bottom:1px solid #eee;white-space:nowrap">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;word-break:break-all"><strong>${escapeHtml(value)}</strong></td></tr>`).join('') +
-      `</table>${note ? `<p style="color:#b45309;font-size:14px">${escapeHtml(note)}</p>` : ''}`),
+        rows
+          .map(
+            ([label, value]) =>
+              `<tr><td style="color:#6b6880;border-bottom:1px solid #eee;white-space:nowrap">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;word-break:break-all"><strong>${escapeHtml(value)}</strong></td></tr>`,
+          )
+          .join('') +
+        `</table>${note ? `<p style="color:#b45309;font-size:14px">${escapeHtml(note)}</p>` : ''}`,
+    ),
   }
 }
 
@@ -128,10 +152,18 @@ export function renderOrderUpdateMail(brand: BrandConfig, reference: string, upd
   return {
     subject,
     text: `${update.lead}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n${update.note ? `\n${update.note}\n` : ''}${textFooter(brand)}`,
-    html: layout(brand, subject,
+    html: layout(
+      brand,
+      subject,
       `<p><strong>${escapeHtml(update.headline)}</strong></p><p>${escapeHtml(update.lead)}</p>` +
-      `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:15px">` +
-      rows.map(([label, value]) => `<tr><td style="color:#6b6880;border-bottom:1px solid #eee;white-space:nowrap">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;word-break:break-all"><strong>${escapeHtml(value)}</strong></td></tr>`).join('') +
-      `</table>${update.note ? `<p style="color:#6b6880;font-size:14px">${escapeHtml(update.note)}</p>` : ''}`),
+        `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:15px">` +
+        rows
+          .map(
+            ([label, value]) =>
+              `<tr><td style="color:#6b6880;border-bottom:1px solid #eee;white-space:nowrap">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;word-break:break-all"><strong>${escapeHtml(value)}</strong></td></tr>`,
+          )
+          .join('') +
+        `</table>${update.note ? `<p style="color:#6b6880;font-size:14px">${escapeHtml(update.note)}</p>` : ''}`,
+    ),
   }
 }

@@ -15,7 +15,14 @@ const TransferAction = z.object({ transferId: z.uuid() })
 const RefundTransfer = TransferAction.extend({ reason: Reason })
 const OrderAction = z.object({ orderReference: OrderReference })
 const RefundOrder = OrderAction.extend({ reason: Reason })
-const RecordDelivery = OrderAction.extend({ txId: z.string().trim().min(8).max(200).regex(/^[\w:.-]+$/, 'a transaction id') })
+const RecordDelivery = OrderAction.extend({
+  txId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(200)
+    .regex(/^[\w:.-]+$/, 'a transaction id'),
+})
 const MarkWire = OrderAction.extend({
   amount: DecimalString,
   payerName: z.string().trim().min(1).max(140),
@@ -57,33 +64,70 @@ function money(amount: string, currency: string) {
 }
 
 /** The operator view: protected by the operator credentials (HTTP Basic), never by a customer login. */
-export function operatorRoutes(deps: { operators: OperatorService; requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> }): FastifyPluginAsync {
+export function operatorRoutes(deps: {
+  operators: OperatorService
+  requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+}): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', deps.requireOperator)
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)))
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseForm(body as string)),
+    )
     // The browser sends the operator's Basic credentials with any request to this host, also one that another site's
     // page makes it send: an action is taken only when it comes from this host's own pages (or from a script's JSON).
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'POST' || sentFromOwnPage(request)) return
-      request.log.warn({ operator: request.operator, origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'operator action from another site refused')
+      request.log.warn(
+        { operator: request.operator, origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
+        'operator action from another site refused',
+      )
       return reply.code(403).send({ result: false, error: 'forbidden' })
     })
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       const { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions } = await deps.operators.overview()
       const flash = (request.query as { done?: string }).done
-      const heldRows = held.map((transfer) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
+      const heldRows = held
+        .map(
+          (
+            transfer,
+          ) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
 ${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
-<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form></td></tr>`).join('')
-      const orderRows = recentOrders.map((order) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
+<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form></td></tr>`,
+        )
+        .join('')
+      const orderRows = recentOrders
+        .map(
+          (
+            order,
+          ) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
 ${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><button>Wire received</button></form>` : ''}
-${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`).join('')
-      const withdrawalRows = withdrawalsToCheck.map((order) => `<tr><td>${order.withdrawalRequestedAt?.toISOString() ?? ''}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.cryptoAmount)} ${escapeHtml(order.crypto.toUpperCase())}</td><td><code>${escapeHtml(order.wallet)}</code></td><td>
+${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`,
+        )
+        .join('')
+      const withdrawalRows = withdrawalsToCheck
+        .map(
+          (
+            order,
+          ) => `<tr><td>${order.withdrawalRequestedAt?.toISOString() ?? ''}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.cryptoAmount)} ${escapeHtml(order.crypto.toUpperCase())}</td><td><code>${escapeHtml(order.wallet)}</code></td><td>
 <form class="inline" method="post" action="/operator/actions/record-delivery"><input type="hidden" name="orderReference" value="${order.reference}"><input name="txId" placeholder="transaction id at the exchange" required minlength="8"><button>Found: record it</button></form>
-<form class="inline" method="post" action="/operator/actions/retry-withdrawal"><input type="hidden" name="orderReference" value="${order.reference}"><button>Not found: send again</button></form></td></tr>`).join('')
-      const refundRows = pendingRefunds.map((refund) => `<tr><td>${refund.createdAt.toISOString()}</td><td>${money(refund.amount, refund.currency)}</td><td>${escapeHtml(refund.toIban ?? 'card')}</td><td>${escapeHtml(refund.reason)}</td><td>${escapeHtml(refund.createdBy)}</td></tr>`).join('')
-      const actionRows = actions.map((action) => `<tr><td>${action.createdAt.toISOString()}</td><td>${escapeHtml(action.operator)}</td><td>${escapeHtml(action.action)}</td><td><code>${escapeHtml(JSON.stringify(action.detail))}</code></td></tr>`).join('')
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
+<form class="inline" method="post" action="/operator/actions/retry-withdrawal"><input type="hidden" name="orderReference" value="${order.reference}"><button>Not found: send again</button></form></td></tr>`,
+        )
+        .join('')
+      const refundRows = pendingRefunds
+        .map(
+          (refund) =>
+            `<tr><td>${refund.createdAt.toISOString()}</td><td>${money(refund.amount, refund.currency)}</td><td>${escapeHtml(refund.toIban ?? 'card')}</td><td>${escapeHtml(refund.reason)}</td><td>${escapeHtml(refund.createdBy)}</td></tr>`,
+        )
+        .join('')
+      const actionRows = actions
+        .map(
+          (action) =>
+            `<tr><td>${action.createdAt.toISOString()}</td><td>${escapeHtml(action.operator)}</td><td>${escapeHtml(action.action)}</td><td><code>${escapeHtml(JSON.stringify(action.detail))}</code></td></tr>`,
+        )
+        .join('')
+      return reply.type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
 <header>Operator view · signed in as ${escapeHtml(request.operator ?? '')}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
 <h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
 <h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
@@ -94,8 +138,14 @@ ${order.status === 'paid' ? `<form class="inline" method="post" action="/operato
     })
 
     /** Form posts come back to the page with a note; JSON posts get JSON. */
-    function respond(request: FastifyRequest, reply: FastifyReply, message: string, data: Record<string, unknown> = {}) {
-      if ((request.headers['content-type'] ?? '').includes('application/json')) return reply.send({ result: true, ...data })
+    function respond(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      message: string,
+      data: Record<string, unknown> = {},
+    ) {
+      if ((request.headers['content-type'] ?? '').includes('application/json'))
+        return reply.send({ result: true, ...data })
       return reply.redirect(`/operator?done=${encodeURIComponent(message)}`, 303)
     }
 
@@ -132,7 +182,9 @@ ${order.status === 'paid' ? `<form class="inline" method="post" action="/operato
     app.post('/actions/retry-withdrawal', { schema: { hide: true } }, async (request, reply) => {
       const { orderReference } = parse(OrderAction, request.body)
       const statusName = await deps.operators.retryWithdrawal(request.operator!, orderReference)
-      return respond(request, reply, `Withdrawal of ${orderReference} sent again; order is ${statusName}`, { statusName })
+      return respond(request, reply, `Withdrawal of ${orderReference} sent again; order is ${statusName}`, {
+        statusName,
+      })
     })
 
     app.post('/actions/mark-wire-received', { schema: { hide: true } }, async (request, reply) => {

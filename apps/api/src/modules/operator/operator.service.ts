@@ -11,41 +11,96 @@ import type { SettlementService } from '../settlement/settlement.service'
 export type OperatorService = ReturnType<typeof createOperatorService>
 
 /** The back office: what needs a person, and every action a person takes, logged with who and when. */
-export function createOperatorService({ db, clock, settlement, bank }: { db: Database; clock: Clock; settlement: SettlementService; bank: BankPartnerProvider }) {
-  async function log(operator: string, action: string, target: { orderId?: string | null; transferId?: string | null }, detail: Record<string, unknown>) {
-    await db.insert(operatorActions).values({ operator, action, orderId: target.orderId ?? null, transferId: target.transferId ?? null, detail, createdAt: clock.now() })
+export function createOperatorService({
+  db,
+  clock,
+  settlement,
+  bank,
+}: {
+  db: Database
+  clock: Clock
+  settlement: SettlementService
+  bank: BankPartnerProvider
+}) {
+  async function log(
+    operator: string,
+    action: string,
+    target: { orderId?: string | null; transferId?: string | null },
+    detail: Record<string, unknown>,
+  ) {
+    await db.insert(operatorActions).values({
+      operator,
+      action,
+      orderId: target.orderId ?? null,
+      transferId: target.transferId ?? null,
+      detail,
+      createdAt: clock.now(),
+    })
   }
 
   async function overview() {
     const recentOrders = await db
-      .select({ reference: orders.reference, status: orders.status, fiat: orders.fiat, fiatAmount: orders.fiatAmount, crypto: orders.crypto, cryptoAmount: orders.cryptoAmount, method: orders.methodGroup, email: customers.email, createdAt: orders.createdAt })
+      .select({
+        reference: orders.reference,
+        status: orders.status,
+        fiat: orders.fiat,
+        fiatAmount: orders.fiatAmount,
+        crypto: orders.crypto,
+        cryptoAmount: orders.cryptoAmount,
+        method: orders.methodGroup,
+        email: customers.email,
+        createdAt: orders.createdAt,
+      })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .orderBy(desc(orders.createdAt))
       .limit(100)
-    const held = await db.select().from(incomingTransfers).where(inArray(incomingTransfers.outcome, ['held_name_mismatch', 'unmatched'])).orderBy(desc(incomingTransfers.receivedAt))
-    const pendingRefunds = await db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(desc(refunds.createdAt)).limit(100)
+    const held = await db
+      .select()
+      .from(incomingTransfers)
+      .where(inArray(incomingTransfers.outcome, ['held_name_mismatch', 'unmatched']))
+      .orderBy(desc(incomingTransfers.receivedAt))
+    const pendingRefunds = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.status, 'pending'))
+      .orderBy(desc(refunds.createdAt))
+      .limit(100)
     const actions = await db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(50)
     const withdrawalsToCheck = await settlement.withdrawalsToCheck()
     return { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions }
   }
 
   async function orderIdOf(reference: string) {
-    const [order] = await db.select({ id: orders.id, fiat: orders.fiat }).from(orders).where(eq(orders.reference, reference))
+    const [order] = await db
+      .select({ id: orders.id, fiat: orders.fiat })
+      .from(orders)
+      .where(eq(orders.reference, reference))
     if (!order) throw new AppError('order_not_found')
     return order
   }
 
   async function approveHeldTransfer(operator: string, transferId: string) {
     const status = await settlement.approveHeldTransfer(transferId, operator)
-    const [transfer] = await db.select({ orderId: incomingTransfers.orderId }).from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
-    await log(operator, 'approve_held_transfer', { transferId, orderId: transfer?.orderId }, { resultingStatus: status })
+    const [transfer] = await db
+      .select({ orderId: incomingTransfers.orderId })
+      .from(incomingTransfers)
+      .where(eq(incomingTransfers.id, transferId))
+    await log(
+      operator,
+      'approve_held_transfer',
+      { transferId, orderId: transfer?.orderId },
+      { resultingStatus: status },
+    )
     return status
   }
 
   async function refundTransfer(operator: string, transferId: string, reason: string) {
     await settlement.refundTransfer(transferId, reason, operator)
-    const [transfer] = await db.select({ orderId: incomingTransfers.orderId }).from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
+    const [transfer] = await db
+      .select({ orderId: incomingTransfers.orderId })
+      .from(incomingTransfers)
+      .where(eq(incomingTransfers.id, transferId))
     await log(operator, 'refund_transfer', { transferId, orderId: transfer?.orderId }, { reason })
   }
 
@@ -56,7 +111,10 @@ export function createOperatorService({ db, clock, settlement, bank }: { db: Dat
   }
 
   /** A wire seen on the bank statement but never notified: recorded as the bank's notice would have been. */
-  async function markWireReceived(operator: string, input: { orderReference: string; amount: string; payerName: string; payerIban: string }) {
+  async function markWireReceived(
+    operator: string,
+    input: { orderReference: string; amount: string; payerName: string; payerIban: string },
+  ) {
     const order = await orderIdOf(input.orderReference)
     const account = bank.receivingAccount(order.fiat as FiatCurrency)
     if (!account) throw new AppError('method_unavailable')
@@ -70,7 +128,12 @@ export function createOperatorService({ db, clock, settlement, bank }: { db: Dat
       creditedIban: account.iban,
       receivedAt: clock.now(),
     })
-    await log(operator, 'mark_wire_received', { orderId: order.id }, { amount: input.amount, payerName: input.payerName, outcome: result.outcome })
+    await log(
+      operator,
+      'mark_wire_received',
+      { orderId: order.id },
+      { amount: input.amount, payerName: input.payerName, outcome: result.outcome },
+    )
     return result
   }
 
@@ -90,5 +153,13 @@ export function createOperatorService({ db, clock, settlement, bank }: { db: Dat
     return status
   }
 
-  return { overview, approveHeldTransfer, refundTransfer, refundOrder, markWireReceived, recordDelivery, retryWithdrawal }
+  return {
+    overview,
+    approveHeldTransfer,
+    refundTransfer,
+    refundOrder,
+    markWireReceived,
+    recordDelivery,
+    retryWithdrawal,
+  }
 }

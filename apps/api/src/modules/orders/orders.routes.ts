@@ -23,60 +23,143 @@ const user = { tags: ['orders'], security: [{ bearer: [] }] }
 /** Signed-in order calls of spec section 7, plus history and the method choice. */
 export function orderUserRoutes({ orders }: { orders: OrderService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/orderInitiateBuy', {
-      schema: { ...user, summary: 'Start a buy order at a fixed price', body: OrderInitiateBuyRequest, response: { 200: OrderInitiateBuyAnswer, ...refusals } },
-    }, async (request) => {
-      const { order, quote } = await orders.initiateBuyOrder(sessionOf(request).customerId, request.body)
-      return {
-        result: true as const,
-        data: {
-          reference: order.reference,
-          tranId: order.tranId,
-          fiatAmount: quote.fiatAmount,
-          cryptoAmount: quote.cryptoAmount,
-          price: { mid: order.midRate, spreadBps: order.spreadBps, feeBps: order.feeBps, rate: quote.rate, fee: quote.fee, netFiat: quote.netFiat },
-          priceExpiresAt: order.priceExpiresAt.toISOString(),
+    app.post(
+      '/orderInitiateBuy',
+      {
+        schema: {
+          ...user,
+          summary: 'Start a buy order at a fixed price',
+          body: OrderInitiateBuyRequest,
+          response: { 200: OrderInitiateBuyAnswer, ...refusals },
         },
-      }
-    })
+      },
+      async (request) => {
+        const { order, quote } = await orders.initiateBuyOrder(sessionOf(request).customerId, request.body)
+        return {
+          result: true as const,
+          data: {
+            reference: order.reference,
+            tranId: order.tranId,
+            fiatAmount: quote.fiatAmount,
+            cryptoAmount: quote.cryptoAmount,
+            price: {
+              mid: order.midRate,
+              spreadBps: order.spreadBps,
+              feeBps: order.feeBps,
+              rate: quote.rate,
+              fee: quote.fee,
+              netFiat: quote.netFiat,
+            },
+            priceExpiresAt: order.priceExpiresAt.toISOString(),
+          },
+        }
+      },
+    )
 
-    app.post('/exchangeUpdateOrder', {
-      schema: { ...user, summary: "Start, cancel or report a failed payment on one's own order", body: ExchangeUpdateOrderRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },
-    }, async (request) => {
-      const statusName = await orders.updateOrderStatusByCustomer(sessionOf(request).customerId, request.body.orderReference, request.body.statusName)
-      return { result: true as const, statusName }
-    })
+    app.post(
+      '/exchangeUpdateOrder',
+      {
+        schema: {
+          ...user,
+          summary: "Start, cancel or report a failed payment on one's own order",
+          body: ExchangeUpdateOrderRequest,
+          response: { 200: ExchangeUpdateOrderAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        const statusName = await orders.updateOrderStatusByCustomer(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.statusName,
+        )
+        return { result: true as const, statusName }
+      },
+    )
 
-    app.post('/orderBuyGetMethods', {
-      schema: { ...user, summary: 'Payment methods for this order by fiat, amount and country', body: OrderRequest, response: { 200: OrderBuyGetMethodsAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, ...(await orders.paymentMethodsFor(sessionOf(request).customerId, request.body.orderReference)) }))
+    app.post(
+      '/orderBuyGetMethods',
+      {
+        schema: {
+          ...user,
+          summary: 'Payment methods for this order by fiat, amount and country',
+          body: OrderRequest,
+          response: { 200: OrderBuyGetMethodsAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        ...(await orders.paymentMethodsFor(sessionOf(request).customerId, request.body.orderReference)),
+      }),
+    )
 
-    app.post('/orderSelectMethod', {
-      schema: { ...user, summary: 'Keep the payment option chosen for this order', body: SelectMethodRequest, response: { 200: SelectMethodAnswer, ...refusals } },
-    }, async (request) => {
-      const { orderReference, group, optionId } = request.body
-      await orders.selectPaymentMethod(sessionOf(request).customerId, orderReference, group, optionId)
-      return { result: true as const }
-    })
+    app.post(
+      '/orderSelectMethod',
+      {
+        schema: {
+          ...user,
+          summary: 'Keep the payment option chosen for this order',
+          body: SelectMethodRequest,
+          response: { 200: SelectMethodAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        const { orderReference, group, optionId } = request.body
+        await orders.selectPaymentMethod(sessionOf(request).customerId, orderReference, group, optionId)
+        return { result: true as const }
+      },
+    )
 
-    app.post('/getHistory', {
-      schema: { ...user, summary: "The customer's orders, newest first, paged", body: HistoryRequest, response: { 200: HistoryAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await orders.orderHistory(sessionOf(request).customerId, request.body.page, request.body.pageSize) }))
+    app.post(
+      '/getHistory',
+      {
+        schema: {
+          ...user,
+          summary: "The customer's orders, newest first, paged",
+          body: HistoryRequest,
+          response: { 200: HistoryAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await orders.orderHistory(sessionOf(request).customerId, request.body.page, request.body.pageSize),
+      }),
+    )
 
-    app.post('/getOrderDetail', {
-      schema: { ...user, summary: 'One order with its timeline of events', body: OrderRequest, response: { 200: OrderDetailAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await orders.orderDetail(sessionOf(request).customerId, request.body.orderReference) }))
+    app.post(
+      '/getOrderDetail',
+      {
+        schema: {
+          ...user,
+          summary: 'One order with its timeline of events',
+          body: OrderRequest,
+          response: { 200: OrderDetailAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await orders.orderDetail(sessionOf(request).customerId, request.body.orderReference),
+      }),
+    )
   }
 }
 
 /** `orderEmailCreated` (public, spec section 7): the api already mails on creation, so this only makes sure it went, once. */
 export function orderPublicRoutes({ orders }: { orders: OrderService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/orderEmailCreated', {
-      schema: { tags: ['orders'], summary: 'Make sure the order-created e-mail went out (at most once; content comes from the order)', body: OrderEmailCreatedRequest, response: { 200: OkAnswer, 400: FailureAnswer } },
-    }, async (request) => {
-      await orders.sendCreatedMailOnce(request.body.emailData.orderReference)
-      return { result: true as const }
-    })
+    app.post(
+      '/orderEmailCreated',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Make sure the order-created e-mail went out (at most once; content comes from the order)',
+          body: OrderEmailCreatedRequest,
+          response: { 200: OkAnswer, 400: FailureAnswer },
+        },
+      },
+      async (request) => {
+        await orders.sendCreatedMailOnce(request.body.emailData.orderReference)
+        return { result: true as const }
+      },
+    )
   }
 }

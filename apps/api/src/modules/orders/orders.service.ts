@@ -1,8 +1,27 @@
 import { randomInt } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm'
-import { FIAT_DECIMALS, type CryptoCurrency, type FiatCurrency, assetIdOf, parseAssetId } from '@exchange/shared/currencies'
-import { compareAmounts, formatAmount, isDecimalString, normalizeAmountInput, quoteForFiat, sumAmounts } from '@exchange/shared/money'
-import { OPEN_STATUSES, type MethodGroup, type OrderStatus, isCustomerTransitionAllowed, isTransitionAllowed } from '@exchange/shared/order-rules'
+import {
+  FIAT_DECIMALS,
+  type CryptoCurrency,
+  type FiatCurrency,
+  assetIdOf,
+  parseAssetId,
+} from '@exchange/shared/currencies'
+import {
+  compareAmounts,
+  formatAmount,
+  isDecimalString,
+  normalizeAmountInput,
+  quoteForFiat,
+  sumAmounts,
+} from '@exchange/shared/money'
+import {
+  OPEN_STATUSES,
+  type MethodGroup,
+  type OrderStatus,
+  isCustomerTransitionAllowed,
+  isTransitionAllowed,
+} from '@exchange/shared/order-rules'
 import type { MethodGroupOptions, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
@@ -78,10 +97,15 @@ function stripScale(value: string): string {
 }
 
 /** How a customer reads the way an order is paid, from the option it chose. */
-export function methodNameOf(row: Pick<OrderRow, 'methodGroup' | 'methodOption'>, trading: TradingConfig): string | null {
+export function methodNameOf(
+  row: Pick<OrderRow, 'methodGroup' | 'methodOption'>,
+  trading: TradingConfig,
+): string | null {
   if (!row.methodGroup) return null
   if (row.methodGroup === 'viban') return 'Transfer to your virtual IBAN'
-  const bank = trading.paymentMethods.banks.find((option) => option.id === row.methodOption || option.tlId === row.methodOption)
+  const bank = trading.paymentMethods.banks.find(
+    (option) => option.id === row.methodOption || option.tlId === row.methodOption,
+  )
   if (row.methodGroup === 'wire') return bank ? `Bank transfer from ${bank.name}` : 'Bank transfer'
   if (row.methodGroup === 'banks') return bank ? `Pay by bank: ${bank.name}` : 'Pay by bank'
   const group = row.methodGroup === 'alts' ? trading.paymentMethods.alts : trading.paymentMethods.psps
@@ -97,7 +121,13 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
    * The one function that writes an order's status: checks the transition table, changes the row only if it
    * still has the status read (so two writers cannot both move it), and records the event.
    */
-  async function applyTransition(tx: Database, order: OrderRow, to: OrderStatus, cause: string, actor: Actor): Promise<OrderRow> {
+  async function applyTransition(
+    tx: Database,
+    order: OrderRow,
+    to: OrderStatus,
+    cause: string,
+    actor: Actor,
+  ): Promise<OrderRow> {
     const from = order.status as OrderStatus
     if (!isTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
     const now = clock.now()
@@ -107,17 +137,29 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
       .where(and(eq(orders.id, order.id), eq(orders.status, from)))
       .returning()
     if (!updated) throw new AppError('transition_not_allowed')
-    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: from, toStatus: to, cause, actor, createdAt: now })
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, fromStatus: from, toStatus: to, cause, actor, createdAt: now })
     return updated
   }
 
   /** A timeline entry that changes no status, e.g. "the customer says the transfer is sent". */
   async function recordOrderNote(tx: Database, order: OrderRow, cause: string, actor: Actor): Promise<void> {
-    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, cause, actor, createdAt: clock.now() })
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      cause,
+      actor,
+      createdAt: clock.now(),
+    })
   }
 
   async function findOwnOrder(tx: Database, customerId: string, reference: string): Promise<OrderRow> {
-    const [order] = await tx.select().from(orders).where(and(eq(orders.reference, reference), eq(orders.customerId, customerId)))
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.reference, reference), eq(orders.customerId, customerId)))
     // Someone else's reference answers exactly like an unknown one.
     if (!order) throw new AppError('order_not_found')
     return order
@@ -133,7 +175,8 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
     if (compareAmounts(amount, limits.min) < 0) throw new AppError('amount_below_minimum')
     if (compareAmounts(amount, limits.max) > 0) throw new AppError('amount_above_maximum')
     const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
-    if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet)) throw new AppError('wallet_invalid')
+    if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet))
+      throw new AppError('wallet_invalid')
 
     const price = await rates.priceFor(pair.crypto, pair.fiat)
     const quote = quoteForFiat(amount, price, rates.decimalsOf(pair.crypto))
@@ -141,7 +184,10 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
     const priceExpiresAt = new Date(now.getTime() + quoteTtlSeconds * 1000)
 
     const order = await db.transaction(async (tx) => {
-      const [customer] = await tx.select({ affiliateToken: customers.affiliateToken }).from(customers).where(eq(customers.id, customerId))
+      const [customer] = await tx
+        .select({ affiliateToken: customers.affiliateToken })
+        .from(customers)
+        .where(eq(customers.id, customerId))
       if (!customer) throw new AppError('unauthorized', 401)
       const [created] = await tx
         .insert(orders)
@@ -169,7 +215,14 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
           updatedAt: now,
         })
         .returning()
-      await tx.insert(orderEvents).values({ orderId: created!.id, fromStatus: null, toStatus: 'initiated', cause: 'Order created at a fixed price', actor: 'customer', createdAt: now })
+      await tx.insert(orderEvents).values({
+        orderId: created!.id,
+        fromStatus: null,
+        toStatus: 'initiated',
+        cause: 'Order created at a fixed price',
+        actor: 'customer',
+        createdAt: now,
+      })
       return created!
     })
     await sendCreatedMailOnce(order.reference)
@@ -184,19 +237,31 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
       .where(and(eq(orders.reference, reference), isNull(orders.createdMailSentAt)))
       .returning()
     if (!claimed) return
-    const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, claimed.customerId))
+    const [customer] = await db
+      .select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, claimed.customerId))
     if (customer) await mail.sendOrderCreated(customer.email, summarize(claimed), claimed.rateSource === 'sandbox')
   }
 
   /** `exchangeUpdateOrder`: only the moves a customer may make on their own order. */
-  async function updateOrderStatusByCustomer(customerId: string, reference: string, to: OrderStatus): Promise<OrderStatus> {
+  async function updateOrderStatusByCustomer(
+    customerId: string,
+    reference: string,
+    to: OrderStatus,
+  ): Promise<OrderStatus> {
     return db.transaction(async (tx) => {
       const order = await findOwnOrder(tx, customerId, reference)
       const from = order.status as OrderStatus
       if (!isCustomerTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
       if (from === to) return from
       if (to === 'awaiting_payment' && order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
-      const cause = to === 'cancelled' ? 'Cancelled by the customer' : to === 'failed' ? 'Payment reported failed on return' : 'Customer started the payment'
+      const cause =
+        to === 'cancelled'
+          ? 'Cancelled by the customer'
+          : to === 'failed'
+            ? 'Payment reported failed on return'
+            : 'Customer started the payment'
       return (await applyTransition(tx, order, to, cause, 'customer')).status as OrderStatus
     })
   }
@@ -212,23 +277,45 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
   }
 
   /** `orderBuyGetMethods`: the groups with the options that suit this order's fiat, amount and the customer's country. */
-  async function paymentMethodsFor(customerId: string, reference: string): Promise<Record<MethodGroup, MethodGroupOptions>> {
+  async function paymentMethodsFor(
+    customerId: string,
+    reference: string,
+  ): Promise<Record<MethodGroup, MethodGroupOptions>> {
     const order = await findOwnOrder(db, customerId, reference)
-    const [customer] = await db.select({ country: customers.country }).from(customers).where(eq(customers.id, customerId))
+    const [customer] = await db
+      .select({ country: customers.country })
+      .from(customers)
+      .where(eq(customers.id, customerId))
     const group = (name: MethodGroup): MethodGroupOptions => {
-      const options = optionsFor(name, order, customer?.country ?? null).map(({ id, name: label, tlId }) => ({ id, name: label, ...(tlId && { tlId }) }))
+      const options = optionsFor(name, order, customer?.country ?? null).map(({ id, name: label, tlId }) => ({
+        id,
+        name: label,
+        ...(tlId && { tlId }),
+      }))
       return { options, allowed: options.length > 0, selected: order.methodGroup === name ? order.methodOption : null }
     }
     return { psps: group('psps'), banks: group('banks'), alts: group('alts') }
   }
 
-  async function selectPaymentMethod(customerId: string, reference: string, group: MethodGroup, optionId: string): Promise<void> {
+  async function selectPaymentMethod(
+    customerId: string,
+    reference: string,
+    group: MethodGroup,
+    optionId: string,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       const order = await findOwnOrder(tx, customerId, reference)
       if (!(OPEN_STATUSES as readonly string[]).includes(order.status)) throw new AppError('transition_not_allowed')
-      const [customer] = await tx.select({ country: customers.country }).from(customers).where(eq(customers.id, customerId))
-      if (!optionsFor(group, order, customer?.country ?? null).some((option) => option.id === optionId)) throw new AppError('method_unavailable')
-      await tx.update(orders).set({ methodGroup: group, methodOption: optionId, updatedAt: clock.now() }).where(eq(orders.id, order.id))
+      const [customer] = await tx
+        .select({ country: customers.country })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+      if (!optionsFor(group, order, customer?.country ?? null).some((option) => option.id === optionId))
+        throw new AppError('method_unavailable')
+      await tx
+        .update(orders)
+        .set({ methodGroup: group, methodOption: optionId, updatedAt: clock.now() })
+        .where(eq(orders.id, order.id))
     })
   }
 
@@ -263,13 +350,19 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
     const order = await findOwnOrder(db, customerId, reference)
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
     const [late] = await db
-      .select({ amount: incomingTransfers.amount, currency: incomingTransfers.currency, receivedAt: incomingTransfers.receivedAt })
+      .select({
+        amount: incomingTransfers.amount,
+        currency: incomingTransfers.currency,
+        receivedAt: incomingTransfers.receivedAt,
+      })
       .from(incomingTransfers)
       .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
       .orderBy(desc(incomingTransfers.receivedAt))
       .limit(1)
     return {
-      latePayment: late ? { amount: late.amount, currency: late.currency as FiatCurrency, receivedAt: late.receivedAt.toISOString() } : null,
+      latePayment: late
+        ? { amount: late.amount, currency: late.currency as FiatCurrency, receivedAt: late.receivedAt.toISOString() }
+        : null,
       order: summarize(order),
       events: events.map((event) => ({
         at: event.createdAt.toISOString(),
@@ -291,7 +384,9 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
     let expired = 0
     for (const order of due) {
       try {
-        await db.transaction((tx) => applyTransition(tx, order, 'expired', 'The price time ran out before payment', 'system'))
+        await db.transaction((tx) =>
+          applyTransition(tx, order, 'expired', 'The price time ran out before payment', 'system'),
+        )
         expired++
       } catch (error) {
         // Another process or the customer moved it first: nothing to do.

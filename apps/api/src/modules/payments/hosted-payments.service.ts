@@ -34,10 +34,26 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     return order
   }
 
-  async function recordStart(order: Awaited<ReturnType<typeof payableOrder>>, method: 'card' | 'pay_by_bank', provider: string, providerRef: string, cause: string) {
+  async function recordStart(
+    order: Awaited<ReturnType<typeof payableOrder>>,
+    method: 'card' | 'pay_by_bank',
+    provider: string,
+    providerRef: string,
+    cause: string,
+  ) {
     await db.transaction(async (tx) => {
       await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
-      await tx.insert(payments).values({ orderId: order.id, method, provider, providerRef, amount: order.fiatAmount, currency: order.fiat, status: 'pending', createdAt: clock.now(), updatedAt: clock.now() })
+      await tx.insert(payments).values({
+        orderId: order.id,
+        method,
+        provider,
+        providerRef,
+        amount: order.fiatAmount,
+        currency: order.fiat,
+        status: 'pending',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
     })
   }
 
@@ -45,43 +61,74 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     await orderService.selectPaymentMethod(customerId, reference, 'psps', pspId)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
-    const session = await callProvider(() => psp.createCheckout({
-      orderReference: order.reference,
-      amount: order.fiatAmount,
-      currency: order.fiat as FiatCurrency,
-      customerEmail: customer?.email ?? '',
-      returnUrl: RETURN_URL,
-    }))
+    const session = await callProvider(() =>
+      psp.createCheckout({
+        orderReference: order.reference,
+        amount: order.fiatAmount,
+        currency: order.fiat as FiatCurrency,
+        customerEmail: customer?.email ?? '',
+        returnUrl: RETURN_URL,
+      }),
+    )
     await recordStart(order, 'card', psp.kind, session.sessionId, 'Card payment started at the hosted checkout')
     return session
   }
 
   async function startPayByBank(customerId: string, reference: string, tlId: string) {
-    const bankOption = (await orderService.paymentMethodsFor(customerId, reference)).banks.options.find((option) => option.tlId === tlId)
+    const bankOption = (await orderService.paymentMethodsFor(customerId, reference)).banks.options.find(
+      (option) => option.tlId === tlId,
+    )
     if (!bankOption) throw new AppError('method_unavailable')
     await orderService.selectPaymentMethod(customerId, reference, 'banks', bankOption.id)
     const order = await payableOrder(customerId, reference)
-    const [customer] = await db.select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email }).from(customers).where(eq(customers.id, customerId))
-    const consent = await callProvider(() => openBanking.createConsent({
-      orderReference: order.reference,
-      amount: order.fiatAmount,
-      currency: order.fiat as FiatCurrency,
-      bankId: tlId,
-      payerName: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || (customer?.email ?? ''),
-      returnUrl: RETURN_URL,
-    }))
-    await recordStart(order, 'pay_by_bank', openBanking.kind, consent.consentId, `Pay-by-bank started at ${bankOption.name}`)
+    const [customer] = await db
+      .select({ firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+    const consent = await callProvider(() =>
+      openBanking.createConsent({
+        orderReference: order.reference,
+        amount: order.fiatAmount,
+        currency: order.fiat as FiatCurrency,
+        bankId: tlId,
+        payerName: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || (customer?.email ?? ''),
+        returnUrl: RETURN_URL,
+      }),
+    )
+    await recordStart(
+      order,
+      'pay_by_bank',
+      openBanking.kind,
+      consent.consentId,
+      `Pay-by-bank started at ${bankOption.name}`,
+    )
     return { sessionId: consent.consentId, authUrl: consent.authUrl }
   }
 
   async function paymentStatus(customerId: string, sessionId: string) {
     const [row] = await db
-      .select({ reference: orders.reference, orderStatus: orders.status, paymentStatus: payments.status, failureReason: payments.failureReason })
+      .select({
+        reference: orders.reference,
+        orderStatus: orders.status,
+        paymentStatus: payments.status,
+        failureReason: payments.failureReason,
+      })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(eq(payments.providerRef, sessionId), inArray(payments.method, ['card', 'pay_by_bank']), eq(orders.customerId, customerId)))
+      .where(
+        and(
+          eq(payments.providerRef, sessionId),
+          inArray(payments.method, ['card', 'pay_by_bank']),
+          eq(orders.customerId, customerId),
+        ),
+      )
     if (!row) throw new AppError('order_not_found')
-    return { orderReference: row.reference, paymentStatus: row.paymentStatus, orderStatus: row.orderStatus as OrderStatus, failureReason: row.failureReason }
+    return {
+      orderReference: row.reference,
+      paymentStatus: row.paymentStatus,
+      orderStatus: row.orderStatus as OrderStatus,
+      failureReason: row.failureReason,
+    }
   }
 
   return { startCardPayment, startPayByBank, paymentStatus }

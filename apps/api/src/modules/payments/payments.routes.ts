@@ -2,7 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { ExchangeUpdateOrderAnswer } from '@exchange/shared/orders.schemas'
-import { CompleteVibanAnswer, PaymentStatusAnswer, PaymentStatusRequest, StartPayByBankAnswer, StartPayByBankRequest, GetVibanAnswer, LateDecisionRequest, StartCardAnswer, StartCardRequest, LpToBrokerRequest, SubmitVibanAnswer, SubmitVibanRequest, SubmitWireAnswer, SubmitWireRequest } from '@exchange/shared/payments.schemas'
+import {
+  CompleteVibanAnswer,
+  PaymentStatusAnswer,
+  PaymentStatusRequest,
+  StartPayByBankAnswer,
+  StartPayByBankRequest,
+  GetVibanAnswer,
+  LateDecisionRequest,
+  StartCardAnswer,
+  StartCardRequest,
+  LpToBrokerRequest,
+  SubmitVibanAnswer,
+  SubmitVibanRequest,
+  SubmitWireAnswer,
+  SubmitWireRequest,
+} from '@exchange/shared/payments.schemas'
 import { sessionOf } from '../../plugins/session'
 import type { SettlementService } from '../settlement/settlement.service'
 import type { HostedPaymentService } from './hosted-payments.service'
@@ -12,48 +27,171 @@ const user = { tags: ['payments'], security: [{ bearer: [] }] }
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
 
 /** Bank-side payment calls of spec section 7. */
-export function paymentUserRoutes({ payments, settlement, hosted }: { payments: PaymentService; settlement: SettlementService; hosted: HostedPaymentService }): FastifyPluginAsyncZod {
+export function paymentUserRoutes({
+  payments,
+  settlement,
+  hosted,
+}: {
+  payments: PaymentService
+  settlement: SettlementService
+  hosted: HostedPaymentService
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/orderSubmitWire', {
-      schema: { ...user, summary: 'Pay this order by bank transfer from the chosen bank: answers the transfer details', body: SubmitWireRequest, response: { 200: SubmitWireAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await payments.submitWire(sessionOf(request).customerId, request.body.orderReference, request.body.tlId) }))
+    app.post(
+      '/orderSubmitWire',
+      {
+        schema: {
+          ...user,
+          summary: 'Pay this order by bank transfer from the chosen bank: answers the transfer details',
+          body: SubmitWireRequest,
+          response: { 200: SubmitWireAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await payments.submitWire(sessionOf(request).customerId, request.body.orderReference, request.body.tlId),
+      }),
+    )
 
-    app.post('/orderGetViban', {
-      schema: { ...user, summary: "The customer's virtual IBAN (issued on first use; needs first and last name)", body: UserRequest, response: { 200: GetVibanAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await payments.virtualIbanFor(sessionOf(request).customerId) }))
+    app.post(
+      '/orderGetViban',
+      {
+        schema: {
+          ...user,
+          summary: "The customer's virtual IBAN (issued on first use; needs first and last name)",
+          body: UserRequest,
+          response: { 200: GetVibanAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await payments.virtualIbanFor(sessionOf(request).customerId),
+      }),
+    )
 
-    app.post('/orderSubmitViban', {
-      schema: { ...user, summary: "Pay this order to the customer's virtual IBAN: answers what to send", body: SubmitVibanRequest, response: { 200: SubmitVibanAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await payments.submitViban(sessionOf(request).customerId, request.body.orderReference) }))
+    app.post(
+      '/orderSubmitViban',
+      {
+        schema: {
+          ...user,
+          summary: "Pay this order to the customer's virtual IBAN: answers what to send",
+          body: SubmitVibanRequest,
+          response: { 200: SubmitVibanAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await payments.submitViban(sessionOf(request).customerId, request.body.orderReference),
+      }),
+    )
 
-    app.post('/orderStartCard', {
-      schema: { ...user, summary: "Start paying this order by card: answers the PSP's hosted checkout", body: StartCardRequest, response: { 200: StartCardAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await hosted.startCardPayment(sessionOf(request).customerId, request.body.orderReference, request.body.pspId) }))
+    app.post(
+      '/orderStartCard',
+      {
+        schema: {
+          ...user,
+          summary: "Start paying this order by card: answers the PSP's hosted checkout",
+          body: StartCardRequest,
+          response: { 200: StartCardAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await hosted.startCardPayment(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.pspId,
+        ),
+      }),
+    )
 
-    app.post('/orderStartPayByBank', {
-      schema: { ...user, summary: "Pay this order from the customer's bank: answers the bank's consent page", body: StartPayByBankRequest, response: { 200: StartPayByBankAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await hosted.startPayByBank(sessionOf(request).customerId, request.body.orderReference, request.body.tlId) }))
+    app.post(
+      '/orderStartPayByBank',
+      {
+        schema: {
+          ...user,
+          summary: "Pay this order from the customer's bank: answers the bank's consent page",
+          body: StartPayByBankRequest,
+          response: { 200: StartPayByBankAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await hosted.startPayByBank(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.tlId,
+        ),
+      }),
+    )
 
-    app.post('/orderPaymentStatus', {
-      schema: { ...user, summary: "A card or pay-by-bank payment's status as the provider's signed notice set it (the return page reads this)", body: PaymentStatusRequest, response: { 200: PaymentStatusAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, data: await hosted.paymentStatus(sessionOf(request).customerId, request.body.sessionId) }))
+    app.post(
+      '/orderPaymentStatus',
+      {
+        schema: {
+          ...user,
+          summary:
+            "A card or pay-by-bank payment's status as the provider's signed notice set it (the return page reads this)",
+          body: PaymentStatusRequest,
+          response: { 200: PaymentStatusAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await hosted.paymentStatus(sessionOf(request).customerId, request.body.sessionId),
+      }),
+    )
 
-    app.post('/orderLpToBroker', {
-      schema: { ...user, summary: 'Send a paid order to the liquidity provider and deliver it (once)', body: LpToBrokerRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },
-    }, async (request) => ({ result: true as const, statusName: await settlement.sendOwnOrderToBroker(sessionOf(request).customerId, request.body.orderReference) }))
+    app.post(
+      '/orderLpToBroker',
+      {
+        schema: {
+          ...user,
+          summary: 'Send a paid order to the liquidity provider and deliver it (once)',
+          body: LpToBrokerRequest,
+          response: { 200: ExchangeUpdateOrderAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        statusName: await settlement.sendOwnOrderToBroker(sessionOf(request).customerId, request.body.orderReference),
+      }),
+    )
 
-    app.post('/orderDecideLatePayment', {
-      schema: { ...user, summary: 'For a payment that arrived after the price expired: buy at the current price, or refund', body: LateDecisionRequest, response: { 200: ExchangeUpdateOrderAnswer, ...refusals } },
-    }, async (request) => ({
-      result: true as const,
-      statusName: await settlement.decideLatePayment(sessionOf(request).customerId, request.body.orderReference, request.body.decision),
-    }))
+    app.post(
+      '/orderDecideLatePayment',
+      {
+        schema: {
+          ...user,
+          summary: 'For a payment that arrived after the price expired: buy at the current price, or refund',
+          body: LateDecisionRequest,
+          response: { 200: ExchangeUpdateOrderAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        statusName: await settlement.decideLatePayment(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.decision,
+        ),
+      }),
+    )
 
-    app.post('/orderCompleteViban', {
-      schema: { ...user, summary: 'The customer says the transfer to the virtual IBAN is sent', body: UserRequest, response: { 200: CompleteVibanAnswer, ...refusals } },
-    }, async (request) => {
-      await payments.completeViban(sessionOf(request).customerId)
-      return { result: true as const }
-    })
+    app.post(
+      '/orderCompleteViban',
+      {
+        schema: {
+          ...user,
+          summary: 'The customer says the transfer to the virtual IBAN is sent',
+          body: UserRequest,
+          response: { 200: CompleteVibanAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        await payments.completeViban(sessionOf(request).customerId)
+        return { result: true as const }
+      },
+    )
   }
 }

@@ -27,20 +27,32 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
     return { iban, bic, holder, bankName, bankAddress, sandbox: bank.sandbox }
   }
 
-  function instructions(account: BankAccountDetails, order: { reference: string; fiatAmount: string; fiat: string }): TransferInstructions {
+  function instructions(
+    account: BankAccountDetails,
+    order: { reference: string; fiatAmount: string; fiat: string },
+  ): TransferInstructions {
     return { ...account, reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
   }
 
   /** Moves an open order to awaiting payment by this method, once; a second submit answers the same instructions. */
-  async function startBankPayment(customerId: string, reference: string, method: 'wire' | 'viban', providerRef: string) {
+  async function startBankPayment(
+    customerId: string,
+    reference: string,
+    method: 'wire' | 'viban',
+    providerRef: string,
+  ) {
     return db.transaction(async (tx) => {
       const order = await orderService.findOwnOrder(tx, customerId, reference)
       if (order.status === 'awaiting_payment' && order.methodGroup === method) return order
       if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
       if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
-      const cause = method === 'wire' ? 'Customer chose to pay by bank transfer' : 'Customer chose to pay to their virtual IBAN'
+      const cause =
+        method === 'wire' ? 'Customer chose to pay by bank transfer' : 'Customer chose to pay to their virtual IBAN'
       const moved = await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
-      await tx.update(orders).set({ methodGroup: method, methodOption: providerRef, updatedAt: clock.now() }).where(eq(orders.id, order.id))
+      await tx
+        .update(orders)
+        .set({ methodGroup: method, methodOption: providerRef, updatedAt: clock.now() })
+        .where(eq(orders.id, order.id))
       await tx.insert(payments).values({
         orderId: order.id,
         method,
@@ -71,9 +83,14 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
   async function virtualIbanFor(customerId: string): Promise<BankAccountDetails> {
     const [existing] = await db.select().from(virtualIbans).where(eq(virtualIbans.customerId, customerId))
     if (existing) return accountDetails(existing)
-    const [customer] = await db.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, customerId))
+    const [customer] = await db
+      .select({ firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(eq(customers.id, customerId))
     if (!customer?.firstName || !customer.lastName) throw new AppError('details_required')
-    const issued = await callProvider(() => bank.issueVirtualIban({ customerId, customerName: `${customer.firstName} ${customer.lastName}` }))
+    const issued = await callProvider(() =>
+      bank.issueVirtualIban({ customerId, customerName: `${customer.firstName} ${customer.lastName}` }),
+    )
     try {
       await db.insert(virtualIbans).values({ customerId, ...issued, provider: bank.kind, createdAt: clock.now() })
     } catch (error) {
@@ -100,7 +117,13 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
       const [order] = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting_payment'), eq(orders.methodGroup, 'viban')))
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            eq(orders.status, 'awaiting_payment'),
+            eq(orders.methodGroup, 'viban'),
+          ),
+        )
         .orderBy(desc(orders.createdAt))
         .limit(1)
       if (!order) throw new AppError('order_not_found')

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { CRYPTO_CURRENCIES, CRYPTO_DECIMALS, type CryptoCurrency, FIAT_CURRENCIES, FIAT_DECIMALS, type FiatCurrency, assetIdOf } from '@exchange/shared/currencies'
+import {
+  CRYPTO_CURRENCIES,
+  CRYPTO_DECIMALS,
+  type CryptoCurrency,
+  FIAT_CURRENCIES,
+  FIAT_DECIMALS,
+  type FiatCurrency,
+  assetIdOf,
+} from '@exchange/shared/currencies'
 import { type PriceTerms, customerRate } from '@exchange/shared/money'
 import type { RateGroup, RatesData } from '@exchange/shared/rates.schemas'
 import type { Clock } from '../../clock'
@@ -29,7 +37,15 @@ const CACHE_MS = 1_000
 
 export type RatesService = ReturnType<typeof createRatesService>
 
-export function createRatesService({ db, clock, provider, trading, maxAgeSeconds, quoteTtlSeconds, log }: RatesServiceDeps) {
+export function createRatesService({
+  db,
+  clock,
+  provider,
+  trading,
+  maxAgeSeconds,
+  quoteTtlSeconds,
+  log,
+}: RatesServiceDeps) {
   let cache: { rows: (typeof rates.$inferSelect)[]; readAt: number } | undefined
   let answerCache: { data: RatesData; second: number; rows: unknown } | undefined
 
@@ -46,7 +62,10 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
     await db
       .insert(rates)
       .values(prices.map((price) => ({ ...price, source: provider.source, fetchedAt })))
-      .onConflictDoUpdate({ target: [rates.crypto, rates.fiat], set: { mid: sql`excluded.mid`, source: sql`excluded.source`, fetchedAt: sql`excluded.fetched_at` } })
+      .onConflictDoUpdate({
+        target: [rates.crypto, rates.fiat],
+        set: { mid: sql`excluded.mid`, source: sql`excluded.source`, fetchedAt: sql`excluded.fetched_at` },
+      })
     cache = undefined
     return true
   }
@@ -70,7 +89,10 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
     const second = Math.floor(clock.now().getTime() / 1000)
     if (answerCache && answerCache.rows === rows && answerCache.second === second) return answerCache.data
     const byPair = new Map(rows.map((row) => [assetIdOf(row.crypto as CryptoCurrency, row.fiat as FiatCurrency), row]))
-    const oldest = rows.reduce<Date | undefined>((min, row) => (!min || row.fetchedAt < min ? row.fetchedAt : min), undefined)
+    const oldest = rows.reduce<Date | undefined>(
+      (min, row) => (!min || row.fetchedAt < min ? row.fetchedAt : min),
+      undefined,
+    )
     const groups: RateGroup[] = FIAT_CURRENCIES.map((fiat) => ({
       quoteCur: fiat,
       data: CRYPTO_CURRENCIES.flatMap((crypto) => {
@@ -78,7 +100,16 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
         const row = byPair.get(assetId)
         if (!row) return []
         const terms = { mid: row.mid, ...priceTermsFor(trading, assetId) }
-        return [{ baseCur: crypto, assetId, rate: customerRate(terms, FIAT_DECIMALS), mid: row.mid, spreadBps: terms.spreadBps, feeBps: terms.feeBps }]
+        return [
+          {
+            baseCur: crypto,
+            assetId,
+            rate: customerRate(terms, FIAT_DECIMALS),
+            mid: row.mid,
+            spreadBps: terms.spreadBps,
+            feeBps: terms.feeBps,
+          },
+        ]
       }),
     }))
     const age = oldest ? ageSeconds(oldest) : 0
@@ -105,5 +136,10 @@ export function createRatesService({ db, clock, provider, trading, maxAgeSeconds
     return { ...terms, rate: customerRate(terms, FIAT_DECIMALS), source: row.source, fetchedAt: row.fetchedAt }
   }
 
-  return { refreshRates, currentRates, priceFor, decimalsOf: (crypto: CryptoCurrency) => ({ fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }) }
+  return {
+    refreshRates,
+    currentRates,
+    priceFor,
+    decimalsOf: (crypto: CryptoCurrency) => ({ fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }),
+  }
 }

@@ -31,9 +31,17 @@ export function sandboxBankRoutes(deps: { bank: BankPartnerProvider; key: Buffer
     })
 
     app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      const accounts = FIAT_CURRENCIES.map((fiat) => deps.bank.receivingAccount(fiat)).filter((account) => account !== undefined)
-      const options = accounts.map((account) => `<option value="${account.iban}">${formatIban(account.iban)} (company account)</option>`).join('')
-      return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Send an incoming transfer', `
+      const accounts = FIAT_CURRENCIES.map((fiat) => deps.bank.receivingAccount(fiat)).filter(
+        (account) => account !== undefined,
+      )
+      const options = accounts
+        .map((account) => `<option value="${account.iban}">${formatIban(account.iban)} (company account)</option>`)
+        .join('')
+      return reply.type('text/html; charset=utf-8').send(
+        sandboxPage(
+          'Sandbox bank partner',
+          'Send an incoming transfer',
+          `
 <p>Sends a signed <code>transfer.received</code> notice to the exchange. Use the order reference as payment reference for a wire,
 or the customer's virtual IBAN as credited account.</p>
 <form method="post" action="/sandbox/bank-partner/transfers">
@@ -45,7 +53,9 @@ or the customer's virtual IBAN as credited account.</p>
 <label for="payerIban">Payer IBAN</label><input id="payerIban" name="payerIban" required value="CH9300762011623852957">
 <label for="paymentReference">Payment reference</label><input id="paymentReference" name="paymentReference">
 <button type="submit">Send notice</button>
-</form>`))
+</form>`,
+        ),
+      )
     })
 
     app.post('/transfers', { schema: { hide: true } }, async (request, reply) => {
@@ -55,18 +65,44 @@ or the customer's virtual IBAN as credited account.</p>
         const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
         return wantsJson
           ? reply.code(400).send({ result: false, error: 'validation_failed' })
-          : reply.code(400).type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice not sent', `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank-partner">Back</a></p>`))
+          : reply
+              .code(400)
+              .type('text/html; charset=utf-8')
+              .send(
+                sandboxPage(
+                  'Sandbox bank partner',
+                  'Notice not sent',
+                  `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank-partner">Back</a></p>`,
+                ),
+              )
       }
       const body = JSON.stringify({
         eventId: `evt_${randomBytes(8).toString('hex')}`,
         type: 'transfer.received',
-        data: { transferId: `trf_${randomBytes(8).toString('hex')}`, ...parsed.data, receivedAt: deps.clock.now().toISOString() },
+        data: {
+          transferId: `trf_${randomBytes(8).toString('hex')}`,
+          ...parsed.data,
+          receivedAt: deps.clock.now().toISOString(),
+        },
       })
       const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      const delivered = await app.inject({ method: 'POST', url: '/v1/webhooks/bank-partner', headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature }, payload: body })
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/bank-partner',
+        headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature },
+        payload: body,
+      })
       const answer = delivered.json() as { result: boolean; outcome?: string }
       if (wantsJson) return reply.code(delivered.statusCode).send(answer)
-      return reply.type('text/html; charset=utf-8').send(sandboxPage('Sandbox bank partner', 'Notice sent', `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank-partner">Send another</a></p>`))
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          sandboxPage(
+            'Sandbox bank partner',
+            'Notice sent',
+            `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank-partner">Send another</a></p>`,
+          ),
+        )
     })
   }
 }

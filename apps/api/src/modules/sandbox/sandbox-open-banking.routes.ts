@@ -4,7 +4,11 @@ import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { buildIban, formatIban } from '@exchange/shared/iban'
 import { formatAmount } from '@exchange/shared/money'
 import type { Clock } from '../../clock'
-import { SANDBOX_OPEN_BANKING_SIGNATURE_HEADER, type SandboxConsent, type SandboxOpenBanking } from '../../providers/open-banking/sandbox-open-banking.provider'
+import {
+  SANDBOX_OPEN_BANKING_SIGNATURE_HEADER,
+  type SandboxConsent,
+  type SandboxOpenBanking,
+} from '../../providers/open-banking/sandbox-open-banking.provider'
 import { signNotice } from '../../providers/signed-notice'
 import { escapeHtml } from '../mail/mail.templates'
 import { parseForm, sandboxPage } from './sandbox-pages'
@@ -23,39 +27,72 @@ function accountsOf(consent: SandboxConsent) {
  * The customer's bank in the sandbox: shows the payment to approve, lets them pick the account, and reports the
  * result to the exchange as a signed notice before sending the browser back.
  */
-export function sandboxOpenBankingRoutes(deps: { openBanking: SandboxOpenBanking; clock: Clock; key: Buffer; brandName: string }): FastifyPluginAsync {
+export function sandboxOpenBankingRoutes(deps: {
+  openBanking: SandboxOpenBanking
+  clock: Clock
+  key: Buffer
+  brandName: string
+}): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)))
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseForm(body as string)),
+    )
 
-    const consentOf = async (id: unknown) => (typeof id === 'string' && id.length <= 100 ? deps.openBanking.findConsent(id) : undefined)
-    const closed = (reply: FastifyReply) => reply.code(410).type('text/html; charset=utf-8').send(sandboxPage(PARTY, 'This payment request is closed', '<p>It was already approved or cancelled.</p>'))
+    const consentOf = async (id: unknown) =>
+      typeof id === 'string' && id.length <= 100 ? deps.openBanking.findConsent(id) : undefined
+    const closed = (reply: FastifyReply) =>
+      reply
+        .code(410)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(PARTY, 'This payment request is closed', '<p>It was already approved or cancelled.</p>'))
 
     async function finish(reply: FastifyReply, consent: SandboxConsent, outcome: 'executed' | 'cancelled') {
       await deps.openBanking.setConsentStatus(consent.id, outcome)
       const body = JSON.stringify({
         id: `evt_ob_${randomBytes(10).toString('hex')}`,
         type: outcome === 'executed' ? 'payment.executed' : 'payment.cancelled',
-        data: { consentId: consent.id, ...(outcome === 'cancelled' && { failureReason: 'You cancelled the payment at your bank.' }) },
+        data: {
+          consentId: consent.id,
+          ...(outcome === 'cancelled' && { failureReason: 'You cancelled the payment at your bank.' }),
+        },
       })
       const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      await app.inject({ method: 'POST', url: '/v1/webhooks/open-banking', headers: { 'content-type': 'application/json', [SANDBOX_OPEN_BANKING_SIGNATURE_HEADER]: signature }, payload: body })
+      await app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/open-banking',
+        headers: { 'content-type': 'application/json', [SANDBOX_OPEN_BANKING_SIGNATURE_HEADER]: signature },
+        payload: body,
+      })
       return reply.redirect(consent.returnUrl, 303)
     }
 
     app.get('/consent', { schema: { hide: true } }, async (request, reply) => {
       const consent = await consentOf((request.query as { consent?: unknown }).consent)
-      if (!consent) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(PARTY, 'Payment request not found', '<p>This request does not exist.</p>'))
+      if (!consent)
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(sandboxPage(PARTY, 'Payment request not found', '<p>This request does not exist.</p>'))
       if (consent.status !== 'open') return closed(reply)
       const amount = `${formatAmount(consent.amount, FIAT_DECIMALS)} ${consent.currency.toUpperCase()}`
       const accounts = accountsOf(consent)
-        .map((account, index) => `<label><input type="radio" name="account" value="${account.id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(account.label)} · ${formatIban(account.iban)}</label>`)
+        .map(
+          (account, index) =>
+            `<label><input type="radio" name="account" value="${account.id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(account.label)} · ${formatIban(account.iban)}</label>`,
+        )
         .join('')
-      return reply.type('text/html; charset=utf-8').send(sandboxPage(PARTY, `Approve a payment of ${amount}`, `
+      return reply.type('text/html; charset=utf-8').send(
+        sandboxPage(
+          PARTY,
+          `Approve a payment of ${amount}`,
+          `
 <div class="card"><p><strong>${escapeHtml(deps.brandName)}</strong> asks to take <strong>${amount}</strong> from your account, reference <code>${escapeHtml(consent.orderReference)}</code>.</p>
 <p>Bank: ${escapeHtml(consent.bankId)} · Account holder: ${escapeHtml(consent.payerName)}</p></div>
 <form method="post" action="/sandbox/bank/consent"><input type="hidden" name="consent" value="${escapeHtml(consent.id)}"><input type="hidden" name="decision" value="approve">
 <fieldset><legend>Pay from</legend>${accounts}</fieldset><button type="submit">Approve payment</button></form>
-<form method="post" action="/sandbox/bank/consent"><input type="hidden" name="consent" value="${escapeHtml(consent.id)}"><input type="hidden" name="decision" value="cancel"><button class="secondary" type="submit">Cancel</button></form>`))
+<form method="post" action="/sandbox/bank/consent"><input type="hidden" name="consent" value="${escapeHtml(consent.id)}"><input type="hidden" name="decision" value="cancel"><button class="secondary" type="submit">Cancel</button></form>`,
+        ),
+      )
     })
 
     app.post('/consent', { schema: { hide: true } }, async (request, reply) => {

@@ -3,7 +3,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import type { Clock } from '../../clock'
-import { SANDBOX_PSP_SIGNATURE_HEADER, SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from '../../providers/psp/sandbox-psp.provider'
+import {
+  SANDBOX_PSP_SIGNATURE_HEADER,
+  SANDBOX_TEST_CARDS,
+  type SandboxCheckout,
+  type SandboxPsp,
+} from '../../providers/psp/sandbox-psp.provider'
 import { signNotice } from '../../providers/signed-notice'
 import { escapeHtml } from '../mail/mail.templates'
 import { parseForm, sandboxPage } from './sandbox-pages'
@@ -33,16 +38,28 @@ function luhnValid(number: string): boolean {
  * The sandbox PSP's hosted checkout: a card form with documented test cards, a 3-D Secure step, and the result
  * sent to the exchange as a signed notification before the browser goes back to the return page.
  */
-export function sandboxPspRoutes(deps: { psp: SandboxPsp; clock: Clock; key: Buffer; brandName: string }): FastifyPluginAsync {
+export function sandboxPspRoutes(deps: {
+  psp: SandboxPsp
+  clock: Clock
+  key: Buffer
+  brandName: string
+}): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, parseForm(body as string)))
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseForm(body as string)),
+    )
 
     async function sessionOf(id: unknown) {
       if (typeof id !== 'string' || id.length > 100) return undefined
       return deps.psp.findCheckout(id)
     }
 
-    async function finish(reply: FastifyReply, session: SandboxCheckout, outcome: 'succeeded' | 'failed', failureReason?: string) {
+    async function finish(
+      reply: FastifyReply,
+      session: SandboxCheckout,
+      outcome: 'succeeded' | 'failed',
+      failureReason?: string,
+    ) {
       await deps.psp.setCheckoutStatus(session.id, outcome)
       const body = JSON.stringify({
         id: `evt_test_${randomBytes(10).toString('hex')}`,
@@ -50,18 +67,38 @@ export function sandboxPspRoutes(deps: { psp: SandboxPsp; clock: Clock; key: Buf
         data: { sessionId: session.id, ...(failureReason && { failureReason }) },
       })
       const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      await app.inject({ method: 'POST', url: '/v1/webhooks/psp', headers: { 'content-type': 'application/json', [SANDBOX_PSP_SIGNATURE_HEADER]: signature }, payload: body })
+      await app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/psp',
+        headers: { 'content-type': 'application/json', [SANDBOX_PSP_SIGNATURE_HEADER]: signature },
+        payload: body,
+      })
       return reply.redirect(session.returnUrl, 303)
     }
 
-    const closed = (reply: FastifyReply) => reply.code(410).type('text/html; charset=utf-8').send(sandboxPage(PARTY, 'This checkout is closed', '<p>The payment was already completed or failed.</p>'))
+    const closed = (reply: FastifyReply) =>
+      reply
+        .code(410)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(PARTY, 'This checkout is closed', '<p>The payment was already completed or failed.</p>'))
 
     app.get('/checkout', { schema: { hide: true } }, async (request, reply) => {
       const session = await sessionOf((request.query as { session?: unknown }).session)
-      if (!session) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(PARTY, 'Checkout not found', '<p>This checkout does not exist.</p>'))
+      if (!session)
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(sandboxPage(PARTY, 'Checkout not found', '<p>This checkout does not exist.</p>'))
       if (session.status !== 'open') return closed(reply)
-      const error = (request.query as { error?: unknown }).error === 'card' ? '<p class="error" role="alert">That card number is not valid. Use one of the test cards.</p>' : ''
-      return reply.type('text/html; charset=utf-8').send(sandboxPage(PARTY, `Pay ${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}`, `
+      const error =
+        (request.query as { error?: unknown }).error === 'card'
+          ? '<p class="error" role="alert">That card number is not valid. Use one of the test cards.</p>'
+          : ''
+      return reply.type('text/html; charset=utf-8').send(
+        sandboxPage(
+          PARTY,
+          `Pay ${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}`,
+          `
 <div class="card"><p>To <strong>${escapeHtml(deps.brandName)}</strong> for order <code>${escapeHtml(session.orderReference)}</code>.</p>
 <p>Test cards (any future expiry, any CVC):</p><table>
 <tr><td><code>${SANDBOX_TEST_CARDS.approve}</code></td><td>approved</td></tr>
@@ -75,7 +112,9 @@ ${error}<form method="post" action="/sandbox/psp/checkout/pay">
 <label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" required>
 <button type="submit">Pay ${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}</button>
 </form>
-<form method="post" action="/sandbox/psp/checkout/cancel"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><button class="secondary" type="submit">Cancel and go back</button></form>`))
+<form method="post" action="/sandbox/psp/checkout/cancel"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><button class="secondary" type="submit">Cancel and go back</button></form>`,
+        ),
+      )
     })
 
     app.post('/checkout/pay', { schema: { hide: true } }, async (request, reply) => {
@@ -103,17 +142,25 @@ ${error}<form method="post" action="/sandbox/psp/checkout/pay">
     app.get('/3ds', { schema: { hide: true } }, async (request, reply) => {
       const session = await sessionOf((request.query as { session?: unknown }).session)
       if (!session || session.status !== 'requires_action') return closed(reply)
-      return reply.type('text/html; charset=utf-8').send(sandboxPage(PARTY, 'Confirm with your bank', `
+      return reply.type('text/html; charset=utf-8').send(
+        sandboxPage(
+          PARTY,
+          'Confirm with your bank',
+          `
 <div class="card"><p>Your bank asks you to confirm the payment of <strong>${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}</strong> (3-D Secure, simulated).</p></div>
 <form method="post" action="/sandbox/psp/3ds"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><input type="hidden" name="result" value="approve"><button type="submit">Confirm payment</button></form>
-<form method="post" action="/sandbox/psp/3ds"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><input type="hidden" name="result" value="fail"><button class="secondary" type="submit">Fail the check</button></form>`))
+<form method="post" action="/sandbox/psp/3ds"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><input type="hidden" name="result" value="fail"><button class="secondary" type="submit">Fail the check</button></form>`,
+        ),
+      )
     })
 
     app.post('/3ds', { schema: { hide: true } }, async (request, reply) => {
       const form = request.body as Record<string, string>
       const session = await sessionOf(form.session)
       if (!session || session.status !== 'requires_action') return closed(reply)
-      return form.result === 'approve' ? finish(reply, session, 'succeeded') : finish(reply, session, 'failed', 'The 3-D Secure check with your bank was not completed.')
+      return form.result === 'approve'
+        ? finish(reply, session, 'succeeded')
+        : finish(reply, session, 'failed', 'The 3-D Secure check with your bank was not completed.')
     })
   }
 }

@@ -51,7 +51,11 @@ export function createSessionService({ db, clock, jwtKey, sessionHours }: Sessio
     if (!token) throw new AppError('unauthorized', 401)
     let claims
     try {
-      const verified = await jwtVerify(token, jwtKey, { issuer: ISSUER, algorithms: ['HS256'], currentDate: clock.now() })
+      const verified = await jwtVerify(token, jwtKey, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: clock.now(),
+      })
       claims = verified.payload
     } catch {
       throw new AppError('unauthorized', 401)

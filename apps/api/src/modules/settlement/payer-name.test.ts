@@ -4,9 +4,12 @@ import { payerNameMatches } from './payer-name'
 const ada = { firstName: 'Ada', lastName: 'Lovelace' }
 
 describe('payerNameMatches', () => {
-  it.each(['Ada Lovelace', 'LOVELACE ADA', 'Ada King Lovelace', 'Mrs Ada Lovelace', ' ada   lovelace '])('accepts %j', (payer) => {
-    expect(payerNameMatches(payer, ada)).toBe(true)
-  })
+  it.each(['Ada Lovelace', 'LOVELACE ADA', 'Ada King Lovelace', 'Mrs Ada Lovelace', ' ada   lovelace '])(
+    'accepts %j',
+    (payer) => {
+      expect(payerNameMatches(payer, ada)).toBe(true)
+    },
+  )
 
   it('ignores accents, apostrophes and dashes', () => {
     expect(payerNameMatches('ZOE OBRIEN-SMITH', { firstName: 'Zoë', lastName: "O'Brien-Smith" })).toBe(true)

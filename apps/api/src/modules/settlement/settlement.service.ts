@@ -5,7 +5,17 @@ import { isPaid, OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { type TransferOutcome, customers, deliveries, incomingTransfers, orders, payments, refunds, virtualIbans, webhookEvents } from '../../db/schema'
+import {
+  type TransferOutcome,
+  customers,
+  deliveries,
+  incomingTransfers,
+  orders,
+  payments,
+  refunds,
+  virtualIbans,
+  webhookEvents,
+} from '../../db/schema'
 import { AppError } from '../../errors'
 import type { IncomingTransfer } from '../../providers/bank/bank-partner.provider'
 import { type LiquidityProvider, LiquidityRefused } from '../../providers/liquidity/liquidity.provider'
@@ -46,9 +56,21 @@ export type SettlementService = ReturnType<typeof createSettlementService>
  * What happens once money arrives: matching a bank transfer to an order, the defined outcome of every mismatch
  * (with a refund record where money goes back), then the liquidity provider and the delivery.
  */
-export function createSettlementService({ db, clock, orderService, rates, liquidity, mail, quoteTtlSeconds, log }: SettlementServiceDeps) {
+export function createSettlementService({
+  db,
+  clock,
+  orderService,
+  rates,
+  liquidity,
+  mail,
+  quoteTtlSeconds,
+  log,
+}: SettlementServiceDeps) {
   async function emailOf(tx: Database, customerId: string) {
-    const [customer] = await tx.select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, customerId))
+    const [customer] = await tx
+      .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(eq(customers.id, customerId))
     return customer
   }
 
@@ -56,7 +78,11 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     const mentioned: string[] = notice.paymentReference.toUpperCase().match(REFERENCE_IN_TEXT) ?? []
     const [viban] = await tx.select().from(virtualIbans).where(eq(virtualIbans.iban, notice.creditedIban))
     if (viban) {
-      const own = await tx.select().from(orders).where(eq(orders.customerId, viban.customerId)).orderBy(desc(orders.createdAt))
+      const own = await tx
+        .select()
+        .from(orders)
+        .where(eq(orders.customerId, viban.customerId))
+        .orderBy(desc(orders.createdAt))
       return (
         own.find((order) => mentioned.includes(order.reference)) ??
         own.filter((order) => order.status === 'awaiting_payment' && order.methodGroup === 'viban').at(-1) ??
@@ -68,30 +94,73 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     return order
   }
 
-  async function refund(tx: Database, input: { orderId: string | null; transferId: string | null; amount: string; currency: string; toIban: string | null; reason: string; by: string }) {
-    await tx.insert(refunds).values({ orderId: input.orderId, transferId: input.transferId, amount: input.amount, currency: input.currency, toIban: input.toIban, reason: input.reason, status: 'pending', createdBy: input.by, createdAt: clock.now() })
+  async function refund(
+    tx: Database,
+    input: {
+      orderId: string | null
+      transferId: string | null
+      amount: string
+      currency: string
+      toIban: string | null
+      reason: string
+      by: string
+    },
+  ) {
+    await tx.insert(refunds).values({
+      orderId: input.orderId,
+      transferId: input.transferId,
+      amount: input.amount,
+      currency: input.currency,
+      toIban: input.toIban,
+      reason: input.reason,
+      status: 'pending',
+      createdBy: input.by,
+      createdAt: clock.now(),
+    })
   }
 
   async function markPaid(tx: Database, order: OrderRow, cause: string): Promise<void> {
     let current = order
-    if (current.status === 'initiated') current = await orderService.applyTransition(tx, current, 'awaiting_payment', 'Bank transfer received', 'system')
+    if (current.status === 'initiated')
+      current = await orderService.applyTransition(tx, current, 'awaiting_payment', 'Bank transfer received', 'system')
     await orderService.applyTransition(tx, current, 'paid', cause, 'system')
-    await tx.update(payments).set({ status: 'succeeded', updatedAt: clock.now() }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+    await tx
+      .update(payments)
+      .set({ status: 'succeeded', updatedAt: clock.now() })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
   }
 
   /** A bank partner's notice of money received, handled once per transfer id. */
-  async function receiveBankTransfer(notice: IncomingTransfer): Promise<{ outcome: TransferOutcome; orderReference: string | null; duplicate: boolean }> {
+  async function receiveBankTransfer(
+    notice: IncomingTransfer,
+  ): Promise<{ outcome: TransferOutcome; orderReference: string | null; duplicate: boolean }> {
     const mails: Mail[] = []
     const decided = await db.transaction(async (tx) => {
-      const [seen] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.providerTransferId, notice.transferId))
-      if (seen) return { outcome: seen.outcome, order: undefined as OrderRow | undefined, transferId: seen.id, repeat: true }
+      const [seen] = await tx
+        .select()
+        .from(incomingTransfers)
+        .where(eq(incomingTransfers.providerTransferId, notice.transferId))
+      if (seen)
+        return { outcome: seen.outcome, order: undefined as OrderRow | undefined, transferId: seen.id, repeat: true }
 
       let order = await findOrderFor(tx, notice)
       let outcome: TransferOutcome
       let note: string
       const [transfer] = await tx
         .insert(incomingTransfers)
-        .values({ providerTransferId: notice.transferId, amount: notice.amount, currency: notice.currency, payerName: notice.payerName, payerIban: notice.payerIban, paymentReference: notice.paymentReference, creditedIban: notice.creditedIban, orderId: order?.id ?? null, outcome: 'unmatched', note: '', receivedAt: notice.receivedAt })
+        .values({
+          providerTransferId: notice.transferId,
+          amount: notice.amount,
+          currency: notice.currency,
+          payerName: notice.payerName,
+          payerIban: notice.payerIban,
+          paymentReference: notice.paymentReference,
+          creditedIban: notice.creditedIban,
+          orderId: order?.id ?? null,
+          outcome: 'unmatched',
+          note: '',
+          receivedAt: notice.receivedAt,
+        })
         .returning({ id: incomingTransfers.id })
       const transferId = transfer!.id
       const customer = order ? await emailOf(tx, order.customerId) : undefined
@@ -106,47 +175,167 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       } else if (!(OPEN_STATUSES as readonly string[]).includes(order.status) && order.status !== 'expired') {
         outcome = 'no_open_order'
         note = `Order is ${order.status}; the money goes back`
-        await refund(tx, { orderId: order.id, transferId, amount: notice.amount, currency: notice.currency, toIban: notice.payerIban, reason: note, by: 'system' })
-        await orderService.recordOrderNote(tx, order, `Transfer of ${amountText} received for a ${order.status} order: refunded`, 'system')
-        mails.push({ to: customer.email, template: 'order_refunded', headline: 'Payment returned', lead: `We received ${amountText} for an order that is ${order.status}. We are sending it back to the account it came from.`, rows: [['Amount', amountText], ['To', notice.payerIban]] })
+        await refund(tx, {
+          orderId: order.id,
+          transferId,
+          amount: notice.amount,
+          currency: notice.currency,
+          toIban: notice.payerIban,
+          reason: note,
+          by: 'system',
+        })
+        await orderService.recordOrderNote(
+          tx,
+          order,
+          `Transfer of ${amountText} received for a ${order.status} order: refunded`,
+          'system',
+        )
+        mails.push({
+          to: customer.email,
+          template: 'order_refunded',
+          headline: 'Payment returned',
+          lead: `We received ${amountText} for an order that is ${order.status}. We are sending it back to the account it came from.`,
+          rows: [
+            ['Amount', amountText],
+            ['To', notice.payerIban],
+          ],
+        })
       } else if (order.status === 'expired' || order.priceExpiresAt <= notice.receivedAt) {
-        if (order.status !== 'expired') order = await orderService.applyTransition(tx, order, 'expired', 'The price time ran out before payment', 'system')
+        if (order.status !== 'expired')
+          order = await orderService.applyTransition(
+            tx,
+            order,
+            'expired',
+            'The price time ran out before payment',
+            'system',
+          )
         outcome = 'late_awaiting_consent'
         note = 'Arrived after the price expired; waiting for the customer to re-price or take a refund'
-        await orderService.recordOrderNote(tx, order, `Transfer of ${amountText} arrived after the price expired: your decision is needed`, 'system')
-        mails.push({ to: customer.email, template: 'order_late_payment', headline: 'Your payment arrived after the price expired', lead: 'Choose in your order history whether to buy at the current price or to have the money sent back.', rows: [['Received', amountText]] })
+        await orderService.recordOrderNote(
+          tx,
+          order,
+          `Transfer of ${amountText} arrived after the price expired: your decision is needed`,
+          'system',
+        )
+        mails.push({
+          to: customer.email,
+          template: 'order_late_payment',
+          headline: 'Your payment arrived after the price expired',
+          lead: 'Choose in your order history whether to buy at the current price or to have the money sent back.',
+          rows: [['Received', amountText]],
+        })
       } else if (!payerNameMatches(notice.payerName, customer)) {
         outcome = 'held_name_mismatch'
         note = `Payer "${notice.payerName}" is not the customer; held for review`
-        await orderService.recordOrderNote(tx, order, 'Payment received from an account in another name: held for review', 'system')
-        mails.push({ to: customer.email, template: 'order_payment_review', headline: 'We are checking your payment', lead: `We received ${amountText} from an account in the name of ${notice.payerName}. Payments must come from an account in your own name, so a person checks this one before we buy your coins. We will write to you when it is decided.`, rows: [['Received', amountText], ['From', notice.payerName]] })
+        await orderService.recordOrderNote(
+          tx,
+          order,
+          'Payment received from an account in another name: held for review',
+          'system',
+        )
+        mails.push({
+          to: customer.email,
+          template: 'order_payment_review',
+          headline: 'We are checking your payment',
+          lead: `We received ${amountText} from an account in the name of ${notice.payerName}. Payments must come from an account in your own name, so a person checks this one before we buy your coins. We will write to you when it is decided.`,
+          rows: [
+            ['Received', amountText],
+            ['From', notice.payerName],
+          ],
+        })
       } else {
         const expected = order.fiatAmount
         const difference = compareAmounts(notice.amount, expected)
         if (difference < 0) {
           outcome = 'underpaid'
           note = `Received ${amountText} of ${money(expected, order.fiat)}; refunded in full`
-          await refund(tx, { orderId: order.id, transferId, amount: notice.amount, currency: notice.currency, toIban: notice.payerIban, reason: 'Underpayment', by: 'system' })
+          await refund(tx, {
+            orderId: order.id,
+            transferId,
+            amount: notice.amount,
+            currency: notice.currency,
+            toIban: notice.payerIban,
+            reason: 'Underpayment',
+            by: 'system',
+          })
           let current = order
-          if (current.status === 'initiated') current = await orderService.applyTransition(tx, current, 'awaiting_payment', 'Bank transfer received', 'system')
-          await orderService.applyTransition(tx, current, 'failed', `Underpaid: received ${amountText} of ${money(expected, order.fiat)}; the money goes back`, 'system')
-          mails.push({ to: customer.email, template: 'order_failed', headline: 'Payment too low: order not filled', lead: `We received ${amountText}, less than the ${money(expected, order.fiat)} the order needs. We are sending the money back; you can start a new order at any time.`, rows: [['Received', amountText], ['Needed', money(expected, order.fiat)], ['Refund to', notice.payerIban]] })
+          if (current.status === 'initiated')
+            current = await orderService.applyTransition(
+              tx,
+              current,
+              'awaiting_payment',
+              'Bank transfer received',
+              'system',
+            )
+          await orderService.applyTransition(
+            tx,
+            current,
+            'failed',
+            `Underpaid: received ${amountText} of ${money(expected, order.fiat)}; the money goes back`,
+            'system',
+          )
+          mails.push({
+            to: customer.email,
+            template: 'order_failed',
+            headline: 'Payment too low: order not filled',
+            lead: `We received ${amountText}, less than the ${money(expected, order.fiat)} the order needs. We are sending the money back; you can start a new order at any time.`,
+            rows: [
+              ['Received', amountText],
+              ['Needed', money(expected, order.fiat)],
+              ['Refund to', notice.payerIban],
+            ],
+          })
         } else {
           outcome = difference > 0 ? 'overpaid' : 'matched'
-          note = difference > 0 ? `Received ${amountText}, ${money(subtractAmounts(notice.amount, expected), order.fiat)} more than needed; the excess goes back` : 'Exact amount received'
+          note =
+            difference > 0
+              ? `Received ${amountText}, ${money(subtractAmounts(notice.amount, expected), order.fiat)} more than needed; the excess goes back`
+              : 'Exact amount received'
           if (difference > 0) {
-            await refund(tx, { orderId: order.id, transferId, amount: subtractAmounts(notice.amount, expected), currency: notice.currency, toIban: notice.payerIban, reason: 'Overpayment: the excess', by: 'system' })
+            await refund(tx, {
+              orderId: order.id,
+              transferId,
+              amount: subtractAmounts(notice.amount, expected),
+              currency: notice.currency,
+              toIban: notice.payerIban,
+              reason: 'Overpayment: the excess',
+              by: 'system',
+            })
           }
-          await markPaid(tx, order, difference > 0 ? `Payment received (${amountText}); the excess is refunded` : `Payment received (${amountText})`)
-          mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `We received your payment of ${amountText}. We are buying your coins now.`, rows: [['Received', amountText], ...(difference > 0 ? [['Refund of the excess', money(subtractAmounts(notice.amount, expected), order.fiat)] as [string, string]] : [])] })
+          await markPaid(
+            tx,
+            order,
+            difference > 0
+              ? `Payment received (${amountText}); the excess is refunded`
+              : `Payment received (${amountText})`,
+          )
+          mails.push({
+            to: customer.email,
+            template: 'order_paid',
+            headline: 'Payment received',
+            lead: `We received your payment of ${amountText}. We are buying your coins now.`,
+            rows: [
+              ['Received', amountText],
+              ...(difference > 0
+                ? [
+                    ['Refund of the excess', money(subtractAmounts(notice.amount, expected), order.fiat)] as [
+                      string,
+                      string,
+                    ],
+                  ]
+                : []),
+            ],
+          })
         }
       }
       await tx.update(incomingTransfers).set({ outcome, note }).where(eq(incomingTransfers.id, transferId))
       return { outcome, order, transferId, repeat: false }
     })
 
-    for (const message of mails) await mail.sendOrderUpdate(message.to, decided.order?.reference ?? '', message.template, message)
-    if (!decided.repeat && decided.order && (decided.outcome === 'matched' || decided.outcome === 'overpaid')) await settlePaidOrder(decided.order.id)
+    for (const message of mails)
+      await mail.sendOrderUpdate(message.to, decided.order?.reference ?? '', message.template, message)
+    if (!decided.repeat && decided.order && (decided.outcome === 'matched' || decided.outcome === 'overpaid'))
+      await settlePaidOrder(decided.order.id)
     return { outcome: decided.outcome, orderReference: decided.order?.reference ?? null, duplicate: decided.repeat }
   }
 
@@ -154,12 +343,22 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
    * A verified notice of a hosted payment (card PSP or pay-by-bank): the only thing that marks such a payment paid
    * or failed. Each event id is acted on once, in the same transaction as its effect.
    */
-  async function receiveHostedPaymentResult(provider: string, event: PspEvent): Promise<{ duplicate: boolean; orderStatus: OrderStatus | null }> {
+  async function receiveHostedPaymentResult(
+    provider: string,
+    event: PspEvent,
+  ): Promise<{ duplicate: boolean; orderStatus: OrderStatus | null }> {
     const mails: Mail[] = []
     const outcome = await db.transaction(async (tx) => {
-      const claimed = await tx.insert(webhookEvents).values({ provider, eventId: event.eventId, receivedAt: clock.now() }).onConflictDoNothing().returning({ eventId: webhookEvents.eventId })
+      const claimed = await tx
+        .insert(webhookEvents)
+        .values({ provider, eventId: event.eventId, receivedAt: clock.now() })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId })
       if (claimed.length === 0) return { duplicate: true, order: undefined as OrderRow | undefined, paid: false }
-      const [payment] = await tx.select().from(payments).where(and(eq(payments.providerRef, event.sessionId), inArray(payments.method, ['card', 'pay_by_bank'])))
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.providerRef, event.sessionId), inArray(payments.method, ['card', 'pay_by_bank'])))
       if (!payment || payment.status !== 'pending') return { duplicate: false, order: undefined, paid: false }
       const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId))
       if (!order) return { duplicate: false, order: undefined, paid: false }
@@ -169,26 +368,76 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       if (event.outcome === 'succeeded') {
         if (order.status === 'awaiting_payment') {
           await markPaid(tx, order, `${kind} of ${amountText} confirmed by the provider`)
-          if (customer) mails.push({ to: customer.email, template: 'order_paid', headline: 'Payment received', lead: `Your payment of ${amountText} is confirmed. We are buying your coins now.`, rows: [['Paid', amountText]] })
+          if (customer)
+            mails.push({
+              to: customer.email,
+              template: 'order_paid',
+              headline: 'Payment received',
+              lead: `Your payment of ${amountText} is confirmed. We are buying your coins now.`,
+              rows: [['Paid', amountText]],
+            })
           return { duplicate: false, order, paid: true }
         }
         // Paid for an order that is no longer open (expired, cancelled): nothing is bought and the money goes back the
         // way it came. The payment succeeded, so its reason says why it did not pay the order (the return page shows it).
         const back = payment.method === 'card' ? 'to your card' : 'to the account you paid from'
-        const why = order.status === 'expired' ? 'The price of this order ran out before your payment arrived.' : `This order was ${order.status} before your payment arrived.`
-        await tx.update(payments).set({ status: 'succeeded', failureReason: `${why} We are sending ${amountText} back ${back}.`, updatedAt: clock.now() }).where(eq(payments.id, payment.id))
-        await tx.insert(refunds).values({ orderId: order.id, amount: payment.amount, currency: payment.currency, reason: `${kind} for a ${order.status} order`, status: 'pending', createdBy: 'system', createdAt: clock.now() })
-        await orderService.recordOrderNote(tx, order, `${kind} of ${amountText} arrived for a ${order.status} order: refunded`, 'system')
-        if (customer) mails.push({ to: customer.email, template: 'order_refunded', headline: 'Payment returned', lead: `${why} Nothing was bought; we are sending ${amountText} back ${back}.`, rows: [['Amount', amountText]], note: 'You can start a new order at the current price at any time.' })
+        const why =
+          order.status === 'expired'
+            ? 'The price of this order ran out before your payment arrived.'
+            : `This order was ${order.status} before your payment arrived.`
+        await tx
+          .update(payments)
+          .set({
+            status: 'succeeded',
+            failureReason: `${why} We are sending ${amountText} back ${back}.`,
+            updatedAt: clock.now(),
+          })
+          .where(eq(payments.id, payment.id))
+        await tx.insert(refunds).values({
+          orderId: order.id,
+          amount: payment.amount,
+          currency: payment.currency,
+          reason: `${kind} for a ${order.status} order`,
+          status: 'pending',
+          createdBy: 'system',
+          createdAt: clock.now(),
+        })
+        await orderService.recordOrderNote(
+          tx,
+          order,
+          `${kind} of ${amountText} arrived for a ${order.status} order: refunded`,
+          'system',
+        )
+        if (customer)
+          mails.push({
+            to: customer.email,
+            template: 'order_refunded',
+            headline: 'Payment returned',
+            lead: `${why} Nothing was bought; we are sending ${amountText} back ${back}.`,
+            rows: [['Amount', amountText]],
+            note: 'You can start a new order at the current price at any time.',
+          })
         return { duplicate: false, order, paid: false }
       }
       const reason = event.failureReason ?? 'The payment did not go through.'
-      await tx.update(payments).set({ status: 'failed', failureReason: reason, updatedAt: clock.now() }).where(eq(payments.id, payment.id))
-      if (order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
-      if (customer) mails.push({ to: customer.email, template: 'order_failed', headline: `${kind} failed`, lead: `${reason} Nothing was charged. You can start a new order and pay another way.`, rows: [['Amount', amountText]] })
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: reason, updatedAt: clock.now() })
+        .where(eq(payments.id, payment.id))
+      if (order.status === 'awaiting_payment')
+        await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
+      if (customer)
+        mails.push({
+          to: customer.email,
+          template: 'order_failed',
+          headline: `${kind} failed`,
+          lead: `${reason} Nothing was charged. You can start a new order and pay another way.`,
+          rows: [['Amount', amountText]],
+        })
       return { duplicate: false, order, paid: false }
     })
-    for (const message of mails) await mail.sendOrderUpdate(message.to, outcome.order?.reference ?? '', message.template, message)
+    for (const message of mails)
+      await mail.sendOrderUpdate(message.to, outcome.order?.reference ?? '', message.template, message)
     const status = outcome.paid && outcome.order ? await settlePaidOrder(outcome.order.id) : null
     return { duplicate: outcome.duplicate, orderStatus: status }
   }
@@ -201,7 +450,10 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
    * the retry job, an operator, another process) never buy, withdraw or refund the same order at once. Answers
    * `held` when another run holds it or it is no longer paid or processing. A crashed run's hold lapses after the lease.
    */
-  async function withSettlementLease<T>(orderId: string, work: (order: OrderRow) => Promise<T>): Promise<{ held: true } | { held: false; result: T }> {
+  async function withSettlementLease<T>(
+    orderId: string,
+    work: (order: OrderRow) => Promise<T>,
+  ): Promise<{ held: true } | { held: false; result: T }> {
     const now = clock.now()
     const [claimed] = await db
       .update(orders)
@@ -223,7 +475,12 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   }
 
   /** The coins reached the customer's wallet: the order completes and the customer hears of it with the transaction id. */
-  async function completeDelivery(order: OrderRow, txId: string, cause: string, actor: 'system' | 'operator'): Promise<OrderStatus> {
+  async function completeDelivery(
+    order: OrderRow,
+    txId: string,
+    cause: string,
+    actor: 'system' | 'operator',
+  ): Promise<OrderStatus> {
     const done = await db.transaction(async (tx) => {
       await tx.update(deliveries).set({ txId, deliveredAt: clock.now() }).where(eq(deliveries.orderId, order.id))
       return orderService.applyTransition(tx, order, 'completed', cause, actor)
@@ -234,7 +491,11 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       await mail.sendOrderUpdate(customer.email, order.reference, 'order_completed', {
         headline: 'Your coins are on their way',
         lead: `We sent ${coins} to your wallet.`,
-        rows: [['Amount', coins], ['Wallet', order.wallet], ['Transaction', txId]],
+        rows: [
+          ['Amount', coins],
+          ['Wallet', order.wallet],
+          ['Transaction', txId],
+        ],
         ...(liquidity.simulated && { note: 'Test environment: no coins were sent; the transaction id is simulated.' }),
       })
     }
@@ -252,10 +513,33 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     try {
       let current = order
       if (current.status === 'paid') {
-        const fill = await liquidity.buy({ reference: order.reference, crypto: order.crypto as CryptoCurrency, fiat: order.fiat as FiatCurrency, cryptoAmount: order.cryptoAmount, price: order.customerRate })
+        const fill = await liquidity.buy({
+          reference: order.reference,
+          crypto: order.crypto as CryptoCurrency,
+          fiat: order.fiat as FiatCurrency,
+          cryptoAmount: order.cryptoAmount,
+          price: order.customerRate,
+        })
         current = await db.transaction(async (tx) => {
-          await tx.insert(deliveries).values({ orderId: order.id, provider: liquidity.kind, providerOrderId: fill.providerOrderId, filledPrice: fill.filledPrice, cryptoAmount: fill.cryptoAmount, simulated: liquidity.simulated, filledAt: clock.now() }).onConflictDoNothing()
-          return orderService.applyTransition(tx, current, 'processing', `Bought from the liquidity provider (${fill.providerOrderId})`, 'system')
+          await tx
+            .insert(deliveries)
+            .values({
+              orderId: order.id,
+              provider: liquidity.kind,
+              providerOrderId: fill.providerOrderId,
+              filledPrice: fill.filledPrice,
+              cryptoAmount: fill.cryptoAmount,
+              simulated: liquidity.simulated,
+              filledAt: clock.now(),
+            })
+            .onConflictDoNothing()
+          return orderService.applyTransition(
+            tx,
+            current,
+            'processing',
+            `Bought from the liquidity provider (${fill.providerOrderId})`,
+            'system',
+          )
         })
       }
       if (current.status !== 'processing' || current.wallet === PLACEHOLDER_WALLET) return current.status as OrderStatus
@@ -263,22 +547,34 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       if (delivery?.txId) return current.status as OrderStatus
       if (current.withdrawalRequestedAt) {
         // An earlier withdrawal may have left: sending again could pay the customer twice. A person checks the exchange.
-        log.error({ order: order.reference }, 'withdrawal outcome unknown; waiting for an operator to check the exchange')
+        log.error(
+          { order: order.reference },
+          'withdrawal outcome unknown; waiting for an operator to check the exchange',
+        )
         return current.status as OrderStatus
       }
       await db.update(orders).set({ withdrawalRequestedAt: clock.now() }).where(eq(orders.id, order.id))
       let txId: string
       try {
-        ;({ txId } = await liquidity.withdraw({ reference: order.reference, crypto: order.crypto as CryptoCurrency, amount: order.cryptoAmount, wallet: order.wallet }))
+        ;({ txId } = await liquidity.withdraw({
+          reference: order.reference,
+          crypto: order.crypto as CryptoCurrency,
+          amount: order.cryptoAmount,
+          wallet: order.wallet,
+        }))
       } catch (error) {
         // A refusal sent nothing: the next run may try again. Any other failure leaves the outcome unknown.
-        if (error instanceof LiquidityRefused) await db.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id))
+        if (error instanceof LiquidityRefused)
+          await db.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id))
         throw error
       }
       return await completeDelivery(current, txId, `Delivered to ${order.wallet}, transaction ${txId}`, 'system')
     } catch (error) {
       if (error instanceof AppError) throw error
-      log.error({ err: error, order: order.reference }, 'settlement step failed; the order stays where it is for a retry')
+      log.error(
+        { err: error, order: order.reference },
+        'settlement step failed; the order stays where it is for a retry',
+      )
       return statusOf(order.id)
     }
   }
@@ -293,11 +589,20 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     const waiting = await db
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(and(
-        or(eq(orders.status, 'paid'), and(eq(orders.status, 'processing'), ne(orders.wallet, PLACEHOLDER_WALLET), isNull(orders.withdrawalRequestedAt))),
-        lt(orders.updatedAt, quietSince),
-        leaseFree(now),
-      ))
+      .where(
+        and(
+          or(
+            eq(orders.status, 'paid'),
+            and(
+              eq(orders.status, 'processing'),
+              ne(orders.wallet, PLACEHOLDER_WALLET),
+              isNull(orders.withdrawalRequestedAt),
+            ),
+          ),
+          lt(orders.updatedAt, quietSince),
+          leaseFree(now),
+        ),
+      )
       .orderBy(orders.updatedAt)
       .limit(SETTLEMENT_BATCH)
     let moved = 0
@@ -310,7 +615,13 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   /** Withdrawals whose outcome is unknown, for the operator view. */
   async function withdrawalsToCheck() {
     return db
-      .select({ reference: orders.reference, crypto: orders.crypto, cryptoAmount: orders.cryptoAmount, wallet: orders.wallet, withdrawalRequestedAt: orders.withdrawalRequestedAt })
+      .select({
+        reference: orders.reference,
+        crypto: orders.crypto,
+        cryptoAmount: orders.cryptoAmount,
+        wallet: orders.wallet,
+        withdrawalRequestedAt: orders.withdrawalRequestedAt,
+      })
       .from(orders)
       .where(and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), leaseFree(clock.now())))
       .orderBy(orders.withdrawalRequestedAt)
@@ -320,7 +631,10 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
    * Runs an operator's decision on a withdrawal of unknown outcome while holding the order: refused when the order
    * has no such withdrawal, or when a run holds it (that run's own answer decides, not a look at the exchange).
    */
-  async function decideUncheckedWithdrawal(reference: string, decide: (order: OrderRow) => Promise<OrderStatus>): Promise<OrderStatus> {
+  async function decideUncheckedWithdrawal(
+    reference: string,
+    decide: (order: OrderRow) => Promise<OrderStatus>,
+  ): Promise<OrderStatus> {
     const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
     if (!found) throw new AppError('order_not_found')
     const run = await withSettlementLease(found.id, async (order) => {
@@ -333,15 +647,31 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
 
   /** The operator found the withdrawal at the exchange: its transaction id completes the order. */
   async function recordDelivery(reference: string, txId: string, by: string): Promise<OrderStatus> {
-    return decideUncheckedWithdrawal(reference, (order) => completeDelivery(order, txId, `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by operator ${by})`, 'operator'))
+    return decideUncheckedWithdrawal(reference, (order) =>
+      completeDelivery(
+        order,
+        txId,
+        `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by operator ${by})`,
+        'operator',
+      ),
+    )
   }
 
   /** The operator found no withdrawal at the exchange: it is sent again, now, by the run that holds the order. */
   async function retryWithdrawal(reference: string, by: string): Promise<OrderStatus> {
     return decideUncheckedWithdrawal(reference, async (order) => {
       const cleared = await db.transaction(async (tx) => {
-        const [row] = await tx.update(orders).set({ withdrawalRequestedAt: null }).where(eq(orders.id, order.id)).returning()
-        await orderService.recordOrderNote(tx, order, `No withdrawal found at the exchange; sent again by operator ${by}`, 'operator')
+        const [row] = await tx
+          .update(orders)
+          .set({ withdrawalRequestedAt: null })
+          .where(eq(orders.id, order.id))
+          .returning()
+        await orderService.recordOrderNote(
+          tx,
+          order,
+          `No withdrawal found at the exchange; sent again by operator ${by}`,
+          'operator',
+        )
         return row!
       })
       return settleHeld(cleared)
@@ -356,7 +686,11 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   }
 
   /** The customer's answer to a payment that arrived after the price expired. */
-  async function decideLatePayment(customerId: string, reference: string, decision: 'reprice' | 'refund'): Promise<OrderStatus> {
+  async function decideLatePayment(
+    customerId: string,
+    reference: string,
+    decision: 'reprice' | 'refund',
+  ): Promise<OrderStatus> {
     const order = await orderService.findOwnOrder(db, customerId, reference)
     const [transfer] = await db
       .select()
@@ -370,24 +704,70 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
 
     if (decision === 'refund') {
       await db.transaction(async (tx) => {
-        await refund(tx, { orderId: order.id, transferId: transfer.id, amount: transfer.amount, currency: transfer.currency, toIban: transfer.payerIban, reason: 'Late payment: the customer chose a refund', by: 'customer' })
-        await orderService.applyTransition(tx, order, 'refunded', `Late payment of ${amountText} refunded at the customer's choice`, 'customer')
-        await tx.update(incomingTransfers).set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: 'customer' }).where(eq(incomingTransfers.id, transfer.id))
+        await refund(tx, {
+          orderId: order.id,
+          transferId: transfer.id,
+          amount: transfer.amount,
+          currency: transfer.currency,
+          toIban: transfer.payerIban,
+          reason: 'Late payment: the customer chose a refund',
+          by: 'customer',
+        })
+        await orderService.applyTransition(
+          tx,
+          order,
+          'refunded',
+          `Late payment of ${amountText} refunded at the customer's choice`,
+          'customer',
+        )
+        await tx
+          .update(incomingTransfers)
+          .set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: 'customer' })
+          .where(eq(incomingTransfers.id, transfer.id))
       })
-      if (customer) await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', { headline: 'Refund on its way', lead: `We are sending ${amountText} back to the account it came from.`, rows: [['Amount', amountText], ['To', transfer.payerIban]] })
+      if (customer)
+        await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', {
+          headline: 'Refund on its way',
+          lead: `We are sending ${amountText} back to the account it came from.`,
+          rows: [
+            ['Amount', amountText],
+            ['To', transfer.payerIban],
+          ],
+        })
       return 'refunded'
     }
 
     const price = await rates.priceFor(order.crypto as CryptoCurrency, order.fiat as FiatCurrency)
     const quote = quoteForFiat(transfer.amount, price, rates.decimalsOf(order.crypto as CryptoCurrency))
     await db.transaction(async (tx) => {
-      await tx.update(orders).set({
-        fiatAmount: quote.fiatAmount, fee: quote.fee, netFiat: quote.netFiat, cryptoAmount: quote.cryptoAmount,
-        midRate: price.mid, spreadBps: price.spreadBps, feeBps: price.feeBps, customerRate: quote.rate,
-        rateSource: price.source, rateFetchedAt: price.fetchedAt, priceExpiresAt: new Date(clock.now().getTime() + quoteTtlSeconds * 1000), updatedAt: clock.now(),
-      }).where(eq(orders.id, order.id))
-      await orderService.applyTransition(tx, order, 'paid', `Re-priced at ${money(quote.rate, order.fiat)} per coin with the customer's consent (${amountText})`, 'customer')
-      await tx.update(incomingTransfers).set({ outcome: 'repriced', decidedAt: clock.now(), decidedBy: 'customer' }).where(eq(incomingTransfers.id, transfer.id))
+      await tx
+        .update(orders)
+        .set({
+          fiatAmount: quote.fiatAmount,
+          fee: quote.fee,
+          netFiat: quote.netFiat,
+          cryptoAmount: quote.cryptoAmount,
+          midRate: price.mid,
+          spreadBps: price.spreadBps,
+          feeBps: price.feeBps,
+          customerRate: quote.rate,
+          rateSource: price.source,
+          rateFetchedAt: price.fetchedAt,
+          priceExpiresAt: new Date(clock.now().getTime() + quoteTtlSeconds * 1000),
+          updatedAt: clock.now(),
+        })
+        .where(eq(orders.id, order.id))
+      await orderService.applyTransition(
+        tx,
+        order,
+        'paid',
+        `Re-priced at ${money(quote.rate, order.fiat)} per coin with the customer's consent (${amountText})`,
+        'customer',
+      )
+      await tx
+        .update(incomingTransfers)
+        .set({ outcome: 'repriced', decidedAt: clock.now(), decidedBy: 'customer' })
+        .where(eq(incomingTransfers.id, transfer.id))
     })
     return settlePaidOrder(order.id)
   }
@@ -396,16 +776,29 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   async function approveHeldTransfer(transferId: string, by: string): Promise<OrderStatus> {
     const approved = await db.transaction(async (tx) => {
       const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
-      if (!transfer || transfer.outcome !== 'held_name_mismatch' || !transfer.orderId) throw new AppError('transition_not_allowed')
+      if (!transfer || transfer.outcome !== 'held_name_mismatch' || !transfer.orderId)
+        throw new AppError('transition_not_allowed')
       const [order] = await tx.select().from(orders).where(eq(orders.id, transfer.orderId))
-      if (!order || !(OPEN_STATUSES as readonly string[]).includes(order.status) || order.priceExpiresAt <= clock.now()) throw new AppError('transition_not_allowed')
+      if (!order || !(OPEN_STATUSES as readonly string[]).includes(order.status) || order.priceExpiresAt <= clock.now())
+        throw new AppError('transition_not_allowed')
       if (compareAmounts(transfer.amount, order.fiatAmount) < 0) throw new AppError('transition_not_allowed')
       const excess = subtractAmounts(transfer.amount, order.fiatAmount)
       if (compareAmounts(excess, '0') > 0) {
-        await refund(tx, { orderId: order.id, transferId, amount: excess, currency: transfer.currency, toIban: transfer.payerIban, reason: 'Overpayment: the excess', by })
+        await refund(tx, {
+          orderId: order.id,
+          transferId,
+          amount: excess,
+          currency: transfer.currency,
+          toIban: transfer.payerIban,
+          reason: 'Overpayment: the excess',
+          by,
+        })
       }
       await markPaid(tx, order, `Payment from "${transfer.payerName}" approved by operator ${by}`)
-      await tx.update(incomingTransfers).set({ outcome: 'approved', decidedAt: clock.now(), decidedBy: by }).where(eq(incomingTransfers.id, transferId))
+      await tx
+        .update(incomingTransfers)
+        .set({ outcome: 'approved', decidedAt: clock.now(), decidedBy: by })
+        .where(eq(incomingTransfers.id, transferId))
       return { order, transfer, excess }
     })
     const { order, transfer, excess } = approved
@@ -415,7 +808,12 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       await mail.sendOrderUpdate(customer.email, order.reference, 'order_paid', {
         headline: 'Payment received',
         lead: `We checked your payment of ${amountText} and accepted it. We are buying your coins now.`,
-        rows: [['Received', amountText], ...(compareAmounts(excess, '0') > 0 ? [['Refund of the excess', money(excess, transfer.currency)] as [string, string]] : [])],
+        rows: [
+          ['Received', amountText],
+          ...(compareAmounts(excess, '0') > 0
+            ? [['Refund of the excess', money(excess, transfer.currency)] as [string, string]]
+            : []),
+        ],
       })
     }
     return settlePaidOrder(order.id)
@@ -425,11 +823,30 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
   async function refundTransfer(transferId: string, reason: string, by: string): Promise<void> {
     const refunded = await db.transaction(async (tx) => {
       const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
-      if (!transfer || !['held_name_mismatch', 'unmatched'].includes(transfer.outcome)) throw new AppError('transition_not_allowed')
-      await refund(tx, { orderId: transfer.orderId, transferId, amount: transfer.amount, currency: transfer.currency, toIban: transfer.payerIban, reason, by })
-      await tx.update(incomingTransfers).set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: by }).where(eq(incomingTransfers.id, transferId))
+      if (!transfer || !['held_name_mismatch', 'unmatched'].includes(transfer.outcome))
+        throw new AppError('transition_not_allowed')
+      await refund(tx, {
+        orderId: transfer.orderId,
+        transferId,
+        amount: transfer.amount,
+        currency: transfer.currency,
+        toIban: transfer.payerIban,
+        reason,
+        by,
+      })
+      await tx
+        .update(incomingTransfers)
+        .set({ outcome: 'refunded', decidedAt: clock.now(), decidedBy: by })
+        .where(eq(incomingTransfers.id, transferId))
       const [order] = transfer.orderId ? await tx.select().from(orders).where(eq(orders.id, transfer.orderId)) : []
-      if (order && order.status === 'awaiting_payment') await orderService.applyTransition(tx, order, 'failed', `Payment refunded by operator ${by}: ${reason}`, 'operator')
+      if (order && order.status === 'awaiting_payment')
+        await orderService.applyTransition(
+          tx,
+          order,
+          'failed',
+          `Payment refunded by operator ${by}: ${reason}`,
+          'operator',
+        )
       return { transfer, order }
     })
     // Money that matched no order has no customer to tell; the bank's return reaches the payer.
@@ -440,7 +857,11 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
       await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', {
         headline: 'Payment returned',
         lead: `We did not accept your payment of ${amountText} and are sending it back to the account it came from. Nothing was bought.`,
-        rows: [['Amount', amountText], ['To', transfer.payerIban], ['Reason', reason]],
+        rows: [
+          ['Amount', amountText],
+          ['To', transfer.payerIban],
+          ['Reason', reason],
+        ],
         note: 'You can start a new order and pay from an account in your own name at any time.',
       })
     }
@@ -454,8 +875,21 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
     const run = await withSettlementLease(found.id, async (order) => {
       if (order.status !== 'paid') throw new AppError('transition_not_allowed')
       const transfer = await db.transaction(async (tx) => {
-        const [transfer] = await tx.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order.id)).orderBy(desc(incomingTransfers.receivedAt)).limit(1)
-        await refund(tx, { orderId: order.id, transferId: transfer?.id ?? null, amount: order.fiatAmount, currency: order.fiat, toIban: transfer?.payerIban ?? null, reason, by })
+        const [transfer] = await tx
+          .select()
+          .from(incomingTransfers)
+          .where(eq(incomingTransfers.orderId, order.id))
+          .orderBy(desc(incomingTransfers.receivedAt))
+          .limit(1)
+        await refund(tx, {
+          orderId: order.id,
+          transferId: transfer?.id ?? null,
+          amount: order.fiatAmount,
+          currency: order.fiat,
+          toIban: transfer?.payerIban ?? null,
+          reason,
+          by,
+        })
         await orderService.applyTransition(tx, order, 'refunded', `Refunded by operator ${by}: ${reason}`, 'operator')
         return transfer
       })
@@ -465,12 +899,29 @@ export function createSettlementService({ db, clock, orderService, rates, liquid
         await mail.sendOrderUpdate(customer.email, order.reference, 'order_refunded', {
           headline: 'Order refunded',
           lead: `We could not fill your order and are sending your ${amountText} back. Nothing was bought.`,
-          rows: [['Amount', amountText], ['To', transfer?.payerIban ?? 'the card or account you paid with'], ['Reason', reason]],
+          rows: [
+            ['Amount', amountText],
+            ['To', transfer?.payerIban ?? 'the card or account you paid with'],
+            ['Reason', reason],
+          ],
         })
       }
     })
     if (run.held) throw new AppError('transition_not_allowed')
   }
 
-  return { receiveBankTransfer, receiveHostedPaymentResult, settlePaidOrder, settleWaitingOrders, withdrawalsToCheck, recordDelivery, retryWithdrawal, sendOwnOrderToBroker, decideLatePayment, approveHeldTransfer, refundTransfer, refundPaidOrder }
+  return {
+    receiveBankTransfer,
+    receiveHostedPaymentResult,
+    settlePaidOrder,
+    settleWaitingOrders,
+    withdrawalsToCheck,
+    recordDelivery,
+    retryWithdrawal,
+    sendOwnOrderToBroker,
+    decideLatePayment,
+    approveHeldTransfer,
+    refundTransfer,
+    refundPaidOrder,
+  }
 }

@@ -7,30 +7,59 @@ import { originOf } from '../accounts/accounts.routes'
 import type { OrderService } from '../orders/orders.service'
 
 /** Signed-in calls: `POST /v1/user/{name}` with `Authorization: Bearer`. */
-export function userRoutes({ accounts, orders }: { accounts: AccountService; orders: OrderService }): FastifyPluginAsyncZod {
+export function userRoutes({
+  accounts,
+  orders,
+}: {
+  accounts: AccountService
+  orders: OrderService
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/getGross', {
-      schema: { tags: ['user'], summary: "The signed-in customer's details, open orders and pending balance", security: [{ bearer: [] }], body: UserRequest, response: { 200: GetGrossAnswer, 400: FailureAnswer, 401: FailureAnswer } },
-    }, async (request) => {
-      const { customerId } = sessionOf(request)
-      const [profile, { openOrder, pendingBalance }] = await Promise.all([accounts.getProfile(customerId), orders.grossOrders(customerId)])
-      return {
-        result: true as const,
-        data: {
-          details: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
-          userName: profile.email,
-          pendingBalance,
-          agreementSum: '0.00',
-          openOrder,
+    app.post(
+      '/getGross',
+      {
+        schema: {
+          tags: ['user'],
+          summary: "The signed-in customer's details, open orders and pending balance",
+          security: [{ bearer: [] }],
+          body: UserRequest,
+          response: { 200: GetGrossAnswer, 400: FailureAnswer, 401: FailureAnswer },
         },
-      }
-    })
+      },
+      async (request) => {
+        const { customerId } = sessionOf(request)
+        const [profile, { openOrder, pendingBalance }] = await Promise.all([
+          accounts.getProfile(customerId),
+          orders.grossOrders(customerId),
+        ])
+        return {
+          result: true as const,
+          data: {
+            details: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
+            userName: profile.email,
+            pendingBalance,
+            agreementSum: '0.00',
+            openOrder,
+          },
+        }
+      },
+    )
 
-    app.post('/logout', {
-      schema: { tags: ['user'], summary: 'End this session on the server', security: [{ bearer: [] }], body: UserRequest, response: { 200: LogoutAnswer, 400: FailureAnswer, 401: FailureAnswer } },
-    }, async (request) => {
-      await accounts.logout(sessionOf(request), originOf(request))
-      return { result: true as const }
-    })
+    app.post(
+      '/logout',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'End this session on the server',
+          security: [{ bearer: [] }],
+          body: UserRequest,
+          response: { 200: LogoutAnswer, 400: FailureAnswer, 401: FailureAnswer },
+        },
+      },
+      async (request) => {
+        await accounts.logout(sessionOf(request), originOf(request))
+        return { result: true as const }
+      },
+    )
   }
 }

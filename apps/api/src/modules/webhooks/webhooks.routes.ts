@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Clock } from '../../clock'
 import { AppError } from '../../errors'
-import { type BankPartnerProvider, UnreadableBankNotice, type VerifiedBankNotice } from '../../providers/bank/bank-partner.provider'
+import {
+  type BankPartnerProvider,
+  UnreadableBankNotice,
+  type VerifiedBankNotice,
+} from '../../providers/bank/bank-partner.provider'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider, PspEvent } from '../../providers/psp/card-psp.provider'
 import type { IncomingNotice } from '../../providers/signed-notice'
@@ -28,7 +32,11 @@ export interface WebhookRoutesDeps {
 export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
   function incomingNotice(request: FastifyRequest): IncomingNotice {
-    const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name.toLowerCase(), value]] : [])))
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).flatMap(([name, value]) =>
+        typeof value === 'string' ? [[name.toLowerCase(), value]] : [],
+      ),
+    )
     return { rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() }
   }
   return async (app) => {
@@ -64,12 +72,23 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
         request.log.info({ reason: verified.ignoredBecause }, 'bank notice acknowledged with nothing to do')
       }
       // Some banks want their own signed acknowledgement instead of our answer.
-      if (verified.acknowledgement) return reply.code(200).headers(verified.acknowledgement.headers).type('application/json').send(verified.acknowledgement.body)
+      if (verified.acknowledgement)
+        return reply
+          .code(200)
+          .headers(verified.acknowledgement.headers)
+          .type('application/json')
+          .send(verified.acknowledgement.body)
       return answer
     })
 
     /** A hosted payment party's notice: checked by the party's own scheme, then acted on once. */
-    function hostedPaymentNotices(party: string, verifier: { readonly kind: string; verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined> }) {
+    function hostedPaymentNotices(
+      party: string,
+      verifier: {
+        readonly kind: string
+        verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined>
+      },
+    ) {
       app.post(`/${party}`, { schema: { hide: true } }, async (request, reply) => {
         const event = await verifier.verifyNotification(incomingNotice(request))
         if (event === undefined) {

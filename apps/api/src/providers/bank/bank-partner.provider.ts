@@ -64,7 +64,10 @@ export function readSignedNotice<T>(schema: z.ZodType<T>, rawBody: string, what:
 /** A part of a signed notice read against its schema; the problems, by path, make the `UnreadableBankNotice`. */
 export function readNoticePart<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value)
-  if (!parsed.success) throw new UnreadableBankNotice(`${what}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw new UnreadableBankNotice(
+      `${what}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    )
   return parsed.data
 }
 

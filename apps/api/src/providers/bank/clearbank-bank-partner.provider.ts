@@ -4,7 +4,15 @@ import { FIAT_CURRENCIES, type FiatCurrency } from '@exchange/shared/currencies'
 import { buildIban, isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { isDecimalString, roundAmount } from '@exchange/shared/money'
 import type { IncomingNotice } from '../signed-notice'
-import { type BankAccount, type BankPartnerProvider, type IncomingTransfer, readNoticePart, readSignedNotice, UnreadableBankNotice, type VerifiedBankNotice } from './bank-partner.provider'
+import {
+  type BankAccount,
+  type BankPartnerProvider,
+  type IncomingTransfer,
+  readNoticePart,
+  readSignedNotice,
+  UnreadableBankNotice,
+  type VerifiedBankNotice,
+} from './bank-partner.provider'
 
 /** ClearBank's institution api (the UK bank; GBP accounts and multi-currency accounts). */
 export const CLEARBANK_API_URLS = {
@@ -13,7 +21,11 @@ export const CLEARBANK_API_URLS = {
 } as const
 
 /** ClearBank Ltd's public identity, printed on the transfer details the customer copies. */
-const BANK = { bic: 'CLRBGB22', bankName: 'ClearBank Ltd', bankAddress: '133 Houndsditch, London EC3A 7BX, United Kingdom' }
+const BANK = {
+  bic: 'CLRBGB22',
+  bankName: 'ClearBank Ltd',
+  bankAddress: '133 Houndsditch, London EC3A 7BX, United Kingdom',
+}
 
 /** `X-Request-Id`: unique for 24 hours, at most 83 characters. */
 const requestId = () => randomUUID().replaceAll('-', '')
@@ -64,10 +76,20 @@ const Amount = z.union([z.number(), z.string()]).transform((value, context) => {
 const Timestamp = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'not a timestamp')
 
 // A nonce may exceed a double's exact range: checked as a whole number here, echoed from the raw digits.
-const Envelope = z.object({ Type: z.string(), Version: z.number().int(), Payload: z.unknown(), Nonce: z.number().refine(Number.isInteger, 'not a whole number') })
+const Envelope = z.object({
+  Type: z.string(),
+  Version: z.number().int(),
+  Payload: z.unknown(),
+  Nonce: z.number().refine(Number.isInteger, 'not a whole number'),
+})
 
 /** `TransactionSettled` v6: a Faster Payments, CHAPS, Bacs or internal transfer settled on a GBP account, in or out. */
-const AccountSide = z.object({ IBAN: z.string().nullish(), BBAN: z.string().nullish(), OwnerName: z.string().nullish(), TransactionOwnerName: z.string().nullish() })
+const AccountSide = z.object({
+  IBAN: z.string().nullish(),
+  BBAN: z.string().nullish(),
+  OwnerName: z.string().nullish(),
+  TransactionOwnerName: z.string().nullish(),
+})
 const Direction = z.object({ DebitCreditCode: z.enum(['Credit', 'Debit']), IsReturn: z.boolean().nullish() })
 const TransactionSettled = z.object({
   TransactionId: z.string().min(1).max(100),
@@ -139,19 +161,32 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
   /** POST with a signed body; a 5xx or 429 is tried once more with the same request id, as ClearBank asks. */
   async function post(path: string, payload: unknown): Promise<unknown> {
     const body = JSON.stringify(payload)
-    const headers = { authorization: `Bearer ${options.apiToken}`, 'content-type': 'application/json', digitalsignature: signature(body), 'x-request-id': requestId() }
+    const headers = {
+      authorization: `Bearer ${options.apiToken}`,
+      'content-type': 'application/json',
+      digitalsignature: signature(body),
+      'x-request-id': requestId(),
+    }
     let lastError: ClearBankError | undefined
     for (let attempt = 0; attempt < 2; attempt += 1) {
       let response: Response
       try {
-        response = await fetchImpl(`${baseUrl}${path}`, { method: 'POST', headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) })
+        response = await fetchImpl(`${baseUrl}${path}`, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        })
       } catch (error) {
         lastError = new ClearBankError(`ClearBank did not answer ${path}: ${(error as Error).name}`, undefined)
         continue
       }
       if (response.ok) return response.json()
       const problem = (await response.json().catch(() => ({}))) as { title?: unknown }
-      lastError = new ClearBankError(`ClearBank answered ${response.status} to ${path}${typeof problem.title === 'string' ? `: ${problem.title}` : ''}`, response.status)
+      lastError = new ClearBankError(
+        `ClearBank answered ${response.status} to ${path}${typeof problem.title === 'string' ? `: ${problem.title}` : ''}`,
+        response.status,
+      )
       if (response.status < 500 && response.status !== 429) break
     }
     throw lastError!
@@ -161,14 +196,21 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
     // Direction first: an outgoing payment is acknowledged whatever else it carries.
     const direction = readNoticePart(Direction, payload, 'TransactionSettled')
     if (direction.DebitCreditCode === 'Debit') return { transfer: null, ignoredBecause: 'an outgoing payment' }
-    if (direction.IsReturn) return { transfer: null, ignoredBecause: 'a returned outgoing payment (on the bank statement for the operator)' }
+    if (direction.IsReturn)
+      return { transfer: null, ignoredBecause: 'a returned outgoing payment (on the bank statement for the operator)' }
     const settled = readNoticePart(TransactionSettled, payload, 'TransactionSettled')
     const currency = fiatOf(settled.CurrencyCode)
-    if (!currency) return { transfer: null, ignoredBecause: `a credit in ${settled.CurrencyCode}, a currency not sold here` }
+    if (!currency)
+      return { transfer: null, ignoredBecause: `a credit in ${settled.CurrencyCode}, a currency not sold here` }
     const creditedIban = ibanOf(settled.Account)
     const payerIban = ibanOf(settled.CounterpartAccount)
-    if (!creditedIban || !payerIban) throw new UnreadableBankNotice('TransactionSettled: no usable IBAN or UK BBAN for the credited or the paying account')
-    const payerName = [settled.CounterpartAccount.TransactionOwnerName, settled.CounterpartAccount.OwnerName].find((name) => name && !NOT_PROVIDED.test(name.trim()))
+    if (!creditedIban || !payerIban)
+      throw new UnreadableBankNotice(
+        'TransactionSettled: no usable IBAN or UK BBAN for the credited or the paying account',
+      )
+    const payerName = [settled.CounterpartAccount.TransactionOwnerName, settled.CounterpartAccount.OwnerName].find(
+      (name) => name && !NOT_PROVIDED.test(name.trim()),
+    )
     return {
       transfer: {
         transferId: settled.TransactionId,
@@ -186,18 +228,24 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
 
   function incomingMultiCurrency(payload: unknown): VerifiedBankNotice {
     const ibansIn = (identifiers: { Kind: string; Identifier: string }[] | null | undefined) =>
-      (identifiers ?? []).filter((entry) => entry.Kind.toUpperCase() === 'IBAN' && isValidIban(entry.Identifier)).map((entry) => normalizeIban(entry.Identifier))
+      (identifiers ?? [])
+        .filter((entry) => entry.Kind.toUpperCase() === 'IBAN' && isValidIban(entry.Identifier))
+        .map((entry) => normalizeIban(entry.Identifier))
     const sides = readNoticePart(MccySides, payload, 'Payments.Mccy.TransactionSettled')
     const debtorIds = sides.UltimateDebtorAccountIdentifiers ?? []
     // The webhook has no direction: money leaving one of our own accounts is outgoing (refunds are sent from there).
-    const outgoing = ibansIn(debtorIds).some((iban) => ownIbans.has(iban)) || debtorIds.some((entry) => entry.Kind === 'AccountId' && entry.Identifier === sides.AccountId)
+    const outgoing =
+      ibansIn(debtorIds).some((iban) => ownIbans.has(iban)) ||
+      debtorIds.some((entry) => entry.Kind === 'AccountId' && entry.Identifier === sides.AccountId)
     if (outgoing) return { transfer: null, ignoredBecause: 'an outgoing payment' }
     const settled = readNoticePart(MccyTransactionSettled, payload, 'Payments.Mccy.TransactionSettled')
     const currency = fiatOf(settled.InstructedCurrency)
-    if (!currency) return { transfer: null, ignoredBecause: `a credit in ${settled.InstructedCurrency}, a currency not sold here` }
+    if (!currency)
+      return { transfer: null, ignoredBecause: `a credit in ${settled.InstructedCurrency}, a currency not sold here` }
     const [creditedIban] = ibansIn(settled.UltimateCreditorAccountIdentifiers)
     const [payerIban] = ibansIn(debtorIds)
-    if (!creditedIban || !payerIban) throw new UnreadableBankNotice('Payments.Mccy.TransactionSettled: no IBAN for the credited or the paying account')
+    if (!creditedIban || !payerIban)
+      throw new UnreadableBankNotice('Payments.Mccy.TransactionSettled: no IBAN for the credited or the paying account')
     const transfer: IncomingTransfer = {
       transferId: settled.TransactionId,
       amount: settled.InstructedAmount,
@@ -214,7 +262,9 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
   /** The nonce exactly as sent: it may not fit a double, so its digits are taken from the raw body. */
   function nonceText(rawBody: string, parsed: number): string {
     if (Number.isSafeInteger(parsed)) return String(parsed)
-    const digits = [...rawBody.matchAll(/"Nonce"\s*:\s*(-?\d+)/g)].map((match) => match[1]!).find((text) => Number(text) === parsed)
+    const digits = [...rawBody.matchAll(/"Nonce"\s*:\s*(-?\d+)/g)]
+      .map((match) => match[1]!)
+      .find((text) => Number(text) === parsed)
     return digits ?? String(parsed)
   }
 
@@ -226,16 +276,23 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
 
     async issueVirtualIban({ customerName }) {
       // The Funds Transfer Regulation wants the customer's legal name as the virtual account's owner.
-      const answer = await post('/mccy/v1/VirtualAccounts', { accountId: options.virtualAccountsParentId, virtualAccount: { owner: customerName } })
+      const answer = await post('/mccy/v1/VirtualAccounts', {
+        accountId: options.virtualAccountsParentId,
+        virtualAccount: { owner: customerName },
+      })
       const created = VirtualAccountCreated.safeParse(answer)
-      const iban = created.success ? created.data.identifiers.find((entry) => entry.kind.toLowerCase() === 'iban')?.identifier : undefined
-      if (!iban || !isValidIban(iban)) throw new ClearBankError('ClearBank opened a virtual account without a valid IBAN', 201)
+      const iban = created.success
+        ? created.data.identifiers.find((entry) => entry.kind.toLowerCase() === 'iban')?.identifier
+        : undefined
+      if (!iban || !isValidIban(iban))
+        throw new ClearBankError('ClearBank opened a virtual account without a valid IBAN', 201)
       return { iban: normalizeIban(iban), holder: customerName, ...BANK }
     },
 
     async verifyNotification({ rawBody, headers }: IncomingNotice) {
       const given = headers.digitalsignature
-      if (!given || !verify('sha256', Buffer.from(rawBody, 'utf8'), webhookKey, Buffer.from(given, 'base64'))) return undefined
+      if (!given || !verify('sha256', Buffer.from(rawBody, 'utf8'), webhookKey, Buffer.from(given, 'base64')))
+        return undefined
       const envelope = readSignedNotice(Envelope, rawBody, 'webhook')
       const reply = `{"Nonce":${nonceText(rawBody, envelope.Nonce)}}`
       const acknowledgement = { headers: { DigitalSignature: signature(reply) }, body: reply }

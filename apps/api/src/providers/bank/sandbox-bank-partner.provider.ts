@@ -17,7 +17,13 @@ const SANDBOX_CLEARING = '09999'
  * `key` (`t=…,v1=HMAC-SHA256`).
  */
 export function createSandboxBankPartner(holder: string, key: Buffer): BankPartnerProvider {
-  const account = (bban: string, country = 'CH'): BankAccount => ({ iban: buildIban(country, bban), bic: BIC, holder, bankName: BANK_NAME, bankAddress: BANK_ADDRESS })
+  const account = (bban: string, country = 'CH'): BankAccount => ({
+    iban: buildIban(country, bban),
+    bic: BIC,
+    holder,
+    bankName: BANK_NAME,
+    bankAddress: BANK_ADDRESS,
+  })
   const receiving: Record<FiatCurrency, BankAccount> = {
     chf: account(`${SANDBOX_CLEARING}000000100001`),
     eur: account(`${SANDBOX_CLEARING}000000100002`),

@@ -17,13 +17,19 @@ function recordedKraken(overrides: Record<string, string | Error> = {}) {
     '/0/private/Withdraw': fixture('kraken-withdraw.json'),
   }
   const answersOrFailures: Record<string, string | Error> = { ...answers, ...overrides }
-  const exchange = new ccxt.kraken({ apiKey: 'recorded-key', secret: Buffer.from('recorded-secret-recorded-secret').toString('base64') })
+  const exchange = new ccxt.kraken({
+    apiKey: 'recorded-key',
+    secret: Buffer.from('recorded-secret-recorded-secret').toString('base64'),
+  })
   exchange.fetchImplementation = async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname
     calls.push({ method: init?.method ?? 'GET', url, body: String(init?.body ?? '') })
     const answer = answersOrFailures[path]
     if (answer instanceof Error) throw answer
-    return new Response(answer ?? JSON.stringify({ error: [`EGeneral:Unrecorded ${path}`] }), { status: 200, headers: { 'content-type': 'application/json' } })
+    return new Response(answer ?? JSON.stringify({ error: [`EGeneral:Unrecorded ${path}`] }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
   }
   return { exchange, calls }
 }
@@ -32,7 +38,13 @@ describe('ccxt liquidity provider on Kraken (recorded answers)', () => {
   it('places a market buy of the order’s coins and reads back the filled price and amount', async () => {
     const { exchange, calls } = recordedKraken()
     const provider = createCcxtLiquidityProvider({ exchangeId: 'kraken', apiKey: 'k', secret: 's', exchange })
-    const fill = await provider.buy({ reference: 'ABCDEFGH23', crypto: 'btc', fiat: 'eur', cryptoAmount: '0.00271234', price: '91910.12' })
+    const fill = await provider.buy({
+      reference: 'ABCDEFGH23',
+      crypto: 'btc',
+      fiat: 'eur',
+      cryptoAmount: '0.00271234',
+      price: '91910.12',
+    })
     expect(fill).toEqual({ providerOrderId: 'OUF4EM-FRGI2-MQMWZD', filledPrice: '91913.4', cryptoAmount: '0.00271234' })
     const addOrder = calls.find((call) => call.url.endsWith('/0/private/AddOrder'))
     const sent = new URLSearchParams(addOrder!.body)
@@ -44,8 +56,19 @@ describe('ccxt liquidity provider on Kraken (recorded answers)', () => {
 
   it('withdraws to the wallet with the registered withdrawal key and answers the exchange’s reference', async () => {
     const { exchange, calls } = recordedKraken()
-    const provider = createCcxtLiquidityProvider({ exchangeId: 'kraken', apiKey: 'k', secret: 's', exchange, withdrawParams: { btc: { key: 'customer-payouts' } } })
-    const { txId } = await provider.withdraw({ reference: 'ABCDEFGH23', crypto: 'btc', amount: '0.00271234', wallet: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' })
+    const provider = createCcxtLiquidityProvider({
+      exchangeId: 'kraken',
+      apiKey: 'k',
+      secret: 's',
+      exchange,
+      withdrawParams: { btc: { key: 'customer-payouts' } },
+    })
+    const { txId } = await provider.withdraw({
+      reference: 'ABCDEFGH23',
+      crypto: 'btc',
+      amount: '0.00271234',
+      wallet: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    })
     expect(txId).toBe('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg')
     const sent = new URLSearchParams(calls.find((call) => call.url.endsWith('/0/private/Withdraw'))!.body)
     expect(sent.get('key')).toBe('customer-payouts')
@@ -53,20 +76,45 @@ describe('ccxt liquidity provider on Kraken (recorded answers)', () => {
   })
 
   it('marks the exchange saying no as a refusal, and a lost connection as an unknown outcome', async () => {
-    const withdrawal = { reference: 'ABCDEFGH23', crypto: 'btc' as const, amount: '0.00271234', wallet: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
-    const refused = recordedKraken({ '/0/private/Withdraw': JSON.stringify({ error: ['EFunding:Unknown withdraw key'] }) })
-    const saidNo = await createCcxtLiquidityProvider({ exchangeId: 'kraken', apiKey: 'k', secret: 's', exchange: refused.exchange, withdrawParams: { btc: { key: 'customer-payouts' } } }).withdraw(withdrawal).catch((error: unknown) => error)
+    const withdrawal = {
+      reference: 'ABCDEFGH23',
+      crypto: 'btc' as const,
+      amount: '0.00271234',
+      wallet: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    }
+    const refused = recordedKraken({
+      '/0/private/Withdraw': JSON.stringify({ error: ['EFunding:Unknown withdraw key'] }),
+    })
+    const saidNo = await createCcxtLiquidityProvider({
+      exchangeId: 'kraken',
+      apiKey: 'k',
+      secret: 's',
+      exchange: refused.exchange,
+      withdrawParams: { btc: { key: 'customer-payouts' } },
+    })
+      .withdraw(withdrawal)
+      .catch((error: unknown) => error)
     expect(saidNo).toBeInstanceOf(LiquidityRefused)
     expect((saidNo as Error).message).toBe('withdrawal refused: InvalidAddress')
 
     const cut = recordedKraken({ '/0/private/Withdraw': new TypeError('fetch failed') })
-    const unknown = await createCcxtLiquidityProvider({ exchangeId: 'kraken', apiKey: 'k', secret: 's', exchange: cut.exchange, withdrawParams: { btc: { key: 'customer-payouts' } } }).withdraw(withdrawal).catch((error: unknown) => error)
+    const unknown = await createCcxtLiquidityProvider({
+      exchangeId: 'kraken',
+      apiKey: 'k',
+      secret: 's',
+      exchange: cut.exchange,
+      withdrawParams: { btc: { key: 'customer-payouts' } },
+    })
+      .withdraw(withdrawal)
+      .catch((error: unknown) => error)
     expect(unknown).toBeInstanceOf(Error)
     expect(unknown).not.toBeInstanceOf(LiquidityRefused)
   })
 
   it('refuses an exchange ccxt does not know', () => {
-    expect(() => createCcxtLiquidityProvider({ exchangeId: 'no-such-exchange', apiKey: 'k', secret: 's' })).toThrow(/no exchange/)
+    expect(() => createCcxtLiquidityProvider({ exchangeId: 'no-such-exchange', apiKey: 'k', secret: 's' })).toThrow(
+      /no exchange/,
+    )
   })
 
   it('names pairs the ccxt way', () => {

@@ -24,7 +24,8 @@ async function refusalsMarked<T>(what: string, call: () => Promise<T>): Promise<
   try {
     return await call()
   } catch (error) {
-    if (error instanceof ccxt.ExchangeError) throw new LiquidityRefused(`${what} refused: ${error.name}`, { cause: error })
+    if (error instanceof ccxt.ExchangeError)
+      throw new LiquidityRefused(`${what} refused: ${error.name}`, { cause: error })
     throw error
   }
 }
@@ -41,7 +42,8 @@ export function ccxtSymbol(crypto: string, fiat: string): string {
 export function createCcxtLiquidityProvider(options: CcxtLiquidityOptions): LiquidityProvider {
   const Exchange = (ccxt as unknown as Record<string, new (config: object) => Exchange>)[options.exchangeId]
   if (!options.exchange && !Exchange) throw new Error(`ccxt has no exchange "${options.exchangeId}"`)
-  const exchange = options.exchange ?? new Exchange!({ apiKey: options.apiKey, secret: options.secret, enableRateLimit: true })
+  const exchange =
+    options.exchange ?? new Exchange!({ apiKey: options.apiKey, secret: options.secret, enableRateLimit: true })
 
   return {
     kind: 'ccxt',
@@ -49,14 +51,36 @@ export function createCcxtLiquidityProvider(options: CcxtLiquidityOptions): Liqu
     async buy(order): Promise<Fill> {
       // ccxt's unified API takes amounts as numbers and rounds them to the market's precision itself; our decimal
       // string is converted only here, at the library's door.
-      const placed = await refusalsMarked('buy', () => exchange.createOrder(ccxtSymbol(order.crypto, order.fiat), 'market', 'buy', Number(order.cryptoAmount), undefined, { clientOrderId: order.reference }))
+      const placed = await refusalsMarked('buy', () =>
+        exchange.createOrder(
+          ccxtSymbol(order.crypto, order.fiat),
+          'market',
+          'buy',
+          Number(order.cryptoAmount),
+          undefined,
+          { clientOrderId: order.reference },
+        ),
+      )
       if (!placed.id) throw new Error(`${options.exchangeId} answered an order without an id`)
       const filled = await exchange.fetchOrder(placed.id, ccxtSymbol(order.crypto, order.fiat))
-      if (filled.status !== 'closed') throw new Error(`order ${placed.id} at ${options.exchangeId} is ${filled.status}, not filled`)
-      return { providerOrderId: placed.id, filledPrice: String(filled.average ?? filled.price), cryptoAmount: String(filled.filled ?? order.cryptoAmount) }
+      if (filled.status !== 'closed')
+        throw new Error(`order ${placed.id} at ${options.exchangeId} is ${filled.status}, not filled`)
+      return {
+        providerOrderId: placed.id,
+        filledPrice: String(filled.average ?? filled.price),
+        cryptoAmount: String(filled.filled ?? order.cryptoAmount),
+      }
     },
     async withdraw(input) {
-      const result = await refusalsMarked('withdrawal', () => exchange.withdraw(input.crypto.toUpperCase(), Number(input.amount), input.wallet, undefined, options.withdrawParams?.[input.crypto] ?? {}))
+      const result = await refusalsMarked('withdrawal', () =>
+        exchange.withdraw(
+          input.crypto.toUpperCase(),
+          Number(input.amount),
+          input.wallet,
+          undefined,
+          options.withdrawParams?.[input.crypto] ?? {},
+        ),
+      )
       const txId = result.txid ?? result.id
       if (!txId) throw new Error(`${options.exchangeId} answered a withdrawal without a reference`)
       return { txId }

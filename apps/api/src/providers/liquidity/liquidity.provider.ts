@@ -12,8 +12,19 @@ export interface LiquidityProvider {
   readonly kind: 'sandbox' | 'ccxt'
   /** True when nothing real is bought or sent; the transaction id says so too. */
   readonly simulated: boolean
-  buy(order: { reference: string; crypto: CryptoCurrency; fiat: FiatCurrency; cryptoAmount: string; price: string }): Promise<Fill>
-  withdraw(input: { reference: string; crypto: CryptoCurrency; amount: string; wallet: string }): Promise<{ txId: string }>
+  buy(order: {
+    reference: string
+    crypto: CryptoCurrency
+    fiat: FiatCurrency
+    cryptoAmount: string
+    price: string
+  }): Promise<Fill>
+  withdraw(input: {
+    reference: string
+    crypto: CryptoCurrency
+    amount: string
+    wallet: string
+  }): Promise<{ txId: string }>
 }
 
 /** The provider said no (funds, address, market closed…): nothing was bought or sent, so trying again later is safe. */

@@ -7,7 +7,11 @@ export function createSandboxLiquidityProvider(): LiquidityProvider {
     kind: 'sandbox',
     simulated: true,
     async buy(order) {
-      return { providerOrderId: `SANDBOX-${order.reference}`, filledPrice: order.price, cryptoAmount: order.cryptoAmount }
+      return {
+        providerOrderId: `SANDBOX-${order.reference}`,
+        filledPrice: order.price,
+        cryptoAmount: order.cryptoAmount,
+      }
     },
     async withdraw() {
       return { txId: `SIMULATED-${randomBytes(16).toString('hex')}` }

@@ -3,7 +3,14 @@ import { pino } from 'pino'
 import { describe, expect, it, vi } from 'vitest'
 import { createSmtpTransport } from './smtp.transport'
 
-const message = { to: 'ann@example.com', subject: 'Hello', text: 'code 12345', html: '<p>code 12345</p>', template: 'code_reset', devNote: 'code=12345' }
+const message = {
+  to: 'ann@example.com',
+  subject: 'Hello',
+  text: 'code 12345',
+  html: '<p>code 12345</p>',
+  template: 'code_reset',
+  devNote: 'code=12345',
+}
 
 function fakeNodemailer(sendMail: ReturnType<typeof vi.fn>) {
   return (() => ({ sendMail, close: vi.fn() })) as unknown as typeof nodemailer.createTransport
@@ -12,20 +19,40 @@ function fakeNodemailer(sendMail: ReturnType<typeof vi.fn>) {
 describe('SMTP transport', () => {
   it('sends with the configured sender and without the dev note', async () => {
     const sendMail = vi.fn().mockResolvedValue({})
-    const transport = createSmtpTransport({ url: 'smtp://mail.example.com', from: 'Helvex <no-reply@helvex.example>' }, pino({ level: 'silent' }), fakeNodemailer(sendMail))
+    const transport = createSmtpTransport(
+      { url: 'smtp://mail.example.com', from: 'Helvex <no-reply@helvex.example>' },
+      pino({ level: 'silent' }),
+      fakeNodemailer(sendMail),
+    )
     await transport.send(message)
     await transport.close()
-    expect(sendMail).toHaveBeenCalledWith({ from: 'Helvex <no-reply@helvex.example>', to: 'ann@example.com', subject: 'Hello', text: 'code 12345', html: '<p>code 12345</p>' })
+    expect(sendMail).toHaveBeenCalledWith({
+      from: 'Helvex <no-reply@helvex.example>',
+      to: 'ann@example.com',
+      subject: 'Hello',
+      text: 'code 12345',
+      html: '<p>code 12345</p>',
+    })
   })
 
   it('does not make the request wait for the mail server, and retries a failed delivery', async () => {
     vi.useFakeTimers()
     try {
       let release: () => void = () => {}
-      const sendMail = vi.fn()
+      const sendMail = vi
+        .fn()
         .mockRejectedValueOnce(new Error('421 try later'))
-        .mockImplementationOnce(() => new Promise<void>((resolve) => { release = resolve }))
-      const transport = createSmtpTransport({ url: 'smtp://mail.example.com', from: 'x@helvex.example' }, pino({ level: 'silent' }), fakeNodemailer(sendMail))
+        .mockImplementationOnce(
+          () =>
+            new Promise<void>((resolve) => {
+              release = resolve
+            }),
+        )
+      const transport = createSmtpTransport(
+        { url: 'smtp://mail.example.com', from: 'x@helvex.example' },
+        pino({ level: 'silent' }),
+        fakeNodemailer(sendMail),
+      )
       await transport.send(message)
       expect(sendMail).toHaveBeenCalledTimes(1)
       await vi.advanceTimersByTimeAsync(1_000)
@@ -40,7 +67,11 @@ describe('SMTP transport', () => {
   it('never writes the code to the log', async () => {
     const lines: string[] = []
     const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) })
-    const transport = createSmtpTransport({ url: 'smtp://mail.example.com', from: 'x@helvex.example' }, logger, fakeNodemailer(vi.fn().mockResolvedValue({})))
+    const transport = createSmtpTransport(
+      { url: 'smtp://mail.example.com', from: 'x@helvex.example' },
+      logger,
+      fakeNodemailer(vi.fn().mockResolvedValue({})),
+    )
     await transport.send(message)
     await transport.close()
     expect(lines.join('')).not.toContain('12345')

@@ -19,7 +19,13 @@ export function createSmtpTransport(
   async function deliver(message: MailMessage) {
     for (let attempt = 0; ; attempt++) {
       try {
-        await transporter.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html })
+        await transporter.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
         logger.info({ to: message.to, template: message.template }, 'mail sent')
         return
       } catch (error) {
@@ -28,7 +34,10 @@ export function createSmtpTransport(
           logger.error({ to: message.to, template: message.template, err: error }, 'mail delivery failed, giving up')
           return
         }
-        logger.warn({ to: message.to, template: message.template, attempt: attempt + 1 }, 'mail delivery failed, retrying')
+        logger.warn(
+          { to: message.to, template: message.template, attempt: attempt + 1 },
+          'mail delivery failed, retrying',
+        )
         await new Promise((resolve) => setTimeout(resolve, delay))
       }
     }

@@ -44,7 +44,8 @@ export function createSandboxOpenBanking(deps: { db: Database; clock: Clock; key
       return { consentId, authUrl: `/sandbox/bank/consent?consent=${consentId}` }
     },
     async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | undefined> {
-      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_OPEN_BANKING_SIGNATURE_HEADER], nowSeconds)) return undefined
+      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_OPEN_BANKING_SIGNATURE_HEADER], nowSeconds))
+        return undefined
       let parsed
       try {
         parsed = Notice.safeParse(JSON.parse(rawBody))
@@ -53,7 +54,12 @@ export function createSandboxOpenBanking(deps: { db: Database; clock: Clock; key
       }
       if (!parsed.success) return undefined
       const { id, type, data } = parsed.data
-      return { eventId: id, sessionId: data.consentId, outcome: type === 'payment.executed' ? 'succeeded' : 'failed', ...(data.failureReason && { failureReason: data.failureReason }) }
+      return {
+        eventId: id,
+        sessionId: data.consentId,
+        outcome: type === 'payment.executed' ? 'succeeded' : 'failed',
+        ...(data.failureReason && { failureReason: data.failureReason }),
+      }
     },
     async findConsent(id) {
       const [consent] = await deps.db.select().from(sandboxConsents).where(eq(sandboxConsents.id, id))

@@ -10,15 +10,21 @@ const PATH = '/v1/webhooks/open-banking'
 /** A stand-in for TrueLayer's webhook key: a P-521 key published in a JWKS, as TrueLayer publishes its own. */
 const webhookKey = generateKeyPairSync('ec', { namedCurve: 'secp521r1' })
 const requestKey = generateKeyPairSync('ec', { namedCurve: 'secp521r1' })
-const jwks = JSON.stringify({ keys: [{ ...webhookKey.publicKey.export({ format: 'jwk' }), kid: 'tl-webhook-key', alg: 'ES512', use: 'sig' }] })
+const jwks = JSON.stringify({
+  keys: [{ ...webhookKey.publicKey.export({ format: 'jwk' }), kid: 'tl-webhook-key', alg: 'ES512', use: 'sig' }],
+})
 
 const b64url = (text: string | Buffer) => Buffer.from(text).toString('base64url')
 
 /** Signs a webhook the way TrueLayer does: JWS ES512, detached payload "METHOD path\nHeader: value\nbody", jku in the header. */
 function signWebhook(body: string, timestamp: string, jku = SANDBOX_JWKS, key = webhookKey.privateKey) {
-  const header = b64url(JSON.stringify({ alg: 'ES512', kid: 'tl-webhook-key', tl_version: '2', tl_headers: 'X-Tl-Webhook-Timestamp', jku }))
+  const header = b64url(
+    JSON.stringify({ alg: 'ES512', kid: 'tl-webhook-key', tl_version: '2', tl_headers: 'X-Tl-Webhook-Timestamp', jku }),
+  )
   const payload = b64url(`POST ${PATH}\nX-Tl-Webhook-Timestamp: ${timestamp}\n${body}`)
-  const signature = sign('sha512', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')
+  const signature = sign('sha512', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }).toString(
+    'base64url',
+  )
   return `${header}..${signature}`
 }
 
@@ -27,8 +33,18 @@ function recordedTrueLayer() {
   const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(url), init })
     const path = new URL(String(url)).pathname
-    const body = path === '/connect/token' ? fixture('truelayer-token.json') : path === '/v3/payments' ? fixture('truelayer-create-payment.json') : path === '/.well-known/jwks' ? jwks : '{}'
-    return new Response(body, { status: path === '/v3/payments' ? 201 : 200, headers: { 'content-type': 'application/json' } })
+    const body =
+      path === '/connect/token'
+        ? fixture('truelayer-token.json')
+        : path === '/v3/payments'
+          ? fixture('truelayer-create-payment.json')
+          : path === '/.well-known/jwks'
+            ? jwks
+            : '{}'
+    return new Response(body, {
+      status: path === '/v3/payments' ? 201 : 200,
+      headers: { 'content-type': 'application/json' },
+    })
   }) as unknown as typeof fetch
   const provider = createTrueLayerOpenBanking({
     environment: 'sandbox',
@@ -45,17 +61,31 @@ function recordedTrueLayer() {
 
 const NOW = Date.parse('2026-11-22T09:00:00Z') / 1000
 const STAMP = '2026-11-22T09:00:00Z'
-const notice = (body: string, headers: Record<string, string>) => ({ rawBody: body, headers, path: PATH, nowSeconds: NOW })
+const notice = (body: string, headers: Record<string, string>) => ({
+  rawBody: body,
+  headers,
+  path: PATH,
+  nowSeconds: NOW,
+})
 
 describe('TrueLayer pay-by-bank adapter (recorded answers)', () => {
   it('creates a signed payment to our merchant account and answers the hosted payment page', async () => {
     const { provider, calls } = recordedTrueLayer()
-    const consent = await provider.createConsent({ orderReference: 'ABCDEFGH23', amount: '250.00', currency: 'gbp', bankId: 'ob-natwest', payerName: 'Ada Lovelace', returnUrl: '/dashboard-returncc?session_id={SESSION_ID}' })
+    const consent = await provider.createConsent({
+      orderReference: 'ABCDEFGH23',
+      amount: '250.00',
+      currency: 'gbp',
+      bankId: 'ob-natwest',
+      payerName: 'Ada Lovelace',
+      returnUrl: '/dashboard-returncc?session_id={SESSION_ID}',
+    })
     expect(consent.consentId).toBe('1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e')
     const url = new URL(consent.authUrl)
     expect(url.origin).toBe('https://payment.truelayer-sandbox.com')
     expect(url.searchParams.get('resource_token')).toContain('recorded-resource-token')
-    expect(url.searchParams.get('return_uri')).toBe('https://exchange.example/dashboard-returncc?session_id=1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e')
+    expect(url.searchParams.get('return_uri')).toBe(
+      'https://exchange.example/dashboard-returncc?session_id=1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e',
+    )
 
     expect(calls[0]?.url).toBe('https://auth.truelayer-sandbox.com/connect/token')
     const payment = calls[1]!
@@ -64,31 +94,80 @@ describe('TrueLayer pay-by-bank adapter (recorded answers)', () => {
     expect(headers['tl-signature']).toMatch(/^[\w-]+\.\.[\w-]+$/)
     expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
     const sent = JSON.parse(String(payment.init?.body))
-    expect(sent).toMatchObject({ amount_in_minor: 25000, currency: 'GBP', payment_method: { provider_selection: { provider_id: 'ob-natwest' }, beneficiary: { merchant_account_id: 'merchant-account-1', reference: 'ABCDEFGH23' } } })
+    expect(sent).toMatchObject({
+      amount_in_minor: 25000,
+      currency: 'GBP',
+      payment_method: {
+        provider_selection: { provider_id: 'ob-natwest' },
+        beneficiary: { merchant_account_id: 'merchant-account-1', reference: 'ABCDEFGH23' },
+      },
+    })
   })
 
   it('accepts a webhook signed with the key TrueLayer publishes, and reads executed and failed payments', async () => {
     const { provider } = recordedTrueLayer()
     const executed = JSON.stringify({ type: 'payment_executed', event_id: 'evt-1', payment_id: 'pay-1' })
-    expect(await provider.verifyNotification(notice(executed, { 'tl-signature': signWebhook(executed, STAMP), 'x-tl-webhook-timestamp': STAMP }))).toEqual({ eventId: 'evt-1', sessionId: 'pay-1', outcome: 'succeeded' })
-    const failed = JSON.stringify({ type: 'payment_failed', event_id: 'evt-2', payment_id: 'pay-2', failure_reason: 'canceled' })
-    expect(await provider.verifyNotification(notice(failed, { 'tl-signature': signWebhook(failed, STAMP), 'x-tl-webhook-timestamp': STAMP }))).toMatchObject({ outcome: 'failed', failureReason: 'You cancelled the payment at your bank.' })
+    expect(
+      await provider.verifyNotification(
+        notice(executed, { 'tl-signature': signWebhook(executed, STAMP), 'x-tl-webhook-timestamp': STAMP }),
+      ),
+    ).toEqual({ eventId: 'evt-1', sessionId: 'pay-1', outcome: 'succeeded' })
+    const failed = JSON.stringify({
+      type: 'payment_failed',
+      event_id: 'evt-2',
+      payment_id: 'pay-2',
+      failure_reason: 'canceled',
+    })
+    expect(
+      await provider.verifyNotification(
+        notice(failed, { 'tl-signature': signWebhook(failed, STAMP), 'x-tl-webhook-timestamp': STAMP }),
+      ),
+    ).toMatchObject({ outcome: 'failed', failureReason: 'You cancelled the payment at your bank.' })
   })
 
   it('refuses a webhook signed by another key, one naming another key set, a changed body and an old one', async () => {
     const { provider } = recordedTrueLayer()
     const body = JSON.stringify({ type: 'payment_executed', event_id: 'evt-3', payment_id: 'pay-3' })
     const stranger = generateKeyPairSync('ec', { namedCurve: 'secp521r1' }).privateKey
-    expect(await provider.verifyNotification(notice(body, { 'tl-signature': signWebhook(body, STAMP, SANDBOX_JWKS, stranger), 'x-tl-webhook-timestamp': STAMP }))).toBeUndefined()
-    expect(await provider.verifyNotification(notice(body, { 'tl-signature': signWebhook(body, STAMP, 'https://attacker.example/jwks'), 'x-tl-webhook-timestamp': STAMP }))).toBeUndefined()
-    expect(await provider.verifyNotification(notice(body.replace('pay-3', 'pay-4'), { 'tl-signature': signWebhook(body, STAMP), 'x-tl-webhook-timestamp': STAMP }))).toBeUndefined()
+    expect(
+      await provider.verifyNotification(
+        notice(body, {
+          'tl-signature': signWebhook(body, STAMP, SANDBOX_JWKS, stranger),
+          'x-tl-webhook-timestamp': STAMP,
+        }),
+      ),
+    ).toBeUndefined()
+    expect(
+      await provider.verifyNotification(
+        notice(body, {
+          'tl-signature': signWebhook(body, STAMP, 'https://attacker.example/jwks'),
+          'x-tl-webhook-timestamp': STAMP,
+        }),
+      ),
+    ).toBeUndefined()
+    expect(
+      await provider.verifyNotification(
+        notice(body.replace('pay-3', 'pay-4'), {
+          'tl-signature': signWebhook(body, STAMP),
+          'x-tl-webhook-timestamp': STAMP,
+        }),
+      ),
+    ).toBeUndefined()
     const old = '2026-11-22T08:00:00Z'
-    expect(await provider.verifyNotification(notice(body, { 'tl-signature': signWebhook(body, old), 'x-tl-webhook-timestamp': old }))).toBeUndefined()
+    expect(
+      await provider.verifyNotification(
+        notice(body, { 'tl-signature': signWebhook(body, old), 'x-tl-webhook-timestamp': old }),
+      ),
+    ).toBeUndefined()
   })
 
   it('acknowledges a genuine event it has nothing to do for', async () => {
     const { provider } = recordedTrueLayer()
     const body = JSON.stringify({ type: 'payment_authorized', event_id: 'evt-5', payment_id: 'pay-5' })
-    expect(await provider.verifyNotification(notice(body, { 'tl-signature': signWebhook(body, STAMP), 'x-tl-webhook-timestamp': STAMP }))).toBeNull()
+    expect(
+      await provider.verifyNotification(
+        notice(body, { 'tl-signature': signWebhook(body, STAMP), 'x-tl-webhook-timestamp': STAMP }),
+      ),
+    ).toBeNull()
   })
 })

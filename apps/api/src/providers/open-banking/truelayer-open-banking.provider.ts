@@ -20,13 +20,28 @@ export interface TrueLayerOptions {
 }
 
 const HOSTS = {
-  sandbox: { auth: 'https://auth.truelayer-sandbox.com', api: 'https://api.truelayer-sandbox.com', hpp: 'https://payment.truelayer-sandbox.com', jwks: 'https://webhooks.truelayer-sandbox.com/.well-known/jwks' },
-  live: { auth: 'https://auth.truelayer.com', api: 'https://api.truelayer.com', hpp: 'https://payment.truelayer.com', jwks: 'https://webhooks.truelayer.com/.well-known/jwks' },
+  sandbox: {
+    auth: 'https://auth.truelayer-sandbox.com',
+    api: 'https://api.truelayer-sandbox.com',
+    hpp: 'https://payment.truelayer-sandbox.com',
+    jwks: 'https://webhooks.truelayer-sandbox.com/.well-known/jwks',
+  },
+  live: {
+    auth: 'https://auth.truelayer.com',
+    api: 'https://api.truelayer.com',
+    hpp: 'https://payment.truelayer.com',
+    jwks: 'https://webhooks.truelayer.com/.well-known/jwks',
+  },
 } as const
 
 const TokenAnswer = z.object({ access_token: z.string(), expires_in: z.number() })
 const PaymentAnswer = z.object({ id: z.string(), resource_token: z.string() })
-const WebhookEvent = z.object({ type: z.string(), event_id: z.string(), payment_id: z.string().optional(), failure_reason: z.string().optional() })
+const WebhookEvent = z.object({
+  type: z.string(),
+  event_id: z.string(),
+  payment_id: z.string().optional(),
+  failure_reason: z.string().optional(),
+})
 
 /** TrueLayer's failure reasons in plain words for the customer. */
 const FAILURES: Record<string, string> = {
@@ -52,7 +67,12 @@ export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBanki
     const response = await fetchImpl(`${hosts.auth}/connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret, scope: 'payments' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        scope: 'payments',
+      }).toString(),
       signal: AbortSignal.timeout(10_000),
     })
     if (!response.ok) throw new Error(`TrueLayer token request answered ${response.status}`)
@@ -79,16 +99,32 @@ export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBanki
         payment_method: {
           type: 'bank_transfer',
           provider_selection: { type: 'preselected', provider_id: request.bankId },
-          beneficiary: { type: 'merchant_account', merchant_account_id: options.merchantAccountId, reference: request.orderReference },
+          beneficiary: {
+            type: 'merchant_account',
+            merchant_account_id: options.merchantAccountId,
+            reference: request.orderReference,
+          },
         },
         user: { name: request.payerName },
         metadata: { orderReference: request.orderReference },
       })
       const idempotencyKey = randomUUID()
-      const signature = tlSigning.sign({ kid: options.signingKeyId, privateKeyPem: options.signingKeyPem, method: 'POST' as tlSigning.HttpMethod, path: '/v3/payments', headers: { 'Idempotency-Key': idempotencyKey }, body })
+      const signature = tlSigning.sign({
+        kid: options.signingKeyId,
+        privateKeyPem: options.signingKeyPem,
+        method: 'POST' as tlSigning.HttpMethod,
+        path: '/v3/payments',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body,
+      })
       const response = await fetchImpl(`${hosts.api}/v3/payments`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey, 'tl-signature': signature },
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKey,
+          'tl-signature': signature,
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       })
@@ -106,16 +142,30 @@ export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBanki
       try {
         // Only TrueLayer's own key set may vouch for a webhook, whatever the signature names.
         if (tlSigning.extractJku(signature) !== hosts.jwks) return undefined
-        tlSigning.verify({ jwks: await jwks(), signature, method: 'POST' as tlSigning.HttpMethod, path, body: rawBody, headers, requiredHeaders: ['x-tl-webhook-timestamp'] })
+        tlSigning.verify({
+          jwks: await jwks(),
+          signature,
+          method: 'POST' as tlSigning.HttpMethod,
+          path,
+          body: rawBody,
+          headers,
+          requiredHeaders: ['x-tl-webhook-timestamp'],
+        })
       } catch {
         return undefined
       }
       const parsed = WebhookEvent.safeParse(JSON.parse(rawBody))
       if (!parsed.success || !parsed.data.payment_id) return null
       const event = parsed.data
-      if (event.type === 'payment_executed' || event.type === 'payment_settled') return { eventId: event.event_id, sessionId: event.payment_id!, outcome: 'succeeded' }
+      if (event.type === 'payment_executed' || event.type === 'payment_settled')
+        return { eventId: event.event_id, sessionId: event.payment_id!, outcome: 'succeeded' }
       if (event.type === 'payment_failed') {
-        return { eventId: event.event_id, sessionId: event.payment_id!, outcome: 'failed', failureReason: FAILURES[event.failure_reason ?? ''] ?? 'Your bank did not complete the payment.' }
+        return {
+          eventId: event.event_id,
+          sessionId: event.payment_id!,
+          outcome: 'failed',
+          failureReason: FAILURES[event.failure_reason ?? ''] ?? 'Your bank did not complete the payment.',
+        }
       }
       return null
     },

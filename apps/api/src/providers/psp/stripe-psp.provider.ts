@@ -28,14 +28,25 @@ export function createStripePsp(options: StripePspOptions): CardPspProvider {
     kind: 'stripe',
     sandbox: false,
     async createCheckout(request) {
-      const back = new URL(request.returnUrl.replace('{SESSION_ID}', '{CHECKOUT_SESSION_ID}'), options.publicUrl).toString().replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}')
+      const back = new URL(request.returnUrl.replace('{SESSION_ID}', '{CHECKOUT_SESSION_ID}'), options.publicUrl)
+        .toString()
+        .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}')
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         payment_method_types: ['card'],
         customer_email: request.customerEmail,
         client_reference_id: request.orderReference,
         metadata: { orderReference: request.orderReference },
-        line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: toMinorUnits(request.amount), product_data: { name: `Crypto order ${request.orderReference}` } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency,
+              unit_amount: toMinorUnits(request.amount),
+              product_data: { name: `Crypto order ${request.orderReference}` },
+            },
+          },
+        ],
         success_url: back,
         cancel_url: back,
       })
@@ -47,7 +58,14 @@ export function createStripePsp(options: StripePspOptions): CardPspProvider {
       if (!signature) return undefined
       let event: Stripe.Event
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, 300, undefined, nowSeconds * 1000)
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          300,
+          undefined,
+          nowSeconds * 1000,
+        )
       } catch {
         return undefined
       }
@@ -59,7 +77,12 @@ export function createStripePsp(options: StripePspOptions): CardPspProvider {
           return { eventId: event.id, sessionId: event.data.object.id, outcome: 'succeeded' }
         case 'checkout.session.expired':
         case 'checkout.session.async_payment_failed':
-          return { eventId: event.id, sessionId: event.data.object.id, outcome: 'failed', failureReason: FAILURE_TEXT[event.type] }
+          return {
+            eventId: event.id,
+            sessionId: event.data.object.id,
+            outcome: 'failed',
+            failureReason: FAILURE_TEXT[event.type],
+          }
         default:
           return null
       }

@@ -40,7 +40,9 @@ export function createKrakenRatesProvider(fetchImpl: typeof fetch = fetch, timeo
     source: 'kraken',
     simulated: false,
     async fetchMidPrices() {
-      const response = await fetchImpl(`${KRAKEN_TICKER_URL}?pair=${pairs.join(',')}`, { signal: AbortSignal.timeout(timeoutMs) })
+      const response = await fetchImpl(`${KRAKEN_TICKER_URL}?pair=${pairs.join(',')}`, {
+        signal: AbortSignal.timeout(timeoutMs),
+      })
       if (!response.ok) throw new Error(`Kraken ticker answered ${response.status}`)
       const answer = TickerAnswer.parse(await response.json())
       if (answer.error.length > 0 || !answer.result) throw new Error(`Kraken ticker error: ${answer.error.join('; ')}`)
@@ -54,7 +56,10 @@ export function createKrakenRatesProvider(fetchImpl: typeof fetch = fetch, timeo
       }
 
       const fiatPerUsd: Record<FiatCurrency, string> = { usd: '1', eur: '1', gbp: '1', chf: '1' }
-      for (const [fiat, fx] of Object.entries(FX_PAIRS) as [keyof typeof FX_PAIRS, (typeof FX_PAIRS)[keyof typeof FX_PAIRS]][]) {
+      for (const [fiat, fx] of Object.entries(FX_PAIRS) as [
+        keyof typeof FX_PAIRS,
+        (typeof FX_PAIRS)[keyof typeof FX_PAIRS],
+      ][]) {
         const quote = midFor(fx.keys)
         fiatPerUsd[fiat] = fx.usdPerUnit ? divideAmounts('1', quote, FX_DECIMALS) : quote
       }
@@ -62,7 +67,8 @@ export function createKrakenRatesProvider(fetchImpl: typeof fetch = fetch, timeo
       const prices: MidPrice[] = []
       for (const crypto of CRYPTO_CURRENCIES) {
         const usd = midFor(COIN_PAIRS[crypto].keys)
-        for (const fiat of FIAT_CURRENCIES) prices.push({ crypto, fiat, mid: multiplyAmounts(usd, fiatPerUsd[fiat], DECIMALS) })
+        for (const fiat of FIAT_CURRENCIES)
+          prices.push({ crypto, fiat, mid: multiplyAmounts(usd, fiatPerUsd[fiat], DECIMALS) })
       }
       return prices
     },

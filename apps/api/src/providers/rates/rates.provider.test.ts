@@ -8,7 +8,9 @@ import { createSandboxRatesProvider } from './sandbox-rates.provider'
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'))
 
 function answering(body: unknown, status = 200) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  ) as unknown as typeof fetch
 }
 
 describe('Kraken rates provider (recorded answers)', () => {
@@ -35,7 +37,9 @@ describe('Kraken rates provider (recorded answers)', () => {
   })
 
   it('fails on an error answer, a missing pair or an HTTP error, so the last good prices stay', async () => {
-    await expect(createKrakenRatesProvider(answering(fixture('kraken-ticker-error.json'))).fetchMidPrices()).rejects.toThrow(/Too many requests/)
+    await expect(
+      createKrakenRatesProvider(answering(fixture('kraken-ticker-error.json'))).fetchMidPrices(),
+    ).rejects.toThrow(/Too many requests/)
     const partial = fixture('kraken-ticker.json')
     delete partial.result.DOTUSD
     await expect(createKrakenRatesProvider(answering(partial)).fetchMidPrices()).rejects.toThrow(/DOTUSD/)

@@ -12,7 +12,10 @@ const DECIMALS = 8
  * Test environment: prices take a small random walk (at most 0.15 % a step) and stay within 5 % of the
  * configured reference prices. Marked simulated, so the web says so wherever it shows them.
  */
-export function createSandboxRatesProvider(reference: TradingConfig['sandboxReference'], random: (min: number, max: number) => number = randomInt): RatesProvider {
+export function createSandboxRatesProvider(
+  reference: TradingConfig['sandboxReference'],
+  random: (min: number, max: number) => number = randomInt,
+): RatesProvider {
   const usd = new Map(CRYPTO_CURRENCIES.map((coin) => [coin, reference.usdPrices[coin]!]))
 
   function step(coin: (typeof CRYPTO_CURRENCIES)[number]) {
@@ -33,7 +36,11 @@ export function createSandboxRatesProvider(reference: TradingConfig['sandboxRefe
       for (const crypto of CRYPTO_CURRENCIES) {
         step(crypto)
         for (const fiat of FIAT_CURRENCIES) {
-          prices.push({ crypto, fiat, mid: multiplyAmounts(usd.get(crypto)!, reference.fiatPerUsd[fiat] ?? '1', DECIMALS) })
+          prices.push({
+            crypto,
+            fiat,
+            mid: multiplyAmounts(usd.get(crypto)!, reference.fiatPerUsd[fiat] ?? '1', DECIMALS),
+          })
         }
       }
       return prices

@@ -89,8 +89,22 @@ export function DashboardLayout() {
       <AppShell.Header>
         <Group h={DASHBOARD_HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
-            <Box component={Link} to="/dashboard" aria-label={`${brand.brandName} dashboard`} bg="white" px={8} py={4} style={{ borderRadius: 8, display: 'inline-flex', lineHeight: 0 }}>
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Box
+              component={Link}
+              to="/dashboard"
+              aria-label={`${brand.brandName} dashboard`}
+              bg="white"
+              px={8}
+              py={4}
+              style={{ borderRadius: 8, display: 'inline-flex', lineHeight: 0 }}
+            >
               <BrandLogo brand={brand} height={28} />
             </Box>
           </Group>

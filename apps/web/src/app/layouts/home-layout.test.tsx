@@ -7,7 +7,16 @@ import { HomeLayout } from './home-layout'
 function stubViewportWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
     const max = Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY)
-    return { matches: width <= max, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }
+    return {
+      matches: width <= max,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }
   })
 }
 

@@ -29,7 +29,15 @@ export function PublicLayout() {
   return (
     <AppShell header={{ height: PUBLIC_HEADER_HEIGHT }} bg="var(--app-page-bg)">
       <AppShell.Header withBorder>
-        <Group h="100%" maw={1200} mx="auto" px={mobile ? 8 : 'lg'} gap={mobile ? 'xs' : 'md'} justify="space-between" wrap="nowrap">
+        <Group
+          h="100%"
+          maw={1200}
+          mx="auto"
+          px={mobile ? 8 : 'lg'}
+          gap={mobile ? 'xs' : 'md'}
+          justify="space-between"
+          wrap="nowrap"
+        >
           <Link to="/" aria-label={`${brand.brandName} home`} style={{ display: 'inline-flex', lineHeight: 0 }}>
             <BrandLogo brand={brand} height={mobile ? 22 : 32} />
           </Link>

@@ -33,7 +33,11 @@ export function ThemedRoot() {
   }, [inDashboard, pathname])
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={inDashboard ? brand.dashboardTheme.colorScheme : 'light'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={inDashboard ? brand.dashboardTheme.colorScheme : 'light'}
+    >
       {/* At the bottom, so a notice never covers the UK risk warning at the top. */}
       <Notifications position="bottom-center" zIndex={400} />
       <ScrollRestoration />

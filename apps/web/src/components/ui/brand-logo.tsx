@@ -17,7 +17,13 @@ export function BrandLogo({ brand, height = 40 }: BrandLogoProps) {
     )
   }
   if (brand.logo.kind === 'image') {
-    return <img src={brand.logo.src} alt={brand.brandName} style={{ height, width: 'auto', display: 'inline-block', verticalAlign: 'middle' }} />
+    return (
+      <img
+        src={brand.logo.src}
+        alt={brand.brandName}
+        style={{ height, width: 'auto', display: 'inline-block', verticalAlign: 'middle' }}
+      />
+    )
   }
   return (
     <span

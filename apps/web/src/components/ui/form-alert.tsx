@@ -4,7 +4,13 @@ import { Alert } from '@mantine/core'
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null
   return (
-    <Alert role="alert" color="red" variant="light" radius="md" styles={{ message: { fontSize: 'var(--mantine-font-size-sm)' } }}>
+    <Alert
+      role="alert"
+      color="red"
+      variant="light"
+      radius="md"
+      styles={{ message: { fontSize: 'var(--mantine-font-size-sm)' } }}
+    >
       {message}
     </Alert>
   )

@@ -1,5 +1,13 @@
 import { CRYPTO_DECIMALS, FIAT_DECIMALS, type CryptoCurrency } from '@exchange/shared/currencies'
-import { compareAmounts, isDecimalString, normalizeAmountInput, quoteForCrypto, quoteForFiat, type BuyQuote, type PriceTerms } from '@exchange/shared/money'
+import {
+  compareAmounts,
+  isDecimalString,
+  normalizeAmountInput,
+  quoteForCrypto,
+  quoteForFiat,
+  type BuyQuote,
+  type PriceTerms,
+} from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import type { AmountLimits } from '@exchange/shared/rates.schemas'
 import { maximumAmountMessage, minimumAmountMessage } from '../../lib/order-copy'
@@ -8,7 +16,8 @@ import { firstError } from '../../lib/validation'
 /** The field the customer typed in last; the other one is computed from it. */
 export type AmountSide = 'fiat' | 'crypto'
 
-export type CalculatorQuote = { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'quote'; quote: BuyQuote }
+export type CalculatorQuote =
+  { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'quote'; quote: BuyQuote }
 
 export function cryptoAmountMessage(crypto: CryptoCurrency): string {
   return `Enter a number with at most ${CRYPTO_DECIMALS[crypto]} decimals`
@@ -18,7 +27,12 @@ export function cryptoAmountMessage(crypto: CryptoCurrency): string {
  * What the typed amount buys (fiat typed) or costs (crypto typed), at the pair's price terms. The fiat
  * amount follows the order's own rule (at most two decimals); all arithmetic is on decimal strings.
  */
-export function quoteFromInput(side: AmountSide, input: string, terms: PriceTerms, crypto: CryptoCurrency): CalculatorQuote {
+export function quoteFromInput(
+  side: AmountSide,
+  input: string,
+  terms: PriceTerms,
+  crypto: CryptoCurrency,
+): CalculatorQuote {
   const amount = normalizeAmountInput(input)
   if (amount === '') return { kind: 'empty' }
   const decimals = { fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }
@@ -27,7 +41,8 @@ export function quoteFromInput(side: AmountSide, input: string, terms: PriceTerm
     return message ? { kind: 'invalid', message } : { kind: 'quote', quote: quoteForFiat(amount, terms, decimals) }
   }
   const places = amount.split('.')[1]?.length ?? 0
-  if (!isDecimalString(amount) || places > decimals.crypto) return { kind: 'invalid', message: cryptoAmountMessage(crypto) }
+  if (!isDecimalString(amount) || places > decimals.crypto)
+    return { kind: 'invalid', message: cryptoAmountMessage(crypto) }
   return { kind: 'quote', quote: quoteForCrypto(amount, terms, decimals) }
 }
 

@@ -11,7 +11,10 @@ describe('methodStep', () => {
   })
 
   it('selects nothing when the customer must choose among several options', () => {
-    expect(methodStep('/dashboard', 'alts', [card, { id: 'card-2', name: 'Other' }], named)).toEqual({ path: '/dashboard-choosecc', selected: null })
+    expect(methodStep('/dashboard', 'alts', [card, { id: 'card-2', name: 'Other' }], named)).toEqual({
+      path: '/dashboard-choosecc',
+      selected: null,
+    })
   })
 
   it('has no step for a group without options', () => {

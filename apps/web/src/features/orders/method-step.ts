@@ -24,6 +24,7 @@ export function methodStep(
     names,
   )
   if (route.kind === 'unavailable') return undefined
-  const selected = route.selectedOptionId === null ? null : (options.find((option) => option.id === route.selectedOptionId) ?? null)
+  const selected =
+    route.selectedOptionId === null ? null : (options.find((option) => option.id === route.selectedOptionId) ?? null)
   return { path: `${basePath}${route.suffix}`, selected }
 }

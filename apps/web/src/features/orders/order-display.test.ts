@@ -4,7 +4,17 @@ import { methodLabel, statusLabel } from './order-display'
 
 describe('order display', () => {
   it('gives every status a label a customer reads', () => {
-    expect(ORDER_STATUSES.map(statusLabel)).toEqual(['Started', 'Awaiting payment', 'Paid', 'Processing', 'Completed', 'Failed', 'Cancelled', 'Expired', 'Refunded'])
+    expect(ORDER_STATUSES.map(statusLabel)).toEqual([
+      'Started',
+      'Awaiting payment',
+      'Paid',
+      'Processing',
+      'Completed',
+      'Failed',
+      'Cancelled',
+      'Expired',
+      'Refunded',
+    ])
   })
 
   it('names the method by the option offered, a transfer to the virtual IBAN, or the id kept', () => {

@@ -24,6 +24,11 @@ export function paymentOutcome(paymentStatus: string, orderStatus: string): Last
  */
 export function unpaidReasonFor(orderReference: string): { reason: string; charged: boolean } | null {
   const { lastPayment } = getSessionState()
-  if (lastPayment?.orderReference !== orderReference || lastPayment.outcome === 'succeeded' || !lastPayment.failureReason) return null
+  if (
+    lastPayment?.orderReference !== orderReference ||
+    lastPayment.outcome === 'succeeded' ||
+    !lastPayment.failureReason
+  )
+    return null
   return { reason: lastPayment.failureReason, charged: lastPayment.outcome === 'refunded' }
 }

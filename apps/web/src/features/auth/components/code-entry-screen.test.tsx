@@ -74,7 +74,10 @@ describe('CodeEntryScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Code not received?' }))
     expect(await screen.findByText('Code sent!')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Code not received?' })).not.toBeInTheDocument()
-    expect(api.callsTo('homeresendcode')[0]?.body).toMatchObject({ email: 'ada@example.com', companyDetails: expect.any(Object) })
+    expect(api.callsTo('homeresendcode')[0]?.body).toMatchObject({
+      email: 'ada@example.com',
+      companyDetails: expect.any(Object),
+    })
   })
 
   it('explains a refused resend with the copy of its error code', async () => {

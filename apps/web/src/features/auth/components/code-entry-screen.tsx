@@ -78,7 +78,7 @@ export function CodeEntryScreen() {
       description={
         <>
           We sent a {CODE_LENGTH}-digit code to{' '}
-          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit style={{ overflowWrap: "anywhere" }}>
+          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit style={{ overflowWrap: 'anywhere' }}>
             {email}
           </Text>
           . Enter it below to continue.
@@ -99,7 +99,17 @@ export function CodeEntryScreen() {
   )
 }
 
-function CodeInputRow({ value, onChange, pending, inputRef }: { value: string; onChange: (value: string) => void; pending: boolean; inputRef: Ref<HTMLInputElement> }) {
+function CodeInputRow({
+  value,
+  onChange,
+  pending,
+  inputRef,
+}: {
+  value: string
+  onChange: (value: string) => void
+  pending: boolean
+  inputRef: Ref<HTMLInputElement>
+}) {
   return (
     <Stack gap="xs" align="center">
       <CodeInput label="Verification code" value={value} onChange={onChange} readOnly={pending} inputRef={inputRef} />

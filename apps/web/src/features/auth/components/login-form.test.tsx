@@ -81,7 +81,10 @@ describe('LoginForm', () => {
     await screen.findByText('Page /resetpass')
     expect(router.state.location.pathname).toBe('/resetpass')
     expect(getSessionState().username).toBe('ada@example.com')
-    expect(api.callsTo('homeStartResetPassword')[0]?.body).toMatchObject({ email: 'ada@example.com', companyDetails: expect.any(Object) })
+    expect(api.callsTo('homeStartResetPassword')[0]?.body).toMatchObject({
+      email: 'ada@example.com',
+      companyDetails: expect.any(Object),
+    })
   })
 
   it('says something went wrong when the reset cannot be started', async () => {

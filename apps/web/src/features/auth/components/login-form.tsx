@@ -114,7 +114,14 @@ export function LoginForm() {
               error={form.errors.password}
             />
             <Group justify="flex-end">
-              <Anchor component="button" type="button" size="sm" fw={600} onClick={handleForgotPassword} disabled={startReset.isPending}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                onClick={handleForgotPassword}
+                disabled={startReset.isPending}
+              >
                 Forgot password?
               </Anchor>
             </Group>

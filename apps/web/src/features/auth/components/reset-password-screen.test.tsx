@@ -58,7 +58,12 @@ describe('ResetPasswordScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }))
     await screen.findByText('Page /redirect')
     expect(router.state.location.pathname).toBe('/redirect')
-    expect(api.callsTo('homeCompleteResetPassword')[0]?.body).toMatchObject({ email: 'ada@example.com', code: '24680', password: 'new-secret', brandName: 'Helvex' })
+    expect(api.callsTo('homeCompleteResetPassword')[0]?.body).toMatchObject({
+      email: 'ada@example.com',
+      code: '24680',
+      password: 'new-secret',
+      brandName: 'Helvex',
+    })
   })
 
   it('asks for the reset code again: "Code sent!", then the link once the 30 seconds are over', async () => {
@@ -68,9 +73,11 @@ describe('ResetPasswordScreen', () => {
     renderScreen(<ResetPasswordScreen />, { path: '/resetpass' })
     await user.click(screen.getByRole('button', { name: 'Code not received?' }))
     expect(await screen.findByText('Code sent!')).toBeInTheDocument()
-    expect(api.callsTo('homeStartResetPassword')[0]?.body).toMatchObject({ email: 'ada@example.com', brandName: 'Helvex' })
+    expect(api.callsTo('homeStartResetPassword')[0]?.body).toMatchObject({
+      email: 'ada@example.com',
+      brandName: 'Helvex',
+    })
     act(() => vi.advanceTimersByTime(30_000))
     expect(screen.getByRole('button', { name: 'Code not received?' })).toBeInTheDocument()
   })
 })
-

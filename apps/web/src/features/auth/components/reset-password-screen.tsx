@@ -138,7 +138,7 @@ export function ResetPasswordScreen() {
       description={
         <>
           We sent a {CODE_LENGTH}-digit code to{' '}
-          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit style={{ overflowWrap: "anywhere" }}>
+          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit style={{ overflowWrap: 'anywhere' }}>
             {email}
           </Text>
           . Enter it below.

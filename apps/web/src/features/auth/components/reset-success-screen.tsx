@@ -22,7 +22,16 @@ export function ResetSuccessScreen() {
     <AuthCard title="All done!">
       <Stack gap="lg" align="center" ta="center">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden="true">
-          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </ThemeIcon>

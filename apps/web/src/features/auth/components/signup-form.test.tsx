@@ -7,7 +7,10 @@ import { fail, mockApi, ok } from '../../../test/mock-api'
 import { renderScreen, testBrand } from '../../../test/render'
 import { SignupForm } from './signup-form'
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, { email = 'ada@example.com', password = 'secret1', terms = true } = {}) {
+async function fillForm(
+  user: ReturnType<typeof userEvent.setup>,
+  { email = 'ada@example.com', password = 'secret1', terms = true } = {},
+) {
   if (email) await user.type(screen.getByLabelText('Email'), email)
   if (password) await user.type(screen.getByLabelText('Password'), password)
   if (terms) await user.click(screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }))

@@ -11,5 +11,9 @@ export function getHpRates(brandName: string): Promise<GetHpRatesAnswer> {
 }
 
 export function useHpRates(brandName: string) {
-  return useQuery({ queryKey: ['rates', brandName], queryFn: () => getHpRates(brandName), refetchInterval: RATES_REFRESH_MS })
+  return useQuery({
+    queryKey: ['rates', brandName],
+    queryFn: () => getHpRates(brandName),
+    refetchInterval: RATES_REFRESH_MS,
+  })
 }

@@ -180,9 +180,18 @@ describe('BuyCalculator', () => {
     await user.click(buyButton())
     await screen.findByText('Page /dashboard-method')
     expect(router.state.location.pathname).toBe('/dashboard-method')
-    expect(api.callsTo('orderInitiateBuy')[0]?.body).toEqual({ amount: '1250', assetId: 'btc_eur', wallet: VALID_BTC_WALLET, brandName: 'Helvex' })
+    expect(api.callsTo('orderInitiateBuy')[0]?.body).toEqual({
+      amount: '1250',
+      assetId: 'btc_eur',
+      wallet: VALID_BTC_WALLET,
+      brandName: 'Helvex',
+    })
     expect(api.callsTo('orderInitiateBuy')[0]?.headers.authorization).toBe('Bearer token-1')
-    expect(JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}')).toMatchObject({ orderReference: 'ABCD234567', tranId: 'TX20250101120000', orderWallet: VALID_BTC_WALLET })
+    expect(JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}')).toMatchObject({
+      orderReference: 'ABCD234567',
+      tranId: 'TX20250101120000',
+      orderWallet: VALID_BTC_WALLET,
+    })
     expect(getSessionState()).toMatchObject({
       lastScreen: '/dashboard-method',
       activeOrder: {
@@ -242,7 +251,9 @@ describe('BuyCalculator', () => {
     await pricesShown()
     await user.type(youPay(), '1250')
     await user.click(buyButton())
-    expect(await screen.findByRole('alert')).toHaveTextContent('Prices are out of date. Please wait a moment before buying.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Prices are out of date. Please wait a moment before buying.',
+    )
   })
 
   it('says something went wrong for any other refusal', async () => {

@@ -13,7 +13,21 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { formatAmount, normalizeAmountInput } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
-import { Alert, Badge, Button, Card, Divider, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
@@ -31,10 +45,21 @@ import { useHpRates } from '../api/get-hp-rates'
 import { useInitiateBuyOrder } from '../api/initiate-buy-order'
 import { formatDuration, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
 
-const FIAT_NAMES: Record<FiatCurrency, string> = { eur: 'Euro', chf: 'Swiss franc', gbp: 'British pound', usd: 'US dollar' }
+const FIAT_NAMES: Record<FiatCurrency, string> = {
+  eur: 'Euro',
+  chf: 'Swiss franc',
+  gbp: 'British pound',
+  usd: 'US dollar',
+}
 
-const FIAT_OPTIONS = FIAT_CURRENCIES.map((code) => ({ value: code, label: `${code.toUpperCase()} – ${FIAT_NAMES[code]}` }))
-const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((code) => ({ value: code, label: `${code.toUpperCase()} – ${CRYPTO_NAMES[code]}` }))
+const FIAT_OPTIONS = FIAT_CURRENCIES.map((code) => ({
+  value: code,
+  label: `${code.toUpperCase()} – ${FIAT_NAMES[code]}`,
+}))
+const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((code) => ({
+  value: code,
+  label: `${code.toUpperCase()} – ${CRYPTO_NAMES[code]}`,
+}))
 
 /** Where the customer goes once the order has started. */
 export const METHOD_PATH = '/dashboard-method'
@@ -101,14 +126,18 @@ export function BuyCalculator() {
   const calc = entry ? quoteFromInput(side, typed, entry, crypto) : null
   const quote = calc?.kind === 'quote' ? calc.quote : null
   const fiatShown = side === 'fiat' ? fiatText : quote ? formatAmount(quote.fiatAmount, FIAT_DECIMALS) : ''
-  const cryptoShown = side === 'crypto' ? cryptoText : quote ? formatAmount(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
+  const cryptoShown =
+    side === 'crypto' ? cryptoText : quote ? formatAmount(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
 
   const inputError = calc?.kind === 'invalid' ? calc.message : undefined
   const amountRuleError = quote ? limitMessage(quote.fiatAmount, limits, fiat) : undefined
-  const amountMissing = submitted && calc?.kind === 'empty' ? firstError(OrderInitiateBuyRequest.shape.amount, '') : undefined
-  const amountError = serverErrors.amount ?? amountRuleError ?? (side === 'fiat' ? (inputError ?? amountMissing) : amountMissing)
+  const amountMissing =
+    submitted && calc?.kind === 'empty' ? firstError(OrderInitiateBuyRequest.shape.amount, '') : undefined
+  const amountError =
+    serverErrors.amount ?? amountRuleError ?? (side === 'fiat' ? (inputError ?? amountMissing) : amountMissing)
   const cryptoError = side === 'crypto' ? inputError : undefined
-  const walletError = serverErrors.wallet ?? (wallet.trim() === '' ? undefined : firstError(walletAddressSchema(crypto), wallet))
+  const walletError =
+    serverErrors.wallet ?? (wallet.trim() === '' ? undefined : firstError(walletAddressSchema(crypto), wallet))
 
   // The order is kept as the customer types, so a reload or a later visit picks it up.
   useEffect(() => {
@@ -162,10 +191,14 @@ export function BuyCalculator() {
                 setServerErrors({ wallet: walletAddressMessage(crypto) })
                 return
               case 'amount_below_minimum':
-                setServerErrors({ amount: limits ? minimumAmountMessage(limits.min, fiat) : ALERT_MESSAGES.somethingWentWrong })
+                setServerErrors({
+                  amount: limits ? minimumAmountMessage(limits.min, fiat) : ALERT_MESSAGES.somethingWentWrong,
+                })
                 return
               case 'amount_above_maximum':
-                setServerErrors({ amount: limits ? maximumAmountMessage(limits.max, fiat) : ALERT_MESSAGES.somethingWentWrong })
+                setServerErrors({
+                  amount: limits ? maximumAmountMessage(limits.max, fiat) : ALERT_MESSAGES.somethingWentWrong,
+                })
                 return
               case 'rates_unavailable':
                 setAlert(STALE_PRICES_MESSAGE)
@@ -209,7 +242,16 @@ export function BuyCalculator() {
                 Buy crypto
               </Title>
               {ratesData?.simulated ? (
-                <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none" h="auto" py={4} styles={{ label: { whiteSpace: 'normal' } }}>
+                <Badge
+                  color="yellow"
+                  variant="light"
+                  size="lg"
+                  radius="sm"
+                  tt="none"
+                  h="auto"
+                  py={4}
+                  styles={{ label: { whiteSpace: 'normal' } }}
+                >
                   Simulated prices (test environment)
                 </Badge>
               ) : null}
@@ -307,17 +349,36 @@ export function BuyCalculator() {
             </Stack>
           ) : entry && ratesData ? (
             <>
-              <PriceLine label="Your rate" value={`1 ${coin} = ${formatAmount(entry.rate, FIAT_DECIMALS)} ${fiatCode}`} />
-              <PriceLine label="Market price (mid)" value={`1 ${coin} = ${formatAmount(entry.mid, FIAT_DECIMALS)} ${fiatCode}`} />
+              <PriceLine
+                label="Your rate"
+                value={`1 ${coin} = ${formatAmount(entry.rate, FIAT_DECIMALS)} ${fiatCode}`}
+              />
+              <PriceLine
+                label="Market price (mid)"
+                value={`1 ${coin} = ${formatAmount(entry.mid, FIAT_DECIMALS)} ${fiatCode}`}
+              />
               <PriceLine label="Spread" value={formatBps(entry.spreadBps)} />
-              <PriceLine label="Fee" value={quote ? `${formatAmount(quote.fee, FIAT_DECIMALS)} ${fiatCode} (${formatBps(entry.feeBps)})` : formatBps(entry.feeBps)} />
+              <PriceLine
+                label="Fee"
+                value={
+                  quote
+                    ? `${formatAmount(quote.fee, FIAT_DECIMALS)} ${fiatCode} (${formatBps(entry.feeBps)})`
+                    : formatBps(entry.feeBps)
+                }
+              />
               {limits ? (
-                <PriceLine label="Order limits" value={`${formatAmount(limits.min, FIAT_DECIMALS)} – ${formatAmount(limits.max, FIAT_DECIMALS)} ${fiatCode}`} />
+                <PriceLine
+                  label="Order limits"
+                  value={`${formatAmount(limits.min, FIAT_DECIMALS)} – ${formatAmount(limits.max, FIAT_DECIMALS)} ${fiatCode}`}
+                />
               ) : null}
               <Divider my={4} />
-              <Text size="sm">Price fixed for {formatDuration(ratesData.quoteTtlSeconds)} once you start the order</Text>
+              <Text size="sm">
+                Price fixed for {formatDuration(ratesData.quoteTtlSeconds)} once you start the order
+              </Text>
               <Text size="xs" c="dimmed">
-                Prices updated {ratesData.ageSeconds} s ago, at {new Date(ratesData.asOf).toLocaleTimeString()} ({ratesData.source})
+                Prices updated {ratesData.ageSeconds} s ago, at {new Date(ratesData.asOf).toLocaleTimeString()} (
+                {ratesData.source})
               </Text>
             </>
           ) : (

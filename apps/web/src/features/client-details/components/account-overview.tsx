@@ -52,7 +52,10 @@ export function AccountOverview() {
               <Detail label="Address" value={details.address} />
               <Detail label="City" value={details.city} />
               <Detail label="Postal code" value={details.postal} />
-              <Detail label="Country" value={details.country ? (countryName(details.country) ?? details.country) : null} />
+              <Detail
+                label="Country"
+                value={details.country ? (countryName(details.country) ?? details.country) : null}
+              />
             </SimpleGrid>
           ) : (
             <Alert color="red">{ALERT_MESSAGES.somethingWentWrong}</Alert>

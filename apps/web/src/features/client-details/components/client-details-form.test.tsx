@@ -50,7 +50,15 @@ describe('DetailsScreen', () => {
     const api = arrange({ getClientDetails: ok({ data: storedDetails() }) })
     renderScreen(<DetailsScreen />, { path: '/dashboard-details', customer: grossData() })
     await user.click(await screen.findByRole('button', { name: 'Save details' }))
-    for (const message of ['First name is required', 'Last name is required', 'Address is required', 'City is required', 'Postal code is required', 'Please choose your country', 'Phone is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Address is required',
+      'City is required',
+      'Postal code is required',
+      'Please choose your country',
+      'Phone is required',
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument()
     }
     expect(api.callsTo('saveClientDetails')).toHaveLength(0)
@@ -70,7 +78,10 @@ describe('DetailsScreen', () => {
   it('saves the details as the schema reads them and says so', async () => {
     const user = userEvent.setup()
     const api = arrange({ getClientDetails: ok({ data: storedDetails() }) })
-    renderScreen(<DetailsScreen />, { path: '/dashboard-details', customer: grossData({ firstName: null, lastName: null }) })
+    renderScreen(<DetailsScreen />, {
+      path: '/dashboard-details',
+      customer: grossData({ firstName: null, lastName: null }),
+    })
     await screen.findByRole('textbox', { name: 'First name' })
     await fillDetails(user)
     await user.click(screen.getByRole('button', { name: 'Save details' }))
@@ -90,7 +101,10 @@ describe('DetailsScreen', () => {
 
   it('shows the api’s field messages under the fields', async () => {
     const user = userEvent.setup()
-    arrange({ getClientDetails: ok({ data: ADA }), saveClientDetails: fail('validation_failed', 400, { fields: { city: 'City is too long' } }) })
+    arrange({
+      getClientDetails: ok({ data: ADA }),
+      saveClientDetails: fail('validation_failed', 400, { fields: { city: 'City is too long' } }),
+    })
     renderScreen(<DetailsScreen />, { path: '/dashboard-details', customer: grossData() })
     await user.click(await screen.findByRole('button', { name: 'Save details' }))
     expect(await screen.findByText('City is too long')).toBeInTheDocument()
@@ -101,7 +115,10 @@ describe('ConfirmDetailsScreen', () => {
   it('asks to confirm the details, then continues to the virtual IBAN step', async () => {
     const user = userEvent.setup()
     const api = arrange({ getClientDetails: ok({ data: storedDetails() }) })
-    const { router } = renderScreen(<ConfirmDetailsScreen />, { path: '/dashboard-confirmdetails', customer: grossData({ firstName: null, lastName: null }) })
+    const { router } = renderScreen(<ConfirmDetailsScreen />, {
+      path: '/dashboard-confirmdetails',
+      customer: grossData({ firstName: null, lastName: null }),
+    })
     expect(await screen.findByRole('heading', { name: 'Confirm your details' })).toBeInTheDocument()
     await screen.findByRole('textbox', { name: 'First name' })
     await fillDetails(user)

@@ -14,7 +14,15 @@ import { useClientDetails } from '../api/get-client-details'
 import { useSaveClientDetails } from '../api/save-client-details'
 
 type FormValues = Record<keyof ClientDetails, string>
-const FIELDS = ['firstName', 'lastName', 'address', 'city', 'postal', 'country', 'phone'] as const satisfies readonly (keyof ClientDetails)[]
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'address',
+  'city',
+  'postal',
+  'country',
+  'phone',
+] as const satisfies readonly (keyof ClientDetails)[]
 
 const COUNTRY_OPTIONS = ALLOWED_COUNTRIES.map((country) => ({ value: country.code, label: country.name }))
 
@@ -77,8 +85,11 @@ function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsProps) {
             return
           }
           if (!answer.result) {
-            const fields = Object.entries(answer.fields ?? {}).filter(([key]) => (FIELDS as readonly string[]).includes(key))
-            for (const [key, message] of fields) form.setError(key as keyof FormValues, key === 'country' ? COUNTRY_MESSAGE : message)
+            const fields = Object.entries(answer.fields ?? {}).filter(([key]) =>
+              (FIELDS as readonly string[]).includes(key),
+            )
+            for (const [key, message] of fields)
+              form.setError(key as keyof FormValues, key === 'country' ? COUNTRY_MESSAGE : message)
             if (fields.length === 0) setAlert(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
             return
           }
@@ -90,7 +101,11 @@ function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsProps) {
     )
   }
 
-  const text = (key: Exclude<keyof FormValues, 'country'>, label: string, extra: { autoComplete: string; type?: string; placeholder?: string; inputMode?: 'tel' }) => (
+  const text = (
+    key: Exclude<keyof FormValues, 'country'>,
+    label: string,
+    extra: { autoComplete: string; type?: string; placeholder?: string; inputMode?: 'tel' },
+  ) => (
     <TextInput
       label={label}
       size="md"
@@ -126,7 +141,12 @@ function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsProps) {
             error={form.errors.country}
             autoComplete="off"
           />
-          {text('phone', 'Phone', { autoComplete: 'tel', type: 'tel', inputMode: 'tel', placeholder: '+41 44 668 18 00' })}
+          {text('phone', 'Phone', {
+            autoComplete: 'tel',
+            type: 'tel',
+            inputMode: 'tel',
+            placeholder: '+41 44 668 18 00',
+          })}
         </SimpleGrid>
         <FormAlert message={alert} />
         <Button type="submit" size="md" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
@@ -175,7 +195,14 @@ export function ClientDetailsForm({ title, description, submitLabel, onSaved }: 
   }
 
   return (
-    <Paper component="section" aria-labelledby="client-details-title" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={680}>
+    <Paper
+      component="section"
+      aria-labelledby="client-details-title"
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      maw={680}
+    >
       <Stack gap="lg">
         <Stack gap={4}>
           <Title id="client-details-title" order={1} fz={{ base: 24, sm: 28 }}>

@@ -9,7 +9,14 @@ export function NotAvailableScreen({ title }: { title: string }) {
   const order = lookUpActiveOrder(customer.openOrder)
 
   return (
-    <Paper component="section" aria-labelledby="not-available-title" withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560}>
+    <Paper
+      component="section"
+      aria-labelledby="not-available-title"
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      maw={560}
+    >
       <Stack gap="md" align="flex-start">
         <Title id="not-available-title" order={1} fz={{ base: 24, sm: 28 }}>
           {title}

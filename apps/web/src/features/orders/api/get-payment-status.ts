@@ -27,7 +27,11 @@ export interface PaymentStatusPolling {
  * The payment's status, asked again every `intervalMs` while it is undecided, for at most `giveUpMs`;
  * `gaveUp` then says the screen stopped waiting.
  */
-export function usePaymentStatus(brandName: string, sessionId: string | null, { intervalMs, giveUpMs }: PaymentStatusPolling) {
+export function usePaymentStatus(
+  brandName: string,
+  sessionId: string | null,
+  { intervalMs, giveUpMs }: PaymentStatusPolling,
+) {
   const [gaveUp, setGaveUp] = useState(false)
   useEffect(() => {
     const timer = window.setTimeout(() => setGaveUp(true), giveUpMs)

@@ -16,7 +16,8 @@ export function useSubmitViban() {
   return useMutation({
     mutationFn: submitViban,
     onSuccess: (answer, request) => {
-      if (answer && answer.result) queryClient.setQueryData([VIBAN_INSTRUCTIONS_QUERY_KEY, request.orderReference, request.brandName], answer)
+      if (answer && answer.result)
+        queryClient.setQueryData([VIBAN_INSTRUCTIONS_QUERY_KEY, request.orderReference, request.brandName], answer)
     },
   })
 }

@@ -19,8 +19,15 @@ export function updateOrderStatus(request: ExchangeUpdateOrderRequest) {
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ order, statusName, brandName }: { order: ActiveOrder; statusName: OrderStatus; brandName: string }) =>
-      updateOrderStatus({ orderReference: order.orderReference, statusName, brandName }),
+    mutationFn: ({
+      order,
+      statusName,
+      brandName,
+    }: {
+      order: ActiveOrder
+      statusName: OrderStatus
+      brandName: string
+    }) => updateOrderStatus({ orderReference: order.orderReference, statusName, brandName }),
     onSuccess: async (answer, { order }) => {
       if (!answer || !answer.result) return
       if (endsActiveOrder(answer.statusName)) endActiveOrder(order, answer.statusName)

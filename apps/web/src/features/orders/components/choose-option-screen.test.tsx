@@ -38,7 +38,12 @@ describe('ChooseOptionScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Card B (sandbox)' }))
     await screen.findByText('Page /dashboard-startcc')
     expect(router.state.location.pathname).toBe('/dashboard-startcc')
-    expect(api.callsTo('orderSelectMethod')[0]?.body).toEqual({ orderReference: 'ABCD234567', group: 'psps', optionId: 'sandbox-card-b', brandName: 'Helvex' })
+    expect(api.callsTo('orderSelectMethod')[0]?.body).toEqual({
+      orderReference: 'ABCD234567',
+      group: 'psps',
+      optionId: 'sandbox-card-b',
+      brandName: 'Helvex',
+    })
     expect(getSessionState().selectedPsp).toEqual(CARD_B)
   })
 
@@ -64,7 +69,9 @@ describe('ChooseOptionScreen', () => {
   })
 
   it('offers no choice for an order whose payment is under way', async () => {
-    renderChoice('psps', '/dashboard-choosecc', { getOrderDetail: orderDetailAnswer({ ...ORDER, statusName: 'awaiting_payment' }) })
+    renderChoice('psps', '/dashboard-choosecc', {
+      getOrderDetail: orderDetailAnswer({ ...ORDER, statusName: 'awaiting_payment' }),
+    })
     expect(await screen.findByText('A payment for this order is under way')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Card A (sandbox)' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to History' })).toHaveAttribute('href', '/dashboard-history')
@@ -75,6 +82,9 @@ describe('ChooseOptionScreen', () => {
     mockApi({})
     renderScreen(<ChooseOptionScreen group="psps" />, { path: '/dashboard-choosecc', customer: grossData() })
     expect(screen.getByText('You have no order in progress.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Go to the calculator to start one' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.getByRole('link', { name: 'Go to the calculator to start one' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
   })
 })

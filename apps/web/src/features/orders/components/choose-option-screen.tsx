@@ -15,7 +15,10 @@ import { PaymentStep } from './payment-step'
 
 type ChoiceGroup = 'psps' | 'banks'
 
-const COPY: Record<ChoiceGroup, { title: string; description: string; list: string; hint: (name: string) => string; next: string; none: string }> = {
+const COPY: Record<
+  ChoiceGroup,
+  { title: string; description: string; list: string; hint: (name: string) => string; next: string; none: string }
+> = {
   psps: {
     title: 'Choose your card provider',
     description: 'Pick the provider that takes your card payment on its secure page.',
@@ -34,10 +37,26 @@ const COPY: Record<ChoiceGroup, { title: string; description: string; list: stri
   },
 }
 
-function OptionButton({ option, hint, onChoose, disabled }: { option: PaymentOption; hint: string; onChoose: () => void; disabled: boolean }) {
+function OptionButton({
+  option,
+  hint,
+  onChoose,
+  disabled,
+}: {
+  option: PaymentOption
+  hint: string
+  onChoose: () => void
+  disabled: boolean
+}) {
   const hintId = useId()
   return (
-    <UnstyledButton onClick={onChoose} disabled={disabled} aria-label={option.name} aria-describedby={hintId} style={{ display: 'block', width: '100%', opacity: disabled ? 0.6 : 1 }}>
+    <UnstyledButton
+      onClick={onChoose}
+      disabled={disabled}
+      aria-label={option.name}
+      aria-describedby={hintId}
+      style={{ display: 'block', width: '100%', opacity: disabled ? 0.6 : 1 }}
+    >
       <Paper withBorder radius="md" p="md" h="100%" className="method-option">
         <Stack gap={4}>
           <Text fw={700} fz="lg">
@@ -75,19 +94,29 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
   const methodsAnswer = methods.data && methods.data.result ? methods.data : null
   useEffect(() => {
     if (methodsAnswer) {
-      updateSessionState({ pspArray: methodsAnswer.psps.options, banksArray: methodsAnswer.banks.options, altMethodArray: methodsAnswer.alts.options })
+      updateSessionState({
+        pspArray: methodsAnswer.psps.options,
+        banksArray: methodsAnswer.banks.options,
+        altMethodArray: methodsAnswer.alts.options,
+      })
     }
   }, [methodsAnswer])
 
   // The options the method screen kept show at once; the api's current list replaces them when it arrives.
   const session = getSessionState()
-  const options = methodsAnswer ? methodsAnswer[group].options : group === 'psps' ? session.pspArray : session.banksArray
+  const options = methodsAnswer
+    ? methodsAnswer[group].options
+    : group === 'psps'
+      ? session.pspArray
+      : session.banksArray
 
   async function choose(option: PaymentOption) {
     if (!reference) return
     setError(null)
     setChoosing(option.id)
-    const answer = await selectMethod.mutateAsync({ orderReference: reference, group, optionId: option.id, brandName: brand.brandName }).catch(() => null)
+    const answer = await selectMethod
+      .mutateAsync({ orderReference: reference, group, optionId: option.id, brandName: brand.brandName })
+      .catch(() => null)
     setChoosing(null)
     if (!answer || !answer.result) {
       setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
@@ -107,7 +136,13 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
           {options.length > 0 ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
               {options.map((option) => (
-                <OptionButton key={option.id} option={option} hint={copy.hint(option.name)} disabled={choosing !== null} onChoose={() => void choose(option)} />
+                <OptionButton
+                  key={option.id}
+                  option={option}
+                  hint={copy.hint(option.name)}
+                  disabled={choosing !== null}
+                  onChoose={() => void choose(option)}
+                />
               ))}
             </SimpleGrid>
           ) : methods.isPending ? (

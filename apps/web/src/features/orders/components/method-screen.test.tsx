@@ -24,7 +24,11 @@ interface Arrange {
   inSession?: boolean
 }
 
-function renderMethodScreen({ handlers = {}, names = { firstName: 'Ada', lastName: 'Lovelace' }, inSession = true }: Arrange = {}) {
+function renderMethodScreen({
+  handlers = {},
+  names = { firstName: 'Ada', lastName: 'Lovelace' },
+  inSession = true,
+}: Arrange = {}) {
   saveJwtCookie('token-1', 24)
   if (inSession) startActiveOrder(activeOrderFrom(ORDER))
   const api = mockApi({
@@ -33,7 +37,10 @@ function renderMethodScreen({ handlers = {}, names = { firstName: 'Ada', lastNam
     orderSelectMethod: ok(),
     ...handlers,
   })
-  const view = renderScreen(<MethodScreen basePath="/dashboard" />, { path: '/dashboard-method', customer: grossData({ ...names, openOrder: inSession ? [] : [ORDER] }) })
+  const view = renderScreen(<MethodScreen basePath="/dashboard" />, {
+    path: '/dashboard-method',
+    customer: grossData({ ...names, openOrder: inSession ? [] : [ORDER] }),
+  })
   return { api, ...view }
 }
 
@@ -59,7 +66,9 @@ describe('MethodScreen', () => {
     expect(await screen.findByRole('button', { name: 'Card' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Bank transfer' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Other methods' })).not.toBeInTheDocument()
-    await waitFor(() => expect(getSessionState()).toMatchObject({ pspArray: [CARD], banksArray: [BANK], altMethodArray: [] }))
+    await waitFor(() =>
+      expect(getSessionState()).toMatchObject({ pspArray: [CARD], banksArray: [BANK], altMethodArray: [] }),
+    )
   })
 
   it('selects the one card provider and goes to the virtual IBAN when the name is known', async () => {
@@ -67,7 +76,12 @@ describe('MethodScreen', () => {
     await choose('Card')
     await screen.findByText('Page /dashboard-viban')
     expect(router.state.location.pathname).toBe('/dashboard-viban')
-    expect(api.callsTo('orderSelectMethod')[0]?.body).toEqual({ orderReference: 'ABCD234567', group: 'psps', optionId: 'sandbox-card', brandName: 'Helvex' })
+    expect(api.callsTo('orderSelectMethod')[0]?.body).toEqual({
+      orderReference: 'ABCD234567',
+      group: 'psps',
+      optionId: 'sandbox-card',
+      brandName: 'Helvex',
+    })
     expect(getSessionState().selectedPsp).toEqual(CARD)
   })
 
@@ -79,7 +93,9 @@ describe('MethodScreen', () => {
   })
 
   it('lets the customer choose among several card providers', async () => {
-    const { api, router } = renderMethodScreen({ handlers: { orderBuyGetMethods: methodsAnswer({ psps: [CARD, CARD_B] }) } })
+    const { api, router } = renderMethodScreen({
+      handlers: { orderBuyGetMethods: methodsAnswer({ psps: [CARD, CARD_B] }) },
+    })
     await choose('Card')
     await screen.findByText('Page /dashboard-choosecc')
     expect(router.state.location.pathname).toBe('/dashboard-choosecc')
@@ -96,7 +112,9 @@ describe('MethodScreen', () => {
   })
 
   it('lets the customer choose among several banks', async () => {
-    const { router } = renderMethodScreen({ handlers: { orderBuyGetMethods: methodsAnswer({ banks: [BANK, BANK_2] }) } })
+    const { router } = renderMethodScreen({
+      handlers: { orderBuyGetMethods: methodsAnswer({ banks: [BANK, BANK_2] }) },
+    })
     await choose('Bank transfer')
     await screen.findByText('Page /dashboard-choosebank')
     expect(router.state.location.pathname).toBe('/dashboard-choosebank')
@@ -118,12 +136,18 @@ describe('MethodScreen', () => {
 
   it('cancels the order: it stops being active, is kept as the last active one, and the customer is told', async () => {
     const user = userEvent.setup()
-    const { api, router, queryClient } = renderMethodScreen({ handlers: { exchangeUpdateOrder: ok({ statusName: 'cancelled' }) } })
+    const { api, router, queryClient } = renderMethodScreen({
+      handlers: { exchangeUpdateOrder: ok({ statusName: 'cancelled' }) },
+    })
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }))
     await screen.findByText('Page /dashboard')
     expect(router.state.location.pathname).toBe('/dashboard')
-    expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({ orderReference: 'ABCD234567', statusName: 'cancelled', brandName: 'Helvex' })
+    expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({
+      orderReference: 'ABCD234567',
+      statusName: 'cancelled',
+      brandName: 'Helvex',
+    })
     expect(getSessionState().activeOrder).toBeNull()
     expect(getSessionState().lastActiveOrder).toMatchObject({ orderReference: 'ABCD234567', statusName: 'cancelled' })
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['gross'] })
@@ -143,6 +167,9 @@ describe('MethodScreen', () => {
     mockApi({})
     renderScreen(<MethodScreen />, { path: '/dashboard-method', customer: grossData() })
     expect(screen.getByText('You have no order in progress.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Go to the calculator to start one' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.getByRole('link', { name: 'Go to the calculator to start one' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
   })
 })

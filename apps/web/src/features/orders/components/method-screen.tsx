@@ -1,7 +1,19 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { endsActiveOrder, OPEN_STATUSES, type MethodGroup, type OrderStatus } from '@exchange/shared/order-rules'
 import type { MethodGroupOptions } from '@exchange/shared/orders.schemas'
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -28,7 +40,19 @@ const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
 
 const isOpen = (status: OrderStatus) => (OPEN_STATUSES as readonly OrderStatus[]).includes(status)
 
-function MethodButton({ label, hint, options, onChoose, disabled }: { label: string; hint: string; options: MethodGroupOptions; onChoose: () => void; disabled: boolean }) {
+function MethodButton({
+  label,
+  hint,
+  options,
+  onChoose,
+  disabled,
+}: {
+  label: string
+  hint: string
+  options: MethodGroupOptions
+  onChoose: () => void
+  disabled: boolean
+}) {
   const hintId = useId()
   const names = options.options.map((option) => option.name).join(', ')
   return (
@@ -84,7 +108,11 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
 
   useEffect(() => {
     if (methodsAnswer) {
-      updateSessionState({ pspArray: methodsAnswer.psps.options, banksArray: methodsAnswer.banks.options, altMethodArray: methodsAnswer.alts.options })
+      updateSessionState({
+        pspArray: methodsAnswer.psps.options,
+        banksArray: methodsAnswer.banks.options,
+        altMethodArray: methodsAnswer.alts.options,
+      })
     }
   }, [methodsAnswer])
 
@@ -101,7 +129,12 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
     if (step.selected) {
       setChoosing(group)
       const answer = await selectMethod
-        .mutateAsync({ orderReference: order.orderReference, group, optionId: step.selected.id, brandName: brand.brandName })
+        .mutateAsync({
+          orderReference: order.orderReference,
+          group,
+          optionId: step.selected.id,
+          brandName: brand.brandName,
+        })
         .catch(() => null)
       setChoosing(null)
       if (!answer || !answer.result) {
@@ -124,7 +157,11 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
             setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
             return
           }
-          notifications.show({ color: 'gray', title: 'Order cancelled', message: `Order ${active.orderReference} cancelled` })
+          notifications.show({
+            color: 'gray',
+            title: 'Order cancelled',
+            message: `Order ${active.orderReference} cancelled`,
+          })
           void navigate('/dashboard')
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
@@ -149,13 +186,21 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
       <OrderCard
         order={order}
         loading={detail.isPending}
-        fallback={<>Reference <strong>{active.orderReference}</strong>, {active.orderAmount} {active.fiatCur.toUpperCase()}</>}
+        fallback={
+          <>
+            Reference <strong>{active.orderReference}</strong>, {active.orderAmount} {active.fiatCur.toUpperCase()}
+          </>
+        }
       />
 
       {detailAnswer && !detailAnswer.result ? <Alert color="red">{orderAlertCopy(detailAnswer)}</Alert> : null}
 
       {!orderOpen ? (
-        <Alert color="gray" variant="light" title={`This order is ${statusLabel(order?.statusName ?? active.statusName).toLowerCase()}`}>
+        <Alert
+          color="gray"
+          variant="light"
+          title={`This order is ${statusLabel(order?.statusName ?? active.statusName).toLowerCase()}`}
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Order {active.orderReference} can no longer be paid.</Text>
             <Anchor component={Link} to="/dashboard" fw={600} size="sm">
@@ -191,7 +236,9 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
               <Text size="sm">No payment method is available for this order. Please contact our support team.</Text>
             )
           ) : (
-            <Alert color="red">{methods.data && !methods.data.result ? orderAlertCopy(methods.data) : ALERT_MESSAGES.somethingWentWrong}</Alert>
+            <Alert color="red">
+              {methods.data && !methods.data.result ? orderAlertCopy(methods.data) : ALERT_MESSAGES.somethingWentWrong}
+            </Alert>
           )}
         </Stack>
       )}

@@ -44,14 +44,19 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
             order={data.order}
             extra={
               <>
-                <OrderFact label="Method">{data.order.methodName ?? methodLabel(data.order.method, [...pspArray, ...banksArray, ...altMethodArray])}</OrderFact>
+                <OrderFact label="Method">
+                  {data.order.methodName ??
+                    methodLabel(data.order.method, [...pspArray, ...banksArray, ...altMethodArray])}
+                </OrderFact>
                 <OrderFact label="Status">
                   <OrderStatusBadge status={data.order.statusName} />
                 </OrderFact>
               </>
             }
           />
-          {data.latePayment && data.order.statusName === 'expired' ? <LatePaymentChoice orderReference={data.order.orderReference} latePayment={data.latePayment} /> : null}
+          {data.latePayment && data.order.statusName === 'expired' ? (
+            <LatePaymentChoice orderReference={data.order.orderReference} latePayment={data.latePayment} />
+          ) : null}
           <Stack gap="sm">
             <Title order={3} fz="md">
               Timeline
@@ -60,7 +65,11 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
               {data.events.map((event) => (
                 <Timeline.Item
                   key={`${event.at}-${event.toStatus}`}
-                  title={event.fromStatus ? `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}` : statusLabel(event.toStatus)}
+                  title={
+                    event.fromStatus
+                      ? `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}`
+                      : statusLabel(event.toStatus)
+                  }
                 >
                   <Text size="sm">{event.cause}</Text>
                   <Text size="xs" c="dimmed">
@@ -72,7 +81,9 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
           </Stack>
         </Stack>
       ) : (
-        <Alert color="red">{answer && !answer.result ? orderAlertCopy(answer) : 'We could not load this order. Please try again.'}</Alert>
+        <Alert color="red">
+          {answer && !answer.result ? orderAlertCopy(answer) : 'We could not load this order. Please try again.'}
+        </Alert>
       )}
     </Drawer>
   )

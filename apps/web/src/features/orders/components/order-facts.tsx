@@ -47,7 +47,17 @@ export { Fact as OrderFact }
  * The "Your order" card of the payment steps: the order's facts and status once loaded, a skeleton while loading,
  * and `fallback` (what the screen already knows) when the details could not be read.
  */
-export function OrderCard({ order, loading, fallback, extra }: { order: OrderSummary | null | undefined; loading: boolean; fallback: ReactNode; extra?: ReactNode }) {
+export function OrderCard({
+  order,
+  loading,
+  fallback,
+  extra,
+}: {
+  order: OrderSummary | null | undefined
+  loading: boolean
+  fallback: ReactNode
+  extra?: ReactNode
+}) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
       <Stack gap="md">

@@ -22,7 +22,9 @@ const ORDERS: OrderSummary[] = Array.from({ length: 12 }, (_, i) =>
 function historyPage(body: Record<string, unknown>) {
   const page = Number(body.page)
   const pageSize = Number(body.pageSize)
-  return ok({ data: { orders: ORDERS.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: ORDERS.length } })
+  return ok({
+    data: { orders: ORDERS.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: ORDERS.length },
+  })
 }
 
 function renderHistory(handlers: ApiHandlers = {}) {
@@ -32,7 +34,10 @@ function renderHistory(handlers: ApiHandlers = {}) {
   return { api, ...view }
 }
 
-const rows = () => within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row').slice(1)
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Orders' }))
+    .getAllByRole('row')
+    .slice(1)
 
 describe('OrderHistory', () => {
   it('lists ten orders a page, newest first, with what each cost and bought', async () => {
@@ -68,8 +73,20 @@ describe('OrderHistory', () => {
         data: {
           order: cancelled,
           events: [
-            { at: '2025-01-11T12:00:00.000Z', fromStatus: null, toStatus: 'initiated', cause: 'Order created at a fixed price', actor: 'customer' },
-            { at: '2025-01-11T12:03:00.000Z', fromStatus: 'initiated', toStatus: 'cancelled', cause: 'Cancelled by the customer', actor: 'customer' },
+            {
+              at: '2025-01-11T12:00:00.000Z',
+              fromStatus: null,
+              toStatus: 'initiated',
+              cause: 'Order created at a fixed price',
+              actor: 'customer',
+            },
+            {
+              at: '2025-01-11T12:03:00.000Z',
+              fromStatus: 'initiated',
+              toStatus: 'cancelled',
+              cause: 'Cancelled by the customer',
+              actor: 'customer',
+            },
           ],
         },
       }),
@@ -91,7 +108,11 @@ describe('OrderHistory', () => {
     expect(screen.getAllByRole('button', { name: /^Cancel order/ })).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: 'Cancel order ORDER00012' }))
     expect(await screen.findByText('Order ORDER00012 cancelled')).toBeInTheDocument()
-    expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({ orderReference: 'ORDER00012', statusName: 'cancelled', brandName: 'Helvex' })
+    expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({
+      orderReference: 'ORDER00012',
+      statusName: 'cancelled',
+      brandName: 'Helvex',
+    })
     expect(getSessionState().activeOrder).toBeNull()
     expect(getSessionState().lastActiveOrder).toMatchObject({ orderReference: 'ORDER00012', statusName: 'cancelled' })
     await waitFor(() => expect(api.callsTo('getHistory').length).toBeGreaterThan(1))
@@ -107,7 +128,13 @@ describe('OrderHistory', () => {
     const user = userEvent.setup()
     const expired = orderSummary({ orderReference: 'ORDER00010', statusName: 'expired' })
     const { api } = renderHistory({
-      getOrderDetail: ok({ data: { order: expired, events: [], latePayment: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' } } }),
+      getOrderDetail: ok({
+        data: {
+          order: expired,
+          events: [],
+          latePayment: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' },
+        },
+      }),
       orderDecideLatePayment: ok({ statusName: 'refunded' }),
     })
     await screen.findByText('ORDER00012')
@@ -119,6 +146,12 @@ describe('OrderHistory', () => {
     const refund = within(drawer).getByRole('button', { name: 'Send my money back' })
     expect(reprice.className).toBe(refund.className)
     await user.click(refund)
-    await waitFor(() => expect(api.callsTo('orderDecideLatePayment')[0]?.body).toEqual({ orderReference: 'ORDER00010', decision: 'refund', brandName: 'Helvex' }))
+    await waitFor(() =>
+      expect(api.callsTo('orderDecideLatePayment')[0]?.body).toEqual({
+        orderReference: 'ORDER00010',
+        decision: 'refund',
+        brandName: 'Helvex',
+      }),
+    )
   })
 })

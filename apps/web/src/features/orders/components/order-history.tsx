@@ -1,6 +1,22 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
-import { Alert, Anchor, Button, Card, Center, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -17,7 +33,8 @@ import { methodLabel } from '../order-display'
 import { OrderDetailDrawer } from './order-detail-drawer'
 import { OrderStatusBadge } from './order-status-badge'
 
-const rateOf = (order: OrderSummary) => `1 ${order.cryptoCur.toUpperCase()} = ${formatFiat(order.price.rate, order.fiatCur)}`
+const rateOf = (order: OrderSummary) =>
+  `1 ${order.cryptoCur.toUpperCase()} = ${formatFiat(order.price.rate, order.fiatCur)}`
 function methodOf(order: OrderSummary): string {
   const { pspArray, banksArray, altMethodArray } = getSessionState()
   return order.methodName ?? methodLabel(order.method, [...pspArray, ...banksArray, ...altMethodArray])
@@ -37,7 +54,14 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
         Details
       </Button>
       {order.statusName === 'initiated' ? (
-        <Button size="compact-sm" variant="subtle" color="red" onClick={onCancel} loading={cancelling} aria-label={`Cancel order ${order.orderReference}`}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          onClick={onCancel}
+          loading={cancelling}
+          aria-label={`Cancel order ${order.orderReference}`}
+        >
           Cancel order
         </Button>
       ) : null}
@@ -83,7 +107,11 @@ export function OrderHistory() {
             setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
             return
           }
-          notifications.show({ color: 'gray', title: 'Order cancelled', message: `Order ${order.orderReference} cancelled` })
+          notifications.show({
+            color: 'gray',
+            title: 'Order cancelled',
+            message: `Order ${order.orderReference} cancelled`,
+          })
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -148,7 +176,12 @@ export function OrderHistory() {
                 <Fact label="Fee" value={formatFiat(order.price.fee, order.fiatCur)} />
                 <Fact label="Method" value={methodOf(order)} />
               </SimpleGrid>
-              <RowActions order={order} onView={() => setViewing(order.orderReference)} onCancel={() => cancel(order)} cancelling={cancellingRef === order.orderReference} />
+              <RowActions
+                order={order}
+                onView={() => setViewing(order.orderReference)}
+                onCancel={() => cancel(order)}
+                cancelling={cancellingRef === order.orderReference}
+              />
             </Stack>
           </Card>
         ))}
@@ -205,7 +238,12 @@ export function OrderHistory() {
                     <Text size="sm">{methodOf(order)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <RowActions order={order} onView={() => setViewing(order.orderReference)} onCancel={() => cancel(order)} cancelling={cancellingRef === order.orderReference} />
+                    <RowActions
+                      order={order}
+                      onView={() => setViewing(order.orderReference)}
+                      onCancel={() => cancel(order)}
+                      cancelling={cancellingRef === order.orderReference}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -233,8 +271,16 @@ export function OrderHistory() {
       {body}
       {data && pages > 1 ? (
         <Center>
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages of orders" getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            aria-label="Pages of orders"
+            getControlProps={(control) => ({
+              'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page`,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
         </Center>
       ) : null}
       <OrderDetailDrawer orderReference={viewing} onClose={() => setViewing(null)} />

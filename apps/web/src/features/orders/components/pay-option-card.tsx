@@ -13,7 +13,15 @@ interface PayOptionCardProps {
 }
 
 /** One way to pay on a payment screen: what it is, what happens, and the button that does it. */
-export function PayOptionCard({ title, children, action, onAction, loading = false, disabled = false, primary = false }: PayOptionCardProps) {
+export function PayOptionCard({
+  title,
+  children,
+  action,
+  onAction,
+  loading = false,
+  disabled = false,
+  primary = false,
+}: PayOptionCardProps) {
   return (
     <Paper withBorder radius="md" p="md" h="100%" component="section" aria-label={title}>
       <Stack gap="sm" h="100%" justify="space-between">
@@ -25,7 +33,13 @@ export function PayOptionCard({ title, children, action, onAction, loading = fal
             {children}
           </Text>
         </Stack>
-        <Button onClick={onAction} loading={loading} disabled={disabled} variant={primary ? 'filled' : 'default'} fullWidth>
+        <Button
+          onClick={onAction}
+          loading={loading}
+          disabled={disabled}
+          variant={primary ? 'filled' : 'default'}
+          fullWidth
+        >
           {action}
         </Button>
       </Stack>

@@ -18,44 +18,75 @@ function answersInTurn(...answers: MockAnswer[]) {
   return () => answers[Math.min(call++, answers.length - 1)]!
 }
 
-function renderReturn(status: MockAnswer | (() => MockAnswer), { url = '/dashboard-returncc?session_id=cs_test_1', polling = FAST } = {}) {
+function renderReturn(
+  status: MockAnswer | (() => MockAnswer),
+  { url = '/dashboard-returncc?session_id=cs_test_1', polling = FAST } = {},
+) {
   saveJwtCookie('token-1', 24)
   startActiveOrder(activeOrderFrom(ORDER))
   const api = mockApi({ orderPaymentStatus: status })
-  const view = renderScreen(<PaymentReturnScreen basePath="/dashboard" polling={polling} />, { path: '/dashboard-returncc', url, customer: grossData() })
+  const view = renderScreen(<PaymentReturnScreen basePath="/dashboard" polling={polling} />, {
+    path: '/dashboard-returncc',
+    url,
+    customer: grossData(),
+  })
   return { api, ...view }
 }
 
 describe('PaymentReturnScreen', () => {
   it('asks again while the payment is pending, then goes to the thank-you screen once it succeeded', async () => {
     const { api, router } = renderReturn(
-      answersInTurn(paymentStatusAnswer(), paymentStatusAnswer(), paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'completed' })),
+      answersInTurn(
+        paymentStatusAnswer(),
+        paymentStatusAnswer(),
+        paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'completed' }),
+      ),
     )
     expect(await screen.findByRole('heading', { name: 'Checking your payment' })).toBeInTheDocument()
     await screen.findByText('Page /dashboard-thankyou')
     expect(router.state.location.pathname).toBe('/dashboard-thankyou')
     expect(api.callsTo('orderPaymentStatus')).toHaveLength(3)
     expect(api.callsTo('orderPaymentStatus')[0]?.body).toEqual({ sessionId: 'cs_test_1', brandName: 'Helvex' })
-    expect(getSessionState().lastPayment).toEqual({ orderReference: 'ABCD234567', outcome: 'succeeded', failureReason: null })
+    expect(getSessionState().lastPayment).toEqual({
+      orderReference: 'ABCD234567',
+      outcome: 'succeeded',
+      failureReason: null,
+    })
     expect(getSessionState().activeOrder?.statusName).toBe('completed')
   })
 
   it('goes to the sorry screen with the reason when the payment failed, and the order stops being the active one', async () => {
     const declined = 'Your card was declined by your bank.'
-    const { router } = renderReturn(answersInTurn(paymentStatusAnswer(), paymentStatusAnswer({ paymentStatus: 'failed', orderStatus: 'failed', failureReason: declined })))
+    const { router } = renderReturn(
+      answersInTurn(
+        paymentStatusAnswer(),
+        paymentStatusAnswer({ paymentStatus: 'failed', orderStatus: 'failed', failureReason: declined }),
+      ),
+    )
     await screen.findByText('Page /dashboard-sorry')
     expect(router.state.location.pathname).toBe('/dashboard-sorry')
-    expect(getSessionState().lastPayment).toEqual({ orderReference: 'ABCD234567', outcome: 'failed', failureReason: declined })
+    expect(getSessionState().lastPayment).toEqual({
+      orderReference: 'ABCD234567',
+      outcome: 'failed',
+      failureReason: declined,
+    })
     expect(getSessionState().activeOrder).toBeNull()
     expect(getSessionState().lastActiveOrder).toMatchObject({ orderReference: 'ABCD234567', statusName: 'failed' })
   })
 
   it('goes to the sorry screen when the payment arrived after the order ended: the money goes back, nothing was bought', async () => {
-    const late = 'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.'
-    const { router } = renderReturn(paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'expired', failureReason: late }))
+    const late =
+      'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.'
+    const { router } = renderReturn(
+      paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'expired', failureReason: late }),
+    )
     await screen.findByText('Page /dashboard-sorry')
     expect(router.state.location.pathname).toBe('/dashboard-sorry')
-    expect(getSessionState().lastPayment).toEqual({ orderReference: 'ABCD234567', outcome: 'refunded', failureReason: late })
+    expect(getSessionState().lastPayment).toEqual({
+      orderReference: 'ABCD234567',
+      outcome: 'refunded',
+      failureReason: late,
+    })
     expect(getSessionState().activeOrder?.statusName).toBe('expired')
   })
 
@@ -71,7 +102,9 @@ describe('PaymentReturnScreen', () => {
 
   it('waits on while the bank still asks the customer to confirm', async () => {
     renderReturn(paymentStatusAnswer({ paymentStatus: 'requires_action' }))
-    expect(await screen.findByText('Your bank still asks you to confirm this payment. We are waiting for its answer.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Your bank still asks you to confirm this payment. We are waiting for its answer.'),
+    ).toBeInTheDocument()
   })
 
   it('trusts nothing without a session id in the address', () => {

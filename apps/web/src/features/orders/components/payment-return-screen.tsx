@@ -19,7 +19,14 @@ export const RETURN_POLLING: PaymentStatusPolling = { intervalMs: 1000, giveUpMs
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560} component="section" aria-labelledby="payment-return-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 'xl' }}
+      maw={560}
+      component="section"
+      aria-labelledby="payment-return-title"
+    >
       <Stack gap="md" align="flex-start">
         <Title id="payment-return-title" order={1} fz={{ base: 24, sm: 28 }}>
           {title}
@@ -65,11 +72,14 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
     if (!decided) return
     const orderStatus = OrderStatus.safeParse(decided.orderStatus)
     const outcome = paymentOutcome(decided.paymentStatus, decided.orderStatus)
-    updateSessionState({ lastPayment: { orderReference: decided.orderReference, outcome, failureReason: decided.failureReason } })
+    updateSessionState({
+      lastPayment: { orderReference: decided.orderReference, outcome, failureReason: decided.failureReason },
+    })
     if (orderStatus.success) {
       const { activeOrder } = getSessionState()
       // Spec section 4: a failed order stops being the active one and is kept as the last active order.
-      if (endsActiveOrder(orderStatus.data) && activeOrder?.orderReference === decided.orderReference) endActiveOrder(activeOrder, orderStatus.data)
+      if (endsActiveOrder(orderStatus.data) && activeOrder?.orderReference === decided.orderReference)
+        endActiveOrder(activeOrder, orderStatus.data)
       else updateActiveOrderStatus(decided.orderReference, orderStatus.data)
     }
     void Promise.all([
@@ -96,7 +106,11 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
     return (
       <Frame title="Payment result">
         <Alert color="red" w="100%">
-          {answer && !answer.result ? (answer.error === 'order_not_found' ? 'We could not find this payment.' : orderAlertCopy(answer)) : ALERT_MESSAGES.somethingWentWrong}
+          {answer && !answer.result
+            ? answer.error === 'order_not_found'
+              ? 'We could not find this payment.'
+              : orderAlertCopy(answer)
+            : ALERT_MESSAGES.somethingWentWrong}
         </Alert>
         <Button variant="light" onClick={() => void status.refetch()}>
           Try again
@@ -110,8 +124,9 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
     return (
       <Frame title="Payment result">
         <Alert color="yellow" variant="light" title="Still waiting for your payment" w="100%">
-          We have not heard from {payment?.paymentStatus === 'requires_action' ? 'your bank' : 'the payment provider'} yet. We will e-mail you as soon as we
-          do. You can check the status of {payment ? `order ${payment.orderReference}` : 'your order'} in History.
+          We have not heard from {payment?.paymentStatus === 'requires_action' ? 'your bank' : 'the payment provider'}{' '}
+          yet. We will e-mail you as soon as we do. You can check the status of{' '}
+          {payment ? `order ${payment.orderReference}` : 'your order'} in History.
         </Alert>
         <HistoryLink />
       </Frame>

@@ -109,7 +109,14 @@ interface PaymentStepProps {
 }
 
 /** The frame of every payment screen: its heading, the order with its facts and status, then the step itself. */
-export function PaymentStep({ title, description, orderReference, needs = 'any', factsExtra, children }: PaymentStepProps) {
+export function PaymentStep({
+  title,
+  description,
+  orderReference,
+  needs = 'any',
+  factsExtra,
+  children,
+}: PaymentStepProps) {
   const brand = useBrand()
   const detail = useOrderDetail(brand.brandName, orderReference)
   if (orderReference === null) return <NoOrderCard title={title} />
@@ -137,10 +144,25 @@ export function PaymentStep({ title, description, orderReference, needs = 'any',
     <Stack gap="lg" maw={880}>
       <StepHeading title={title} description={description} />
 
-      <OrderCard order={data?.order} loading={detail.isPending} extra={data ? factsExtra?.(data.order) : undefined} fallback={<>Reference <strong>{orderReference}</strong></>} />
+      <OrderCard
+        order={data?.order}
+        loading={detail.isPending}
+        extra={data ? factsExtra?.(data.order) : undefined}
+        fallback={
+          <>
+            Reference <strong>{orderReference}</strong>
+          </>
+        }
+      />
 
       {failure}
-      {data ? accepts(needs, data.order.statusName) ? children(data) : <OrderNotPayable status={data.order.statusName} orderReference={data.order.orderReference} /> : null}
+      {data ? (
+        accepts(needs, data.order.statusName) ? (
+          children(data)
+        ) : (
+          <OrderNotPayable status={data.order.statusName} orderReference={data.order.orderReference} />
+        )
+      ) : null}
     </Stack>
   )
 }

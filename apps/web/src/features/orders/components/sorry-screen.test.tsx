@@ -9,7 +9,15 @@ import { renderScreen } from '../../../test/render'
 import { SorryScreen } from './sorry-screen'
 
 const FAILED = orderSummary({ orderReference: 'ABCD234567', statusName: 'failed' })
-const EVENTS = [{}, { fromStatus: 'awaiting_payment' as const, toStatus: 'failed' as const, cause: 'Pay-by-bank payment failed: You cancelled the payment at your bank.', actor: 'system' as const }]
+const EVENTS = [
+  {},
+  {
+    fromStatus: 'awaiting_payment' as const,
+    toStatus: 'failed' as const,
+    cause: 'Pay-by-bank payment failed: You cancelled the payment at your bank.',
+    actor: 'system' as const,
+  },
+]
 
 function renderSorry() {
   saveJwtCookie('token-1', 24)
@@ -19,18 +27,27 @@ function renderSorry() {
 
 describe('SorryScreen', () => {
   it('gives the reason the return page read, in plain words, and what the customer can do', async () => {
-    updateSessionState({ lastPayment: { orderReference: 'ABCD234567', outcome: 'failed', failureReason: 'Your card was declined by your bank.' } })
+    updateSessionState({
+      lastPayment: {
+        orderReference: 'ABCD234567',
+        outcome: 'failed',
+        failureReason: 'Your card was declined by your bank.',
+      },
+    })
     renderSorry()
     expect(screen.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeInTheDocument()
     expect(await screen.findByText('Your card was declined by your bank.')).toBeInTheDocument()
     expect(screen.getByText('Failed')).toBeInTheDocument()
-    expect(screen.getByText('Start a new order and try again, with another card or by bank transfer.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Start a new order and try again, with another card or by bank transfer.'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Buy again' })).toHaveAttribute('href', '/dashboard')
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/dashSupport')
   })
 
   it('says the money goes back when the payment arrived after the order ended', async () => {
-    const late = 'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.'
+    const late =
+      'The price of this order ran out before your payment arrived. We are sending 250.00 EUR back to your card.'
     updateSessionState({ lastPayment: { orderReference: 'ABCD234567', outcome: 'refunded', failureReason: late } })
     renderSorry()
     expect(await screen.findByText(late)).toBeInTheDocument()
@@ -42,7 +59,9 @@ describe('SorryScreen', () => {
   it('falls back to the cause of the order’s last event', async () => {
     endActiveOrder(activeOrderFrom(FAILED), 'failed')
     renderSorry()
-    expect(await screen.findByText('Pay-by-bank payment failed: You cancelled the payment at your bank.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Pay-by-bank payment failed: You cancelled the payment at your bank.'),
+    ).toBeInTheDocument()
     expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
   })
 })

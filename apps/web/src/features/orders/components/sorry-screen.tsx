@@ -29,7 +29,9 @@ export function SorryScreen() {
                 <Text size="sm">{reason}</Text>
                 {returned ? (
                   <Text size="sm">
-                    {returned.charged ? 'A refund can take a few working days to show on your statement.' : 'Nothing was charged for this order.'}
+                    {returned.charged
+                      ? 'A refund can take a few working days to show on your statement.'
+                      : 'Nothing was charged for this order.'}
                   </Text>
                 ) : null}
               </Stack>
@@ -41,7 +43,9 @@ export function SorryScreen() {
               <List size="sm" spacing={4}>
                 <List.Item>Start a new order and try again, with another card or by bank transfer.</List.Item>
                 <List.Item>If your card was declined, your bank can tell you why.</List.Item>
-                <List.Item>If something seems wrong, contact our support team and give them the reference {order.orderReference}.</List.Item>
+                <List.Item>
+                  If something seems wrong, contact our support team and give them the reference {order.orderReference}.
+                </List.Item>
               </List>
             </Stack>
             <Group gap="md">

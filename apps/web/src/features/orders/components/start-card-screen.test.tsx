@@ -25,7 +25,10 @@ function renderStartCard({ handlers = {}, psp = CARD }: { handlers?: ApiHandlers
     orderStartCard: ok({ data: { checkoutUrl: CHECKOUT_URL, sessionId: 'cs_test_1' } }),
     ...handlers,
   })
-  const view = renderScreen(<StartCardScreen basePath="/dashboard" />, { path: '/dashboard-startcc', customer: grossData() })
+  const view = renderScreen(<StartCardScreen basePath="/dashboard" />, {
+    path: '/dashboard-startcc',
+    customer: grossData(),
+  })
   return { api, assign, ...view }
 }
 
@@ -36,7 +39,11 @@ describe('StartCardScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Card payment' })).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Pay 1,250.00 EUR by card' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL))
-    expect(api.callsTo('orderStartCard')[0]?.body).toEqual({ orderReference: 'ABCD234567', pspId: 'sandbox-card', brandName: 'Helvex' })
+    expect(api.callsTo('orderStartCard')[0]?.body).toEqual({
+      orderReference: 'ABCD234567',
+      pspId: 'sandbox-card',
+      brandName: 'Helvex',
+    })
     expect(screen.getByText('1,250.00 EUR by card with Card (sandbox)')).toBeInTheDocument()
     expect(getSessionState().activeOrder?.statusName).toBe('awaiting_payment')
   })
@@ -45,20 +52,31 @@ describe('StartCardScreen', () => {
     const user = userEvent.setup()
     const { assign } = renderStartCard({ handlers: { orderStartCard: fail('price_expired') } })
     await user.click(await screen.findByRole('button', { name: 'Pay 1,250.00 EUR by card' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('The price of this order has expired. Please start a new order.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The price of this order has expired. Please start a new order.',
+    )
     expect(assign).not.toHaveBeenCalled()
   })
 
   it('says something went wrong when the api cannot be reached', async () => {
     const user = userEvent.setup()
-    renderStartCard({ handlers: { orderStartCard: () => { throw new TypeError('offline') } } })
+    renderStartCard({
+      handlers: {
+        orderStartCard: () => {
+          throw new TypeError('offline')
+        },
+      },
+    })
     await user.click(await screen.findByRole('button', { name: 'Pay 1,250.00 EUR by card' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, Please try again')
   })
 
   it('asks for a card provider first when none is chosen', async () => {
     renderStartCard({ psp: null })
-    expect(await screen.findByRole('link', { name: 'Choose your card provider' })).toHaveAttribute('href', '/dashboard-choosecc')
+    expect(await screen.findByRole('link', { name: 'Choose your card provider' })).toHaveAttribute(
+      'href',
+      '/dashboard-choosecc',
+    )
     expect(screen.queryByRole('button', { name: /by card/ })).not.toBeInTheDocument()
   })
 

@@ -62,14 +62,18 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
                   {formatFiat(order.fiatAmount, order.fiatCur)} by card with {psp.name}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  You will enter your card on {psp.name}&apos;s page and may be asked to confirm the payment with your bank. Then you come back
-                  here and we show you the result.
+                  You will enter your card on {psp.name}&apos;s page and may be asked to confirm the payment with your
+                  bank. Then you come back here and we show you the result.
                 </Text>
               </Stack>
             </Paper>
             <FormAlert message={error} />
             <Group gap="md">
-              <Button size="md" onClick={() => pay(order.orderReference, psp.id)} loading={startCard.isPending || leaving}>
+              <Button
+                size="md"
+                onClick={() => pay(order.orderReference, psp.id)}
+                loading={startCard.isPending || leaving}
+              >
                 Pay {formatFiat(order.fiatAmount, order.fiatCur)} by card
               </Button>
               <Anchor component={Link} to={`${basePath}-method`} size="sm" fw={600}>

@@ -24,7 +24,10 @@ describe('ThankYouScreen', () => {
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'OTHER23456' })))
     updateSessionState({ lastPayment: { orderReference: 'PAID234567', outcome: 'succeeded', failureReason: null } })
     const api = renderThankYou({
-      getOrderDetail: orderDetailAnswer(PAID, [{}, { fromStatus: 'processing', toStatus: 'completed', cause: DELIVERED, actor: 'system' }]),
+      getOrderDetail: orderDetailAnswer(PAID, [
+        {},
+        { fromStatus: 'processing', toStatus: 'completed', cause: DELIVERED, actor: 'system' },
+      ]),
     })
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument()
     const order = await screen.findByRole('region', { name: 'Your order' })
@@ -41,13 +44,17 @@ describe('ThankYouScreen', () => {
   it('says the coins are being bought while the order is paid but not delivered yet', async () => {
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'PAID234567' })))
     renderThankYou({ getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing' }) })
-    expect(await screen.findByText('We are buying your coins now. We will e-mail you when they are on their way.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('We are buying your coins now. We will e-mail you when they are on their way.'),
+    ).toBeInTheDocument()
     expect(screen.getByText('Processing')).toBeInTheDocument()
   })
 
   it('asks for a wallet when the paid order has none, since the coins cannot be sent', async () => {
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'PAID234567' })))
-    renderThankYou({ getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }) })
+    renderThankYou({
+      getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }),
+    })
     expect(await screen.findByText('Payment received: we need your wallet')).toBeInTheDocument()
     expect(screen.getByText('Not given yet')).toBeInTheDocument()
   })

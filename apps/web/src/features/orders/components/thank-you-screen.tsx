@@ -20,7 +20,11 @@ export function ThankYouScreen() {
       title="Thank you"
       description="Here is your order and what happens next."
       orderReference={reference}
-      factsExtra={(order) => <OrderFact label="Wallet">{order.orderWallet === PLACEHOLDER_WALLET ? 'Not given yet' : order.orderWallet}</OrderFact>}
+      factsExtra={(order) => (
+        <OrderFact label="Wallet">
+          {order.orderWallet === PLACEHOLDER_WALLET ? 'Not given yet' : order.orderWallet}
+        </OrderFact>
+      )}
     >
       {({ order, events }) => {
         const last = events.at(-1)
@@ -39,7 +43,8 @@ export function ThankYouScreen() {
         } else if (BUYING.includes(order.statusName) && order.orderWallet === PLACEHOLDER_WALLET) {
           next = (
             <Alert role="note" color="yellow" variant="light" title="Payment received: we need your wallet">
-              Your order has no wallet address, so we cannot send your coins yet. Please contact our support team with the reference {order.orderReference}.
+              Your order has no wallet address, so we cannot send your coins yet. Please contact our support team with
+              the reference {order.orderReference}.
             </Alert>
           )
         } else if (BUYING.includes(order.statusName)) {
@@ -56,7 +61,12 @@ export function ThankYouScreen() {
           )
         } else {
           next = (
-            <Alert role="note" color="gray" variant="light" title={`This order is ${statusLabel(order.statusName).toLowerCase()}`}>
+            <Alert
+              role="note"
+              color="gray"
+              variant="light"
+              title={`This order is ${statusLabel(order.statusName).toLowerCase()}`}
+            >
               <Stack gap={4}>
                 {last ? <Text size="sm">{last.cause}</Text> : null}
                 <Text size="sm">Its timeline in History shows what happened.</Text>

@@ -29,7 +29,15 @@ function CopyRow({ row }: { row: DetailRow }) {
       {/* "Copy IBAN", "Copy account holder": acronyms keep their capitals so screen readers spell them. */}
       <CopyButton value={row.copied} timeout={2000}>
         {({ copied, copy }) => (
-          <Button size="compact-sm" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={`Copy ${/^[A-Z]+$/.test(row.label) ? row.label : row.label.toLowerCase()}`} style={{ flexShrink: 0 }} miw={72}>
+          <Button
+            size="compact-sm"
+            variant={copied ? 'filled' : 'light'}
+            color={copied ? 'teal' : undefined}
+            onClick={copy}
+            aria-label={`Copy ${/^[A-Z]+$/.test(row.label) ? row.label : row.label.toLowerCase()}`}
+            style={{ flexShrink: 0 }}
+            miw={72}
+          >
             {copied ? 'Copied' : 'Copy'}
           </Button>
         )}
@@ -55,7 +63,12 @@ export function TransferInstructions({ instructions, referenceRequired }: Transf
     { label: 'Bank', shown: instructions.bankName, copied: instructions.bankName },
     { label: 'Bank address', shown: instructions.bankAddress, copied: instructions.bankAddress },
     { label: 'Amount', shown: `${amount} ${currency}`, copied: instructions.amount },
-    { label: referenceRequired ? 'Payment reference' : 'Order reference', shown: instructions.reference, copied: instructions.reference, mono: true },
+    {
+      label: referenceRequired ? 'Payment reference' : 'Order reference',
+      shown: instructions.reference,
+      copied: instructions.reference,
+      mono: true,
+    },
   ]
 
   return (
@@ -75,17 +88,24 @@ export function TransferInstructions({ instructions, referenceRequired }: Transf
           ))}
         </Stack>
       </Card>
-      <Alert role="note" color="blue" variant="light" title={referenceRequired ? 'Use the reference exactly as shown' : 'Send the exact amount'}>
+      <Alert
+        role="note"
+        color="blue"
+        variant="light"
+        title={referenceRequired ? 'Use the reference exactly as shown' : 'Send the exact amount'}
+      >
         <Stack gap={4}>
           {referenceRequired ? (
             <Text size="sm">
-              Put <strong>{instructions.reference}</strong> as the payment reference, and nothing else. It is how we match your transfer to your order.
+              Put <strong>{instructions.reference}</strong> as the payment reference, and nothing else. It is how we
+              match your transfer to your order.
             </Text>
           ) : (
             <Text size="sm">This IBAN is yours alone, so we recognise your transfer without a reference.</Text>
           )}
           <Text size="sm">
-            Send exactly <strong>{`${amount} ${currency}`}</strong> from an account in your own name. A different amount or another person&apos;s account delays your order.
+            Send exactly <strong>{`${amount} ${currency}`}</strong> from an account in your own name. A different amount
+            or another person&apos;s account delays your order.
           </Text>
         </Stack>
       </Alert>

@@ -9,7 +9,12 @@ import { renderScreen } from '../../../test/render'
 import { VibanDetailsScreen } from './viban-details-screen'
 
 const ORDER = orderSummary({ orderReference: 'ABCD234567', statusName: 'awaiting_payment' })
-const INSTRUCTIONS = transferInstructions({ iban: 'CH9809999700000000001', holder: 'Helvex Digital Markets AG / Ada Lovelace', reference: 'ABCD234567', amount: '1250.00' })
+const INSTRUCTIONS = transferInstructions({
+  iban: 'CH9809999700000000001',
+  holder: 'Helvex Digital Markets AG / Ada Lovelace',
+  reference: 'ABCD234567',
+  amount: '1250.00',
+})
 
 function renderDetails(handlers: ApiHandlers = {}) {
   saveJwtCookie('token-1', 24)
@@ -29,7 +34,9 @@ describe('VibanDetailsScreen', () => {
     renderDetails()
     const details = await screen.findByRole('region', { name: 'Transfer details' })
     expect(within(details).getByRole('group', { name: 'IBAN' })).toHaveTextContent('CH98 0999 9700 0000 0000 1')
-    expect(within(details).getByRole('group', { name: 'Account holder' })).toHaveTextContent('Helvex Digital Markets AG / Ada Lovelace')
+    expect(within(details).getByRole('group', { name: 'Account holder' })).toHaveTextContent(
+      'Helvex Digital Markets AG / Ada Lovelace',
+    )
     expect(within(details).getByRole('group', { name: 'Amount' })).toHaveTextContent('1,250.00 EUR')
     expect(within(details).getByRole('group', { name: 'Order reference' })).toHaveTextContent('ABCD234567')
     for (const name of ['IBAN', 'BIC', 'account holder', 'bank', 'bank address', 'amount', 'order reference']) {
@@ -43,7 +50,10 @@ describe('VibanDetailsScreen', () => {
     const { api } = renderDetails()
     await user.click(await screen.findByRole('button', { name: 'I have paid' }))
     expect(await screen.findByText('Thank you. We will e-mail you as soon as the money arrives.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Follow your order in History' })).toHaveAttribute('href', '/dashboard-history')
+    expect(screen.getByRole('link', { name: 'Follow your order in History' })).toHaveAttribute(
+      'href',
+      '/dashboard-history',
+    )
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument()
     expect(api.callsTo('orderCompleteViban')[0]?.body).toEqual({ brandName: 'Helvex' })
   })

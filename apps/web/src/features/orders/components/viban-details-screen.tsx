@@ -74,7 +74,9 @@ export function VibanDetailsScreen() {
           ) : (
             <Alert color="red" title="We could not load the transfer details">
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">{answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}</Text>
+                <Text size="sm">
+                  {answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}
+                </Text>
                 <Button size="xs" variant="light" color="red" onClick={() => void instructions.refetch()}>
                   Try again
                 </Button>

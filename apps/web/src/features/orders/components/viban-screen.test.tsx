@@ -63,7 +63,9 @@ describe('VibanScreen', () => {
 
   it('offers only the transfer when no card provider was chosen', async () => {
     renderViban({ psp: null })
-    expect(await screen.findByRole('button', { name: 'Pay by bank transfer to your personal IBAN' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('button', { name: 'Pay by bank transfer to your personal IBAN' }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Pay by card' })).not.toBeInTheDocument()
   })
 
@@ -72,11 +74,17 @@ describe('VibanScreen', () => {
     renderViban({ handlers: { orderSubmitViban: fail('price_expired') } })
     await screen.findByText('CH98 0999 9700 0000 0000 1')
     await user.click(screen.getByRole('button', { name: 'Pay by bank transfer to your personal IBAN' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('The price of this order has expired. Please start a new order.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The price of this order has expired. Please start a new order.',
+    )
   })
 
   it('says the payment service is not answering when the bank partner cannot issue the IBAN', async () => {
     renderViban({ handlers: { orderGetViban: fail('provider_unavailable') } })
-    expect(await screen.findByText('The payment service is not answering right now. Nothing was charged; please try again in a minute.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'The payment service is not answering right now. Nothing was charged; please try again in a minute.',
+      ),
+    ).toBeInTheDocument()
   })
 })

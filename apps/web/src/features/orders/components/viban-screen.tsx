@@ -36,7 +36,11 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
 
   const vibanAnswer = viban.data
   const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
-  const detailsRequired = vibanAnswer !== undefined && vibanAnswer !== false && !vibanAnswer.result && vibanAnswer.error === 'details_required'
+  const detailsRequired =
+    vibanAnswer !== undefined &&
+    vibanAnswer !== false &&
+    !vibanAnswer.result &&
+    vibanAnswer.error === 'details_required'
 
   useEffect(() => {
     // A virtual IBAN is issued in the customer's name: without it, the details come first.
@@ -62,7 +66,8 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
     )
   }
 
-  const vibanFailed = viban.isError || vibanAnswer === false || (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired)
+  const vibanFailed =
+    viban.isError || vibanAnswer === false || (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired)
 
   return (
     <PaymentStep
@@ -77,8 +82,14 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: selectedPsp ? 2 : 1 }} spacing="md" maw={selectedPsp ? undefined : 440}>
               {selectedPsp ? (
-                <PayOptionCard title="Card" action="Pay by card" onAction={() => void navigate(`${basePath}-startcc`)} primary>
-                  Pay {amount} by debit or credit card with {selectedPsp.name}. Your order is paid as soon as your card is accepted.
+                <PayOptionCard
+                  title="Card"
+                  action="Pay by card"
+                  onAction={() => void navigate(`${basePath}-startcc`)}
+                  primary
+                >
+                  Pay {amount} by debit or credit card with {selectedPsp.name}. Your order is paid as soon as your card
+                  is accepted.
                 </PayOptionCard>
               ) : null}
               <PayOptionCard
@@ -91,7 +102,8 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
               >
                 <Stack gap={4}>
                   <Text size="sm" inherit>
-                    Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives, usually within one business day.
+                    Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives,
+                    usually within one business day.
                   </Text>
                   {account ? (
                     <Text size="sm" c="bright" fw={600} ff="monospace">
@@ -101,7 +113,15 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
                 </Stack>
               </PayOptionCard>
             </SimpleGrid>
-            {vibanFailed ? <FormAlert message={vibanAnswer && !vibanAnswer.result ? orderAlertCopy(vibanAnswer) : 'We could not load your virtual IBAN. Please try again.'} /> : null}
+            {vibanFailed ? (
+              <FormAlert
+                message={
+                  vibanAnswer && !vibanAnswer.result
+                    ? orderAlertCopy(vibanAnswer)
+                    : 'We could not load your virtual IBAN. Please try again.'
+                }
+              />
+            ) : null}
             <FormAlert message={error} />
           </Stack>
         )

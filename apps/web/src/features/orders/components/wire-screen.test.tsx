@@ -38,7 +38,11 @@ describe('WireScreen', () => {
     expect(screen.getByText('From your account at Sandbox Bank UK.')).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Pay with your bank app' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTH_URL))
-    expect(api.callsTo('orderStartPayByBank')[0]?.body).toEqual({ orderReference: 'ABCD234567', tlId: 'sandbox-uk-1', brandName: 'Helvex' })
+    expect(api.callsTo('orderStartPayByBank')[0]?.body).toEqual({
+      orderReference: 'ABCD234567',
+      tlId: 'sandbox-uk-1',
+      brandName: 'Helvex',
+    })
   })
 
   it('a manual transfer shows our account, the exact amount and the exact reference, each to copy', async () => {
@@ -46,17 +50,28 @@ describe('WireScreen', () => {
     const { api } = renderWire()
     await user.click(await screen.findByRole('button', { name: 'Transfer manually' }))
     const details = await screen.findByRole('region', { name: 'Transfer details' })
-    expect(api.callsTo('orderSubmitWire')[0]?.body).toEqual({ orderReference: 'ABCD234567', tlId: 'sandbox-uk-1', brandName: 'Helvex' })
+    expect(api.callsTo('orderSubmitWire')[0]?.body).toEqual({
+      orderReference: 'ABCD234567',
+      tlId: 'sandbox-uk-1',
+      brandName: 'Helvex',
+    })
     expect(within(details).getByRole('group', { name: 'IBAN' })).toHaveTextContent('CH41 0999 9000 0001 0000 2')
     expect(within(details).getByRole('group', { name: 'BIC' })).toHaveTextContent('SNDBCHZZXXX')
-    expect(within(details).getByRole('group', { name: 'Account holder' })).toHaveTextContent('Helvex Digital Markets AG')
+    expect(within(details).getByRole('group', { name: 'Account holder' })).toHaveTextContent(
+      'Helvex Digital Markets AG',
+    )
     expect(within(details).getByRole('group', { name: 'Bank' })).toHaveTextContent('Sandbox Bank AG (test environment)')
-    expect(within(details).getByRole('group', { name: 'Bank address' })).toHaveTextContent('Teststrasse 1, 6300 Zug, Switzerland')
+    expect(within(details).getByRole('group', { name: 'Bank address' })).toHaveTextContent(
+      'Teststrasse 1, 6300 Zug, Switzerland',
+    )
     expect(within(details).getByRole('group', { name: 'Amount' })).toHaveTextContent('1,250.00 EUR')
     expect(within(details).getByRole('group', { name: 'Payment reference' })).toHaveTextContent('ABCD234567')
     expect(screen.getByText('Use the reference exactly as shown')).toBeInTheDocument()
     expect(screen.getByText('Sandbox bank (test environment)')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Done: follow the order in History' })).toHaveAttribute('href', '/dashboard-history')
+    expect(screen.getByRole('link', { name: 'Done: follow the order in History' })).toHaveAttribute(
+      'href',
+      '/dashboard-history',
+    )
 
     await user.click(screen.getByRole('button', { name: 'Copy payment reference' }))
     expect(await navigator.clipboard.readText()).toBe('ABCD234567')
@@ -77,7 +92,10 @@ describe('WireScreen', () => {
 
   it('asks for the bank first when none is chosen', async () => {
     renderWire({ bank: null })
-    expect(await screen.findByRole('link', { name: 'Choose your bank' })).toHaveAttribute('href', '/dashboard-choosebank')
+    expect(await screen.findByRole('link', { name: 'Choose your bank' })).toHaveAttribute(
+      'href',
+      '/dashboard-choosebank',
+    )
     expect(screen.queryByRole('button', { name: 'Transfer manually' })).not.toBeInTheDocument()
   })
 })

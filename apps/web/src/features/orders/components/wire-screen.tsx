@@ -127,12 +127,25 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
         return (
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PayOptionCard title="In your bank app" action="Pay with your bank app" onAction={() => payInBankApp(order.orderReference, tlId)} loading={payByBank.isPending || leaving} disabled={busy} primary>
+              <PayOptionCard
+                title="In your bank app"
+                action="Pay with your bank app"
+                onAction={() => payInBankApp(order.orderReference, tlId)}
+                loading={payByBank.isPending || leaving}
+                disabled={busy}
+                primary
+              >
                 Approve {amount} in {bank.name}&apos;s app or online banking. Your order is paid as soon as you approve.
               </PayOptionCard>
-              <PayOptionCard title="Manual transfer" action="Transfer manually" onAction={() => transferManually(order.orderReference, tlId)} loading={submitWire.isPending} disabled={busy}>
-                Send {amount} yourself with the account details and the reference we give you. Your order is paid when the money arrives, usually
-                within one business day.
+              <PayOptionCard
+                title="Manual transfer"
+                action="Transfer manually"
+                onAction={() => transferManually(order.orderReference, tlId)}
+                loading={submitWire.isPending}
+                disabled={busy}
+              >
+                Send {amount} yourself with the account details and the reference we give you. Your order is paid when
+                the money arrives, usually within one business day.
               </PayOptionCard>
             </SimpleGrid>
             <FormAlert message={error} />

@@ -17,7 +17,8 @@ export function SupportScreen() {
               Write to us
             </Title>
             <Text size="sm" c="dimmed">
-              Our support team answers every message. Please give your order reference if your question is about an order.
+              Our support team answers every message. Please give your order reference if your question is about an
+              order.
             </Text>
             <Anchor href={`mailto:${company.supportEmail}`} fw={700} style={{ overflowWrap: 'anywhere' }}>
               {company.supportEmail}

@@ -17,5 +17,10 @@ export async function getUkStatus(brandName: string): Promise<boolean> {
 }
 
 export function useUkStatus(brandName: string) {
-  return useQuery({ queryKey: ['ukStatus', brandName], queryFn: () => getUkStatus(brandName), staleTime: Number.POSITIVE_INFINITY, retry: false })
+  return useQuery({
+    queryKey: ['ukStatus', brandName],
+    queryFn: () => getUkStatus(brandName),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
 }

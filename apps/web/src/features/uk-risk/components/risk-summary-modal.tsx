@@ -37,7 +37,10 @@ export function RiskSummaryModal({ opened, onClose }: RiskSummaryModalProps) {
       radius="md"
       title="Risk summary"
       closeButtonProps={{ 'aria-label': 'Close risk summary' }}
-      styles={{ content: { border: '2px solid var(--mantine-color-dark-7)' }, title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      styles={{
+        content: { border: '2px solid var(--mantine-color-dark-7)' },
+        title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 },
+      }}
       data-version={UK_RISK_SUMMARY.version}
     >
       <Stack gap="md">
@@ -48,7 +51,15 @@ export function RiskSummaryModal({ opened, onClose }: RiskSummaryModalProps) {
         <Title order={3} fz="lg">
           {UK_RISK_SUMMARY.title}
         </Title>
-        <ol style={{ margin: 0, paddingLeft: '1.4rem', display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-md)' }}>
+        <ol
+          style={{
+            margin: 0,
+            paddingLeft: '1.4rem',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 'var(--mantine-spacing-md)',
+          }}
+        >
           {UK_RISK_SUMMARY.sections.map((section) => (
             <li key={section.heading}>
               <Text component="h4" fw={700} m={0} mb={6}>

@@ -65,7 +65,10 @@ describe('UkRiskBanner', () => {
     expect(fscs).toHaveAttribute('href', 'https://www.fscs.org.uk/check/investment-protection-checker/')
     expect(fscs).toHaveAttribute('target', '_blank')
     expect(fscs.getAttribute('rel')).toContain('noopener')
-    expect(within(summary).getByRole('link', { name: /FOS protection/ })).toHaveAttribute('href', 'https://www.financial-ombudsman.org.uk/consumers')
+    expect(within(summary).getByRole('link', { name: /FOS protection/ })).toHaveAttribute(
+      'href',
+      'https://www.financial-ombudsman.org.uk/consumers',
+    )
   })
 
   it('stays hidden for a visitor outside the UK', async () => {

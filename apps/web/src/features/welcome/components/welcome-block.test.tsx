@@ -14,7 +14,9 @@ describe('WelcomeBlock', () => {
   })
 
   it('shows an svg logo inline', () => {
-    const { container } = renderScreen(<WelcomeBlock />, { brand: withLogo({ logo: { kind: 'svg', svg: '<svg data-testid="logo"></svg>' } }) })
+    const { container } = renderScreen(<WelcomeBlock />, {
+      brand: withLogo({ logo: { kind: 'svg', svg: '<svg data-testid="logo"></svg>' } }),
+    })
     const logo = screen.getByRole('img', { name: 'Helvex' })
     expect(logo.tagName).toBe('SPAN')
     expect(container.querySelector('svg[data-testid="logo"]')).not.toBeNull()
