@@ -15,7 +15,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // Workspace packages ship TypeScript sources: they are bundled, not loaded at run time.
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@exchange/')),
   logLevel: 'warning',
 })
 cpSync(new URL('src/db/migrations', root), new URL('dist/migrations', root), { recursive: true })
