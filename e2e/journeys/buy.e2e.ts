@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
-import { fillDetails, signUpAndConfirm } from '../support/customer'
-import { messagesTo } from '../support/mailbox'
+import { fillDetails, signUpAndConfirm, waitForMails } from '../support/customer'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, chf two, gbp one bank, usd two banks.
 const baseUrl = inject('baseUrl')
@@ -80,12 +79,7 @@ describe('buy journeys', () => {
       await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
 
       // The api mails the order as it is created.
-      let mails = await messagesTo(baseUrl, email)
-      for (let i = 0; i < 50 && !mails.some((mail) => mail.template === 'order_created'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100))
-        mails = await messagesTo(baseUrl, email)
-      }
-      expect(mails.map((mail) => mail.template)).toContain('order_created')
+      expect(await waitForMails(baseUrl, email, ['order_created'])).toContain('order_created')
       await context.close()
     })
   }

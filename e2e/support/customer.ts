@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { visible } from './browser'
-import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from './mailbox'
+import { eventually, lastMessageId, messagesTo, uniqueEmail, waitForCode } from './mailbox'
 
 /** A name that the sandbox bank's payer-name check matches against the customer's details. */
 export const CUSTOMER_NAME = { first: 'Grace', last: 'Hopper' } as const
@@ -66,10 +66,11 @@ export async function startOrder(page: Page, fiat: string, amount: string): Prom
 /** Waits until the outbox holds a mail of each template for this customer; answers the templates received, newest first. */
 export async function waitForMails(baseUrl: string, email: string, templates: readonly string[]): Promise<string[]> {
   let received: string[] = []
-  for (let i = 0; i < 100; i++) {
-    received = (await messagesTo(baseUrl, email)).map((message) => message.template)
-    if (templates.every((template) => received.includes(template))) return received
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`expected mails ${templates.join(', ')} to ${email}; the outbox has ${received.join(', ')}`)
+  return eventually(
+    async () => {
+      received = (await messagesTo(baseUrl, email)).map((message) => message.template)
+      return templates.every((template) => received.includes(template)) ? received : undefined
+    },
+    () => `expected mails ${templates.join(', ')} to ${email}; the outbox has ${received.join(', ')}`,
+  )
 }

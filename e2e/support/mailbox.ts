@@ -17,17 +17,36 @@ export async function lastMessageId(baseUrl: string): Promise<number> {
   return (await outbox(baseUrl))[0]?.id ?? 0
 }
 
-/** Waits for a message to `email` newer than `afterId`, and reads the code in it as a person would. */
-export async function waitForCode(baseUrl: string, email: string, afterId = 0, template?: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const message = (await outbox(baseUrl)).find(
-      (m) => m.to === email && m.id > afterId && (!template || m.template === template),
-    )
-    const code = message?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
-    if (code) return code
+/**
+ * Asks `read` again every 100 ms until it answers something, for at most `timeoutMs` of wall time (not a number of
+ * tries: on a busy machine each try takes longer). Mail is delivered by a background job, so it arrives a moment after
+ * the call that caused it.
+ */
+export async function eventually<T>(
+  read: () => Promise<T | undefined>,
+  describe: () => string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(describe())
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`no code arrived for ${email}`)
+}
+
+/** Waits for a message to `email` newer than `afterId`, and reads the code in it as a person would. */
+export async function waitForCode(baseUrl: string, email: string, afterId = 0, template?: string): Promise<string> {
+  return eventually(
+    async () => {
+      const message = (await outbox(baseUrl)).find(
+        (m) => m.to === email && m.id > afterId && (!template || m.template === template),
+      )
+      return message?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
+    },
+    () => `no code arrived for ${email}`,
+  )
 }
 
 export async function messagesTo(baseUrl: string, email: string): Promise<OutboxMessage[]> {

@@ -18,7 +18,7 @@ describe('App', () => {
     window.history.replaceState(null, '', '/')
     mockApi({})
     render(<App />)
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
   it('shows a not-found page with a link home for an unknown address', async () => {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { clearCurrentOrder } from '../lib/current-order'
+
+// findBy… and waitFor wait on what a test is about; their 1 s default is shorter than a lazy screen's first render
+// on a busy 2-core runner. A condition that holds returns at once, so a longer limit costs nothing when all is well.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks the browser APIs that Mantine measures layout with.
 if (!window.matchMedia) {

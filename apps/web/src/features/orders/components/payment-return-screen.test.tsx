@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
@@ -34,6 +34,13 @@ function renderReturn(
 }
 
 describe('PaymentReturnScreen', () => {
+  it('says it is checking the payment while the provider has not confirmed it', async () => {
+    const { api } = renderReturn(paymentStatusAnswer())
+    expect(await screen.findByRole('heading', { name: 'Checking your payment' })).toBeInTheDocument()
+    await waitFor(() => expect(api.callsTo('orderPaymentStatus').length).toBeGreaterThan(1))
+    expect(screen.getByRole('heading', { name: 'Checking your payment' })).toBeInTheDocument()
+  })
+
   it('asks again while the payment is pending, then goes to the thank-you screen once it succeeded', async () => {
     const { api, router } = renderReturn(
       answersInTurn(
@@ -42,7 +49,6 @@ describe('PaymentReturnScreen', () => {
         paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'completed' }),
       ),
     )
-    expect(await screen.findByRole('heading', { name: 'Checking your payment' })).toBeInTheDocument()
     await screen.findByText('Page /dashboard-thankyou')
     expect(router.state.location.pathname).toBe('/dashboard-thankyou')
     expect(api.callsTo('orderPaymentStatus')).toHaveLength(3)
