@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './build/precompress'
 
 const API_ORIGIN = 'http://localhost:3000'
 const proxied = ['/v1', '/dev', '/docs', '/healthz', '/sandbox']
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -333,6 +333,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The web build writes .br and .gz copies beside each text asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
