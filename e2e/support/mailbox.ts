@@ -18,20 +18,20 @@ export async function lastMessageId(baseUrl: string): Promise<number> {
 }
 
 /**
- * Asks `read` again every 100 ms until it answers something, for at most `timeoutMs` of wall time (not a number of
- * tries: on a busy machine each try takes longer). Mail is delivered by a background job, so it arrives a moment after
- * the call that caused it.
+ * Asks `read` again every 100 ms until it answers something, for at most `timeoutMs` of wall time, then fails with
+ * the message `failure` gives. The limit is generous because a busy runner can take seconds to deliver a mail; a
+ * condition that holds returns at once.
  */
 export async function eventually<T>(
   read: () => Promise<T | undefined>,
-  describe: () => string,
+  failure: () => string,
   timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await read()
     if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(describe())
+    if (Date.now() > deadline) throw new Error(failure())
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
