@@ -18,6 +18,44 @@ const intoApp = {
   message: 'Only app/ composes routes and layouts; import from lib/ or components/ instead.',
 }
 
+/**
+ * Every table has one owning module that alone writes it (style rule 13); the others call its functions. A table
+ * written from two places is how a price came to be fixed twice. Reads are free.
+ */
+const TABLE_OWNERS = {
+  orders: ['orders', 'orderEvents'],
+  payments: ['payments', 'virtualIbans'],
+  intake: ['incomingTransfers', 'webhookEvents'],
+  refunds: ['refunds'],
+  fulfilment: ['deliveries', 'buyIntents'],
+  operator: ['operatorActions'],
+  rates: ['rates'],
+  sessions: ['sessions'],
+  accounts: ['verificationCodes', 'trustedDevices', 'accountEvents'],
+}
+const NO_ENUMS = { selector: 'TSEnumDeclaration', message: 'Use an `as const` array with a zod enum.' }
+/** `db.insert(table)`, `tx.update(table)`, `tx.delete(table)` for each table the files do not own. */
+const writesOf = (tables) =>
+  tables.map((table) => ({
+    selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name='${table}']`,
+    message: `Only the module that owns \`${table}\` writes it (eslint.config.js TABLE_OWNERS): call its functions.`,
+  }))
+const ownedTables = Object.values(TABLE_OWNERS).flat()
+const tableOwnership = [
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_ENUMS, ...writesOf(ownedTables)] },
+  },
+  ...Object.entries(TABLE_OWNERS).map(([module, own]) => ({
+    files: [`apps/api/src/modules/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_ENUMS, ...writesOf(ownedTables.filter((table) => !own.includes(table)))],
+    },
+  })),
+]
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -28,12 +66,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an `as const` array with a zod enum.' },
-      ],
+      'no-restricted-syntax': ['error', NO_ENUMS],
     },
   },
+  ...tableOwnership,
   {
     files: ['packages/shared/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

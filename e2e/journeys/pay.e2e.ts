@@ -1,8 +1,23 @@
 import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
-import { PAYER_NAME, saveDetails, signUpAndConfirm, startOrder, waitForMails } from '../support/customer'
+import {
+  DESKTOP,
+  MOBILE,
+  launchBrowser,
+  newContext,
+  screenshotAtBothWidths,
+  screenshotFromTop,
+  visible,
+} from '../support/browser'
+import {
+  PAYER_NAME,
+  saveDetails,
+  signUpAndConfirm,
+  startOrder,
+  verifyIdentity,
+  waitForMails,
+} from '../support/customer'
 import { OPERATOR } from '../support/operator'
 import { payOnSandboxCheckout, sendTransferNotice, transferDetail } from '../support/sandbox-parties'
 
@@ -26,35 +41,14 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A customer with their name saved, on a new page of a browser context of its own. */
+/** A customer with their name saved and identity verified, on a new page of a browser context of its own. */
 async function customerWithDetails(label: string, viewport = DESKTOP) {
   const context = await newContext(browser, baseUrl, viewport)
   const page = await context.newPage()
   const email = await signUpAndConfirm(page, baseUrl, label)
   await saveDetails(page)
+  await verifyIdentity(page)
   return { context, page, email }
-}
-
-/** A full-page screenshot taken from the top, so the fixed header sits where the customer sees it. */
-async function screenshotFromTop(page: Page, name: string) {
-  // Two frames: the header measures the risk banner after a resize before it makes room for it.
-  await page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollTo(0, 0)))),
-      ),
-  )
-  await screenshot(page, name)
-}
-
-/** The same screen once more at the other width, then back. */
-async function screenshotAtBothWidths(page: Page, name: string) {
-  const current = page.viewportSize() ?? DESKTOP
-  const other = current.width === DESKTOP.width ? MOBILE : DESKTOP
-  await screenshotFromTop(page, `${name}-${current.width}`)
-  await page.setViewportSize(other)
-  await screenshotFromTop(page, `${name}-${other.width}`)
-  await page.setViewportSize(current)
 }
 
 /** In the history (a table on desktop, cards on a phone), the order shows the status; its drawer shows the timeline. */
@@ -340,8 +334,8 @@ describe('pay journeys', () => {
     })
     expect(outcome).toBe('held_name_mismatch')
     await waitForMails(baseUrl, email, ['order_payment_review'])
-    await expectInHistory(page, reference, 'Awaiting payment', [
-      'Payment received from an account in another name: held for review',
+    await expectInHistory(page, reference, 'Payment under review', [
+      /received from an account in another name: held for review/,
     ])
 
     // The operator view asks for the operator's credentials; a browser without them is refused.
@@ -366,7 +360,7 @@ describe('pay journeys', () => {
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [
-      'Payment received from an account in another name: held for review',
+      /received from an account in another name: held for review/,
       'Processing → Completed',
     ])
     await context.close()

@@ -46,3 +46,25 @@ export async function visible(locator: Locator, timeout = 10_000): Promise<void>
 export async function absent(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'detached', timeout })
 }
+
+/** A full-page screenshot taken from the top, so the fixed header sits where the customer sees it. */
+export async function screenshotFromTop(page: Page, name: string) {
+  // Two frames: the header measures the risk banner after a resize before it makes room for it.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollTo(0, 0)))),
+      ),
+  )
+  await screenshot(page, name)
+}
+
+/** The same screen once more at the other width, then back. */
+export async function screenshotAtBothWidths(page: Page, name: string) {
+  const current = page.viewportSize() ?? DESKTOP
+  const other = current.width === DESKTOP.width ? MOBILE : DESKTOP
+  await screenshotFromTop(page, `${name}-${current.width}`)
+  await page.setViewportSize(other)
+  await screenshotFromTop(page, `${name}-${other.width}`)
+  await page.setViewportSize(current)
+}

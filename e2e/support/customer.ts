@@ -1,3 +1,4 @@
+import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import type { Page } from 'playwright-core'
 import { visible } from './browser'
 import { eventually, lastMessageId, messagesTo, uniqueEmail, waitForCode } from './mailbox'
@@ -43,6 +44,24 @@ export async function saveDetails(page: Page): Promise<void> {
   await fillDetails(page)
   await page.getByRole('button', { name: 'Save details' }).click()
   await visible(page.getByText('Details saved'))
+}
+
+/**
+ * The customer's identity check, done as a tester does it in the sandbox: the check is started for the signed-in
+ * customer, the sandbox provider's hosted page is opened and "Approve the identity" clicked; its signed notice reaches
+ * the api, which pays out the orders that waited for it.
+ */
+export async function verifyIdentity(page: Page): Promise<void> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
+  const started = await page.request.post('/v1/user/identityStart', {
+    data: { brandName: 'Helvex' },
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const { data } = (await started.json()) as { data: { verificationUrl: string } }
+  await page.goto(data.verificationUrl)
+  await visible(page.getByText('This is a test environment.'))
+  await page.getByRole('button', { name: 'Approve the identity' }).click()
+  await page.waitForURL('**/dashboard-returnauth')
 }
 
 /** From the calculator: an amount in a fiat (e.g. 'GBP – British pound') and the wallet, then "Buy BTC"; answers the reference. */

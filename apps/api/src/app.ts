@@ -21,6 +21,7 @@ import { type DatabaseHandle, openDatabase } from './db/client'
 import { AppError } from './errors'
 import { accountRoutes } from './modules/accounts/accounts.routes'
 import { createAccountService } from './modules/accounts/accounts.service'
+import { ISSUE_CODE_JOB, createIssueCodeJob } from './modules/accounts/issue-code-job'
 import { brandRoutes } from './modules/brand/brand.routes'
 import { createBrandService } from './modules/brand/brand.service'
 import { devRoutes } from './modules/dev/dev.routes'
@@ -28,7 +29,10 @@ import { createDevOutboxService } from './modules/dev/dev.service'
 import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
 import { userRoutes } from './modules/users/users.routes'
-import { registerErrorHandler } from './plugins/error-handler'
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
+import { guardSandboxPages, registerPermissionsPolicy } from './plugins/deployment-guards'
+import { logDeployment } from './deployment'
+import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'
 import { createRequireSession } from './plugins/session'
 import { createSandboxGeoIp } from './providers/geoip/geoip.provider'
@@ -42,7 +46,9 @@ import { createSmtpTransport } from './providers/mail/smtp.transport'
 import { createKrakenRatesProvider } from './providers/rates/kraken-rates.provider'
 import type { RatesProvider } from './providers/rates/rates.provider'
 import { createSandboxRatesProvider } from './providers/rates/sandbox-rates.provider'
-import { type Job, startJobs } from './jobs'
+import { configurePasswordHashing } from './modules/accounts/passwords'
+import { createJobQueue, type JobDefinition } from './jobs/job-queue'
+import { SEND_MAIL_JOB, createSendMailJob } from './modules/mail/mail-delivery'
 import { customerRoutes } from './modules/customers/customers.routes'
 import { createCustomerService } from './modules/customers/customers.service'
 import { orderPublicRoutes, orderUserRoutes } from './modules/orders/orders.routes'
@@ -51,14 +57,21 @@ import { paymentUserRoutes } from './modules/payments/payments.routes'
 import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
 import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank-partner.routes'
-import { createSettlementService } from './modules/settlement/settlement.service'
+import { CUSTOMER_CHECKS_CHANGED_JOB, createSettlementService } from './modules/settlement/settlement.service'
+import { createHostedPaymentReconciliation } from './modules/reconciliation/hosted-payment-reconciliation'
 import { webhookRoutes } from './modules/webhooks/webhooks.routes'
 import { operatorRoutes } from './modules/operator/operator.routes'
 import { createOperatorService } from './modules/operator/operator.service'
-import { createOperatorAuth } from './plugins/operator-auth'
+import {
+  OPERATOR_FAILURE_WINDOW_SECONDS,
+  OPERATOR_FAILURES_PER_ADDRESS,
+  OPERATOR_FAILURES_PER_NAME,
+  createOperatorAuth,
+} from './plugins/operator-auth'
 import { sandboxPspRoutes } from './modules/sandbox/sandbox-psp.routes'
 import { createHostedPaymentService } from './modules/payments/hosted-payments.service'
 import { sandboxOpenBankingRoutes } from './modules/sandbox/sandbox-open-banking.routes'
+import { createSandboxNoticeService } from './modules/sandbox/sandbox-notices.service'
 import { createSandboxOpenBanking } from './providers/open-banking/sandbox-open-banking.provider'
 import { createTrueLayerOpenBanking } from './providers/open-banking/truelayer-open-banking.provider'
 import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
@@ -66,11 +79,47 @@ import { createStripePsp } from './providers/psp/stripe-psp.provider'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
 import { resolveSecrets } from './secrets'
+import { documentRoutes } from './modules/documents/documents.routes'
+import { createDocumentService } from './modules/documents/documents.service'
+import { identityUserRoutes, identityWebhookRoutes } from './modules/identity/identity.routes'
+import { createIdentityService } from './modules/identity/identity.service'
+import { sandboxIdvRoutes } from './modules/sandbox/sandbox-idv.routes'
+import { walletRoutes } from './modules/wallets/wallets.routes'
+import { createWalletService } from './modules/wallets/wallets.service'
+import type { IdentityProvider } from './providers/identity/identity.provider'
+import { createSandboxIdentityProvider } from './providers/identity/sandbox-identity.provider'
+import { createSumsubIdentityProvider } from './providers/identity/sumsub-identity.provider'
 import { loadTrading } from './trading'
+import { dueDiligenceRoutes } from './modules/due-diligence/due-diligence.routes'
+import { createDueDiligenceService } from './modules/due-diligence/due-diligence.service'
+import { journeyRoutes } from './modules/journey/journey.routes'
+import { createJourneyService } from './modules/journey/journey.service'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: { refreshRates(): Promise<boolean>; expireOrders(): Promise<number>; settleWaitingOrders(): Promise<number> }
+    jobs: {
+      refreshRates(): Promise<boolean>
+      expireOrders(): Promise<number>
+      settleWaitingOrders(): Promise<number>
+      /** Delivers the queued e-mails that are due, in this process; answers how many jobs ran. */
+      deliverMail(): Promise<number>
+      /** Runs the queued issue-code jobs that are due, in this process (they queue the mail); answers how many ran. */
+      issueCodes(): Promise<number>
+      /** Sends one job of a recurring queue and runs that queue's due jobs in this process. */
+      runQueued(
+        name:
+          | 'refresh-rates'
+          | 'expire-orders'
+          | 'settle-waiting-orders'
+          | 'resend-sandbox-notices'
+          | 'reconcile-hosted-payments',
+      ): Promise<number>
+      /** Asks the providers about hosted payments near their order's end and decides what they confirm. */
+      reconcileHostedPayments(): Promise<number>
+      resendSandboxNotices(): Promise<number>
+      /** Runs the queued `customer-checks-changed` jobs: orders held for checks are settled or refunded. */
+      customerChecksChanged(): Promise<number>
+    }
   }
 }
 
@@ -86,9 +135,14 @@ export interface AppOverrides {
   liquidityProvider?: LiquidityProvider
   /** Replaces the configured bank partner (tests put a live adapter on recorded answers). */
   bankPartner?: BankPartnerProvider
+  /** Replaces the configured identity provider (tests put the Sumsub adapter on recorded answers). */
+  identityProvider?: IdentityProvider
   /** false silences the log; a stream receives its JSON lines (tests read them). */
   logger?: false | { write(line: string): void }
 }
+
+/** How often hosted payments near their order's end are asked about at the provider (decision 034). */
+const RECONCILE_HOSTED_PAYMENTS_SECONDS = 60
 
 /** Same path from `src/app.ts` and from the bundled `dist/server.js`: both sit two levels below apps/. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -105,6 +159,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             censor: '[redacted]',
           },
+          // A failed query is logged by its shape: never the values bound to it.
+          serializers: { err: serializeError },
           ...(overrides.logger
             ? { stream: overrides.logger }
             : config.env === 'development' && {
@@ -117,10 +173,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: hops > 0 ? (_address: string, hop: number) => hop < hops : false,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  registerPermissionsPolicy(app)
+  logDeployment(app.log, config)
   // The first path segment of every api route (v1, docs, operator, sandbox…), for the not-found handler below. The
   // web app's own files are registered last and are not api paths.
   const apiSegments = new Set<string>()
@@ -138,11 +198,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
       app.log,
     ))
-  const secrets = resolveSecrets(config.jwtSecret, overrides.database ? undefined : config.dataDir, {
-    bank: config.bankWebhookSecret,
-    psp: config.pspWebhookSecret,
-    openBanking: config.openBankingWebhookSecret,
-  })
+  const secrets = resolveSecrets(
+    config.jwtSecret,
+    overrides.database ? undefined : config.dataDir,
+    {
+      bank: config.bankWebhookSecret,
+      psp: config.pspWebhookSecret,
+      openBanking: config.openBankingWebhookSecret,
+      idv: config.identity.kind === 'sandbox' ? config.identity.webhookSecret : undefined,
+    },
+    config.documents.encryptionKey,
+  )
   const transport =
     overrides.mailTransport ??
     (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
@@ -153,8 +219,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     jwtKey: secrets.jwtKey,
     sessionHours: config.sessionHours ?? brand.cookieLifetimeHours,
   })
-  const mail = createMailService({ transport, brand })
-  const accounts = createAccountService({ db: database.db, clock, mail, sessions, codeKey: secrets.codeKey })
+  // One durable queue for all background work, in the application's database (decision 024).
+  const queue = createJobQueue({ database, log: app.log, supervise: config.jobsEnabled })
+  queue.define(createSendMailJob({ transport, key: secrets.mailKey }))
+  const mail = createMailService({ queue, brand, key: secrets.mailKey })
+  configurePasswordHashing(config.passwordHashing)
+  const accounts = createAccountService({ db: database.db, clock, mail, sessions, codeKey: secrets.codeKey, queue })
+  // Resend and reset answer alike for any e-mail and leave the code to this job (decision 035).
+  queue.define(createIssueCodeJob(accounts.issueQueuedCode))
   const brandService = createBrandService({ brand, geoIp: createSandboxGeoIp(config.sandboxGeoipCountry) })
   const trading = loadTrading(config.tradingFile)
   const ratesProvider =
@@ -171,6 +243,30 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     quoteTtlSeconds: config.quoteTtlSeconds,
     log: app.log,
   })
+  const sandboxIdentity =
+    config.identity.kind === 'sandbox'
+      ? createSandboxIdentityProvider({ db: database.db, clock, key: secrets.idvWebhookKey })
+      : undefined
+  const identityProvider =
+    overrides.identityProvider ??
+    (config.identity.kind === 'sumsub' ? createSumsubIdentityProvider(config.identity) : sandboxIdentity!)
+  const identity = createIdentityService({
+    db: database.db,
+    clock,
+    provider: identityProvider,
+    onDecided: (tx, customerId) => queue.send(CUSTOMER_CHECKS_CHANGED_JOB, { customerId }, tx),
+  })
+  const wallets = createWalletService({ db: database.db, clock, brandName: brand.brandName })
+  const dueDiligence = createDueDiligenceService({ db: database.db, clock })
+  // What a customer still owes before an order starts or a payout leaves (decision 036).
+  const journey = createJourneyService({
+    db: database.db,
+    clock,
+    identity,
+    wallets,
+    dueDiligence,
+    policy: config.journey,
+  })
   const orders = createOrderService({
     db: database.db,
     clock,
@@ -178,29 +274,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     mail,
     trading,
     quoteTtlSeconds: config.quoteTtlSeconds,
+    assertMayStartOrder: journey.assertMayStartOrder,
   })
-  const customers = createCustomerService({ db: database.db, clock })
+  const customers = createCustomerService({
+    db: database.db,
+    clock,
+    nameChangeHoldHours: config.nameChangeHoldHours,
+  })
   const bank =
     overrides.bankPartner ??
     (config.bankPartner.kind === 'clearbank'
       ? createClearBankPartner({ ...config.bankPartner, holder: brand.company.name })
       : createSandboxBankPartner(brand.company.name, secrets.bankWebhookKey))
   const payments = createPaymentService({ db: database.db, clock, orderService: orders, bank, trading })
-  const settlement = createSettlementService({
-    db: database.db,
-    clock,
-    orderService: orders,
-    rates,
-    liquidity:
-      overrides.liquidityProvider ??
-      (config.liquidity.kind === 'ccxt'
-        ? // ccxt is large: loaded only when a real exchange is configured.
-          (await import('./providers/liquidity/ccxt-liquidity.provider')).createCcxtLiquidityProvider(config.liquidity)
-        : createSandboxLiquidityProvider()),
-    mail,
-    quoteTtlSeconds: config.quoteTtlSeconds,
-    log: app.log,
-  })
   const sandboxPsp =
     config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
   const psp = config.psp.kind === 'stripe' ? createStripePsp(config.psp) : sandboxPsp!
@@ -210,17 +296,98 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       : undefined
   const openBanking =
     config.openBanking.kind === 'truelayer' ? createTrueLayerOpenBanking(config.openBanking) : sandboxOpenBanking!
+  /**
+   * Identity before the first payout of any order (issue 10; stricter than the Swiss CHF 1,000 trigger): a paid order
+   * of a customer without an approved check waits in `awaiting_checks` (decision 033).
+   */
+  const payoutGate = async (customerId: string) => {
+    const { status } = await identity.identityStatusOf(customerId)
+    if (status === 'approved') return null
+    return {
+      step: 'identity',
+      what: 'confirm your identity',
+      link: `${config.publicUrl ?? ''}/dashboard-authstart`,
+      refused: status === 'rejected',
+    }
+  }
+  const settlement = createSettlementService({
+    db: database.db,
+    clock,
+    orderService: orders,
+    liquidity:
+      overrides.liquidityProvider ??
+      (config.liquidity.kind === 'ccxt'
+        ? // ccxt is large: loaded only when a real exchange is configured.
+          (await import('./providers/liquidity/ccxt-liquidity.provider')).createCcxtLiquidityProvider(config.liquidity)
+        : createSandboxLiquidityProvider({ db: database.db, clock })),
+    mail,
+    repriceToleranceBps: config.bankRepriceToleranceBps,
+    recentNameChange: customers.recentNameChange,
+    reconciliation: createHostedPaymentReconciliation({ db: database.db, clock, psp, openBanking }),
+    walletLink: (reference) =>
+      `${config.publicUrl ?? ''}/dashboard-history?order=${encodeURIComponent(reference)}&wallet=needed`,
+    payoutGate,
+    log: app.log,
+  })
+  const documents = createDocumentService({
+    db: database.db,
+    clock,
+    key: secrets.documentsKey,
+    maxPerCustomer: config.documents.maxPerCustomer,
+  })
   const hosted = createHostedPaymentService({ db: database.db, clock, orderService: orders, psp, openBanking })
-  const jobs: Job[] = [
-    { name: 'refresh-rates', everySeconds: config.rates.refreshSeconds, run: rates.refreshRates },
-    { name: 'expire-orders', everySeconds: config.orderExpirySweepSeconds, run: orders.expireOrders },
-    { name: 'settle-waiting-orders', everySeconds: 30, run: settlement.settleWaitingOrders },
-  ]
+  // The sandbox PSP and pay-by-bank send their notices again until the exchange takes them (decision 028).
+  const sandboxNotices = createSandboxNoticeService({
+    db: database.db,
+    clock,
+    keys: { psp: secrets.pspWebhookKey, 'open-banking': secrets.openBankingWebhookKey },
+    post: async ({ url, headers, body }) =>
+      (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
+  })
+  const recurring = (name: string, everySeconds: number, timeoutSeconds: number, run: () => Promise<unknown>) =>
+    ({
+      name,
+      everySeconds,
+      retryLimit: 0,
+      retryDelaySeconds: 0,
+      timeoutSeconds,
+      pollSeconds: 1,
+      run,
+    }) satisfies JobDefinition
+  queue.define(recurring('refresh-rates', config.rates.refreshSeconds, 30, rates.refreshRates))
+  // Hosted payments still open near their order's end are asked about at the provider (a notice may have been lost
+  // to a crash), far enough ahead that each is asked at least once before the order ends (decision 034).
+  const reconcileHostedPayments = () =>
+    settlement.reconcileHostedPayments({ withinSeconds: 2 * RECONCILE_HOSTED_PAYMENTS_SECONDS })
+  // An order is never expired on a lost notice: its open hosted payments are asked about once more, right before.
+  const expireOrders = async () => {
+    await settlement.reconcileHostedPayments({ withinSeconds: 0, includeEnded: false })
+    return orders.expireOrders()
+  }
+  queue.define(recurring('expire-orders', config.orderExpirySweepSeconds, 60, expireOrders))
+  queue.define(recurring('settle-waiting-orders', 30, 300, settlement.settleWaitingOrders))
+  queue.define({
+    name: CUSTOMER_CHECKS_CHANGED_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 5,
+    timeoutSeconds: 300,
+    pollSeconds: 1,
+    run: (data) => settlement.customerChecksChanged((data as { customerId: string }).customerId),
+  })
+  queue.define(recurring('reconcile-hosted-payments', RECONCILE_HOSTED_PAYMENTS_SECONDS, 120, reconcileHostedPayments))
+  if (sandboxPsp || sandboxOpenBanking)
+    queue.define(recurring('resend-sandbox-notices', 30, 120, sandboxNotices.resendUndeliveredNotices))
   // Tests run the jobs by hand, on their own clock.
   app.decorate('jobs', {
     refreshRates: rates.refreshRates,
-    expireOrders: orders.expireOrders,
+    expireOrders,
     settleWaitingOrders: settlement.settleWaitingOrders,
+    reconcileHostedPayments,
+    deliverMail: () => queue.runPending(SEND_MAIL_JOB),
+    issueCodes: () => queue.runPending(ISSUE_CODE_JOB),
+    runQueued: (name: string) => queue.runNow(name),
+    resendSandboxNotices: sandboxNotices.resendUndeliveredNotices,
+    customerChecksChanged: () => queue.runPending(CUSTOMER_CHECKS_CHANGED_JOB),
   })
 
   await app.register(cookie)
@@ -244,20 +411,33 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
-  const limits = await registerRateLimits(app, { ...config.rateLimits, redisUrl: config.redisUrl })
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' })
+  const limits = await registerRateLimits(app, { ...config.rateLimits, redisUrl: config.redisUrl, clock })
 
-  let runningJobs: { stop(): Promise<void> } | undefined
-  if (config.jobsEnabled) {
-    app.addHook('onReady', async () => {
-      // The first prices are in place before the first request is served.
-      await rates.refreshRates()
-      runningJobs = startJobs(jobs, app.log)
-    })
-  }
+  // One operator login for the operator pages and, in production, the sandbox pages; failures are limited per
+  // address and per name across processes (decision 023).
+  const requireOperator = createOperatorAuth(config.operators, {
+    byAddress: limits.failures('operator-address', {
+      max: OPERATOR_FAILURES_PER_ADDRESS,
+      windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS,
+    }),
+    byName: limits.failures('operator-name', {
+      max: OPERATOR_FAILURES_PER_NAME,
+      windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS,
+    }),
+  })
+  guardSandboxPages(app, config, requireOperator)
+
+  app.addHook('onReady', async () => {
+    await queue.start()
+    // The recurring jobs run once first, so the first prices are in place before the first request is served.
+    if (config.jobsEnabled) await queue.startWorkers()
+  })
 
   app.addHook('onClose', async () => {
-    await runningJobs?.stop()
+    // No new job is taken and running ones finish (bounded) before the database closes; jobs not yet run stay
+    // stored for the next process.
+    await queue.stop()
     await transport.close()
     await limits.close()
     if (!overrides.database) await database.close()
@@ -277,7 +457,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           throw new AppError('unknown_brand', 400)
         }
       })
-      await v1.register(accountRoutes({ accounts, limits }), { prefix: '/public' })
+      await v1.register(
+        accountRoutes({ accounts, limits, publicUrlIsHttps: config.publicUrl?.startsWith('https:') === true }),
+        { prefix: '/public' },
+      )
       await v1.register(brandRoutes({ brandService }), { prefix: '/public' })
       await v1.register(ratesRoutes({ rates }), { prefix: '/public' })
       await v1.register(orderPublicRoutes({ orders }), { prefix: '/public' })
@@ -289,17 +472,25 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await user.register(orderUserRoutes({ orders }))
           await user.register(customerRoutes({ customers }))
           await user.register(paymentUserRoutes({ payments, settlement, hosted }))
+          await user.register(identityUserRoutes({ identity }))
+          await user.register(
+            documentRoutes({ documents, maxBytes: config.documents.maxBytes, brandName: brand.brandName }),
+          )
+          await user.register(walletRoutes({ wallets }))
+          await user.register(dueDiligenceRoutes({ dueDiligence }))
+          await user.register(journeyRoutes({ journey }))
         },
         { prefix: '/user' },
       )
       await v1.register(webhookRoutes({ bank, psp, openBanking, clock, settlement }), { prefix: '/webhooks' })
+      await v1.register(identityWebhookRoutes({ identity, provider: identityProvider, clock }), { prefix: '/webhooks' })
     },
     { prefix: '/v1' },
   )
 
   if (config.operators.length > 0) {
-    const operators = createOperatorService({ db: database.db, clock, settlement, bank })
-    await app.register(operatorRoutes({ operators, requireOperator: createOperatorAuth(config.operators) }), {
+    const operators = createOperatorService({ db: database.db, clock, settlement, bank, dueDiligence, customers })
+    await app.register(operatorRoutes({ operators, requireOperator }), {
       prefix: '/operator',
     })
   }
@@ -311,19 +502,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(
       sandboxOpenBankingRoutes({
         openBanking: sandboxOpenBanking,
-        clock,
-        key: secrets.openBankingWebhookKey,
+        notices: sandboxNotices,
         brandName: brand.brandName,
       }),
       { prefix: '/sandbox/bank' },
     )
   if (sandboxPsp)
+    await app.register(sandboxPspRoutes({ psp: sandboxPsp, notices: sandboxNotices, brandName: brand.brandName }), {
+      prefix: '/sandbox/psp',
+    })
+
+  if (sandboxIdentity && !overrides.identityProvider)
     await app.register(
-      sandboxPspRoutes({ psp: sandboxPsp, clock, key: secrets.pspWebhookKey, brandName: brand.brandName }),
-      { prefix: '/sandbox/psp' },
+      sandboxIdvRoutes({
+        provider: sandboxIdentity,
+        clock,
+        key: secrets.idvWebhookKey,
+        brandName: brand.brandName,
+      }),
+      { prefix: '/sandbox/idv' },
     )
 
-  if (transport.kind === 'dev-outbox')
+  // Never in production, whatever the transport: the outbox holds every code and reset link.
+  if (transport.kind === 'dev-outbox' && config.env !== 'production')
     await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 
   collectingApiSegments = false

@@ -39,8 +39,35 @@ describe('loadConfig', () => {
   it('needs JWT_SECRET with DATABASE_URL, because every process must share it', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db.example.com/exchange' })).toThrow(ConfigError)
     expect(
-      loadConfig({ DATABASE_URL: 'postgres://db.example.com/exchange', JWT_SECRET: 'x'.repeat(32) }).databaseUrl,
+      loadConfig({
+        DATABASE_URL: 'postgres://db.example.com/exchange',
+        JWT_SECRET: 'x'.repeat(32),
+        DOCUMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      }).databaseUrl,
     ).toBe('postgres://db.example.com/exchange')
+  })
+
+  it('needs the documents key with DATABASE_URL, so that every process reads the same files', () => {
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://db.example.com/exchange', JWT_SECRET: 'x'.repeat(32) }),
+    ).toThrow(/DOCUMENTS_ENCRYPTION_KEY/)
+    expect(() => loadConfig({ DOCUMENTS_ENCRYPTION_KEY: 'dG9vIHNob3J0' })).toThrow(/32 bytes/)
+  })
+
+  it('loads Sumsub only with its keys and a public address', () => {
+    expect(loadConfig({}).identity).toEqual({ kind: 'sandbox', webhookSecret: undefined })
+    expect(() => loadConfig({ IDV_PROVIDER: 'sumsub', SUMSUB_APP_TOKEN: 'sbx:token' })).toThrow(
+      /IDV_PROVIDER=sumsub needs SUMSUB_SECRET_KEY, SUMSUB_WEBHOOK_SECRET, PUBLIC_URL/,
+    )
+    expect(
+      loadConfig({
+        IDV_PROVIDER: 'sumsub',
+        SUMSUB_APP_TOKEN: 'sbx:token',
+        SUMSUB_SECRET_KEY: 'secret',
+        SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
+        PUBLIC_URL: 'https://exchange.example',
+      }).identity,
+    ).toMatchObject({ kind: 'sumsub', levelName: 'basic-kyc-level', baseUrl: 'https://api.sumsub.com' })
   })
 
   it('names every bad variable in one message', () => {
@@ -147,5 +174,167 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...complete, CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: ec.publicKey })).toThrow(
       /CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: expected an RSA key/,
     )
+  })
+
+  it('turns the API documentation off by default in production only, and API_DOCS decides', () => {
+    expect(loadConfig({}).apiDocs).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true)
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false)
+    expect(loadConfig({ ...SHARED_DEMO }).apiDocs).toBe(false)
+    expect(loadConfig({ ...SHARED_DEMO, API_DOCS: 'true' }).apiDocs).toBe(true)
+  })
+
+  it('asks every journey step in production, and leaves out elsewhere only the steps the web has no screen for yet', () => {
+    expect(loadConfig(SHARED_DEMO).journey.skipSteps).toEqual([])
+    expect(loadConfig({}).journey.skipSteps).toEqual(['source_of_funds', 'enhanced_checks'])
+    expect(loadConfig({ JOURNEY_SKIP_STEPS: '' }).journey.skipSteps).toEqual([])
+  })
+
+  it('has the thresholds of decision 036 by default', () => {
+    const { journey } = loadConfig({})
+    expect(journey.enhancedChecksVolume).toEqual({ eur: '15000.00', chf: '15000.00', gbp: '12500.00', usd: '17500.00' })
+    expect(journey.enhancedChecksWindowDays).toBe(365)
+    expect(journey.highRiskCountries).toContain('KP')
+  })
+
+  it('reads the journey thresholds, and refuses bad ones naming them', () => {
+    const journey = loadConfig({
+      ENHANCED_CHECKS_VOLUME: '{"chf":"10000.00"}',
+      HIGH_RISK_COUNTRIES: 'ng, ir',
+      JOURNEY_SKIP_STEPS: 'source_of_funds',
+    }).journey
+    expect(journey.enhancedChecksVolume).toMatchObject({ eur: '15000.00', chf: '10000.00' })
+    expect(journey.highRiskCountries).toEqual(['NG', 'IR'])
+    expect(journey.skipSteps).toEqual(['source_of_funds'])
+    expect(() => loadConfig({ ENHANCED_CHECKS_VOLUME: '{"jpy":"1"}' })).toThrow(/ENHANCED_CHECKS_VOLUME/)
+    expect(() => loadConfig({ ENHANCED_CHECKS_VOLUME: '{"eur":"0"}' })).toThrow(/ENHANCED_CHECKS_VOLUME/)
+    expect(() => loadConfig({ HIGH_RISK_COUNTRIES: 'Nigeria' })).toThrow(/HIGH_RISK_COUNTRIES/)
+    expect(() => loadConfig({ JOURNEY_SKIP_STEPS: 'identity,kyc' })).toThrow(/JOURNEY_SKIP_STEPS/)
+  })
+
+  it('refuses to skip a journey step in production', () => {
+    expect(() => loadConfig({ ...SHARED_DEMO, JOURNEY_SKIP_STEPS: 'source_of_funds' })).toThrow(
+      /JOURNEY_SKIP_STEPS: a production deployment asks every journey step/,
+    )
+  })
+})
+
+/** Production settings a shared demo or staging runs with: real mail, sandboxes allowed, operators to guard them. */
+const SHARED_DEMO = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  SMTP_FROM: 'Helvex <no-reply@helvex.example>',
+  ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+  OPERATOR_CREDENTIALS: 'anna:correct-horse-battery',
+}
+
+/**
+ * Every party live: Stripe live keys, TrueLayer live, ClearBank production, a real exchange, Kraken prices, Sumsub
+ * production.
+ */
+function allLive() {
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  })
+  return {
+    PUBLIC_URL: 'https://exchange.example',
+    PSP_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    OPEN_BANKING_PROVIDER: 'truelayer',
+    TRUELAYER_ENVIRONMENT: 'live',
+    TRUELAYER_CLIENT_ID: 'id',
+    TRUELAYER_CLIENT_SECRET: 'secret',
+    TRUELAYER_SIGNING_KEY_ID: 'kid',
+    TRUELAYER_SIGNING_KEY_PEM: 'pem',
+    TRUELAYER_MERCHANT_ACCOUNT_ID: 'ma',
+    BANK_PARTNER: 'clearbank',
+    CLEARBANK_ENVIRONMENT: 'production',
+    CLEARBANK_API_TOKEN: 'token',
+    CLEARBANK_PRIVATE_KEY_PEM: keys.privateKey,
+    CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: keys.publicKey,
+    CLEARBANK_RECEIVING_IBANS: '{"gbp":"GB59 CLRB 0406 6500 0011 11"}',
+    CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID: '5602a737-675f-4c85-bbc1-d5d4b4478e64',
+    LIQUIDITY_PROVIDER: 'ccxt',
+    LP_API_KEY: 'key',
+    LP_API_SECRET: 'secret',
+    RATES_PROVIDER: 'kraken',
+    IDV_PROVIDER: 'sumsub',
+    SUMSUB_APP_TOKEN: 'prd:token',
+    SUMSUB_SECRET_KEY: 'secret',
+    SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
+  }
+}
+
+describe('loadConfig refuses an unsafe deployment', () => {
+  it('refuses a real exchange beside sandbox payment parties, even in development and even when sandboxes are allowed', () => {
+    const ccxt = { LIQUIDITY_PROVIDER: 'ccxt', LP_API_KEY: 'key', LP_API_SECRET: 'secret' }
+    expect(() => loadConfig(ccxt)).toThrow(ConfigError)
+    expect(() => loadConfig(ccxt)).toThrow(
+      /liquidity provider live \(LIQUIDITY_PROVIDER\) moves real money.*card PSP sandbox \(PSP_PROVIDER.*open banking sandbox \(OPEN_BANKING_PROVIDER.*bank partner sandbox \(BANK_PARTNER.*price feed sandbox \(RATES_PROVIDER/,
+    )
+    expect(() => loadConfig({ ...SHARED_DEMO, ...ccxt })).toThrow(/LIQUIDITY_PROVIDER\) moves real money/)
+  })
+
+  it('refuses a real exchange beside a party in its test environment (Stripe test keys pay with test cards)', () => {
+    expect(() => loadConfig({ ...allLive(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /every party must be live, but these are not: card PSP test \(PSP_PROVIDER, STRIPE_SECRET_KEY\)$/m,
+    )
+    expect(() => loadConfig({ ...allLive(), CLEARBANK_ENVIRONMENT: 'simulation' })).toThrow(
+      /bank partner test \(BANK_PARTNER, CLEARBANK_ENVIRONMENT\)/,
+    )
+    expect(() => loadConfig({ ...allLive(), SUMSUB_APP_TOKEN: 'sbx:token' })).toThrow(
+      /identity verification test \(IDV_PROVIDER, SUMSUB_APP_TOKEN\)/,
+    )
+  })
+
+  it('refuses a real card payment beside a sandbox exchange that would deliver nothing', () => {
+    expect(() =>
+      loadConfig({
+        PSP_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+        PUBLIC_URL: 'https://exchange.example',
+      }),
+    ).toThrow(/card PSP live \(PSP_PROVIDER, STRIPE_SECRET_KEY\) moves real money.*liquidity provider sandbox/)
+  })
+
+  it('runs every party live in production', () => {
+    const config = loadConfig({
+      ...allLive(),
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SMTP_FROM: 'Helvex <no-reply@helvex.example>',
+    })
+    expect(config).toMatchObject({ env: 'production', liquidity: { kind: 'ccxt' }, apiDocs: false })
+  })
+
+  it('refuses production without a mail transport, and with the dev outbox forced on', () => {
+    const production = { ...SHARED_DEMO, SMTP_URL: undefined, SMTP_FROM: undefined }
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL and SMTP_FROM: NODE_ENV=production needs a mail transport/)
+    expect(() => loadConfig({ ...SHARED_DEMO, DEV_OUTBOX: 'true' })).toThrow(/needs a mail transport/)
+  })
+
+  it('refuses sandbox parties in production unless ALLOW_SANDBOX_IN_PRODUCTION says so', () => {
+    const production = { ...SHARED_DEMO, ALLOW_SANDBOX_IN_PRODUCTION: undefined }
+    expect(() => loadConfig(production)).toThrow(
+      /NODE_ENV=production with parties that are not live: card PSP sandbox.*; set them live, or ALLOW_SANDBOX_IN_PRODUCTION=true/,
+    )
+    expect(() => loadConfig({ ...production, ALLOW_SANDBOX_IN_PRODUCTION: 'false' })).toThrow(
+      /ALLOW_SANDBOX_IN_PRODUCTION=true for a shared demo/,
+    )
+    expect(loadConfig(SHARED_DEMO)).toMatchObject({ env: 'production', allowSandboxInProduction: true })
+  })
+
+  it('refuses sandboxes allowed in production without the operator credentials that guard their pages', () => {
+    expect(() => loadConfig({ ...SHARED_DEMO, OPERATOR_CREDENTIALS: undefined })).toThrow(
+      /OPERATOR_CREDENTIALS: required with ALLOW_SANDBOX_IN_PRODUCTION=true in production; the sandbox pages \(\/sandbox\/psp, \/sandbox\/bank, \/sandbox\/bank-partner, \/sandbox\/idv\)/,
+    )
+  })
+
+  it('names every problem in one message', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL[\s\S]*ALLOW_SANDBOX_IN_PRODUCTION/)
   })
 })

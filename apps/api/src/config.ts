@@ -1,9 +1,62 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto'
 import { z } from 'zod'
-import { FiatCurrency } from '@exchange/shared/currencies'
+import { FIAT_CURRENCIES, FiatCurrency } from '@exchange/shared/currencies'
+import { DEFAULT_DOCUMENT_MAX_BYTES, DEFAULT_DOCUMENTS_PER_CUSTOMER } from '@exchange/shared/documents.schemas'
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
+import { JourneyStepId } from '@exchange/shared/journey-steps'
+import { DecimalString } from '@exchange/shared/money'
+import { deploymentProblems } from './deployment'
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from './modules/accounts/passwords'
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
+
+/**
+ * Paid volume per fiat over ENHANCED_CHECKS_WINDOW_DAYS from which enhanced checks are asked (decision 036): about
+ * EUR 15,000 in each fiat. Volumes in several fiats add up as shares of their own threshold.
+ */
+/** The journey steps whose screens the web does not have yet: skipped outside production until they exist. */
+export const DEVELOPMENT_SKIPPED_STEPS = ['source_of_funds', 'enhanced_checks'] as const
+
+export const DEFAULT_ENHANCED_CHECKS_VOLUME: Record<FiatCurrency, string> = {
+  eur: '15000.00',
+  chf: '15000.00',
+  gbp: '12500.00',
+  usd: '17500.00',
+}
+
+/**
+ * FATF's "call for action" and "increased monitoring" jurisdictions as published in June 2025 (decision 036).
+ * Compliance keeps HIGH_RISK_COUNTRIES current after each FATF plenary.
+ */
+export const DEFAULT_HIGH_RISK_COUNTRIES = [
+  'KP',
+  'IR',
+  'MM',
+  'DZ',
+  'AO',
+  'BO',
+  'BG',
+  'BF',
+  'CM',
+  'CI',
+  'CD',
+  'HT',
+  'KE',
+  'LA',
+  'LB',
+  'MC',
+  'MZ',
+  'NA',
+  'NP',
+  'NG',
+  'ZA',
+  'SS',
+  'SY',
+  'VE',
+  'VN',
+  'VG',
+  'YE',
+] as const
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,10 +98,14 @@ const ConfigSchema = z.object({
   RATES_MAX_AGE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   /** How long an order's price holds without payment. */
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** A bank transfer after its price ran out is bought at the current price when that is at most this much worse (decision 025). */
+  BANK_REPRICE_TOLERANCE_BPS: z.coerce.number().int().min(0).max(1_000).default(200),
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** Payments this many hours after a change of the customer's name are held for a person (decision 028). */
+  NAME_CHANGE_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(72),
   /** JSON file with pricing per pair, limits per fiat and the payment methods (see README). */
   TRADING_FILE: z.string().optional(),
-  /** Runs the background jobs (rates refresh, order expiry) in this process. */
+  /** Runs workers of the job queue (mail, rates refresh, order expiry, settlement retries) in this process. */
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** Shared secret the bank partner signs its transfer notices with; derived locally for the sandbox when unset. */
   BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -102,6 +159,69 @@ const ConfigSchema = z.object({
   CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID: z.uuid().optional(),
   /** Comma-separated fiats that multi-currency account holds, e.g. "eur,usd": virtual IBANs are offered for these only. */
   CLEARBANK_VIRTUAL_IBAN_FIATS: z.string().default('eur'),
+  /** Lets NODE_ENV=production run sandbox parties, for a shared demo or staging (see decision 020). */
+  ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
+  /** The OpenAPI document and its UI at /docs; off by default in production. */
+  API_DOCS: booleanFromEnv.optional(),
+  /** Identity verification: the sandbox provider (hosted page under /sandbox/idv), or Sumsub. */
+  IDV_PROVIDER: z.enum(['sandbox', 'sumsub']).default('sandbox'),
+  /** Shared secret the sandbox identity provider signs its notices with; derived locally when unset. */
+  IDV_WEBHOOK_SECRET: z.string().min(16).optional(),
+  SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+  /** Secret key issued with the app token: signs every request (X-App-Access-Sig). */
+  SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+  /** Secret of the webhook set up in Sumsub's dashboard: checks X-Payload-Digest of each notice. */
+  SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The verification level applicants go through (ID document and selfie). */
+  SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyc-level'),
+  SUMSUB_BASE_URL: z.string().url().default('https://api.sumsub.com'),
+  /** Key of the customers' documents at rest: 32 bytes in base64. Generated into DATA_DIR when unset (embedded mode). */
+  DOCUMENTS_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'expected 32 bytes in base64')
+    .optional(),
+  DOCUMENTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(DEFAULT_DOCUMENT_MAX_BYTES),
+  /** Password hashes (argon2id) run at once; the rest queue. Default: the cores less one, at least one. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_HASH_CONCURRENCY),
+  /** Longest a login or sign-up waits for its hash before it is answered "busy, try again" (503). */
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_HASH_MAX_WAIT_MS),
+  DOCUMENTS_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DOCUMENTS_PER_CUSTOMER),
+  /**
+   * Journey steps not asked for (comma-separated ids; empty asks every step), for a demo or test whose web lacks a
+   * screen; refused in production. Unset: every step in production; elsewhere the steps whose screens the web does not
+   * have yet (DEVELOPMENT_SKIPPED_STEPS), so that `npm start` can still buy (decision 036).
+   */
+  JOURNEY_SKIP_STEPS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(JourneyStepId).optional()),
+  /** Paid volume over the window, per fiat, from which enhanced checks are asked (JSON, e.g. {"eur":"15000.00"}). */
+  ENHANCED_CHECKS_VOLUME: z.string().optional(),
+  ENHANCED_CHECKS_WINDOW_DAYS: z.coerce.number().int().min(1).max(3660).default(365),
+  /** Countries whose residents get enhanced checks (ISO alpha-2, comma-separated); FATF's lists by default. */
+  HIGH_RISK_COUNTRIES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? [...DEFAULT_HIGH_RISK_COUNTRIES]
+        : value
+            .split(',')
+            .map((code) => code.trim().toUpperCase())
+            .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected two-letter ISO country codes'))),
   /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
@@ -127,13 +247,19 @@ export interface Config {
   webDistDir: string | undefined
   rates: { provider: 'sandbox' | 'kraken'; refreshSeconds: number; maxAgeSeconds: number }
   quoteTtlSeconds: number
+  bankRepriceToleranceBps: number
+  /** The web app's public address: links in e-mails, providers' return pages; `https://` makes cookies Secure. */
+  publicUrl: string | undefined
   orderExpirySweepSeconds: number
+  nameChangeHoldHours: number
   tradingFile: string | undefined
   jobsEnabled: boolean
   bankWebhookSecret: string | undefined
   pspWebhookSecret: string | undefined
   openBankingWebhookSecret: string | undefined
   operators: { name: string; password: string }[]
+  allowSandboxInProduction: boolean
+  apiDocs: boolean
   psp: { kind: 'sandbox' } | { kind: 'stripe'; secretKey: string; webhookSecret: string; publicUrl: string }
   openBanking:
     | { kind: 'sandbox' }
@@ -156,6 +282,26 @@ export interface Config {
         secret: string
         withdrawParams: Record<string, Record<string, string>>
       }
+  identity:
+    | { kind: 'sandbox'; webhookSecret: string | undefined }
+    | {
+        kind: 'sumsub'
+        appToken: string
+        secretKey: string
+        webhookSecret: string
+        levelName: string
+        baseUrl: string
+        publicUrl: string
+      }
+  documents: { encryptionKey: string | undefined; maxBytes: number; maxPerCustomer: number }
+  passwordHashing: { concurrency: number; maxWaitMs: number }
+  /** What the journey engine asks of customers and from when (decision 036). */
+  journey: {
+    skipSteps: JourneyStepId[]
+    enhancedChecksVolume: Record<FiatCurrency, string>
+    enhancedChecksWindowDays: number
+    highRiskCountries: string[]
+  }
   bankPartner:
     | { kind: 'sandbox' }
     | {
@@ -184,6 +330,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required when DATABASE_URL is set (every api process must share it)',
     )
+  }
+  if (env.DATABASE_URL && !env.DOCUMENTS_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DOCUMENTS_ENCRYPTION_KEY: required when DATABASE_URL is set (every api process must read the same documents)',
+    )
+  }
+  const sumsubMissing = ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET', 'PUBLIC_URL'].filter(
+    (name) => !env[name as keyof typeof env],
+  )
+  if (env.IDV_PROVIDER === 'sumsub' && sumsubMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  IDV_PROVIDER=sumsub needs ${sumsubMissing.join(', ')}`)
   }
   if (env.PSP_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PSP_WEBHOOK_SECRET || !env.PUBLIC_URL)) {
     throw new ConfigError(
@@ -218,11 +375,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     withdrawParams = parsedParams.data
   }
   const bankPartner = readBankPartner(env)
+  const skipSteps: JourneyStepId[] =
+    env.JOURNEY_SKIP_STEPS ?? (env.NODE_ENV === 'production' ? [] : [...DEVELOPMENT_SKIPPED_STEPS])
+  if (env.NODE_ENV === 'production' && skipSteps.length > 0)
+    throw new ConfigError(
+      'Invalid configuration:\n  JOURNEY_SKIP_STEPS: a production deployment asks every journey step (decision 036)',
+    )
+  let enhancedChecksVolume = DEFAULT_ENHANCED_CHECKS_VOLUME
+  if (env.ENHANCED_CHECKS_VOLUME) {
+    const volumes = z
+      .partialRecord(
+        FiatCurrency,
+        DecimalString.refine((amount) => Number(amount) > 0, 'must be above zero'),
+      )
+      .safeParse(safeJson(env.ENHANCED_CHECKS_VOLUME))
+    if (!volumes.success)
+      throw new ConfigError(
+        `Invalid configuration:\n  ENHANCED_CHECKS_VOLUME: expected JSON like {"eur":"15000.00"} with fiats among ${FIAT_CURRENCIES.join(', ')}`,
+      )
+    enhancedChecksVolume = { ...DEFAULT_ENHANCED_CHECKS_VOLUME, ...volumes.data }
+  }
   const useOutbox = env.DEV_OUTBOX ?? !env.SMTP_URL
   if (!useOutbox && env.SMTP_URL && !env.SMTP_FROM) {
     throw new ConfigError('Invalid configuration:\n  SMTP_FROM: required when SMTP_URL is set')
   }
-  return {
+  const config: Config = {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
@@ -244,7 +421,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxAgeSeconds: env.RATES_MAX_AGE_SECONDS,
     },
     quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
+    bankRepriceToleranceBps: env.BANK_REPRICE_TOLERANCE_BPS,
+    publicUrl: env.PUBLIC_URL,
     orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
+    nameChangeHoldHours: env.NAME_CHANGE_HOLD_HOURS,
     tradingFile: env.TRADING_FILE,
     jobsEnabled: env.JOBS_ENABLED,
     bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
@@ -283,6 +463,30 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : { kind: 'sandbox' },
     bankPartner,
+    identity:
+      env.IDV_PROVIDER === 'sumsub'
+        ? {
+            kind: 'sumsub',
+            appToken: env.SUMSUB_APP_TOKEN!,
+            secretKey: env.SUMSUB_SECRET_KEY!,
+            webhookSecret: env.SUMSUB_WEBHOOK_SECRET!,
+            levelName: env.SUMSUB_LEVEL_NAME,
+            baseUrl: env.SUMSUB_BASE_URL,
+            publicUrl: env.PUBLIC_URL!,
+          }
+        : { kind: 'sandbox', webhookSecret: env.IDV_WEBHOOK_SECRET },
+    documents: {
+      encryptionKey: env.DOCUMENTS_ENCRYPTION_KEY,
+      maxBytes: env.DOCUMENTS_MAX_BYTES,
+      maxPerCustomer: env.DOCUMENTS_MAX_PER_CUSTOMER,
+    },
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
+    journey: {
+      skipSteps,
+      enhancedChecksVolume,
+      enhancedChecksWindowDays: env.ENHANCED_CHECKS_WINDOW_DAYS,
+      highRiskCountries: env.HIGH_RISK_COUNTRIES,
+    },
     operators: (env.OPERATOR_CREDENTIALS ?? '')
       .split(',')
       .filter(Boolean)
@@ -290,7 +494,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         const at = pair.indexOf(':')
         return { name: pair.slice(0, at), password: pair.slice(at + 1) }
       }),
+    allowSandboxInProduction: env.ALLOW_SANDBOX_IN_PRODUCTION,
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   }
+  const problems = deploymentProblems(config)
+  if (problems.length > 0) throw new ConfigError(`Unsafe configuration:\n  ${problems.join('\n  ')}`)
+  return config
 }
 
 const ReceivingIbans = z.partialRecord(

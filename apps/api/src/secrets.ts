@@ -7,12 +7,18 @@ export interface Secrets {
   jwtKey: Uint8Array
   /** Key of the verification-code HMACs, derived so that the two uses never share a key. */
   codeKey: Buffer
+  /** Key that seals queued e-mails (they carry codes) while they wait in the job queue. */
+  mailKey: Buffer
   /** Key the bank partner signs its notices with (BANK_WEBHOOK_SECRET, or derived for the sandbox). */
   bankWebhookKey: Buffer
   /** Key the card PSP signs its notices with (PSP_WEBHOOK_SECRET, or derived for the sandbox). */
   pspWebhookKey: Buffer
   /** Key the open-banking provider signs its notices with (OPEN_BANKING_WEBHOOK_SECRET, or derived for the sandbox). */
   openBankingWebhookKey: Buffer
+  /** Key the sandbox identity provider signs its notices with (IDV_WEBHOOK_SECRET, or derived). */
+  idvWebhookKey: Buffer
+  /** AES-256 key of the customers' documents at rest (DOCUMENTS_ENCRYPTION_KEY, or generated under the data folder). */
+  documentsKey: Buffer
 }
 
 /**
@@ -22,12 +28,19 @@ export interface Secrets {
 export function resolveSecrets(
   jwtSecret: string | undefined,
   dataDir: string | undefined,
-  webhookSecrets: { bank?: string | undefined; psp?: string | undefined; openBanking?: string | undefined } = {},
+  webhookSecrets: {
+    bank?: string | undefined
+    psp?: string | undefined
+    openBanking?: string | undefined
+    idv?: string | undefined
+  } = {},
+  documentsKey?: string,
 ): Secrets {
   const secret = jwtSecret ?? (dataDir ? readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url'))
   return {
     jwtKey: new TextEncoder().encode(secret),
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
+    mailKey: createHmac('sha256', secret).update('queued-mail-key').digest(),
     bankWebhookKey: webhookSecrets.bank
       ? Buffer.from(webhookSecrets.bank)
       : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),
@@ -37,14 +50,28 @@ export function resolveSecrets(
     openBankingWebhookKey: webhookSecrets.openBanking
       ? Buffer.from(webhookSecrets.openBanking)
       : createHmac('sha256', secret).update('sandbox-open-banking-webhook-key').digest(),
+    idvWebhookKey: webhookSecrets.idv
+      ? Buffer.from(webhookSecrets.idv)
+      : createHmac('sha256', secret).update('sandbox-idv-webhook-key').digest(),
+    // Its own random key, never derived from the JWT secret: rotating sessions must not make documents unreadable.
+    documentsKey: Buffer.from(
+      documentsKey ??
+        (dataDir ? readOrCreateSecret(dataDir, 'documents-key', 32, 'base64') : randomBytes(32).toString('base64')),
+      'base64',
+    ),
   }
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret')
+function readOrCreateSecret(
+  dataDir: string,
+  name = 'jwt-secret',
+  bytes = 48,
+  encoding: 'base64url' | 'base64' = 'base64url',
+): string {
+  const file = join(dataDir, name)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(48).toString('base64url')
+  const secret = randomBytes(bytes).toString(encoding)
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' })
   return secret
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers } from '../src/db/schema'
+import { codeRequestBudgets, codeTryBudgets, customers, loginThrottles, verificationCodes } from '../src/db/schema'
 import { BRAND, COMPANY, type TestApp, buildTestApp } from './build-test-app'
 
 let t: TestApp
@@ -154,4 +154,68 @@ describe('bad input gets a clear answer and changes nothing', () => {
     })
     expect(response.statusCode).toBe(401)
   })
+
+  const ACCOUNT_CALLS = [
+    'homesignup',
+    'homelogin',
+    'verifycode',
+    'homeresendcode',
+    'homeStartResetPassword',
+    'homeCheckToken',
+    'homeCompleteResetPassword',
+  ]
+  const BAD_EMAILS = [
+    ['a NUL byte', 'ann\u0000@example.com', 'E-mail contains invisible or control characters; please type it again'],
+    ['an escape', 'ann\u001b[31m@example.com', 'E-mail contains invisible or control characters; please type it again'],
+    [
+      'a bidi override',
+      'ann\u202e@example.com',
+      'E-mail contains invisible or control characters; please type it again',
+    ],
+    [
+      'a zero-width joiner',
+      'ann@exa\u200dmple.com',
+      'E-mail contains invisible or control characters; please type it again',
+    ],
+    [
+      'a lone surrogate',
+      'ann\ud800@example.com',
+      'E-mail contains invisible or control characters; please type it again',
+    ],
+    [
+      'a fullwidth domain',
+      'ann@ｅｘａｍｐｌｅ.com',
+      'E-mail domain mixes alphabets or uses full-width letters; please type it plainly',
+    ],
+    [
+      'a mixed-script domain',
+      'ann@pаypal.com',
+      'E-mail domain mixes alphabets or uses full-width letters; please type it plainly',
+    ],
+  ] as const
+
+  for (const call of ACCOUNT_CALLS) {
+    it.each(BAD_EMAILS)(
+      `${call} refuses an e-mail with %s: 400 naming the e-mail, nothing stored`,
+      async (_, email, message) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/v1/public/${call}`,
+          payload: {
+            email,
+            password: 'secret1',
+            code: '12345',
+            token: 'DIRECT',
+            brandName: BRAND,
+            companyDetails: COMPANY,
+          },
+        })
+        expect(response.statusCode).toBe(400)
+        expect(response.json()).toEqual({ result: false, error: 'validation_failed', fields: { email: message } })
+        await noCustomerStored()
+        for (const table of [verificationCodes, codeRequestBudgets, codeTryBudgets, loginThrottles])
+          expect(await t.db.select().from(table)).toHaveLength(0)
+      },
+    )
+  }
 })

@@ -6,10 +6,11 @@ import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import type { Clock } from '../src/clock'
 import { type Env, loadConfig } from '../src/config'
-import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client'
+import { type Database, type DatabaseHandle, openDatabase, pgliteTemplate } from '../src/db/client'
 import { devOutbox, orders } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import type { BankPartnerProvider } from '../src/providers/bank/bank-partner.provider'
+import type { IdentityProvider } from '../src/providers/identity/identity.provider'
 import type { LiquidityProvider } from '../src/providers/liquidity/liquidity.provider'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
@@ -19,16 +20,39 @@ import { createTestClock } from './test-clock'
 export interface TestApp {
   app: FastifyInstance
   db: Database
+  /** The PostgreSQL database of the app (undefined on PGlite), for a second app on the same database. */
+  databaseUrl: string | undefined
+  /** The app's open database, for a second app on the same PGlite database. */
+  database: DatabaseHandle
   clock: ReturnType<typeof createTestClock>
+  /** Closes the app's database under it, as an outage would; `close` still cleans up. */
+  closeDatabase(): Promise<void>
+  /** Stops the app as a process stops, leaving its database (and the jobs stored in it) to another app. */
+  closeApp(): Promise<void>
   close(): Promise<void>
 }
 
+/** How to deliver the queued mail of the app on a database: the outbox helpers run it before they read. */
+const mailDeliveries = new WeakMap<Database, () => Promise<number>>()
+
+/**
+ * Runs the issue-code jobs, then the send-mail jobs that are due (the tests' apps have no workers:
+ * JOBS_ENABLED=false), so that what a test reads from the outbox is every mail its calls so far have caused.
+ */
+export async function deliverQueuedMail(db: Database): Promise<void> {
+  await mailDeliveries.get(db)?.()
+}
+
+/** The migrated empty PGlite database of this test worker, copied for each test app (`pgliteTemplate`). */
+let pgliteMigrated: Promise<Blob> | undefined
+
 /** A database of its own for each test app: a fresh in-memory PGlite, or a fresh database on the PostgreSQL server. */
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const serverUrl = inject('databaseUrl')
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined })
-    return { handle, drop: async () => {} }
+    pgliteMigrated ??= pgliteTemplate()
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined, template: await pgliteMigrated })
+    return { handle, url: undefined, drop: async () => {} }
   }
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
@@ -40,6 +64,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() })
   return {
     handle,
+    url: url.toString(),
     async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl })
       await cleanup.connect()
@@ -59,10 +84,22 @@ export async function buildTestApp(
     ratesProvider?: RatesProvider
     bankPartner?: BankPartnerProvider
     liquidityProvider?: LiquidityProvider
+    /**
+     * Runs on the database of another test app, as a second process does: on PostgreSQL with connections of its own,
+     * on PGlite on the same open database (which its first app keeps and closes).
+     */
+    sameDatabaseAs?: TestApp
+    identityProvider?: IdentityProvider
   } = {},
 ): Promise<TestApp> {
   const clock = createTestClock()
-  const { handle, drop } = await openTestDatabase()
+  const shared = options.sameDatabaseAs?.databaseUrl
+  const sharedPglite = options.sameDatabaseAs && !shared ? options.sameDatabaseAs.database : undefined
+  const { handle, url, drop } = shared
+    ? { handle: await openDatabase({ kind: 'postgres', url: shared }), url: shared, drop: async () => {} }
+    : sharedPglite
+      ? { handle: sharedPglite, url: undefined, drop: async () => {} }
+      : await openTestDatabase()
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -72,6 +109,8 @@ export async function buildTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Jobs run by hand in tests (app.jobs), on the test clock.
     JOBS_ENABLED: 'false',
+    // Every journey step is asked, as in production; tests declare what a customer would.
+    JOURNEY_SKIP_STEPS: '',
     ...options.env,
   })
   const app = await buildApp(config, {
@@ -82,15 +121,35 @@ export async function buildTestApp(
     ...(options.ratesProvider && { ratesProvider: options.ratesProvider }),
     ...(options.bankPartner && { bankPartner: options.bankPartner }),
     ...(options.liquidityProvider && { liquidityProvider: options.liquidityProvider }),
+    ...(options.identityProvider && { identityProvider: options.identityProvider }),
   })
   await app.ready()
+  mailDeliveries.set(handle.db, async () => {
+    await app.jobs.issueCodes()
+    return app.jobs.deliverMail()
+  })
+  let closed = false
+  let appClosed = false
+  let databaseClosed = sharedPglite !== undefined
   return {
     app,
     db: handle.db,
+    databaseUrl: url,
+    database: handle,
     clock,
-    async close() {
-      await app.close()
+    async closeDatabase() {
+      databaseClosed = true
       await handle.close()
+    },
+    async closeApp() {
+      appClosed = true
+      await app.close()
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      if (!appClosed) await app.close()
+      if (!databaseClosed) await handle.close()
       await drop()
     },
   }
@@ -115,6 +174,9 @@ export async function callPublic(
     payload: { brandName: BRAND, ...payload },
     headers,
   })
+  // The codes a call leaves to a job are made now, as a worker makes them right after the answer; their mail is
+  // delivered when a test reads the outbox.
+  await app.jobs.issueCodes()
   return { status: response.statusCode, body: response.json(), headers: response.headers, cookies: response.cookies }
 }
 
@@ -135,6 +197,7 @@ export async function callUser(
 
 /** The messages sent to an address, newest first, as the dev outbox keeps them. */
 export async function mailTo(db: Database, email: string) {
+  await deliverQueuedMail(db)
   return db.select().from(devOutbox).where(eq(devOutbox.to, email)).orderBy(desc(devOutbox.id))
 }
 
@@ -158,10 +221,52 @@ export async function signUpVerified(t: TestApp, email = uniqueEmail(), password
 export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 export const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
-/** A signed-in customer with prices in place, ready to buy. */
+/** Source-of-funds answers of an ordinary customer: nothing in them asks for enhanced checks. */
+export const SOURCE_OF_FUNDS = {
+  beneficialOwner: true,
+  employmentStatus: 'employed',
+  occupation: 'Software engineer, banking',
+  incomeBand: '100k_250k',
+  fundsOrigin: 'salary',
+  purpose: 'investment',
+  expectedYearlyVolume: '1k_10k',
+  politicallyExposed: false,
+  highRiskCountryTies: false,
+} as const
+
+/** Answers `sof` for the customer, as the journey asks before the first order (decision 036). */
+export async function declareSourceOfFunds(t: TestApp, token: string, answers: Record<string, unknown> = {}) {
+  const answer = await callUser(t.app, 'saveSourceOfFunds', token, { answers: { ...SOURCE_OF_FUNDS, ...answers } })
+  if (answer.body.result !== true) throw new Error(`source of funds refused: ${JSON.stringify(answer.body)}`)
+}
+
+/**
+ * The customer's identity check, approved as a tester does it on the sandbox provider's page; the orders held for it
+ * move on. Payouts wait for an approved check (decision 033).
+ */
+export async function verifyIdentity(t: TestApp, token: string, outcome: 'approved' | 'rejected' = 'approved') {
+  const started = await callUser(t.app, 'identityStart', token)
+  const applicant = new URL(started.body.data.verificationUrl as string, 'http://sandbox').searchParams.get('applicant')
+  const page = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/idv/verify',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ applicant: applicant ?? '', outcome }).toString(),
+  })
+  if (page.statusCode !== 303) throw new Error(`the sandbox identity page answered ${page.statusCode}`)
+  await t.app.jobs.customerChecksChanged()
+}
+
+/**
+ * A signed-in customer with fresh prices who has declared the source of funds and whose identity is verified: ready to
+ * buy and be paid out.
+ */
 export async function buyer(t: TestApp) {
   await t.app.jobs.refreshRates()
-  return signUpVerified(t)
+  const customer = await signUpVerified(t)
+  await declareSourceOfFunds(t, customer.token)
+  await verifyIdentity(t, customer.token)
+  return customer
 }
 
 export async function initiateBuy(
@@ -209,8 +314,14 @@ export async function storedOrder(t: TestApp, reference: string) {
  * A named customer's wire order for 250 EUR, paid by a sandbox bank notice signed with `bankSecret` (the app's
  * BANK_WEBHOOK_SECRET); `payerName` other than the customer's holds the payment for an operator.
  */
-export async function wireOrderPaid(t: TestApp, bankSecret: string, payerName = 'Ada Lovelace') {
-  const customer = await buyer(t)
+export async function wireOrderPaid(
+  t: TestApp,
+  bankSecret: string,
+  payerName = 'Ada Lovelace',
+  /** The customer who orders; by default a new one whose identity is verified. */
+  orderedBy?: Awaited<ReturnType<typeof signUpVerified>>,
+) {
+  const customer = orderedBy ?? (await buyer(t))
   await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
   const { reference } = (await initiateBuy(t, customer.token)).body.data
   const wire = (

@@ -61,7 +61,7 @@ describe('homelogin', () => {
     await callPublic(t.app, 'homesignup', { email, password: 'secret1', token: 'DIRECT', companyDetails: COMPANY })
     t.clock.advance(31_000)
     const answer = await login({ email, password: 'secret1' })
-    expect(answer.body).toEqual({ result: true, code: true })
+    expect(answer.body).toEqual({ result: true, code: true, retryAfterSeconds: 30 })
     const mails = await mailTo(t.db, email)
     expect(mails).toHaveLength(2)
     expect(mails[0]?.template).toBe('code_verify_email')
@@ -73,7 +73,7 @@ describe('homelogin', () => {
     const customer = await signUpVerified(t)
     t.clock.advance(31_000)
     const answer = await login({ email: customer.email, password: customer.password })
-    expect(answer.body).toEqual({ result: true, code: true })
+    expect(answer.body).toEqual({ result: true, code: true, retryAfterSeconds: 30 })
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail?.template).toBe('code_login')
     expect(mail?.text).toContain('new device')
@@ -88,14 +88,14 @@ describe('homelogin', () => {
   it('does not treat a forged device cookie as a known browser', async () => {
     const customer = await signUpVerified(t)
     const answer = await login({ email: customer.email, password: customer.password }, 'forged-device-token')
-    expect(answer.body).toEqual({ result: true, code: true })
+    expect(answer.body).toEqual({ result: true, code: true, retryAfterSeconds: 30 })
   })
 
   it("does not accept another customer's device cookie", async () => {
     const first = await signUpVerified(t)
     const second = await signUpVerified(t)
     const answer = await login({ email: second.email, password: second.password }, first.device)
-    expect(answer.body).toEqual({ result: true, code: true })
+    expect(answer.body).toEqual({ result: true, code: true, retryAfterSeconds: 30 })
   })
 
   it('keeps the code already on its way when the customer logs in twice within the cooldown', async () => {

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
+import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
+import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
   buildTestApp,
@@ -28,6 +31,24 @@ async function heldPayment() {
   const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
   const [transfer] = await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, order!.id))
   return { customer, reference, transfer: transfer! }
+}
+
+async function bankNotice(data: Record<string, unknown>) {
+  const body = JSON.stringify({
+    eventId: `evt_${randomBytes(4).toString('hex')}`,
+    type: 'transfer.received',
+    data: { currency: 'eur', receivedAt: t.clock.now().toISOString(), ...data },
+  })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/bank-partner',
+    headers: {
+      'content-type': 'application/json',
+      [BANK_SIGNATURE_HEADER]: signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000)),
+    },
+    payload: body,
+  })
+  return response.json()
 }
 
 const act = (action: string, payload: object, headers = basic(OPERATOR)) =>
@@ -122,6 +143,63 @@ describe('operator view', () => {
     expect(order?.status).toBe('completed')
   })
 
+  it('a wire recorded by hand and then notified by the bank is counted once: held for review, never refunded (defect 4)', async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const wire = (
+      await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    ).body.data
+    await act('mark-wire-received', {
+      orderReference: reference,
+      amount: '250.00',
+      payerName: 'Ada Lovelace',
+      payerIban: 'CH93 0076 2011 6238 5295 7',
+    })
+    const answer = await bankNotice({
+      transferId: `trf_${randomBytes(6).toString('hex')}`,
+      amount: '250.00',
+      payerName: 'ADA LOVELACE',
+      payerIban: 'CH9300762011623852957',
+      paymentReference: `Order ${reference}`,
+      creditedIban: wire.iban,
+    })
+    expect(answer).toMatchObject({ result: true, outcome: 'held_possible_duplicate', duplicate: false })
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+    expect(order?.status).toBe('completed')
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id))).toEqual([])
+    const overview = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })
+    expect(overview.body).toContain('held_possible_duplicate')
+  })
+
+  it("a wire recorded with the bank's transfer id makes the bank's notice of it a plain repeat", async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const wire = (
+      await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    ).body.data
+    const transferId = `trf_${randomBytes(6).toString('hex')}`
+    await act('mark-wire-received', {
+      orderReference: reference,
+      amount: '250.00',
+      payerName: 'Ada Lovelace',
+      payerIban: 'CH93 0076 2011 6238 5295 7',
+      bankTransferId: transferId,
+    })
+    const answer = await bankNotice({
+      transferId,
+      amount: '250.00',
+      payerName: 'Ada Lovelace',
+      payerIban: 'CH9300762011623852957',
+      paymentReference: reference,
+      creditedIban: wire.iban,
+    })
+    expect(answer).toMatchObject({ result: true, outcome: 'matched', duplicate: true })
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id))).toEqual([])
+  })
+
   it("takes a form action only from the operator page's own host: another site's page cannot make the browser act", async () => {
     const { reference, transfer } = await heldPayment()
     const form = (headers: Record<string, string>) =>
@@ -143,7 +221,7 @@ describe('operator view', () => {
       expect(refused.statusCode).toBe(403)
       expect(refused.json()).toEqual({ result: false, error: 'forbidden' })
     }
-    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('payment_review')
     expect(await t.db.select().from(operatorActions).where(eq(operatorActions.transferId, transfer.id))).toHaveLength(0)
 
     const approved = await form({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' })

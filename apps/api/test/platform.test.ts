@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './build-test-app'
+import { COMPANY, type TestApp, buildTestApp, callPublic, deliverQueuedMail, uniqueEmail } from './build-test-app'
 
 describe('platform', () => {
   let t: TestApp
@@ -59,6 +59,7 @@ describe('platform', () => {
   it('lists every message at /dev/outbox and shows them at /dev/mailbox', async () => {
     const email = uniqueEmail('outbox')
     await callPublic(t.app, 'homesignup', { email, password: 'secret1', token: 'DIRECT', companyDetails: COMPANY })
+    await deliverQueuedMail(t.db)
     const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).json()
     expect(outbox.data[0]).toMatchObject({ to: email, template: 'code_verify_email' })
     const mailbox = await t.app.inject({ method: 'GET', url: '/dev/mailbox' })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './build-test-app'
+import { COMPANY, type TestApp, buildTestApp, callPublic, signUpVerified, uniqueEmail } from './build-test-app'
 
 describe('rate limits', () => {
   describe('per IP', () => {
@@ -19,19 +19,20 @@ describe('rate limits', () => {
       'homeCompleteResetPassword',
     ])('%s answers 429 with Retry-After once an IP passes the limit', async (call) => {
       const headers = { 'x-test-ip': call }
-      const payload = {
+      // A new e-mail each time: the per-e-mail code budgets answer 429 of their own.
+      const payload = () => ({
         email: uniqueEmail(),
         password: 'whatever1',
         code: '12345',
         token: 'DIRECT',
         companyDetails: COMPANY,
-      }
+      })
       const remote = { remoteAddress: `10.0.0.${call.length}` }
       const send = () =>
         t.app.inject({
           method: 'POST',
           url: `/v1/public/${call}`,
-          payload: { brandName: 'Helvex', ...payload },
+          payload: { brandName: 'Helvex', ...payload() },
           headers,
           ...remote,
         })
@@ -67,21 +68,37 @@ describe('rate limits', () => {
       const send = (i: number) =>
         t.app.inject({
           method: 'POST',
-          url: '/v1/public/homelogin',
-          payload: { brandName: 'Helvex', email, password: 'guess' + i, companyDetails: COMPANY },
+          url: '/v1/public/homeCheckToken',
+          payload: { brandName: 'Helvex', email, code: '1234' + (i % 10) },
           remoteAddress: `10.1.1.${i}`,
         })
-      for (let i = 0; i < 3; i++)
-        expect((await send(i)).json()).toEqual({ result: false, error: 'invalid_credentials' })
+      for (let i = 0; i < 3; i++) expect((await send(i)).json()).toEqual({ result: false, error: 'code_invalid' })
       const limited = await send(9)
       expect(limited.statusCode).toBe(429)
       expect(limited.headers['retry-after']).toBeDefined()
-      const other = await callPublic(t.app, 'homelogin', {
-        email: uniqueEmail(),
-        password: 'guess',
-        companyDetails: COMPANY,
-      })
+      const other = await callPublic(t.app, 'homeCheckToken', { email: uniqueEmail(), code: '12345' })
       expect(other.status).toBe(200)
+    })
+
+    it('does not limit logins per e-mail: strangers cannot lock the owner out (their failures slow only them)', async () => {
+      const customer = await signUpVerified(t)
+      for (let i = 0; i < 12; i++) {
+        const guess = await t.app.inject({
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          payload: { brandName: 'Helvex', email: customer.email, password: 'guess' + i, companyDetails: COMPANY },
+          remoteAddress: `10.2.2.${i}`,
+        })
+        expect(guess.json()).toEqual({ result: false, error: 'invalid_credentials' })
+      }
+      const owner = await t.app.inject({
+        method: 'POST',
+        url: '/v1/public/homelogin',
+        payload: { brandName: 'Helvex', email: customer.email, password: customer.password, companyDetails: COMPANY },
+        headers: { cookie: `trustedDevice=${customer.device}` },
+        remoteAddress: '10.2.3.1',
+      })
+      expect(owner.json()).toEqual({ result: true, data: { token: expect.any(String) } })
     })
   })
 

@@ -34,6 +34,9 @@ const steered: LiquidityProvider = {
       cryptoAmount: order.cryptoAmount,
     }
   },
+  async findBuy() {
+    return { state: 'not_found' }
+  },
   async withdraw() {
     await perform('withdraw')
     return { txId: `SIMULATED-${randomBytes(8).toString('hex')}` }

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliveries, incomingTransfers, refunds } from '../src/db/schema'
+import { sql } from 'drizzle-orm'
+import { deliveries, incomingTransfers, payments, rates, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
+  BTC_WALLET,
   buildTestApp,
   buyer,
   callUser,
@@ -64,6 +66,12 @@ async function wireOrder(token: string, amount = '250') {
     await callUser(t.app, 'orderSubmitWire', token, { orderReference: reference, tlId: 'sandbox-bank-1' })
   ).body.data
   return { reference, instructions }
+}
+
+/** Fresh prices, 10 % above the last ones: beyond the re-price tolerance of a late transfer. */
+async function priceMovesUp() {
+  await t.app.jobs.refreshRates()
+  await t.db.update(rates).set({ mid: sql`${rates.mid} * 1.1` })
 }
 
 async function refundsOf(reference: string) {
@@ -182,7 +190,7 @@ describe('outcomes of a bank transfer', () => {
         )
       ).body.outcome,
     ).toBe('held_name_mismatch')
-    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
+    expect((await storedOrder(t, reference)).status).toBe('payment_review')
     expect(await refundsOf(reference)).toEqual([])
     const [review] = await mailTo(t.db, customer.email)
     expect(review).toMatchObject({ template: 'order_payment_review', subject: expect.stringContaining(reference) })
@@ -193,7 +201,7 @@ describe('outcomes of a bank transfer', () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
     t.clock.advance(16 * 60_000)
-    await t.app.jobs.refreshRates()
+    await priceMovesUp()
     expect(
       (await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))).body
         .outcome,
@@ -220,7 +228,7 @@ describe('outcomes of a bank transfer', () => {
     const customer = await namedBuyer()
     const { reference, instructions } = await wireOrder(customer.token)
     t.clock.advance(16 * 60_000)
-    await t.app.jobs.refreshRates()
+    await priceMovesUp()
     await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
     expect(
       (
@@ -331,5 +339,160 @@ describe('sandbox bank operator page', () => {
     })
     expect(sent.body).toContain('matched')
     expect((await storedOrder(t, reference)).status).toBe('completed')
+  })
+})
+
+describe('late transfers: the name check first, the limits on every re-price (issue 8, defect 3)', () => {
+  async function lateWire(amount: string, payerName = 'Ada Lovelace') {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    t.clock.advance(16 * 60_000)
+    await t.app.jobs.refreshRates()
+    const answer = await deliver(
+      notice({ amount, payerName, creditedIban: instructions.iban, paymentReference: reference }),
+    )
+    return { customer, reference, answer }
+  }
+
+  it('50,000 EUR late on a 250 EUR order buys the maximum at the price on arrival and refunds the rest', async () => {
+    const { customer, reference, answer } = await lateWire('50000.00')
+    expect(answer.body.outcome).toBe('repriced')
+    const order = await storedOrder(t, reference)
+    expect(order).toMatchObject({ status: 'completed', fiatAmount: '15000.00' })
+    expect(order.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())
+    expect(await refundsOf(reference)).toMatchObject([
+      { amount: '35000.00', reason: 'Above the maximum order: the excess', toIban: PAYER_IBAN },
+    ])
+    const paidMail = (await mailTo(t.db, customer.email)).find((mail) => mail.template === 'order_paid')
+    expect(paidMail?.text).toContain('priced it again at the current price')
+  })
+
+  it('5 EUR late (minimum 25) buys nothing: all of it goes back and the order is refunded', async () => {
+    const { reference, answer } = await lateWire('5.00')
+    expect(answer.body.outcome).toBe('refused_below_minimum')
+    expect((await storedOrder(t, reference)).status).toBe('refunded')
+    expect(await refundsOf(reference)).toMatchObject([{ amount: '5.00', reason: 'Below the minimum order' }])
+  })
+
+  it('a late transfer from another person is held for review, not completed', async () => {
+    const { reference, answer } = await lateWire('250.00', 'Charles Babbage')
+    expect(answer.body.outcome).toBe('held_name_mismatch')
+    expect((await storedOrder(t, reference)).status).toBe('payment_review')
+    expect(await refundsOf(reference)).toEqual([])
+  })
+})
+
+describe('money under review holds the order (issue 8, defect 8)', () => {
+  it('a short transfer from another name: payment under review, the shortfall named, and it does not expire', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    await deliver(
+      notice({
+        amount: '200.00',
+        payerName: 'Charles Babbage',
+        creditedIban: instructions.iban,
+        paymentReference: reference,
+      }),
+    )
+    t.clock.advance(16 * 60_000)
+    await t.app.jobs.expireOrders()
+    expect((await storedOrder(t, reference)).status).toBe('payment_review')
+    const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(detail.events.at(-1)).toMatchObject({ toStatus: 'payment_review' })
+    expect(detail.events.at(-1).cause).toContain('50.00 EUR short of the order')
+    const [review] = await mailTo(t.db, customer.email)
+    expect(review?.text).toContain('Short of the order by: 50.00 EUR')
+  })
+})
+
+describe('notice amounts (issue 8, defect 7)', () => {
+  it('refuses an amount with more decimals than the currency, and stores nothing', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    const transferId = `trf_${randomBytes(6).toString('hex')}`
+    const answer = await deliver(
+      notice({ transferId, amount: '250.001', creditedIban: instructions.iban, paymentReference: reference }),
+    )
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ result: false, error: 'validation_failed' })
+    expect(
+      await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.providerTransferId, transferId)),
+    ).toEqual([])
+    expect(await refundsOf(reference)).toEqual([])
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
+  })
+})
+
+describe('a transfer pays an order whose card checkout is still open (issue 8, defect 1)', () => {
+  it('cancels the card payment; a card success that still comes is recorded and refunded', async () => {
+    const customer = await namedBuyer()
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const { sessionId } = (
+      await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })
+    ).body.data
+    // The company's receiving account, as another order's wire instructions show it.
+    const { instructions } = await wireOrder(customer.token)
+    const wire = await deliver(
+      notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }),
+    )
+    expect(wire.body.outcome).toBe('matched')
+    const orderId = (await storedOrder(t, reference)).id
+    const [card] = await t.db.select().from(payments).where(eq(payments.providerRef, sessionId))
+    expect(card?.status).toBe('cancelled')
+
+    const form = new URLSearchParams({
+      session: sessionId,
+      cardNumber: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+    })
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/psp/checkout/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    })
+    const [charged] = await t.db.select().from(payments).where(eq(payments.providerRef, sessionId))
+    expect(charged?.status).toBe('succeeded')
+    const owed = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))
+    expect(owed).toMatchObject([
+      { amount: '250.00', toIban: null, reason: 'Card payment for an order already paid another way' },
+    ])
+    expect((await storedOrder(t, reference)).status).toBe('completed')
+    const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
+    expect(status.failureReason).toContain('already paid another way')
+  })
+})
+
+describe('a paid order without a wallet (issue 8, defect 9)', () => {
+  it('asks the customer for one by mail with a link; orderSetWallet checks it as at initiation and delivery resumes', async () => {
+    const customer = await namedBuyer()
+    const { reference } = (await initiateBuy(t, customer.token, { wallet: '' })).body.data
+    const instructions = (
+      await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    ).body.data
+    await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
+    expect((await storedOrder(t, reference)).status).toBe('processing')
+    const [asked] = await mailTo(t.db, customer.email)
+    expect(asked).toMatchObject({ template: 'order_wallet_needed' })
+    expect(asked?.text).toContain(`/dashboard-history?order=${reference}`)
+
+    const refused = await callUser(t.app, 'orderSetWallet', customer.token, {
+      orderReference: reference,
+      wallet: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    })
+    expect(refused.body).toEqual({ result: false, error: 'wallet_invalid' })
+    expect((await storedOrder(t, reference)).wallet).not.toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')
+
+    const given = await callUser(t.app, 'orderSetWallet', customer.token, {
+      orderReference: reference,
+      wallet: BTC_WALLET,
+    })
+    expect(given.body).toEqual({ result: true, statusName: 'completed' })
+    expect(await storedOrder(t, reference)).toMatchObject({ status: 'completed', wallet: BTC_WALLET })
+    expect(
+      (await callUser(t.app, 'orderSetWallet', customer.token, { orderReference: reference, wallet: BTC_WALLET })).body
+        .error,
+    ).toBe('transition_not_allowed')
   })
 })

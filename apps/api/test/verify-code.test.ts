@@ -89,6 +89,7 @@ describe('verifycode', () => {
     t.clock.advance(31_000)
     expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({
       result: true,
+      retryAfterSeconds: 30,
     })
     const second = await latestCode(t.db, email)
     const rows = await t.db
@@ -157,7 +158,7 @@ describe('homeresendcode', () => {
     const { email } = await signUp()
     t.clock.advance(30_000)
     const answer = await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })
-    expect(answer.body).toEqual({ result: true })
+    expect(answer.body).toEqual({ result: true, retryAfterSeconds: 30 })
     expect(await mailTo(t.db, email)).toHaveLength(2)
   })
 
@@ -167,6 +168,7 @@ describe('homeresendcode', () => {
       t.clock.advance(31_000)
       expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({
         result: true,
+        retryAfterSeconds: 30,
       })
     }
     t.clock.advance(31_000)
@@ -179,13 +181,14 @@ describe('homeresendcode', () => {
     t.clock.advance(60 * 60_000)
     expect((await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })).body).toEqual({
       result: true,
+      retryAfterSeconds: 30,
     })
   })
 
   it('answers alike for an unknown e-mail and sends nothing', async () => {
     const email = uniqueEmail('unknown')
     const answer = await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })
-    expect(answer.body).toEqual({ result: true })
+    expect(answer.body).toEqual({ result: true, retryAfterSeconds: 30 })
     expect(await mailTo(t.db, email)).toHaveLength(0)
   })
 
@@ -194,7 +197,7 @@ describe('homeresendcode', () => {
     await callPublic(t.app, 'verifycode', { email, code })
     t.clock.advance(31_000)
     const answer = await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })
-    expect(answer.body).toEqual({ result: true })
+    expect(answer.body).toEqual({ result: true, retryAfterSeconds: 30 })
     expect(await mailTo(t.db, email)).toHaveLength(1)
   })
 })

@@ -31,10 +31,16 @@ export type LoginRequest = z.infer<typeof LoginRequest>
 
 export const TokenData = z.object({ token: z.string().min(1) })
 
-/** `code: true` means an e-mailed code must be entered on /code before a token is given. */
+/** Seconds until another code may be asked for (the screens say when); failures carry the same field. */
+export const NextCodeIn = z.number().int().nonnegative()
+
+/**
+ * `code: true` means an e-mailed code must be entered on /code before a token is given; `retryAfterSeconds` says when
+ * the code screen may ask for another one.
+ */
 export const LoginAnswer = answerOf(
   z.union([
-    successAnswer({ code: z.literal(true) }),
+    successAnswer({ code: z.literal(true), retryAfterSeconds: NextCodeIn.optional() }),
     successAnswer({ code: z.literal(false).optional(), data: TokenData }),
   ]),
 )
@@ -47,11 +53,11 @@ export type VerifyCodeAnswer = z.infer<typeof VerifyCodeAnswer>
 
 export const ResendCodeRequest = z.object({ email: Email, brandName: BrandName, companyDetails: CompanyDetails })
 export type ResendCodeRequest = z.infer<typeof ResendCodeRequest>
-export const ResendCodeAnswer = answerOf(OkAnswer)
+export const ResendCodeAnswer = answerOf(successAnswer({ retryAfterSeconds: NextCodeIn.optional() }))
 
 export const StartResetRequest = z.object({ email: Email, brandName: BrandName, companyDetails: CompanyDetails })
 export type StartResetRequest = z.infer<typeof StartResetRequest>
-export const StartResetAnswer = answerOf(OkAnswer)
+export const StartResetAnswer = answerOf(successAnswer({ retryAfterSeconds: NextCodeIn.optional() }))
 
 export const CheckResetCodeRequest = z.object({ email: Email, code: VerificationCode, brandName: BrandName })
 export type CheckResetCodeRequest = z.infer<typeof CheckResetCodeRequest>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ErrorCode } from './errors'
+import { JourneyStepId } from './journey-steps'
 
 /** Every answer of the api: `{ result, ... }`. A failed business outcome carries a stable `error` code. */
 export const FailureAnswer = z.object({
@@ -9,6 +10,8 @@ export const FailureAnswer = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** Seconds until a refused request may be tried again (rate limits, resend cooldown). */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** With `step_required`: the step the customer owes first (decision 036); the web sends them to its screen. */
+  step: JourneyStepId.optional(),
 })
 export type FailureAnswer = z.infer<typeof FailureAnswer>
 

@@ -16,7 +16,10 @@ export const EMAIL_MAX_LENGTH = 254
 export const CODE_TTL_MINUTES = 10
 export const CODE_MAX_ATTEMPTS = 5
 export const CODE_RESEND_COOLDOWN_SECONDS = 30
+/** Codes an e-mail may ask for per hour, counted for each purpose on its own (confirm e-mail, new-device login, reset). */
 export const CODE_HOURLY_CAP = 5
+/** Code tries an e-mail may make across all its codes in a day; then codes pause until the day is over. */
+export const CODE_DAILY_TRY_BUDGET = 15
 
 /** Screen timers (spec section 9), in milliseconds. */
 export const REDIRECT_COUNTDOWN_SECONDS = 5

@@ -1,10 +1,13 @@
 import type { ErrorCode } from './errors'
+import type { JourneyStepId } from './journey-steps'
 
 /** Form validation copy (spec section 5). Exact strings are requirements. */
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'E-mail must be valid',
   emailTooLong: 'E-mail is too long',
+  emailCharacters: 'E-mail contains invisible or control characters; please type it again',
+  emailLookalikeDomain: 'E-mail domain mixes alphabets or uses full-width letters; please type it plainly',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -29,6 +32,32 @@ export const ALERT_MESSAGES = {
 export const ERROR_COPY: Partial<Record<ErrorCode, string>> = {
   'user already exists': ALERT_MESSAGES.emailAlreadyRegistered,
   rate_limited: ALERT_MESSAGES.tooManyAttempts,
+  service_unavailable: 'We cannot answer right now. Please try again in a moment',
   resend_too_soon: 'Please wait 30 seconds before asking for another code',
-  resend_limit_reached: 'Too many codes requested. Please try again in an hour',
+  resend_limit_reached: 'Too many codes requested. Please try again later',
+  codes_paused: 'Too many wrong codes were typed. For your safety, codes are paused for now',
+  name_locked:
+    'Your name is confirmed and can no longer be changed here. Please contact support if it needs correcting.',
+  identity_verified: 'Your identity is already verified.',
+  identity_in_review: 'Your identity check is being reviewed. We will e-mail you the result.',
+  identity_rejected: 'We could not verify your identity. Please contact support.',
+  file_missing: 'Please choose a file to upload.',
+  file_type_not_allowed: 'Only JPEG, PNG or PDF files can be uploaded. This file is none of these, whatever its name.',
+  file_too_large: 'This file is too large.',
+  file_limit_reached: 'You have uploaded the most files allowed. Please contact support to send more.',
+  wallet_challenge_invalid: 'This signing request has expired or was already used. Please ask for a new one.',
+  wallet_signature_invalid:
+    'The signature does not match this wallet and message. Please sign the message exactly as shown.',
+  wallet_signature_required: 'Please prove this wallet with a signed message.',
+  step_required: 'Before you go on, we need a few more things from you. We will take you there.',
 }
+
+/** What each journey step asks of the customer, in a line (the web shows it with the step's screen). */
+export const STEP_COPY = {
+  email: 'Confirm your e-mail address with the code we sent you.',
+  details: 'Tell us your name, address and phone number.',
+  source_of_funds: 'Tell us where your money comes from and confirm that it is yours.',
+  enhanced_checks: 'Answer a few more questions about you and your wealth; a person at our team then checks them.',
+  identity: 'Verify your identity with an ID document and a selfie.',
+  wallet: 'Show that the wallet you buy into is yours.',
+} as const satisfies Record<JourneyStepId, string>

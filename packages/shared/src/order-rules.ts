@@ -4,7 +4,9 @@ import { z } from 'zod'
 export const ORDER_STATUSES = [
   'initiated',
   'awaiting_payment',
+  'payment_review',
   'paid',
+  'awaiting_checks',
   'processing',
   'completed',
   'failed',
@@ -16,15 +18,21 @@ export const OrderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatus>
 
 export const ORDER_TRANSITIONS = {
-  initiated: ['awaiting_payment', 'cancelled', 'failed', 'expired'],
-  awaiting_payment: ['paid', 'cancelled', 'failed', 'expired'],
-  paid: ['processing', 'refunded'],
+  initiated: ['awaiting_payment', 'payment_review', 'cancelled', 'failed', 'expired'],
+  awaiting_payment: ['paid', 'payment_review', 'cancelled', 'failed', 'expired'],
+  // Money arrived and a person checks it (payer name, a transfer that looks like one already counted). The order
+  // keeps it and does not expire; the price question is settled when the check ends (decision 025).
+  payment_review: ['paid', 'expired', 'refunded', 'failed'],
+  paid: ['awaiting_checks', 'processing', 'refunded'],
+  // Paid, and held until the customer has done what the law asks before a payout (identity, …; decision 033): bought
+  // and delivered when the checks pass, refunded when one is refused.
+  awaiting_checks: ['paid', 'refunded'],
   processing: ['completed', 'failed', 'refunded'],
   completed: [],
   failed: ['refunded'],
   cancelled: [],
   // A payment that arrives after the price ran out: re-priced with the customer's consent, or refunded.
-  expired: ['paid', 'refunded'],
+  expired: ['paid', 'payment_review', 'refunded'],
   refunded: [],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>
 
@@ -39,8 +47,13 @@ export const CUSTOMER_TRANSITIONS = {
 
 export const OPEN_STATUSES = ['initiated', 'awaiting_payment'] as const satisfies readonly OrderStatus[]
 
-/** An order its payment paid for: being bought, being sent, or delivered. */
-export const PAID_STATUSES = ['paid', 'processing', 'completed'] as const satisfies readonly OrderStatus[]
+/** An order its payment paid for: waiting for the customer's checks, being bought, being sent, or delivered. */
+export const PAID_STATUSES = [
+  'paid',
+  'awaiting_checks',
+  'processing',
+  'completed',
+] as const satisfies readonly OrderStatus[]
 
 export function isPaid(status: string): boolean {
   return (PAID_STATUSES as readonly string[]).includes(status)

@@ -158,3 +158,11 @@ export const OrderEmailCreatedRequest = z.object({
   }),
   brandName: BrandName,
 })
+
+/** `orderSetWallet`: the wallet of a paid order that has none; the api checks it as at initiation, then delivers. */
+export const SetWalletRequest = z.object({
+  orderReference: OrderReference,
+  wallet: z.string().trim().min(1).max(128),
+  brandName: BrandName,
+})
+export type SetWalletRequest = z.infer<typeof SetWalletRequest>

@@ -28,6 +28,33 @@ describe('Email', () => {
     },
   )
 
+  it('writes an international domain in ASCII, so both spellings are one address', () => {
+    expect(Email.parse('Ann@Bücher.CH')).toBe('ann@xn--bcher-kva.ch')
+    expect(Email.parse('ann@xn--bcher-kva.ch')).toBe('ann@xn--bcher-kva.ch')
+  })
+
+  it.each([
+    'ann\u0000@example.com',
+    'ann@exam\u0000ple.com',
+    'a\u202enn@example.com',
+    'ann\u200b@example.com',
+    'ann\ud800@example.com',
+  ])('refuses control, format and surrogate characters in %j', (email) => {
+    expect(messageOf(Email.safeParse(email))).toBe(
+      'E-mail contains invisible or control characters; please type it again',
+    )
+  })
+
+  it.each(['ann@ｅxample.com', 'ann@pаypal.com', 'ann@аррӏе.com'])('refuses the look-alike domain of %s', (email) => {
+    expect(messageOf(Email.safeParse(email))).toBe(
+      'E-mail domain mixes alphabets or uses full-width letters; please type it plainly',
+    )
+  })
+
+  it.each(['ann@exa_mple.com', 'ann@-example.com', 'ann@example..com'])('refuses the domain of %s', (email) => {
+    expect(messageOf(Email.safeParse(email))).toBe('E-mail must be valid')
+  })
+
   it('refuses an address longer than 254 characters', () => {
     expect(Email.safeParse(`${'a'.repeat(250)}@b.co`).success).toBe(false)
   })

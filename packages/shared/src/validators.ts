@@ -1,18 +1,30 @@
 import { z } from 'zod'
 import { CODE_LENGTH, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants'
+import { hasForbiddenCharacter, isHostName, isLookalikeDomain, normalizeEmailDomain } from './email-address'
 import { VALIDATION_MESSAGES as M } from './messages'
 
 /** Text, at sign, text, dot, text (spec section 5); no spaces. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** E-mail as typed: trimmed and lower-cased before it is checked, so the stored address is canonical. */
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1)
+
+/**
+ * E-mail as typed: trimmed and lower-cased before it is checked, its domain in ASCII (IDNA), so the stored address is
+ * canonical. Invisible and control characters are refused (a NUL cannot be stored, a bidi override hides what is
+ * shown), and so are domains that could pass for another (fullwidth letters, mixed scripts).
+ */
 export const Email = z
   .string({ error: M.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, M.emailRequired)
+  .refine((email) => !hasForbiddenCharacter(email), { message: M.emailCharacters, abort: true })
+  .max(EMAIL_MAX_LENGTH, { message: M.emailTooLong, abort: true })
+  .regex(EMAIL_SHAPE, { message: M.emailInvalid, abort: true })
+  .refine((email) => !isLookalikeDomain(domainOf(email)), { message: M.emailLookalikeDomain, abort: true })
+  .refine((email) => isHostName(domainOf(email)), { message: M.emailInvalid, abort: true })
+  .overwrite(normalizeEmailDomain)
   .max(EMAIL_MAX_LENGTH, M.emailTooLong)
-  .regex(EMAIL_SHAPE, M.emailInvalid)
 
 export const Password = z
   .string({ error: M.passwordRequired })

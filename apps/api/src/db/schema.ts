@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { DOCUMENT_MEDIA_TYPES, DOCUMENT_PURPOSES } from '@exchange/shared/documents.schemas'
+import { STORED_IDENTITY_STATUSES } from '@exchange/shared/identity.schemas'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -36,6 +41,27 @@ export const customers = pgTable('customers', {
   createdAt: createdAt(),
 })
 
+/**
+ * Every change of a customer's legal name, append-only (the database refuses updates and deletes): the payer-name
+ * check holds payments soon after one, and support and auditors read the history (decision 028).
+ */
+export const customerNameChanges = pgTable(
+  'customer_name_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Empty when the customer gave a name for the first time. */
+    oldFirstName: text('old_first_name'),
+    oldLastName: text('old_last_name'),
+    newFirstName: text('new_first_name').notNull(),
+    newLastName: text('new_last_name').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('customer_name_changes_customer_idx').on(table.customerId, table.changedAt)],
+)
+
 export const CODE_PURPOSES = ['verify_email', 'login', 'reset'] as const
 export type CodePurpose = (typeof CODE_PURPOSES)[number]
 
@@ -55,6 +81,50 @@ export const verificationCodes = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
   },
   (table) => [index('verification_codes_email_created_idx').on(table.email, table.createdAt)],
+)
+
+/**
+ * How many codes an e-mail has asked for, per purpose, in the current hour, and when the last one was asked. Kept for
+ * any e-mail, account or not, so the answers of the code-sending calls cannot tell whether an account exists.
+ */
+export const codeRequestBudgets = pgTable(
+  'code_request_budgets',
+  {
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    requests: integer('requests').notNull(),
+    lastRequestedAt: timestamp('last_requested_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.purpose] })],
+)
+
+/**
+ * Code tries of an e-mail across all its codes, in the current day. A try is taken before the code is compared and
+ * given back when it was right, so parallel guesses cannot outrun the budget; an exhausted budget pauses codes.
+ */
+export const codeTryBudgets = pgTable('code_try_budgets', {
+  email: text('email').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  tries: integer('tries').notNull(),
+  /** The owner is told once per window that codes were paused. */
+  ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+})
+
+/**
+ * Failed logins per e-mail and per source (a trusted device of that account, or else the client address): a
+ * stranger's failures slow down only that stranger, never the owner on their own device or address.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.source] })],
 )
 
 export const sessions = pgTable(
@@ -101,6 +171,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'code_failed',
   'password_reset_requested',
   'password_reset_completed',
+  'codes_paused',
   'logged_out',
 ] as const
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number]
@@ -115,9 +186,17 @@ export const accountEvents = pgTable(
     type: text('type', { enum: ACCOUNT_EVENT_TYPES }).notNull(),
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /**
+     * The queued job (issue-code) that recorded the event: unique, so a retried job finds its own event and stops
+     * before it issues or mails a second code.
+     */
+    jobId: uuid('job_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('account_events_email_idx').on(table.email, table.createdAt)],
+  (table) => [
+    index('account_events_email_idx').on(table.email, table.createdAt),
+    uniqueIndex('account_events_job_idx').on(table.jobId),
+  ],
 )
 
 /** Messages kept by the dev outbox transport; empty when real SMTP is configured. */
@@ -219,7 +298,7 @@ export const virtualIbans = pgTable('virtual_ibans', {
 })
 
 export const PAYMENT_METHODS = ['card', 'pay_by_bank', 'wire', 'viban'] as const
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed'] as const
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled'] as const
 
 /** A way the customer is paying one order; the order's status follows what the payment side confirms. */
 export const payments = pgTable(
@@ -250,16 +329,24 @@ export const webhookEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** The notice as verified, stored before its effect is decided, so that a failed decision can be taken again. */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    /** When its effect was stored; until then a repeat of the notice decides it again instead of answering duplicate. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 )
 
 export const TRANSFER_OUTCOMES = [
+  // Stored on arrival, before its outcome is decided: a notice whose decision failed is decided again on its retry.
+  'received',
   'matched',
   'overpaid',
   'underpaid',
   'late_awaiting_consent',
   'held_name_mismatch',
+  'held_possible_duplicate',
+  'refused_below_minimum',
   'unmatched',
   'no_open_order',
   'approved',
@@ -319,6 +406,33 @@ export const deliveries = pgTable('deliveries', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 })
 
+/** What became of a buy placed under an intent: `placed` until the provider's fill is stored or it is found void. */
+export const BUY_INTENT_STATES = ['placed', 'filled', 'void', 'partially_filled'] as const
+
+/**
+ * Every buy asked of the liquidity provider, stored before it is asked: its id is the client order id the provider
+ * keeps with the buy, so that a run after a crash finds the buy at the provider instead of buying again (decision 031).
+ * At most one intent of an order is `placed` at a time.
+ */
+export const buyIntents = pgTable(
+  'buy_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    state: text('state', { enum: BUY_INTENT_STATES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('buy_intents_order_idx').on(table.orderId),
+    uniqueIndex('buy_intents_one_placed_idx')
+      .on(table.orderId)
+      .where(sql`${table.state} = 'placed'`),
+  ],
+)
+
 /** The sandbox card PSP's own record of its hosted checkouts (what a real PSP keeps on its side). */
 export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   id: text('id').primaryKey(),
@@ -328,6 +442,8 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   customerEmail: text('customer_email').notNull(),
   returnUrl: text('return_url').notNull(),
   status: text('status', { enum: ['open', 'requires_action', 'succeeded', 'failed'] }).notNull(),
+  /** Why a failed checkout failed, as the customer reads it; what a status lookup answers. */
+  failureReason: text('failure_reason'),
   createdAt: createdAt(),
 })
 
@@ -341,8 +457,47 @@ export const sandboxConsents = pgTable('sandbox_consents', {
   payerName: text('payer_name').notNull(),
   returnUrl: text('return_url').notNull(),
   status: text('status', { enum: ['open', 'executed', 'cancelled'] }).notNull(),
+  failureReason: text('failure_reason'),
   createdAt: createdAt(),
 })
+
+/** The sandbox liquidity provider's own book of market buys, by the client order id each was placed with. */
+export const sandboxLiquidityOrders = pgTable(
+  'sandbox_liquidity_orders',
+  {
+    id: text('id').primaryKey(),
+    clientOrderId: text('client_order_id').notNull(),
+    crypto: text('crypto').notNull(),
+    fiat: text('fiat').notNull(),
+    cryptoAmount: numeric('crypto_amount', { precision: 30, scale: 10 }).notNull(),
+    filledPrice: numeric('filled_price', { precision: 30, scale: 10 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sandbox_liquidity_orders_client_idx').on(table.clientOrderId)],
+)
+
+export const SANDBOX_NOTICE_PARTIES = ['psp', 'open-banking'] as const
+export type SandboxNoticeParty = (typeof SANDBOX_NOTICE_PARTIES)[number]
+
+/**
+ * Notices the sandbox card PSP and pay-by-bank send the exchange, kept until the exchange answers 2xx: an unanswered
+ * one is sent again with backoff, as Stripe and TrueLayer do.
+ */
+export const sandboxNotices = pgTable(
+  'sandbox_notices',
+  {
+    id: text('id').primaryKey(),
+    party: text('party', { enum: SANDBOX_NOTICE_PARTIES }).notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'abandoned'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastAnswerStatus: integer('last_answer_status'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [index('sandbox_notices_due_idx').on(table.status, table.nextAttemptAt)],
+)
 
 /** Who did what, when: every operator action, for the audit trail. */
 export const operatorActions = pgTable('operator_actions', {
@@ -355,7 +510,218 @@ export const operatorActions = pgTable('operator_actions', {
   createdAt: createdAt(),
 })
 
+/** Raw bytes: encrypted document contents, kept in the database so every api process reads the same files. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+})
+
+export type IdentityStatus = (typeof STORED_IDENTITY_STATUSES)[number]
+
+/**
+ * One identity check per customer and provider: the provider's applicant, its latest status and reasons. The
+ * identity module owns it; its status changes only with a row in `identity_events`.
+ */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    /** Also the external user id the provider knows the applicant by: opaque, and stable across new links. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    provider: text('provider').notNull(),
+    applicantId: text('applicant_id'),
+    status: text('status', { enum: STORED_IDENTITY_STATUSES }).notNull(),
+    /** The provider's reason codes (e.g. rejection labels), for operators. */
+    reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
+    /** Words the provider wrote for the customer (what to fix); never its private comment. */
+    customerMessage: text('customer_message'),
+    /** Time of the provider's latest notice applied: an older notice arriving late changes nothing. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('identity_checks_customer_provider_idx').on(table.customerId, table.provider),
+    uniqueIndex('identity_checks_applicant_idx').on(table.provider, table.applicantId),
+  ],
+)
+
+/** Append-only trail of every identity check: links issued, each provider notice, each status change. */
+export const identityEvents = pgTable(
+  'identity_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    checkId: uuid('check_id')
+      .notNull()
+      .references(() => identityChecks.id),
+    type: text('type', { enum: ['link_issued', 'notice_applied', 'notice_stale'] }).notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    /** Provider and digest of the notice: a notice delivered twice is recorded, and acted on, once. */
+    noticeKey: text('notice_key').unique(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('identity_events_check_idx').on(table.checkId, table.id)],
+)
+
+/** The sandbox identity provider's own record of its applicants (what a real provider keeps on its side). */
+export const sandboxIdvApplicants = pgTable('sandbox_idv_applicants', {
+  id: text('id').primaryKey(),
+  externalUserId: text('external_user_id').notNull().unique(),
+  email: text('email').notNull(),
+  returnUrl: text('return_url').notNull(),
+  lastOutcome: text('last_outcome'),
+  createdAt: createdAt(),
+})
+
+/** Files a customer sent, encrypted with AES-256-GCM; only the documents module reads or writes them. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    purpose: text('purpose', { enum: DOCUMENT_PURPOSES }).notNull(),
+    /** Decided from the file's first bytes, never from its name or the browser's claim. */
+    mediaType: text('media_type', { enum: DOCUMENT_MEDIA_TYPES }).notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** SHA-256 of the plain file, so an operator can show that what is read back is what was sent. */
+    sha256: text('sha256').notNull(),
+    /** Which key encrypted it (a digest of the key, never the key), so a wrong or rotated key is noticed. */
+    keyId: text('key_id').notNull(),
+    iv: bytea('iv').notNull(),
+    authTag: bytea('auth_tag').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('documents_customer_idx').on(table.customerId, table.createdAt)],
+)
+
+/** A message the customer signs with a wallet's key; single-use, and it expires. */
+export const walletChallenges = pgTable(
+  'wallet_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    crypto: text('crypto').notNull(),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('wallet_challenges_customer_idx').on(table.customerId, table.createdAt)],
+)
+
+/** Wallets a customer has shown to be theirs: by a signed message, or by a declaration where no signature is checked. */
+export const walletProofs = pgTable(
+  'wallet_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    crypto: text('crypto').notNull(),
+    /** As typed; EVM addresses are compared in lower case. */
+    address: text('address').notNull(),
+    method: text('method', { enum: ['signed_message', 'declaration'] }).notNull(),
+    /** e.g. eip191, bip137 (the scheme the signature was checked with). */
+    scheme: text('scheme'),
+    challengeId: uuid('challenge_id').references(() => walletChallenges.id),
+    signature: text('signature'),
+    /** The wallet app or custodian the customer named in a declaration. */
+    walletProvider: text('wallet_provider'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('wallet_proofs_customer_wallet_idx').on(table.customerId, table.crypto, table.address)],
+)
+
+/**
+ * Source-of-funds answers (`sof`), append-only (the database refuses updates and deletes): a change is a new row, the
+ * newest row counts. Each row keeps the version of the question texts it answered (decision 037).
+ */
+export const sourceOfFundsAnswers = pgTable(
+  'source_of_funds_answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    questionsVersion: text('questions_version').notNull(),
+    /** The beneficial-owner declaration exactly as the customer confirmed it, warning included. */
+    beneficialOwnerDeclaration: text('beneficial_owner_declaration').notNull(),
+    employmentStatus: text('employment_status').notNull(),
+    occupation: text('occupation').notNull(),
+    incomeBand: text('income_band').notNull(),
+    fundsOrigin: text('funds_origin').notNull(),
+    fundsOriginDetails: text('funds_origin_details'),
+    purpose: text('purpose').notNull(),
+    purposeDetails: text('purpose_details'),
+    expectedYearlyVolume: text('expected_yearly_volume').notNull(),
+    politicallyExposed: boolean('politically_exposed').notNull(),
+    highRiskCountryTies: boolean('high_risk_country_ties').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('source_of_funds_answers_customer_idx').on(table.customerId, table.id)],
+)
+
+/** Enhanced-checks questionnaire answers (`quest`), append-only like `source_of_funds_answers`; each one waits for a person. */
+export const questionnaireAnswers = pgTable(
+  'questionnaire_answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    questionsVersion: text('questions_version').notNull(),
+    politicallyExposed: boolean('politically_exposed').notNull(),
+    pepDetails: text('pep_details'),
+    highRiskCountryTies: boolean('high_risk_country_ties').notNull(),
+    highRiskCountries: jsonb('high_risk_countries').$type<string[]>().notNull(),
+    highRiskDetails: text('high_risk_details'),
+    sourceOfWealth: text('source_of_wealth').notNull(),
+    sourceOfWealthDetails: text('source_of_wealth_details').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('questionnaire_answers_customer_idx').on(table.customerId, table.id)],
+)
+
+/**
+ * An operator's decision on one questionnaire answer, append-only; at most one per answer (the unique index), so two
+ * operators deciding at once cannot both decide. Who, when and why are the log.
+ */
+export const enhancedCheckDecisions = pgTable(
+  'enhanced_check_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    questionnaireId: bigint('questionnaire_id', { mode: 'number' })
+      .notNull()
+      .references(() => questionnaireAnswers.id),
+    decision: text('decision', { enum: ['approved', 'rejected'] }).notNull(),
+    operator: text('operator').notNull(),
+    reason: text('reason').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('enhanced_check_decisions_questionnaire_idx').on(table.questionnaireId),
+    index('enhanced_check_decisions_customer_idx').on(table.customerId),
+  ],
+)
+
 export const schema = {
+  buyIntents,
   customers,
   verificationCodes,
   sessions,
@@ -374,4 +740,16 @@ export const schema = {
   sandboxCheckouts,
   operatorActions,
   sandboxConsents,
+  customerNameChanges,
+  sandboxLiquidityOrders,
+  sandboxNotices,
+  identityChecks,
+  identityEvents,
+  sandboxIdvApplicants,
+  documents,
+  walletChallenges,
+  walletProofs,
+  sourceOfFundsAnswers,
+  questionnaireAnswers,
+  enhancedCheckDecisions,
 }

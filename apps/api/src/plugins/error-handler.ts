@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { FailureAnswer } from '@exchange/shared/answer'
@@ -11,6 +12,39 @@ const CLIENT_ERRORS: Record<string, { status: number; error: FailureAnswer['erro
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'validation_failed' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'validation_failed' },
 }
+
+/** Network failures of the database connection, and PostgreSQL's "cannot serve you now" states. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'])
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Cannot use a pool after calling end on the pool',
+  'PGlite is closed',
+]
+
+/**
+ * Whether an error (or one of its causes: the ORM wraps the driver's error) says the database cannot be reached right
+ * now, as opposed to a query that is wrong. Such a request is worth retrying in a moment: 503 with Retry-After.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))
+    )
+      return true
+    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message)))
+      return true
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true
+    current = current.cause
+  }
+  return false
+}
+
+/** How long a client waits before trying again after a database outage answer. */
+const DATABASE_RETRY_AFTER_SECONDS = 15
 
 function send(reply: FastifyReply, status: number, answer: FailureAnswer) {
   if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds))
@@ -27,6 +61,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         result: false,
         error: error.code,
         ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+        ...(error.step !== undefined && { step: error.step }),
       })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -43,7 +78,43 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { result: false, error: 'validation_failed' })
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return send(reply, 503, {
+        result: false,
+        error: 'service_unavailable',
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      })
+    }
     request.log.error({ err: error }, 'unhandled error')
     return send(reply, 500, { result: false, error: 'internal_error' })
   })
+}
+
+/**
+ * Errors Fastify raises before a route is chosen (a URL it cannot decode such as `/%`, a parameter too long): the same
+ * contract as every other refusal.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400
+  if (status >= 500) return send(reply, 500, { result: false, error: 'internal_error' })
+  return send(reply, status, { result: false, error: 'validation_failed' })
+}
+
+/** A request Node's HTTP parser refuses (malformed, headers too large, too slow) is answered on the socket itself. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, reason, code]: [number, string, FailureAnswer['error']] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'validation_failed']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'payload_too_large']
+        : [400, 'Bad Request', 'validation_failed']
+  const body = JSON.stringify({ result: false, error: code } satisfies FailureAnswer)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }

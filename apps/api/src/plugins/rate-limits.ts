@@ -1,12 +1,21 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
+import type { Clock } from '../clock'
 import { AppError } from '../errors'
 
 export interface RateLimitSettings {
   ipPerMinute: number
   emailPer15Minutes: number
   redisUrl: string | undefined
+  clock: Clock
+}
+
+/** Failures counted per key in a fixed window; only failures count, so a right answer never uses the budget up. */
+export interface FailureCounter {
+  /** Seconds until the key may try again once it has failed `max` times in the window; 0 while it may try. */
+  waitFor(key: string): Promise<number>
+  fail(key: string): Promise<void>
 }
 
 export interface RateLimits {
@@ -14,6 +23,8 @@ export interface RateLimits {
   perIp: { max: number; timeWindow: number }
   /** preHandler: per e-mail of the body, so one address cannot be hammered from many IPs. */
   perEmail(call: string): preHandlerAsyncHookHandler
+  /** A failure counter in the same store (Redis when REDIS_URL is set, shared by every process; else in memory). */
+  failures(name: string, limit: { max: number; windowSeconds: number }): FailureCounter
   close(): Promise<void>
 }
 
@@ -47,8 +58,81 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
         }
       }
     },
+    failures(name, limit) {
+      return redis
+        ? redisFailureCounter(redis, `exchange-fail:${name}:`, limit, app.log)
+        : memoryFailureCounter(limit, settings.clock)
+    },
     async close() {
       await redis?.quit()
+    },
+  }
+}
+
+/** Keys are cut to this length: a caller chooses them (an operator name), and must not fill memory with them. */
+const MAX_KEY_LENGTH = 128
+const MAX_MEMORY_KEYS = 10_000
+
+function memoryFailureCounter(limit: { max: number; windowSeconds: number }, clock: Clock): FailureCounter {
+  const counts = new Map<string, { failures: number; endsAt: number }>()
+  const live = (key: string) => {
+    const entry = counts.get(key.slice(0, MAX_KEY_LENGTH))
+    if (entry && entry.endsAt <= clock.now().getTime()) {
+      counts.delete(key.slice(0, MAX_KEY_LENGTH))
+      return undefined
+    }
+    return entry
+  }
+  return {
+    async waitFor(key) {
+      const entry = live(key)
+      if (!entry || entry.failures < limit.max) return 0
+      return Math.max(1, Math.ceil((entry.endsAt - clock.now().getTime()) / 1000))
+    },
+    async fail(key) {
+      const entry = live(key)
+      if (entry) {
+        entry.failures += 1
+        return
+      }
+      if (counts.size >= MAX_MEMORY_KEYS) counts.delete(counts.keys().next().value!)
+      counts.set(key.slice(0, MAX_KEY_LENGTH), {
+        failures: 1,
+        endsAt: clock.now().getTime() + limit.windowSeconds * 1000,
+      })
+    },
+  }
+}
+
+/** A Redis that does not answer leaves the counter open rather than locking every operator out; it is logged. */
+function redisFailureCounter(
+  redis: Redis,
+  prefix: string,
+  limit: { max: number; windowSeconds: number },
+  log: FastifyInstance['log'],
+): FailureCounter {
+  const keyOf = (key: string) => prefix + key.slice(0, MAX_KEY_LENGTH)
+  return {
+    async waitFor(key) {
+      try {
+        const [[, failures], [, ttl]] = (await redis.multi().get(keyOf(key)).pttl(keyOf(key)).exec()) as [
+          [unknown, string | null],
+          [unknown, number],
+        ]
+        if (Number(failures ?? 0) < limit.max) return 0
+        return Math.max(1, Math.ceil(ttl / 1000))
+      } catch (error) {
+        log.error({ err: error }, 'failure counter store unavailable')
+        return 0
+      }
+    },
+    async fail(key) {
+      try {
+        const failures = await redis.incr(keyOf(key))
+        if (failures === 1) await redis.pexpire(keyOf(key), limit.windowSeconds * 1000)
+      } catch (error) {
+        log.error({ err: error }, 'failure counter store unavailable')
+      }
     },
   }
 }

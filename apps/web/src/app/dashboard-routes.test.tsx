@@ -116,8 +116,8 @@ describe('signed-in routes', () => {
   it('shows an honest "not available yet" page with the active order and a way back', async () => {
     signedIn()
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'ABCD234567' })))
-    renderApp('/dashboard-uploaddocs')
-    expect(await screen.findByRole('heading', { name: 'Upload documents' })).toBeInTheDocument()
+    renderApp('/dashboard-sof')
+    expect(await screen.findByRole('heading', { name: 'Source of funds' })).toBeInTheDocument()
     expect(screen.getByText('This step is not available yet. We are working on it.')).toBeInTheDocument()
     expect(screen.getByText('ABCD234567')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the calculator' })).toHaveAttribute('href', '/dashboard')
@@ -132,7 +132,7 @@ describe('signed-in routes', () => {
     }
   })
 
-  it('offers Buy, History, Account, Support and Log Out, marking the current section', async () => {
+  it('offers Buy, History, Identity check, Documents, Account, Support and Log Out, marking the current section', async () => {
     signedIn()
     renderApp('/dashboard-history')
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
@@ -142,6 +142,8 @@ describe('signed-in routes', () => {
     expect(links).toEqual([
       ['Buy', '/dashboard'],
       ['History', '/dashboard-history'],
+      ['Identity check', '/dashboard-authstart'],
+      ['Documents', '/dashboard-uploaddocs'],
       ['Account', '/dashAccount'],
       ['Support', '/dashSupport'],
       ['Log Out', '/logout'],

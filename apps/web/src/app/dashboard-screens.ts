@@ -29,6 +29,11 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub('banks', 'Choose your bank'),
   sub('wire', 'Pay by bank transfer'),
   sub('history', 'Order history'),
+  sub('authstart', 'Verify your identity'),
+  sub('hostedauth', 'Identity check with our partner'),
+  sub('returnauth', 'Checking your identity'),
+  sub('authend', 'Your identity check'),
+  sub('uploaddocs', 'Upload documents'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]
@@ -38,19 +43,14 @@ export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
   sub('returnagr', 'Agreement signed'),
   sub('disclaimer', 'Disclaimer'),
   sub('contactus', 'Contact us'),
-  sub('uploaddocs', 'Upload documents'),
-  sub('authstart', 'Identity check'),
   sub('prk', 'Risk warning'),
   sub('prquest', 'Appropriateness assessment'),
   sub('prst', 'Investor categorisation'),
-  sub('authend', 'Identity check complete'),
-  sub('hostedauth', 'Identity check with our partner'),
   ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
   sub('agr', 'Agreement'),
   sub('agr1', 'Agreement (continued)'),
   sub('sof', 'Source of funds'),
   sub('quest', 'Questionnaire'),
-  sub('returnauth', 'Identity check result'),
 ]
 
 /** The not-available screen at this address; paths match without regard to case, as the router does. */

@@ -14,6 +14,8 @@ export const DEFAULT_CLIENT_NAME = 'there'
 export interface SessionState {
   /** The e-mail the visitor signed up or logged in with; the code screens send codes to it. */
   username: string | null
+  /** When the code screens may ask for another code (ms since the epoch), as the api last said. */
+  nextCodeAt: number | null
   clientName: string
   clientEmail: string | null
   lastScreen: string | null
@@ -46,6 +48,7 @@ export interface LastPayment {
 
 const EMPTY: SessionState = {
   username: null,
+  nextCodeAt: null,
   clientName: DEFAULT_CLIENT_NAME,
   clientEmail: null,
   lastScreen: null,

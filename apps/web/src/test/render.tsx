@@ -31,6 +31,12 @@ const DESTINATIONS = [
   '/dashboard-thankyou',
   '/dashboard-sorry',
   '/dashboard-history',
+  '/dashboard-authstart',
+  '/dashboard-hostedauth',
+  '/dashboard-returnauth',
+  '/dashboard-authend',
+  '/dashboard-uploaddocs',
+  '/dashAccount',
   '/dashSupport',
 ]
 

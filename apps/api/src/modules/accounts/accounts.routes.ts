@@ -32,12 +32,13 @@ function refusals() {
   return { 400: FailureAnswer, 413: FailureAnswer, 429: FailureAnswer }
 }
 
-function rememberDevice(reply: FastifyReply, request: FastifyRequest, deviceToken: string) {
+function rememberDevice(reply: FastifyReply, request: FastifyRequest, deviceToken: string, publicUrlIsHttps: boolean) {
   reply.setCookie(TRUSTED_DEVICE_COOKIE, deviceToken, {
     path: '/v1/public',
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    // Behind a TLS proxy the app itself sees http: the public address says whether browsers reach it over https.
+    secure: publicUrlIsHttps || request.protocol === 'https',
     maxAge: TRUSTED_DEVICE_DAYS * 86_400,
   })
 }
@@ -46,12 +47,18 @@ function rememberDevice(reply: FastifyReply, request: FastifyRequest, deviceToke
 export function accountRoutes({
   accounts,
   limits,
+  publicUrlIsHttps,
 }: {
   accounts: AccountService
   limits: RateLimits
+  /** PUBLIC_URL is https: the trusted-device cookie is then always `Secure`. */
+  publicUrlIsHttps: boolean
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const limited = (call: string) => ({ config: { rateLimit: limits.perIp }, preHandler: limits.perEmail(call) })
+    // No per-e-mail limit on login: a stranger's failures would lock the owner out. The service slows down failures
+    // per source instead (decision 022).
+    const perIpOnly = { config: { rateLimit: limits.perIp } }
 
     app.post(
       '/homesignup',
@@ -74,7 +81,7 @@ export function accountRoutes({
     app.post(
       '/homelogin',
       {
-        ...limited('homelogin'),
+        ...perIpOnly,
         schema: {
           tags: ['account'],
           summary: 'Sign in; answers `code: true` when an e-mailed code must follow (unconfirmed e-mail or new device)',
@@ -84,7 +91,8 @@ export function accountRoutes({
       },
       async (request) => {
         const outcome = await accounts.login(request.body, originOf(request), request.cookies[TRUSTED_DEVICE_COOKIE])
-        if (outcome.kind === 'code_required') return { result: true as const, code: true as const }
+        if (outcome.kind === 'code_required')
+          return { result: true as const, code: true as const, retryAfterSeconds: outcome.retryAfterSeconds }
         return { result: true as const, data: { token: outcome.token } }
       },
     )
@@ -102,7 +110,7 @@ export function accountRoutes({
       },
       async (request, reply) => {
         const verified = await accounts.verifyLoginCode(request.body, originOf(request))
-        rememberDevice(reply, request, verified.deviceToken)
+        rememberDevice(reply, request, verified.deviceToken, publicUrlIsHttps)
         return { result: true as const, data: { token: verified.token } }
       },
     )
@@ -119,8 +127,8 @@ export function accountRoutes({
         },
       },
       async (request) => {
-        await accounts.resendCode(request.body.email, originOf(request))
-        return { result: true as const }
+        const { retryAfterSeconds } = await accounts.resendCode(request.body.email, originOf(request))
+        return { result: true as const, retryAfterSeconds }
       },
     )
 
@@ -136,8 +144,8 @@ export function accountRoutes({
         },
       },
       async (request) => {
-        await accounts.startPasswordReset(request.body.email, originOf(request))
-        return { result: true as const }
+        const { retryAfterSeconds } = await accounts.startPasswordReset(request.body.email, originOf(request))
+        return { result: true as const, retryAfterSeconds }
       },
     )
 
@@ -153,7 +161,7 @@ export function accountRoutes({
         },
       },
       async (request) => {
-        await accounts.checkResetCode(request.body)
+        await accounts.checkResetCode(request.body, originOf(request))
         return { result: true as const }
       },
     )

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
-import { CODE_HOURLY_CAP } from '@exchange/shared/constants'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { CODE_DAILY_TRY_BUDGET, CODE_MAX_ATTEMPTS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
@@ -13,17 +13,20 @@ import {
   verificationCodes,
 } from '../../db/schema'
 import { AppError } from '../../errors'
+import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
 import type { MailService } from '../mail/mail.service'
 import type { RequestOrigin, SessionService } from '../sessions/sessions.service'
 import {
-  codeExpiry,
-  codeMatches,
-  generateCode,
-  hashCode,
-  isCodeExhausted,
-  isCodeExpired,
-  resendWaitSeconds,
-} from './codes'
+  claimPauseNotice,
+  codesPaused,
+  giveBackCodeTry,
+  stampCodeRequest,
+  takeCodeRequest,
+  takeCodeTry,
+} from './code-budgets'
+import { ISSUE_CODE_JOB, type IssueCodeJobData } from './issue-code-job'
+import { codeExpiry, codeMatches, generateCode, hashCode, isCodeExhausted, isCodeExpired } from './codes'
+import { forgetLoginFailures, giveBackLoginTry, takeLoginTry } from './login-throttle'
 import { hashPassword, verifyDecoyPassword, verifyPassword } from './passwords'
 
 export interface AccountServiceDeps {
@@ -32,9 +35,12 @@ export interface AccountServiceDeps {
   mail: MailService
   sessions: SessionService
   codeKey: Buffer
+  /** Codes asked for by resend and reset, and the notice of paused codes, are made by a queued job (decision 035). */
+  queue: Pick<JobQueue, 'send'>
 }
 
-export type LoginOutcome = { kind: 'code_required' } | { kind: 'signed_in'; token: string }
+/** `retryAfterSeconds`: when the code screen may ask for another code. */
+export type LoginOutcome = { kind: 'code_required'; retryAfterSeconds: number } | { kind: 'signed_in'; token: string }
 export interface VerifiedLogin {
   token: string
   /** A new browser token to keep in a cookie: this browser no longer needs a code at login. */
@@ -43,9 +49,11 @@ export interface VerifiedLogin {
 
 type CodeCheck =
   | { ok: true; codeId: string; purpose: CodePurpose }
-  | { ok: false; error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' }
-
-const HOUR_MS = 3_600_000
+  | {
+      ok: false
+      error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded' | 'codes_paused'
+      retryAfterSeconds?: number
+    }
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
@@ -53,7 +61,7 @@ function sha256(value: string): string {
 
 export type AccountService = ReturnType<typeof createAccountService>
 
-export function createAccountService({ db, clock, mail, sessions, codeKey }: AccountServiceDeps) {
+export function createAccountService({ db, clock, mail, sessions, codeKey, queue }: AccountServiceDeps) {
   async function recordEvent(
     tx: Database,
     event: {
@@ -65,6 +73,29 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     },
   ) {
     await tx.insert(accountEvents).values({ ...event, customerId: event.customerId ?? null, createdAt: clock.now() })
+  }
+
+  /**
+   * Records the event of a queued job, once: answers false when the job's id is already in the trail, i.e. this is a
+   * retry of a run that committed (issue-code-job.ts). A concurrent run of the same job waits here for the other's
+   * commit, then finds its row.
+   */
+  async function recordJobEvent(
+    tx: Database,
+    jobId: string,
+    event: { type: AccountEventType; email: string; customerId: string; ip: string; detail?: Record<string, unknown> },
+  ): Promise<boolean> {
+    const recorded = await tx
+      .insert(accountEvents)
+      .values({ ...event, jobId, createdAt: clock.now() })
+      .onConflictDoNothing({ target: accountEvents.jobId })
+      .returning({ id: accountEvents.id })
+    return recorded.length === 1
+  }
+
+  /** Queues the work of a code call; with `tx`, the job exists only if the call's transaction commits. */
+  async function queueIssueCode(data: IssueCodeJobData, tx?: SqlExecutor): Promise<void> {
+    await queue.send(ISSUE_CODE_JOB, data, tx)
   }
 
   async function findCustomer(tx: Database, email: string) {
@@ -90,24 +121,11 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
   }
 
   /**
-   * Issues a new code and voids the previous one of the same purpose: a new code replaces the old, so a
-   * leaked older code is useless. Refuses once the e-mail has had its hourly share of codes.
+   * Issues a new code and voids the previous one of the same purpose: a new code replaces the old, so a leaked
+   * older code is useless. The caller has taken the request from the e-mail's budget (code-budgets.ts).
    */
   async function issueCode(tx: Database, email: string, purpose: CodePurpose): Promise<string> {
     const now = clock.now()
-    const recent = await tx
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(
-        and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))),
-      )
-      .orderBy(verificationCodes.createdAt)
-    if (recent.length >= CODE_HOURLY_CAP) {
-      const oldest = recent[0]!.createdAt
-      throw new AppError('resend_limit_reached', 429, {
-        retryAfterSeconds: Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000),
-      })
-    }
     await tx
       .update(verificationCodes)
       .set({ replacedAt: now })
@@ -130,34 +148,59 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     return code
   }
 
-  async function sendCode(email: string, purpose: CodePurpose, code: string) {
-    if (purpose === 'reset') await mail.sendResetCode(email, code)
-    else await mail.sendVerificationCode(email, code, purpose)
+  /** Queues the code's mail in the transaction that issued the code: both are stored, or neither. */
+  async function sendCode(tx: Database, email: string, purpose: CodePurpose, code: string) {
+    if (purpose === 'reset') await mail.sendResetCode(email, code, tx)
+    else await mail.sendVerificationCode(email, code, purpose, tx)
   }
 
   /**
-   * Checks a code against the newest live code of the given purposes. A wrong try counts, and the count is
-   * committed even though the caller then refuses: the caller throws after this transaction ends.
+   * Checks a code against the newest live code of the given purposes. The try is counted before the code is
+   * compared, on the code (five a code) and on the e-mail's daily budget (code-budgets.ts), each with a guarded
+   * `update … returning`, so parallel guesses are all counted and none is compared once the code is void. A right
+   * code gives both back. The counts are committed even though the caller then refuses: it throws after the
+   * transaction ends.
    */
   async function checkCode(
     tx: Database,
     email: string,
     purposes: readonly CodePurpose[],
     code: string,
+    origin: RequestOrigin,
   ): Promise<CodeCheck> {
-    const active = await latestActiveCode(tx, email, purposes)
-    if (!active) return { ok: false, error: 'code_invalid' }
-    if (isCodeExhausted(active)) return { ok: false, error: 'code_attempts_exceeded' }
-    if (isCodeExpired(active, clock.now())) return { ok: false, error: 'code_expired' }
-    if (!codeMatches(codeKey, email, active.purpose, code, active.codeHash)) {
-      const [updated] = await tx
-        .update(verificationCodes)
-        .set({ attempts: active.attempts + 1 })
-        .where(and(eq(verificationCodes.id, active.id), eq(verificationCodes.attempts, active.attempts)))
-        .returning({ attempts: verificationCodes.attempts })
-      return { ok: false, error: updated && isCodeExhausted(updated) ? 'code_attempts_exceeded' : 'code_invalid' }
+    const now = clock.now()
+    const budget = await takeCodeTry(tx, email, now)
+    if (!budget.ok) return { ok: false, ...budget.refusal }
+    const failed = async (error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded'): Promise<CodeCheck> => {
+      // The try that used up the day's tries queues the owner's notice, once per pause, with the claim of it; for
+      // any e-mail, so that the answer does the same work whether or not an account exists.
+      if (budget.tries >= CODE_DAILY_TRY_BUDGET && (await claimPauseNotice(tx, email, now)))
+        await queueIssueCode({ kind: 'codes_paused', email, ip: origin.ip }, tx)
+      return { ok: false, error }
     }
+    const active = await latestActiveCode(tx, email, purposes)
+    if (!active) return failed('code_invalid')
+    if (isCodeExpired(active, now)) return failed('code_expired')
+    const [counted] = await tx
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(and(eq(verificationCodes.id, active.id), sql`${verificationCodes.attempts} < ${CODE_MAX_ATTEMPTS}`))
+      .returning({ attempts: verificationCodes.attempts })
+    if (!counted) return failed('code_attempts_exceeded')
+    if (!codeMatches(codeKey, email, active.purpose, code, active.codeHash))
+      return failed(isCodeExhausted(counted) ? 'code_attempts_exceeded' : 'code_invalid')
+    await tx
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} - 1` })
+      .where(eq(verificationCodes.id, active.id))
+    await giveBackCodeTry(tx, email)
     return { ok: true, codeId: active.id, purpose: active.purpose }
+  }
+
+  function refuseCode(check: Extract<CodeCheck, { ok: false }>): AppError {
+    if (check.error === 'codes_paused')
+      return new AppError('codes_paused', 429, { retryAfterSeconds: check.retryAfterSeconds })
+    return new AppError(check.error)
   }
 
   /** Marks a checked code used; a concurrent use of the same code finds it gone. */
@@ -182,9 +225,8 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
   ): Promise<void> {
     if (await findCustomer(db, input.email)) throw new AppError('user already exists')
     const passwordHash = await hashPassword(input.password)
-    let code: string
     try {
-      code = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [customer] = await tx
           .insert(customers)
           .values({ email: input.email, passwordHash, affiliateToken: input.token, createdAt: clock.now() })
@@ -196,39 +238,69 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
           ip: origin.ip,
           detail: { affiliateToken: input.token },
         })
-        return issueCode(tx, input.email, 'verify_email')
+        // The first code of a sign-up always goes out (an e-mail signs up once); the next one waits its turn.
+        await stampCodeRequest(tx, input.email, 'verify_email', clock.now())
+        await sendCode(tx, input.email, 'verify_email', await issueCode(tx, input.email, 'verify_email'))
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('user already exists')
       throw error
     }
-    await sendCode(input.email, 'verify_email', code)
   }
 
+  async function findTrustedDevice(deviceToken: string | undefined) {
+    if (deviceToken === undefined) return undefined
+    const [device] = await db
+      .select({ id: trustedDevices.id, customerId: trustedDevices.customerId })
+      .from(trustedDevices)
+      .where(eq(trustedDevices.tokenHash, sha256(deviceToken)))
+    return device
+  }
+
+  /**
+   * A failed login slows down only its source (this account's trusted device, else the client address), with a
+   * growing wait after five failures; the owner on their own device or address is never locked out by a stranger.
+   */
   async function login(
     input: { email: string; password: string },
     origin: RequestOrigin,
     deviceToken: string | undefined,
   ): Promise<LoginOutcome> {
     const customer = await findCustomer(db, input.email)
-    const passwordOk = customer
-      ? await verifyPassword(customer.passwordHash, input.password)
-      : await verifyDecoyPassword(input.password)
+    const found = await findTrustedDevice(deviceToken)
+    const device = found && customer && found.customerId === customer.id ? found : undefined
+    const source = device ? `device:${device.id}` : `ip:${origin.ip}`
+    const allowed = await takeLoginTry(db, input.email, source, clock.now())
+    if (!allowed.ok) throw new AppError('rate_limited', 429, { retryAfterSeconds: allowed.retryAfterSeconds })
+    let passwordOk: boolean
+    try {
+      passwordOk = customer
+        ? await verifyPassword(customer.passwordHash, input.password)
+        : await verifyDecoyPassword(input.password)
+    } catch (error) {
+      // Too busy to check the password (the hash queue is full): the try was not a failure.
+      await giveBackLoginTry(db, input.email, source, clock.now())
+      throw error
+    }
     if (!customer || !passwordOk) {
-      await recordEvent(db, { type: 'login_failed', email: input.email, customerId: customer?.id, ip: origin.ip })
+      await recordEvent(db, {
+        type: 'login_failed',
+        email: input.email,
+        customerId: customer?.id,
+        ip: origin.ip,
+        detail: { source: device ? 'trusted_device' : 'address' },
+      })
       throw new AppError('invalid_credentials')
     }
-    const trusted =
-      customer.emailVerifiedAt !== null &&
-      deviceToken !== undefined &&
-      (await touchTrustedDevice(customer.id, deviceToken))
-    if (trusted) {
+    await forgetLoginFailures(db, input.email, source)
+    if (customer.emailVerifiedAt !== null && device) {
+      await db.update(trustedDevices).set({ lastUsedAt: clock.now() }).where(eq(trustedDevices.id, device.id))
       const token = await sessions.startSession(customer.id, origin)
       await recordEvent(db, { type: 'login_succeeded', email: customer.email, customerId: customer.id, ip: origin.ip })
       return { kind: 'signed_in', token }
     }
     const purpose: CodePurpose = customer.emailVerifiedAt ? 'login' : 'verify_email'
-    const code = await db.transaction(async (tx) => {
+    const issued = await db.transaction(async (tx) => {
       await recordEvent(tx, {
         type: 'login_code_required',
         email: customer.email,
@@ -236,29 +308,13 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
         ip: origin.ip,
         detail: { purpose },
       })
-      const pending = await latestActiveCode(tx, customer.email, [purpose])
-      // A second login within the resend cooldown keeps the code already on its way.
-      if (pending && !isCodeExpired(pending, clock.now()) && resendWaitSeconds(pending.createdAt, clock.now()) > 0)
-        return undefined
-      try {
-        return await issueCode(tx, customer.email, purpose)
-      } catch (error) {
-        // Over the hourly cap the answer stays "enter the code"; the code screen's resend tells the wait.
-        if (error instanceof AppError && error.code === 'resend_limit_reached') return undefined
-        throw error
-      }
+      // Within 30 s of the last code it stays the one on its way; over the budget the code screen tells the wait.
+      const taken = await takeCodeRequest(tx, customer.email, purpose, clock.now())
+      if (!taken.ok) return { retryAfterSeconds: taken.refusal.retryAfterSeconds }
+      await sendCode(tx, customer.email, purpose, await issueCode(tx, customer.email, purpose))
+      return { retryAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS }
     })
-    if (code) await sendCode(customer.email, purpose, code)
-    return { kind: 'code_required' }
-  }
-
-  async function touchTrustedDevice(customerId: string, deviceToken: string): Promise<boolean> {
-    const touched = await db
-      .update(trustedDevices)
-      .set({ lastUsedAt: clock.now() })
-      .where(and(eq(trustedDevices.tokenHash, sha256(deviceToken)), eq(trustedDevices.customerId, customerId)))
-      .returning({ id: trustedDevices.id })
-    return touched.length === 1
+    return { kind: 'code_required', retryAfterSeconds: issued.retryAfterSeconds }
   }
 
   /** The code of /code: confirms a new e-mail, or a login from a new device. Either way it signs in. */
@@ -267,20 +323,22 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     origin: RequestOrigin,
   ): Promise<VerifiedLogin> {
     const outcome = await db.transaction(async (tx) => {
+      // Checked first, and alike for an unknown e-mail, so the try counts on the e-mail's budget either way.
+      const check = await checkCode(tx, input.email, ['verify_email', 'login'], input.code, origin)
       const customer = await findCustomer(tx, input.email)
-      if (!customer) return { ok: false as const, error: 'code_invalid' as const }
-      const check = await checkCode(tx, input.email, ['verify_email', 'login'], input.code)
       if (!check.ok) {
-        await recordEvent(tx, {
-          type: 'code_failed',
-          email: input.email,
-          customerId: customer.id,
-          ip: origin.ip,
-          detail: { error: check.error },
-        })
+        if (customer)
+          await recordEvent(tx, {
+            type: 'code_failed',
+            email: input.email,
+            customerId: customer.id,
+            ip: origin.ip,
+            detail: { error: check.error },
+          })
         return check
       }
-      if (!(await consumeCode(tx, check.codeId))) return { ok: false as const, error: 'code_invalid' as const }
+      if (!customer || !(await consumeCode(tx, check.codeId)))
+        return { ok: false as const, error: 'code_invalid' as const }
       if (!customer.emailVerifiedAt) {
         await tx.update(customers).set({ emailVerifiedAt: clock.now() }).where(eq(customers.id, customer.id))
         await recordEvent(tx, { type: 'email_verified', email: customer.email, customerId: customer.id, ip: origin.ip })
@@ -303,62 +361,82 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
       })
       return { ok: true as const, token, deviceToken }
     })
-    if (!outcome.ok) throw new AppError(outcome.error)
+    if (!outcome.ok) throw refuseCode(outcome)
     return { token: outcome.token, deviceToken: outcome.deviceToken }
   }
 
   /**
-   * Sends the code of /code again: the purpose of the code the customer is waiting for, or an e-mail
-   * confirmation for an unconfirmed account. An unknown e-mail gets the same answer and no mail.
+   * Sends the code of /code again: the purpose of the code the customer is waiting for, or an e-mail confirmation
+   * for an unconfirmed account. The answer comes from the e-mail's budget alone, kept for any e-mail, and a job is
+   * queued for any e-mail (issue-code-job.ts): an unknown e-mail gets the same answer, after the same work, and no
+   * mail. The budget and the job are stored together, so a charged request is never left without its code.
    */
-  async function resendCode(email: string, origin: RequestOrigin): Promise<void> {
-    const issued = await db.transaction(async (tx) => {
-      const customer = await findCustomer(tx, email)
-      if (!customer) return undefined
-      const pending = await latestActiveCode(tx, email, ['verify_email', 'login'])
-      const purpose: CodePurpose | undefined =
-        pending?.purpose ?? (customer.emailVerifiedAt ? undefined : 'verify_email')
-      if (!purpose) return undefined
-      const wait = resendWaitSeconds(pending?.createdAt, clock.now())
-      if (wait > 0) throw new AppError('resend_too_soon', 429, { retryAfterSeconds: wait })
-      const code = await issueCode(tx, email, purpose)
-      await recordEvent(tx, {
-        type: 'code_sent',
-        email,
-        customerId: customer.id,
-        ip: origin.ip,
-        detail: { purpose, resend: true },
-      })
-      return { code, purpose }
+  async function resendCode(email: string, origin: RequestOrigin): Promise<{ retryAfterSeconds: number }> {
+    const customer = await findCustomer(db, email)
+    const pending = await latestActiveCode(db, email, ['verify_email', 'login'])
+    const waitedFor = pending?.purpose === 'login' || pending?.purpose === 'verify_email' ? pending.purpose : undefined
+    const purpose = waitedFor ?? (customer?.emailVerifiedAt ? 'login' : 'verify_email')
+    const taken = await db.transaction(async (tx) => {
+      const taken = await takeCodeRequest(tx, email, purpose, clock.now())
+      if (taken.ok) await queueIssueCode({ kind: 'resend', email, purpose, ip: origin.ip }, tx)
+      return taken
     })
-    if (issued) await sendCode(email, issued.purpose, issued.code)
+    if (!taken.ok) throw new AppError(taken.refusal.error, 429, { retryAfterSeconds: taken.refusal.retryAfterSeconds })
+    return { retryAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS }
   }
 
-  /** Answers alike whether or not the account exists; only an existing one gets a code. */
-  async function startPasswordReset(email: string, origin: RequestOrigin): Promise<void> {
-    const code = await db.transaction(async (tx) => {
-      const customer = await findCustomer(tx, email)
-      if (!customer) return undefined
-      const pending = await latestActiveCode(tx, email, ['reset'])
-      if (pending && resendWaitSeconds(pending.createdAt, clock.now()) > 0) return undefined
-      try {
-        const issued = await issueCode(tx, email, 'reset')
-        await recordEvent(tx, { type: 'password_reset_requested', email, customerId: customer.id, ip: origin.ip })
-        return issued
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'resend_limit_reached') return undefined
-        throw error
-      }
+  /**
+   * Answers from the e-mail's reset budget alone, kept whether or not the account exists, and queues the job for
+   * any e-mail (issue-code-job.ts), so a known and an unknown e-mail answer alike, after the same work.
+   */
+  async function startPasswordReset(email: string, origin: RequestOrigin): Promise<{ retryAfterSeconds: number }> {
+    const taken = await db.transaction(async (tx) => {
+      const taken = await takeCodeRequest(tx, email, 'reset', clock.now())
+      if (taken.ok) await queueIssueCode({ kind: 'reset', email, ip: origin.ip }, tx)
+      return taken
     })
-    if (code) await sendCode(email, 'reset', code)
+    if (!taken.ok) throw new AppError(taken.refusal.error, 429, { retryAfterSeconds: taken.refusal.retryAfterSeconds })
+    return { retryAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS }
+  }
+
+  /**
+   * The issue-code job (issue-code-job.ts): nothing for an unknown e-mail; for an account, the event, the code and
+   * its mail in one transaction, once per job (the event carries the job's id).
+   */
+  async function issueQueuedCode(job: IssueCodeJobData, jobId: string): Promise<void> {
+    const { email } = job
+    await db.transaction(async (tx) => {
+      const customer = await findCustomer(tx, email)
+      if (!customer) return
+      const now = clock.now()
+      const about = { email, customerId: customer.id, ip: job.ip }
+      if (job.kind === 'codes_paused') {
+        const paused = await codesPaused(tx, email, now)
+        if (!paused || !(await recordJobEvent(tx, jobId, { type: 'codes_paused', ...about }))) return
+        await mail.sendCodesPaused(email, new Date(now.getTime() + paused.retryAfterSeconds * 1000), tx)
+        return
+      }
+      if (job.kind === 'reset') {
+        if (!(await recordJobEvent(tx, jobId, { type: 'password_reset_requested', ...about }))) return
+        await sendCode(tx, email, 'reset', await issueCode(tx, email, 'reset'))
+        return
+      }
+      // Only a customer waiting for a code, or one who has not confirmed the e-mail, gets one.
+      const pending = await latestActiveCode(tx, email, ['verify_email', 'login'])
+      if (!pending && customer.emailVerifiedAt) return
+      const detail = { purpose: job.purpose, resend: true }
+      if (!(await recordJobEvent(tx, jobId, { type: 'code_sent', ...about, detail }))) return
+      await sendCode(tx, email, job.purpose, await issueCode(tx, email, job.purpose))
+    })
   }
 
   /** Checks a reset code without using it up; wrong tries still count against it. */
-  async function checkResetCode(input: { email: string; code: string }): Promise<void> {
-    const check = await db.transaction((tx) => checkCode(tx, input.email, ['reset'], input.code))
-    if (!check.ok) throw new AppError(check.error)
+  async function checkResetCode(input: { email: string; code: string }, origin: RequestOrigin): Promise<void> {
+    const check = await db.transaction((tx) => checkCode(tx, input.email, ['reset'], input.code, origin))
+    if (!check.ok) throw refuseCode(check)
   }
 
+  /** A new password signs out every session and forgets every trusted device: the next login asks for a code. */
   async function completePasswordReset(
     input: { email: string; code: string; password: string },
     origin: RequestOrigin,
@@ -366,7 +444,7 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     const passwordHash = await hashPassword(input.password)
     const changedAt = clock.now()
     const outcome = await db.transaction(async (tx) => {
-      const check = await checkCode(tx, input.email, ['reset'], input.code)
+      const check = await checkCode(tx, input.email, ['reset'], input.code, origin)
       if (!check.ok) return check
       const customer = await findCustomer(tx, input.email)
       if (!customer || !(await consumeCode(tx, check.codeId)))
@@ -376,16 +454,17 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
         .set({ passwordHash, passwordChangedAt: changedAt, emailVerifiedAt: customer.emailVerifiedAt ?? changedAt })
         .where(eq(customers.id, customer.id))
       await sessions.revokeAllSessions(customer.id, 'password_reset', tx)
+      await tx.delete(trustedDevices).where(eq(trustedDevices.customerId, customer.id))
       await recordEvent(tx, {
         type: 'password_reset_completed',
         email: customer.email,
         customerId: customer.id,
         ip: origin.ip,
       })
+      await mail.sendPasswordChanged(customer.email, changedAt, tx)
       return { ok: true as const }
     })
-    if (!outcome.ok) throw new AppError(outcome.error)
-    await mail.sendPasswordChanged(input.email, changedAt)
+    if (!outcome.ok) throw refuseCode(outcome)
   }
 
   async function logout(session: { customerId: string; sessionId: string }, origin: RequestOrigin): Promise<void> {
@@ -421,5 +500,6 @@ export function createAccountService({ db, clock, mail, sessions, codeKey }: Acc
     completePasswordReset,
     logout,
     getProfile,
+    issueQueuedCode,
   }
 }

@@ -1,14 +1,55 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, lte, or } from 'drizzle-orm'
 import type { ClientDetails, StoredClientDetails } from '@exchange/shared/clients.schemas'
+import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { customers } from '../../db/schema'
+import { customerNameChanges, customers, incomingTransfers, orderEvents, orders } from '../../db/schema'
 import { AppError } from '../../errors'
 
 export type CustomerService = ReturnType<typeof createCustomerService>
 
-/** The customer's own details (spec section 3): read by getGross and the details screens, saved by them. */
-export function createCustomerService({ db, clock }: { db: Database; clock: Clock }) {
+/** One recorded name and the one before it (none when the name was given for the first time). */
+const NAME_CHANGE = {
+  oldFirstName: customerNameChanges.oldFirstName,
+  oldLastName: customerNameChanges.oldLastName,
+  newFirstName: customerNameChanges.newFirstName,
+  newLastName: customerNameChanges.newLastName,
+  changedAt: customerNameChanges.changedAt,
+}
+
+/** A row that changed an existing name, not the first naming. */
+const A_CHANGE = or(isNotNull(customerNameChanges.oldFirstName), isNotNull(customerNameChanges.oldLastName))
+
+/** Why a customer's name can no longer be changed by the customer. */
+export type NameFreezeReason = 'identity_verified' | 'order_paid' | 'payment_under_review'
+
+export interface CustomerServiceDeps {
+  db: Database
+  clock: Clock
+  /** How long after a change of name payments are held for a person (NAME_CHANGE_HOLD_HOURS, decision 028). */
+  nameChangeHoldHours: number
+  /**
+   * Whether an identity check confirmed the customer's name. The identity module answers it; until it is wired, only
+   * paid orders and payments under review freeze the name.
+   */
+  isIdentityVerified?: (customerId: string) => Promise<boolean>
+}
+
+const HOUR_MS = 3_600_000
+
+/** A change of an existing name, as payment intake names it when it holds a payment. */
+export interface RecentNameChange {
+  oldName: string
+  newName: string
+  changedAt: Date
+}
+
+/**
+ * The customer's own details (spec section 3): read by getGross and the details screens, saved by them. The legal
+ * name is what the payer-name check compares bank transfers with, so it is frozen once it has been relied on, and
+ * every change of it is kept (decision 028).
+ */
+export function createCustomerService({ db, clock, nameChangeHoldHours, isIdentityVerified }: CustomerServiceDeps) {
   async function clientDetails(customerId: string): Promise<StoredClientDetails> {
     const [row] = await db
       .select({
@@ -27,12 +68,130 @@ export function createCustomerService({ db, clock }: { db: Database; clock: Cloc
     return row
   }
 
-  async function saveClientDetails(customerId: string, details: ClientDetails): Promise<void> {
-    await db
-      .update(customers)
-      .set({ ...details, detailsUpdatedAt: clock.now() })
-      .where(eq(customers.id, customerId))
+  /** Why the name is frozen, or null while the customer may still correct it. */
+  async function nameFrozenBecause(customerId: string, tx: Database = db): Promise<NameFreezeReason | null> {
+    if (isIdentityVerified && (await isIdentityVerified(customerId))) return 'identity_verified'
+    // "Paid" means ever paid: a refunded or failed order that was once paid still had the name relied on.
+    const [paid] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .leftJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.toStatus, 'paid')))
+      .where(
+        and(
+          eq(orders.customerId, customerId),
+          or(inArray(orders.status, [...PAID_STATUSES]), isNotNull(orderEvents.id)),
+        ),
+      )
+      .limit(1)
+    if (paid) return 'order_paid'
+    // A person is comparing a held payment with this name: changing it now would change what they compare.
+    const [underReview] = await tx
+      .select({ id: incomingTransfers.id })
+      .from(incomingTransfers)
+      .innerJoin(orders, eq(orders.id, incomingTransfers.orderId))
+      .where(and(eq(orders.customerId, customerId), eq(incomingTransfers.outcome, 'held_name_mismatch')))
+      .limit(1)
+    return underReview ? 'payment_under_review' : null
   }
 
-  return { clientDetails, saveClientDetails }
+  async function saveClientDetails(customerId: string, details: ClientDetails): Promise<void> {
+    await db.transaction(async (tx) => {
+      // Locked, so two saves at once cannot both pass the freeze check or both record the same change.
+      const [current] = await tx
+        .select({ firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for('update')
+      if (!current) throw new AppError('unauthorized', 401)
+      const renamed = current.firstName !== details.firstName || current.lastName !== details.lastName
+      const hadName = current.firstName !== null || current.lastName !== null
+      if (renamed && hadName && (await nameFrozenBecause(customerId, tx))) throw new AppError('name_locked')
+      await tx
+        .update(customers)
+        .set({ ...details, detailsUpdatedAt: clock.now() })
+        .where(eq(customers.id, customerId))
+      if (renamed)
+        await tx.insert(customerNameChanges).values({
+          customerId,
+          oldFirstName: current.firstName,
+          oldLastName: current.lastName,
+          newFirstName: details.firstName,
+          newLastName: details.lastName,
+          changedAt: clock.now(),
+        })
+    })
+  }
+
+  /** Every name the customer gave, oldest first: the first naming (no old name) and each change after it. */
+  async function nameHistory(customerId: string) {
+    return db
+      .select(NAME_CHANGE)
+      .from(customerNameChanges)
+      .where(eq(customerNameChanges.customerId, customerId))
+      .orderBy(customerNameChanges.id)
+  }
+
+  /** The latest changes of an existing name across customers, newest first, for the operator view. */
+  async function recentNameChanges(limit = 50) {
+    return db
+      .select({ email: customers.email, ...NAME_CHANGE })
+      .from(customerNameChanges)
+      .innerJoin(customers, eq(customers.id, customerNameChanges.customerId))
+      .where(A_CHANGE)
+      .orderBy(desc(customerNameChanges.id))
+      .limit(limit)
+  }
+
+  /**
+   * The latest change of an existing name within the last `hours` (NAME_CHANGE_HOLD_HOURS unless given), or null:
+   * payment intake holds such a customer's payments for a person and names the change on the order's timeline.
+   * Giving a name for the first time is not a change. Pass the intake's transaction as `tx` to read it where the
+   * payment is decided.
+   */
+  async function recentNameChange(
+    customerId: string,
+    options: { hours?: number; at?: Date; tx?: Database } = {},
+  ): Promise<RecentNameChange | null> {
+    const hours = options.hours ?? nameChangeHoldHours
+    const at = options.at ?? clock.now()
+    const since = new Date(at.getTime() - hours * HOUR_MS)
+    const [change] = await (options.tx ?? db)
+      .select(NAME_CHANGE)
+      .from(customerNameChanges)
+      .where(
+        and(
+          eq(customerNameChanges.customerId, customerId),
+          gt(customerNameChanges.changedAt, since),
+          lte(customerNameChanges.changedAt, at),
+          A_CHANGE,
+        ),
+      )
+      .orderBy(desc(customerNameChanges.changedAt), desc(customerNameChanges.id))
+      .limit(1)
+    if (!change) return null
+    const full = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ')
+    return {
+      oldName: full(change.oldFirstName, change.oldLastName),
+      newName: full(change.newFirstName, change.newLastName),
+      changedAt: change.changedAt,
+    }
+  }
+
+  /** Whether the customer changed an existing name within the last `hours` (see `recentNameChange`). */
+  async function nameChangedWithin(
+    customerId: string,
+    options: { hours?: number; at?: Date; tx?: Database } = {},
+  ): Promise<boolean> {
+    return (await recentNameChange(customerId, options)) !== null
+  }
+
+  return {
+    clientDetails,
+    saveClientDetails,
+    nameFrozenBecause,
+    nameHistory,
+    recentNameChanges,
+    recentNameChange,
+    nameChangedWithin,
+  }
 }

@@ -1,8 +1,11 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import type { MailTransport } from '../../providers/mail/mail.provider'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
+import type { MailMessage } from '../../providers/mail/mail.provider'
+import { SEND_MAIL_JOB, sealMail } from './mail-delivery'
 import {
   type OrderUpdate,
+  renderCodesPausedMail,
   renderOrderCreatedMail,
   renderOrderUpdateMail,
   renderPasswordChangedMail,
@@ -11,47 +14,73 @@ import {
 } from './mail.templates'
 
 export interface MailServiceDeps {
-  transport: MailTransport
+  queue: JobQueue
   brand: BrandConfig
+  /** Seals the queued message (decision 024). */
+  key: Buffer
 }
 
 export type MailService = ReturnType<typeof createMailService>
 
-export function createMailService({ transport, brand }: MailServiceDeps) {
-  async function sendVerificationCode(to: string, code: string, reason: 'verify_email' | 'login') {
-    await transport.send({
-      to,
-      ...renderVerificationCodeMail(brand, code, reason),
-      template: `code_${reason}`,
-      devNote: `code=${code}`,
-    })
+/**
+ * Every function stores a send-mail job and returns; a worker delivers it (decision 024). Given the caller's
+ * transaction (`tx`), the mail is stored with the change that causes it: both happen, or neither.
+ */
+export function createMailService({ queue, brand, key }: MailServiceDeps) {
+  async function enqueue(message: MailMessage, tx?: SqlExecutor) {
+    await queue.send(SEND_MAIL_JOB, sealMail(key, message), tx)
   }
 
-  async function sendResetCode(to: string, code: string) {
-    await transport.send({ to, ...renderResetCodeMail(brand, code), template: 'code_reset', devNote: `code=${code}` })
+  async function sendVerificationCode(to: string, code: string, reason: 'verify_email' | 'login', tx?: SqlExecutor) {
+    await enqueue(
+      { to, ...renderVerificationCodeMail(brand, code, reason), template: `code_${reason}`, devNote: `code=${code}` },
+      tx,
+    )
   }
 
-  async function sendPasswordChanged(to: string, changedAt: Date) {
-    await transport.send({ to, ...renderPasswordChangedMail(brand, changedAt), template: 'password_changed' })
+  async function sendResetCode(to: string, code: string, tx?: SqlExecutor) {
+    await enqueue({ to, ...renderResetCodeMail(brand, code), template: 'code_reset', devNote: `code=${code}` }, tx)
   }
 
-  async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean) {
-    await transport.send({
-      to,
-      ...renderOrderCreatedMail(brand, order, simulatedPrice),
-      template: 'order_created',
-      devNote: `order=${order.orderReference}`,
-    })
+  async function sendPasswordChanged(to: string, changedAt: Date, tx?: SqlExecutor) {
+    await enqueue({ to, ...renderPasswordChangedMail(brand, changedAt), template: 'password_changed' }, tx)
   }
 
-  async function sendOrderUpdate(to: string, reference: string, template: string, update: OrderUpdate) {
-    await transport.send({
-      to,
-      ...renderOrderUpdateMail(brand, reference, update),
-      template,
-      devNote: `order=${reference}`,
-    })
+  async function sendCodesPaused(to: string, until: Date, tx?: SqlExecutor) {
+    await enqueue({ to, ...renderCodesPausedMail(brand, until), template: 'codes_paused' }, tx)
   }
 
-  return { sendVerificationCode, sendResetCode, sendPasswordChanged, sendOrderCreated, sendOrderUpdate }
+  async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean, tx?: SqlExecutor) {
+    await enqueue(
+      {
+        to,
+        ...renderOrderCreatedMail(brand, order, simulatedPrice),
+        template: 'order_created',
+        devNote: `order=${order.orderReference}`,
+      },
+      tx,
+    )
+  }
+
+  async function sendOrderUpdate(
+    to: string,
+    reference: string,
+    template: string,
+    update: OrderUpdate,
+    tx?: SqlExecutor,
+  ) {
+    await enqueue(
+      { to, ...renderOrderUpdateMail(brand, reference, update), template, devNote: `order=${reference}` },
+      tx,
+    )
+  }
+
+  return {
+    sendVerificationCode,
+    sendResetCode,
+    sendPasswordChanged,
+    sendCodesPaused,
+    sendOrderCreated,
+    sendOrderUpdate,
+  }
 }

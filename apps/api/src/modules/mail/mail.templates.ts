@@ -97,6 +97,24 @@ export function renderPasswordChangedMail(brand: BrandConfig, changedAt: Date): 
   }
 }
 
+/** To the owner, once per day of paused codes: someone typed wrong codes for this address again and again. */
+export function renderCodesPausedMail(brand: BrandConfig, until: Date): RenderedMail {
+  const subject = `Codes for your ${brand.brandName} account are paused`
+  const lead = `Many wrong codes were typed for your ${brand.brandName} account today, so for your safety we stopped sending and accepting codes until ${utc(until.toISOString())}.`
+  const next =
+    'A browser where you confirmed a code before still signs in with your password. If you did not type those codes, someone may be trying to get into your account: your password and your funds are safe, and you need to do nothing.'
+  const warning = `If you think your password is known to someone, contact ${brand.company.supportEmail}.`
+  return {
+    subject,
+    text: `${lead}\n\n${next}\n${warning}\n${textFooter(brand)}`,
+    html: layout(
+      brand,
+      subject,
+      `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}</p><p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
+    ),
+  }
+}
+
 function utc(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16) + ' UTC'
 }
@@ -117,7 +135,7 @@ export function renderOrderCreatedMail(brand: BrandConfig, order: OrderSummary, 
     ['Wallet', order.orderWallet === PLACEHOLDER_WALLET ? 'to be given before payment' : order.orderWallet],
     ['Price fixed until', utc(order.priceExpiresAt)],
   ]
-  const lead = `Thank you. Your order is created and its price is fixed until ${utc(order.priceExpiresAt)}. Pay before then to keep it; otherwise the order expires and nothing is charged.`
+  const lead = `Thank you. Your order is created and its price is fixed until ${utc(order.priceExpiresAt)}. A card or pay-by-bank payment must be made before then. A bank transfer that arrives later is bought at the price of the moment it arrives if that is close to this one; if the price moved more, we ask you whether to buy at it or to have your money sent back. Nothing is taken from you until you pay.`
   const note = simulatedPrice ? 'Test environment: the price of this order is simulated.' : ''
   return {
     subject,

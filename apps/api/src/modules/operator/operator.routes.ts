@@ -14,6 +14,7 @@ const Reason = z.string().trim().min(3).max(200)
 const TransferAction = z.object({ transferId: z.uuid() })
 const RefundTransfer = TransferAction.extend({ reason: Reason })
 const OrderAction = z.object({ orderReference: OrderReference })
+const EnhancedChecksDecision = z.object({ customerId: z.uuid(), reason: Reason })
 const RefundOrder = OrderAction.extend({ reason: Reason })
 const RecordDelivery = OrderAction.extend({
   txId: z
@@ -27,6 +28,14 @@ const MarkWire = OrderAction.extend({
   amount: DecimalString,
   payerName: z.string().trim().min(1).max(140),
   payerIban: z.string().transform(normalizeIban).refine(isValidIban, 'Not a valid IBAN'),
+  /** The bank's own id of the transfer, from the statement: the bank's later notice of it is then a repeat. */
+  bankTransferId: z
+    .string()
+    .trim()
+    .max(120)
+    .regex(/^[\w:.-]*$/, 'a transfer id')
+    .optional()
+    .transform((value) => value || undefined),
 })
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1b26;background:#f6f7f9}header{background:#1d1b26;color:#fff;padding:12px 16px}
@@ -85,7 +94,8 @@ export function operatorRoutes(deps: {
     })
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      const { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions } = await deps.operators.overview()
+      const { recentOrders, held, pendingRefunds, withdrawalsToCheck, enhancedChecks, nameChanges, actions } =
+        await deps.operators.overview()
       const flash = (request.query as { done?: string }).done
       const heldRows = held
         .map(
@@ -101,7 +111,7 @@ ${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post
           (
             order,
           ) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
-${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><button>Wire received</button></form>` : ''}
+${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><input name="bankTransferId" placeholder="bank transfer id (statement)"><button>Wire received</button></form>` : ''}
 ${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`,
         )
         .join('')
@@ -120,6 +130,20 @@ ${order.status === 'paid' ? `<form class="inline" method="post" action="/operato
             `<tr><td>${refund.createdAt.toISOString()}</td><td>${money(refund.amount, refund.currency)}</td><td>${escapeHtml(refund.toIban ?? 'card')}</td><td>${escapeHtml(refund.reason)}</td><td>${escapeHtml(refund.createdBy)}</td></tr>`,
         )
         .join('')
+      const reviewRows = enhancedChecks
+        .map(
+          (
+            review,
+          ) => `<tr><td>${review.answeredAt.toISOString()}</td><td>${escapeHtml(review.email)}</td><td><code>${escapeHtml(JSON.stringify(review.answers))}</code></td><td>
+${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action="/operator/actions/${verb}-enhanced-checks"><input type="hidden" name="customerId" value="${review.customerId}"><input name="reason" placeholder="reason" size="20" required minlength="3"><button>${verb === 'approve' ? 'Approve' : 'Reject'}</button></form>`).join('')}</td></tr>`,
+        )
+        .join('')
+      const nameRows = nameChanges
+        .map(
+          (change) =>
+            `<tr><td>${change.changedAt.toISOString()}</td><td>${escapeHtml(change.email)}</td><td>${escapeHtml(`${change.oldFirstName ?? ''} ${change.oldLastName ?? ''}`.trim())}</td><td>${escapeHtml(`${change.newFirstName} ${change.newLastName}`)}</td></tr>`,
+        )
+        .join('')
       const actionRows = actions
         .map(
           (action) =>
@@ -132,6 +156,8 @@ ${order.status === 'paid' ? `<form class="inline" method="post" action="/operato
 <h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
 <h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
 <div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
+<h2>Enhanced checks to review (${enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRows}</table></div>
+<h2>Changes of customers' names (${nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRows}</table></div>
 <h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table></div>
 <h2>Refunds to send (${pendingRefunds.length})</h2><div class="scroll"><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table></div>
 <h2>Operator actions</h2><div class="scroll"><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRows}</table></div></main></body></html>`)
@@ -186,6 +212,15 @@ ${order.status === 'paid' ? `<form class="inline" method="post" action="/operato
         statusName,
       })
     })
+
+    for (const decision of ['approved', 'rejected'] as const) {
+      const verb = decision === 'approved' ? 'approve' : 'reject'
+      app.post(`/actions/${verb}-enhanced-checks`, { schema: { hide: true } }, async (request, reply) => {
+        const { customerId, reason } = parse(EnhancedChecksDecision, request.body)
+        await deps.operators.decideEnhancedChecks(request.operator!, customerId, decision, reason)
+        return respond(request, reply, `Enhanced checks ${decision}`, { decision })
+      })
+    }
 
     app.post('/actions/mark-wire-received', { schema: { hide: true } }, async (request, reply) => {
       const input = parse(MarkWire, request.body)

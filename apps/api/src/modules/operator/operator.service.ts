@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { desc, eq, inArray } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { FiatCurrency } from '@exchange/shared/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers, incomingTransfers, operatorActions, orders, refunds } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
+import type { CustomerService } from '../customers/customers.service'
+import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import type { SettlementService } from '../settlement/settlement.service'
 
 export type OperatorService = ReturnType<typeof createOperatorService>
@@ -16,11 +18,15 @@ export function createOperatorService({
   clock,
   settlement,
   bank,
+  dueDiligence,
+  customers: customerService,
 }: {
   db: Database
   clock: Clock
   settlement: SettlementService
   bank: BankPartnerProvider
+  dueDiligence: DueDiligenceService
+  customers: CustomerService
 }) {
   async function log(
     operator: string,
@@ -55,11 +61,7 @@ export function createOperatorService({
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .orderBy(desc(orders.createdAt))
       .limit(100)
-    const held = await db
-      .select()
-      .from(incomingTransfers)
-      .where(inArray(incomingTransfers.outcome, ['held_name_mismatch', 'unmatched']))
-      .orderBy(desc(incomingTransfers.receivedAt))
+    const held = await settlement.heldTransfers()
     const pendingRefunds = await db
       .select()
       .from(refunds)
@@ -68,7 +70,10 @@ export function createOperatorService({
       .limit(100)
     const actions = await db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(50)
     const withdrawalsToCheck = await settlement.withdrawalsToCheck()
-    return { recentOrders, held, pendingRefunds, withdrawalsToCheck, actions }
+    const enhancedChecks = await dueDiligence.enhancedChecksToReview()
+    // Payments soon after a change of name are held (decision 034); every change is listed here for the review.
+    const nameChanges = await customerService.recentNameChanges()
+    return { recentOrders, held, pendingRefunds, withdrawalsToCheck, enhancedChecks, nameChanges, actions }
   }
 
   async function orderIdOf(reference: string) {
@@ -113,13 +118,15 @@ export function createOperatorService({
   /** A wire seen on the bank statement but never notified: recorded as the bank's notice would have been. */
   async function markWireReceived(
     operator: string,
-    input: { orderReference: string; amount: string; payerName: string; payerIban: string },
+    input: { orderReference: string; amount: string; payerName: string; payerIban: string; bankTransferId?: string },
   ) {
     const order = await orderIdOf(input.orderReference)
     const account = bank.receivingAccount(order.fiat as FiatCurrency)
     if (!account) throw new AppError('method_unavailable')
     const result = await settlement.receiveBankTransfer({
-      transferId: `manual_${randomBytes(8).toString('hex')}`,
+      // With the bank's id, the bank's own notice of this wire is a repeat; without it, a notice with the same order,
+      // amount and payer is held for an operator, never refunded on its own (decision 026).
+      transferId: input.bankTransferId ?? `manual_${randomBytes(8).toString('hex')}`,
       amount: input.amount,
       currency: order.fiat as FiatCurrency,
       payerName: input.payerName,
@@ -132,7 +139,12 @@ export function createOperatorService({
       operator,
       'mark_wire_received',
       { orderId: order.id },
-      { amount: input.amount, payerName: input.payerName, outcome: result.outcome },
+      {
+        amount: input.amount,
+        payerName: input.payerName,
+        bankTransferId: input.bankTransferId ?? null,
+        outcome: result.outcome,
+      },
     )
     return result
   }
@@ -153,8 +165,21 @@ export function createOperatorService({
     return status
   }
 
+  /** Clears or refuses a customer's enhanced checks (their newest questionnaire answer), logged with who and why. */
+  async function decideEnhancedChecks(
+    operator: string,
+    customerId: string,
+    decision: 'approved' | 'rejected',
+    reason: string,
+  ) {
+    if (decision === 'approved') await dueDiligence.approveEnhancedChecks(customerId, operator, reason)
+    else await dueDiligence.rejectEnhancedChecks(customerId, operator, reason)
+    await log(operator, `enhanced_checks_${decision}`, {}, { customerId, reason })
+  }
+
   return {
     overview,
+    decideEnhancedChecks,
     approveHeldTransfer,
     refundTransfer,
     refundOrder,

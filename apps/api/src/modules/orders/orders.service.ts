@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import {
   FIAT_DECIMALS,
   type CryptoCurrency,
@@ -13,10 +13,12 @@ import {
   isDecimalString,
   normalizeAmountInput,
   quoteForFiat,
+  subtractAmounts,
   sumAmounts,
 } from '@exchange/shared/money'
 import {
   OPEN_STATUSES,
+  PAID_STATUSES,
   type MethodGroup,
   type OrderStatus,
   isCustomerTransitionAllowed,
@@ -39,9 +41,11 @@ export interface OrderServiceDeps {
   mail: MailService
   trading: TradingConfig
   quoteTtlSeconds: number
+  /** The journey engine's gate: refuses with `step_required` while the customer owes a step (decision 036). */
+  assertMayStartOrder: (customerId: string) => Promise<void>
 }
 
-type OrderRow = typeof orders.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
 type Actor = OrderEvent['actor']
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -114,8 +118,141 @@ export function methodNameOf(
 
 export type OrderService = ReturnType<typeof createOrderService>
 
-export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSeconds }: OrderServiceDeps) {
+/** No settlement run holds the order (never held, released, or the hold of a crashed run has lapsed). */
+export const settlementLeaseFree = (now: Date) =>
+  or(isNull(orders.settlementLeaseUntil), lt(orders.settlementLeaseUntil, now))
+
+/** Where an amount stands against the fiat's limits: what can be bought, and what has to go back. */
+export type LimitCheck =
+  { within: true; amount: string; excess: string } | { within: false; reason: 'below_minimum' | 'unknown_fiat' }
+
+export function createOrderService({
+  db,
+  clock,
+  rates,
+  mail,
+  trading,
+  quoteTtlSeconds,
+  assertMayStartOrder,
+}: OrderServiceDeps) {
   const summarize = (row: OrderRow) => toOrderSummary(row, methodNameOf(row, trading))
+
+  /**
+   * The fiat's limits applied to money in hand: below the minimum nothing is bought; above the maximum the maximum is
+   * bought and the rest goes back. The same limits as at initiation (decision 013), so a re-price cannot pass them.
+   */
+  function checkLimits(fiat: string, amount: string): LimitCheck {
+    const limits = trading.limits[fiat as FiatCurrency]
+    if (!limits) return { within: false, reason: 'unknown_fiat' }
+    if (compareAmounts(amount, limits.min) < 0) return { within: false, reason: 'below_minimum' }
+    if (compareAmounts(amount, limits.max) > 0)
+      return { within: true, amount: limits.max, excess: subtractAmounts(amount, limits.max) }
+    return { within: true, amount, excess: '0.00' }
+  }
+
+  /** The smallest order in a fiat (decision 013); a late transfer below it buys nothing. */
+  function minimumOf(fiat: string): string {
+    return trading.limits[fiat as FiatCurrency]?.min ?? '0'
+  }
+
+  /**
+   * The only place a price is fixed: at initiation, and when money that came after the price ran out is bought at the
+   * current price. Answers the stored price columns, valid for QUOTE_TTL_SECONDS from now.
+   */
+  async function fixPrice(crypto: CryptoCurrency, fiat: FiatCurrency, amount: string) {
+    const price = await rates.priceFor(crypto, fiat)
+    const quote = quoteForFiat(amount, price, rates.decimalsOf(crypto))
+    const now = clock.now()
+    return {
+      quote,
+      columns: {
+        fiatAmount: quote.fiatAmount,
+        fee: quote.fee,
+        netFiat: quote.netFiat,
+        cryptoAmount: quote.cryptoAmount,
+        midRate: price.mid,
+        spreadBps: price.spreadBps,
+        feeBps: price.feeBps,
+        customerRate: quote.rate,
+        rateSource: price.source,
+        rateFetchedAt: price.fetchedAt,
+        priceExpiresAt: new Date(now.getTime() + quoteTtlSeconds * 1000),
+      },
+    }
+  }
+
+  /** The order as it is now, its row held until the transaction ends: a decision on money reads it this way. */
+  async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    return order
+  }
+
+  /**
+   * Money that came after the price ran out, bought at the current price (a priced-again order is a new price, with
+   * its own time): the amount must already be within the limits (`checkLimits`).
+   */
+  async function repriceOrder(
+    tx: Database,
+    order: OrderRow,
+    priced: Awaited<ReturnType<typeof fixPrice>>,
+  ): Promise<OrderRow> {
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...priced.columns, updatedAt: clock.now() })
+      .where(eq(orders.id, order.id))
+      .returning()
+    return updated!
+  }
+
+  /** Holds a paid order for one settlement run (decision 019); undefined when another run holds it or it is not paid. */
+  async function claimSettlementLease(orderId: string, leaseSeconds: number): Promise<OrderRow | undefined> {
+    const now = clock.now()
+    const [claimed] = await db
+      .update(orders)
+      .set({ settlementLeaseUntil: new Date(now.getTime() + leaseSeconds * 1000) })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.status, ['paid', 'awaiting_checks', 'processing']),
+          settlementLeaseFree(now),
+        ),
+      )
+      .returning()
+    return claimed
+  }
+
+  async function releaseSettlementLease(orderId: string): Promise<void> {
+    await db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.id, orderId))
+  }
+
+  /** Marks (or clears, when a refusal sent nothing) that coins were asked to leave for this order's wallet. */
+  async function setWithdrawalRequested(tx: Database, orderId: string, at: Date | null): Promise<OrderRow> {
+    const [row] = await tx.update(orders).set({ withdrawalRequestedAt: at }).where(eq(orders.id, orderId)).returning()
+    return row!
+  }
+
+  /**
+   * `orderSetWallet`: the wallet of a paid order that has none, with the same checks as at initiation. Answers the
+   * order so that delivery can resume.
+   */
+  async function setWalletOfPaidOrder(customerId: string, reference: string, input: string): Promise<OrderRow> {
+    return db.transaction(async (tx) => {
+      const found = await findOwnOrder(tx, customerId, reference)
+      const order = (await lockOrder(tx, found.id))!
+      if (!(PAID_STATUSES as readonly string[]).includes(order.status) || order.status === 'completed')
+        throw new AppError('transition_not_allowed')
+      if (order.wallet !== PLACEHOLDER_WALLET) throw new AppError('transition_not_allowed')
+      const wallet = input.trim()
+      if (!isValidWalletAddress(order.crypto as CryptoCurrency, wallet)) throw new AppError('wallet_invalid')
+      const [updated] = await tx
+        .update(orders)
+        .set({ wallet, updatedAt: clock.now() })
+        .where(eq(orders.id, order.id))
+        .returning()
+      await recordOrderNote(tx, updated!, `Wallet given for delivery: ${wallet}`, 'customer')
+      return updated!
+    })
+  }
 
   /**
    * The one function that writes an order's status: checks the transition table, changes the row only if it
@@ -177,11 +314,11 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
     const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
     if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet))
       throw new AppError('wallet_invalid')
+    // After the input is known to be good, so a malformed request still answers its field errors.
+    await assertMayStartOrder(customerId)
 
-    const price = await rates.priceFor(pair.crypto, pair.fiat)
-    const quote = quoteForFiat(amount, price, rates.decimalsOf(pair.crypto))
+    const { quote, columns } = await fixPrice(pair.crypto, pair.fiat, amount)
     const now = clock.now()
-    const priceExpiresAt = new Date(now.getTime() + quoteTtlSeconds * 1000)
 
     const order = await db.transaction(async (tx) => {
       const [customer] = await tx
@@ -198,19 +335,9 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
           status: 'initiated',
           fiat: pair.fiat,
           crypto: pair.crypto,
-          fiatAmount: quote.fiatAmount,
-          fee: quote.fee,
-          netFiat: quote.netFiat,
-          cryptoAmount: quote.cryptoAmount,
-          midRate: price.mid,
-          spreadBps: price.spreadBps,
-          feeBps: price.feeBps,
-          customerRate: quote.rate,
-          rateSource: price.source,
-          rateFetchedAt: price.fetchedAt,
+          ...columns,
           wallet,
           affiliateToken: customer.affiliateToken,
-          priceExpiresAt,
           createdAt: now,
           updatedAt: now,
         })
@@ -312,11 +439,16 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
         .where(eq(customers.id, customerId))
       if (!optionsFor(group, order, customer?.country ?? null).some((option) => option.id === optionId))
         throw new AppError('method_unavailable')
-      await tx
-        .update(orders)
-        .set({ methodGroup: group, methodOption: optionId, updatedAt: clock.now() })
-        .where(eq(orders.id, order.id))
+      await keepPaymentMethod(tx, order.id, group, optionId)
     })
+  }
+
+  /** The way the order is paid, as the customer chose it (a method group and its option, or a bank method). */
+  async function keepPaymentMethod(tx: Database, orderId: string, group: string, option: string): Promise<void> {
+    await tx
+      .update(orders)
+      .set({ methodGroup: group, methodOption: option, updatedAt: clock.now() })
+      .where(eq(orders.id, orderId))
   }
 
   async function openOrders(customerId: string) {
@@ -399,6 +531,16 @@ export function createOrderService({ db, clock, rates, mail, trading, quoteTtlSe
   return {
     applyTransition,
     recordOrderNote,
+    checkLimits,
+    minimumOf,
+    fixPrice,
+    lockOrder,
+    repriceOrder,
+    claimSettlementLease,
+    releaseSettlementLease,
+    setWithdrawalRequested,
+    setWalletOfPaidOrder,
+    keepPaymentMethod,
     findOwnOrder,
     initiateBuyOrder,
     sendCreatedMailOnce,

@@ -8,6 +8,7 @@ import { AppError, callProvider } from '../../errors'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
 import type { OrderService } from '../orders/orders.service'
+import { createPaymentRecords } from './payment-records'
 
 export type HostedPaymentService = ReturnType<typeof createHostedPaymentService>
 
@@ -27,6 +28,7 @@ const RETURN_URL = '/dashboard-returncc?session_id={SESSION_ID}'
  * Starting one moves the order to awaiting payment; only the party's signed notice decides the outcome.
  */
 export function createHostedPaymentService({ db, clock, orderService, psp, openBanking }: HostedPaymentDeps) {
+  const records = createPaymentRecords({ clock })
   async function payableOrder(customerId: string, reference: string) {
     const order = await orderService.findOwnOrder(db, customerId, reference)
     if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
@@ -43,17 +45,7 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
   ) {
     await db.transaction(async (tx) => {
       await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
-      await tx.insert(payments).values({
-        orderId: order.id,
-        method,
-        provider,
-        providerRef,
-        amount: order.fiatAmount,
-        currency: order.fiat,
-        status: 'pending',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
+      await records.openPayment(tx, { order, method, provider, providerRef })
     })
   }
 
@@ -125,7 +117,8 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     if (!row) throw new AppError('order_not_found')
     return {
       orderReference: row.reference,
-      paymentStatus: row.paymentStatus,
+      // A checkout cancelled because the order was paid another way reads as not gone through, with its reason.
+      paymentStatus: row.paymentStatus === 'cancelled' ? ('failed' as const) : row.paymentStatus,
       orderStatus: row.orderStatus as OrderStatus,
       failureReason: row.failureReason,
     }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
-import { ExchangeUpdateOrderAnswer } from '@exchange/shared/orders.schemas'
+import { ExchangeUpdateOrderAnswer, SetWalletRequest } from '@exchange/shared/orders.schemas'
 import {
   CompleteVibanAnswer,
   PaymentStatusAnswer,
@@ -155,6 +155,26 @@ export function paymentUserRoutes({
       async (request) => ({
         result: true as const,
         statusName: await settlement.sendOwnOrderToBroker(sessionOf(request).customerId, request.body.orderReference),
+      }),
+    )
+
+    app.post(
+      '/orderSetWallet',
+      {
+        schema: {
+          ...user,
+          summary: 'Give the wallet of a paid order that has none; delivery resumes',
+          body: SetWalletRequest,
+          response: { 200: ExchangeUpdateOrderAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        statusName: await settlement.giveWalletOfPaidOrder(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.wallet,
+        ),
       }),
     )
 

@@ -4,11 +4,12 @@ import type { BankAccountDetails, TransferInstructions } from '@exchange/shared/
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
-import { customers, orders, payments, virtualIbans } from '../../db/schema'
+import { customers, orders, virtualIbans } from '../../db/schema'
 import { AppError, callProvider } from '../../errors'
 import type { BankAccount, BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
 import type { TradingConfig } from '../../trading'
 import type { OrderService } from '../orders/orders.service'
+import { createPaymentRecords } from './payment-records'
 
 export interface PaymentServiceDeps {
   db: Database
@@ -22,6 +23,7 @@ export type PaymentService = ReturnType<typeof createPaymentService>
 
 /** Bank-side payment: wire transfers to the company's account and transfers to the customer's virtual IBAN. */
 export function createPaymentService({ db, clock, orderService, bank, trading }: PaymentServiceDeps) {
+  const records = createPaymentRecords({ clock })
   /** Only the account's public details, whatever else its stored row holds. */
   function accountDetails({ iban, bic, holder, bankName, bankAddress }: BankAccount): BankAccountDetails {
     return { iban, bic, holder, bankName, bankAddress, sandbox: bank.sandbox }
@@ -49,21 +51,8 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
       const cause =
         method === 'wire' ? 'Customer chose to pay by bank transfer' : 'Customer chose to pay to their virtual IBAN'
       const moved = await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
-      await tx
-        .update(orders)
-        .set({ methodGroup: method, methodOption: providerRef, updatedAt: clock.now() })
-        .where(eq(orders.id, order.id))
-      await tx.insert(payments).values({
-        orderId: order.id,
-        method,
-        provider: bank.kind,
-        providerRef,
-        amount: order.fiatAmount,
-        currency: order.fiat,
-        status: 'pending',
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
+      await orderService.keepPaymentMethod(tx, order.id, method, providerRef)
+      await records.openPayment(tx, { order, method, provider: bank.kind, providerRef })
       return moved
     })
   }

@@ -3,14 +3,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { buildIban, formatIban } from '@exchange/shared/iban'
 import { formatAmount } from '@exchange/shared/money'
-import type { Clock } from '../../clock'
-import {
-  SANDBOX_OPEN_BANKING_SIGNATURE_HEADER,
-  type SandboxConsent,
-  type SandboxOpenBanking,
-} from '../../providers/open-banking/sandbox-open-banking.provider'
-import { signNotice } from '../../providers/signed-notice'
+import type { SandboxConsent, SandboxOpenBanking } from '../../providers/open-banking/sandbox-open-banking.provider'
 import { escapeHtml } from '../mail/mail.templates'
+import type { SandboxNoticeService } from './sandbox-notices.service'
 import { parseForm, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox bank (pay-by-bank)'
@@ -29,8 +24,7 @@ function accountsOf(consent: SandboxConsent) {
  */
 export function sandboxOpenBankingRoutes(deps: {
   openBanking: SandboxOpenBanking
-  clock: Clock
-  key: Buffer
+  notices: SandboxNoticeService
   brandName: string
 }): FastifyPluginAsync {
   return async (app) => {
@@ -47,22 +41,19 @@ export function sandboxOpenBankingRoutes(deps: {
         .send(sandboxPage(PARTY, 'This payment request is closed', '<p>It was already approved or cancelled.</p>'))
 
     async function finish(reply: FastifyReply, consent: SandboxConsent, outcome: 'executed' | 'cancelled') {
-      await deps.openBanking.setConsentStatus(consent.id, outcome)
+      const failureReason = outcome === 'cancelled' ? 'You cancelled the payment at your bank.' : undefined
+      await deps.openBanking.setConsentStatus(consent.id, outcome, failureReason)
+      const eventId = `evt_ob_${randomBytes(10).toString('hex')}`
       const body = JSON.stringify({
-        id: `evt_ob_${randomBytes(10).toString('hex')}`,
+        id: eventId,
         type: outcome === 'executed' ? 'payment.executed' : 'payment.cancelled',
         data: {
           consentId: consent.id,
-          ...(outcome === 'cancelled' && { failureReason: 'You cancelled the payment at your bank.' }),
+          ...(failureReason && { failureReason }),
         },
       })
-      const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      await app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/open-banking',
-        headers: { 'content-type': 'application/json', [SANDBOX_OPEN_BANKING_SIGNATURE_HEADER]: signature },
-        payload: body,
-      })
+      // Kept until the exchange answers 2xx; an unanswered notice is sent again later, as TrueLayer does.
+      await deps.notices.send('open-banking', eventId, body)
       return reply.redirect(consent.returnUrl, 303)
     }
 

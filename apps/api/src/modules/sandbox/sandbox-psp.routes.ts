@@ -2,15 +2,9 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
-import type { Clock } from '../../clock'
-import {
-  SANDBOX_PSP_SIGNATURE_HEADER,
-  SANDBOX_TEST_CARDS,
-  type SandboxCheckout,
-  type SandboxPsp,
-} from '../../providers/psp/sandbox-psp.provider'
-import { signNotice } from '../../providers/signed-notice'
+import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from '../../providers/psp/sandbox-psp.provider'
 import { escapeHtml } from '../mail/mail.templates'
+import type { SandboxNoticeService } from './sandbox-notices.service'
 import { parseForm, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox card checkout'
@@ -40,8 +34,7 @@ function luhnValid(number: string): boolean {
  */
 export function sandboxPspRoutes(deps: {
   psp: SandboxPsp
-  clock: Clock
-  key: Buffer
+  notices: SandboxNoticeService
   brandName: string
 }): FastifyPluginAsync {
   return async (app) => {
@@ -60,19 +53,15 @@ export function sandboxPspRoutes(deps: {
       outcome: 'succeeded' | 'failed',
       failureReason?: string,
     ) {
-      await deps.psp.setCheckoutStatus(session.id, outcome)
+      await deps.psp.setCheckoutStatus(session.id, outcome, failureReason)
+      const eventId = `evt_test_${randomBytes(10).toString('hex')}`
       const body = JSON.stringify({
-        id: `evt_test_${randomBytes(10).toString('hex')}`,
+        id: eventId,
         type: outcome === 'succeeded' ? 'checkout.session.completed' : 'checkout.session.failed',
         data: { sessionId: session.id, ...(failureReason && { failureReason }) },
       })
-      const signature = signNotice(deps.key, body, Math.floor(deps.clock.now().getTime() / 1000))
-      await app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/psp',
-        headers: { 'content-type': 'application/json', [SANDBOX_PSP_SIGNATURE_HEADER]: signature },
-        payload: body,
-      })
+      // Kept until the exchange answers 2xx; an unanswered notice is sent again later, as Stripe does.
+      await deps.notices.send('psp', eventId, body)
       return reply.redirect(session.returnUrl, 303)
     }
 

@@ -1,6 +1,12 @@
-import ccxt, { type Exchange } from 'ccxt'
+import ccxt, { type Exchange, type Order } from 'ccxt'
 import type { CryptoCurrency } from '@exchange/shared/currencies'
-import { type Fill, type LiquidityProvider, LiquidityRefused } from './liquidity.provider'
+import {
+  type BuyLookup,
+  clientOrderIdOf,
+  type Fill,
+  type LiquidityProvider,
+  LiquidityRefused,
+} from './liquidity.provider'
 
 export interface CcxtLiquidityOptions {
   /** A ccxt exchange id, e.g. "kraken". */
@@ -27,6 +33,21 @@ async function refusalsMarked<T>(what: string, call: () => Promise<T>): Promise<
     if (error instanceof ccxt.ExchangeError)
       throw new LiquidityRefused(`${what} refused: ${error.name}`, { cause: error })
     throw error
+  }
+}
+
+/** ccxt's numbers back to decimal strings without exponents (1e-7 would not be a decimal string). */
+function decimal(value: number): string {
+  return ccxt.decimalToPrecision(value, ccxt.TRUNCATE, 18, ccxt.DECIMAL_PLACES, ccxt.NO_PADDING) as string
+}
+
+function fillOf(providerOrderId: string, order: Order, ordered?: string): Fill {
+  const price = order.average ?? order.price
+  if (price === undefined) throw new Error(`order ${providerOrderId} has no price`)
+  return {
+    providerOrderId,
+    filledPrice: decimal(price),
+    cryptoAmount: order.filled !== undefined ? decimal(order.filled) : (ordered ?? '0'),
   }
 }
 
@@ -58,18 +79,34 @@ export function createCcxtLiquidityProvider(options: CcxtLiquidityOptions): Liqu
           'buy',
           Number(order.cryptoAmount),
           undefined,
-          { clientOrderId: order.reference },
+          // Kraken sends it as `cl_ord_id`; other exchanges under their own name (ccxt maps the unified param).
+          { clientOrderId: clientOrderIdOf(order) },
         ),
       )
       if (!placed.id) throw new Error(`${options.exchangeId} answered an order without an id`)
       const filled = await exchange.fetchOrder(placed.id, ccxtSymbol(order.crypto, order.fiat))
       if (filled.status !== 'closed')
         throw new Error(`order ${placed.id} at ${options.exchangeId} is ${filled.status}, not filled`)
-      return {
-        providerOrderId: placed.id,
-        filledPrice: String(filled.average ?? filled.price),
-        cryptoAmount: String(filled.filled ?? order.cryptoAmount),
-      }
+      return fillOf(placed.id, filled, order.cryptoAmount)
+    },
+    async findBuy({ clientOrderId, crypto, fiat }): Promise<BuyLookup> {
+      const symbol = ccxtSymbol(crypto, fiat)
+      // Open orders first: an order that closes between the two questions is then seen in the second, never missed.
+      const open = await exchange.fetchOpenOrders(symbol, undefined, undefined, { clientOrderId })
+      const closed = await exchange.fetchClosedOrders(symbol, undefined, undefined, { clientOrderId })
+      // The answer is filtered again here: an exchange that ignored the filter must not pass another order off as ours.
+      const ours = [...open, ...closed].filter((order) => order.clientOrderId === clientOrderId && order.side === 'buy')
+      if (ours.length === 0) return { state: 'not_found' }
+      if (ours.length > 1)
+        throw new Error(`${ours.length} orders at ${options.exchangeId} under client order id ${clientOrderId}`)
+      const order = ours[0]!
+      if (order.status === 'open') return { state: 'open' }
+      if (!order.id) throw new Error(`${options.exchangeId} answered an order without an id`)
+      if (order.status === 'closed') return { state: 'filled', fill: fillOf(order.id, order) }
+      // Cancelled, expired or rejected by the exchange: a market order may have bought part of its amount first.
+      return (order.filled ?? 0) > 0
+        ? { state: 'partially_filled', fill: fillOf(order.id, order) }
+        : { state: 'cancelled' }
     },
     async withdraw(input) {
       const result = await refusalsMarked('withdrawal', () =>

@@ -14,7 +14,7 @@ export interface MailMessage {
 
 export interface MailTransport {
   readonly kind: 'dev-outbox' | 'smtp'
+  /** Delivers one message, or throws (the send-mail job is then retried). */
   send(message: MailMessage): Promise<void>
-  /** Waits for queued messages before the process exits. */
   close(): Promise<void>
 }

@@ -1,5 +1,5 @@
 import type { FiatCurrency } from '@exchange/shared/currencies'
-import type { PspEvent } from '../psp/card-psp.provider'
+import type { HostedPaymentLookup, PspEvent } from '../psp/card-psp.provider'
 import type { IncomingNotice } from '../signed-notice'
 
 export interface ConsentRequest {
@@ -23,4 +23,6 @@ export interface OpenBankingProvider {
    * undefined refused, null acknowledged with nothing to do, else the event.
    */
   verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined>
+  /** Asks the provider how a payment stands, by its consent (payment) id; throws when it cannot tell. */
+  lookupPayment(consentId: string): Promise<HostedPaymentLookup>
 }

@@ -14,7 +14,7 @@ export const SANDBOX_OPEN_BANKING_SIGNATURE_HEADER = 'x-open-banking-signature'
 
 export interface SandboxOpenBanking extends OpenBankingProvider {
   findConsent(id: string): Promise<SandboxConsent | undefined>
-  setConsentStatus(id: string, status: SandboxConsent['status']): Promise<void>
+  setConsentStatus(id: string, status: SandboxConsent['status'], failureReason?: string): Promise<void>
 }
 
 const Notice = z.object({
@@ -61,12 +61,23 @@ export function createSandboxOpenBanking(deps: { db: Database; clock: Clock; key
         ...(data.failureReason && { failureReason: data.failureReason }),
       }
     },
+    async lookupPayment(consentId) {
+      const [consent] = await deps.db.select().from(sandboxConsents).where(eq(sandboxConsents.id, consentId))
+      if (!consent) throw new Error(`sandbox pay-by-bank has no consent ${consentId}`)
+      if (consent.status === 'executed') return { outcome: 'succeeded' }
+      if (consent.status === 'cancelled')
+        return { outcome: 'failed', failureReason: consent.failureReason ?? 'Your bank did not complete the payment.' }
+      return { outcome: 'pending' }
+    },
     async findConsent(id) {
       const [consent] = await deps.db.select().from(sandboxConsents).where(eq(sandboxConsents.id, id))
       return consent
     },
-    async setConsentStatus(id, status) {
-      await deps.db.update(sandboxConsents).set({ status }).where(eq(sandboxConsents.id, id))
+    async setConsentStatus(id, status, failureReason) {
+      await deps.db
+        .update(sandboxConsents)
+        .set({ status, failureReason: failureReason ?? null })
+        .where(eq(sandboxConsents.id, id))
     },
   }
 }

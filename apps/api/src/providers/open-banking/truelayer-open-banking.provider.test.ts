@@ -28,7 +28,7 @@ function signWebhook(body: string, timestamp: string, jku = SANDBOX_JWKS, key = 
   return `${header}..${signature}`
 }
 
-function recordedTrueLayer() {
+function recordedTrueLayer(getPayment = 'truelayer-get-payment-executed.json') {
   const calls: { url: string; init: RequestInit | undefined }[] = []
   const fetchImpl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(url), init })
@@ -40,7 +40,9 @@ function recordedTrueLayer() {
           ? fixture('truelayer-create-payment.json')
           : path === '/.well-known/jwks'
             ? jwks
-            : '{}'
+            : path.startsWith('/v3/payments/')
+              ? fixture(getPayment)
+              : '{}'
     return new Response(body, {
       status: path === '/v3/payments' ? 201 : 200,
       headers: { 'content-type': 'application/json' },
@@ -169,5 +171,31 @@ describe('TrueLayer pay-by-bank adapter (recorded answers)', () => {
         notice(body, { 'tl-signature': signWebhook(body, STAMP), 'x-tl-webhook-timestamp': STAMP }),
       ),
     ).toBeNull()
+  })
+
+  it('looks a payment up by its id with the access token: executed pays, failed says why, authorizing waits', async () => {
+    const executed = recordedTrueLayer('truelayer-get-payment-executed.json')
+    expect(await executed.provider.lookupPayment('1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e')).toEqual({
+      outcome: 'succeeded',
+    })
+    const get = executed.calls.find((call) => call.url.includes('/v3/payments/'))!
+    expect(get.url).toBe('https://api.truelayer-sandbox.com/v3/payments/1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e')
+    expect(get.init?.method ?? 'GET').toBe('GET')
+    expect((get.init?.headers as Record<string, string>).authorization).toMatch(/^Bearer eyJ/)
+
+    const failed = recordedTrueLayer('truelayer-get-payment-failed.json')
+    expect(await failed.provider.lookupPayment('1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e')).toEqual({
+      outcome: 'failed',
+      failureReason: 'You cancelled the payment at your bank.',
+    })
+    const waiting = recordedTrueLayer('truelayer-get-payment-authorizing.json')
+    expect(await waiting.provider.lookupPayment('1b5f8ed5-0c4a-4c0e-b1a3-2f0f2b0b6b1e')).toEqual({
+      outcome: 'pending',
+    })
+  })
+
+  it('refuses an answer about another payment instead of reading it as ours', async () => {
+    const { provider } = recordedTrueLayer('truelayer-get-payment-executed.json')
+    await expect(provider.lookupPayment('another-payment-id')).rejects.toThrow(/another payment/)
   })
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import * as tlSigning from 'truelayer-signing'
 import { z } from 'zod'
-import type { PspEvent } from '../psp/card-psp.provider'
+import type { HostedPaymentLookup, PspEvent } from '../psp/card-psp.provider'
 import { toMinorUnits } from '../psp/stripe-psp.provider'
 import type { OpenBankingProvider } from './open-banking.provider'
 
@@ -36,6 +36,11 @@ const HOSTS = {
 
 const TokenAnswer = z.object({ access_token: z.string(), expires_in: z.number() })
 const PaymentAnswer = z.object({ id: z.string(), resource_token: z.string() })
+const PaymentStatusAnswer = z.object({
+  id: z.string(),
+  status: z.enum(['authorization_required', 'authorizing', 'authorized', 'executed', 'settled', 'failed']),
+  failure_reason: z.string().optional(),
+})
 const WebhookEvent = z.object({
   type: z.string(),
   event_id: z.string(),
@@ -133,6 +138,24 @@ export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBanki
       const returnUri = new URL(request.returnUrl.replace('{SESSION_ID}', payment.id), options.publicUrl).toString()
       const authUrl = `${hosts.hpp}/?payment_id=${encodeURIComponent(payment.id)}&resource_token=${encodeURIComponent(payment.resource_token)}&return_uri=${encodeURIComponent(returnUri)}`
       return { consentId: payment.id, authUrl }
+    },
+    async lookupPayment(consentId): Promise<HostedPaymentLookup> {
+      // A GET carries no body, so TrueLayer asks for no request signature on it, only the access token.
+      const response = await fetchImpl(`${hosts.api}/v3/payments/${encodeURIComponent(consentId)}`, {
+        headers: { authorization: `Bearer ${await accessToken()}` },
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`TrueLayer get payment answered ${response.status}`)
+      const payment = PaymentStatusAnswer.parse(await response.json())
+      if (payment.id !== consentId) throw new Error('TrueLayer answered another payment')
+      // The same reading as the webhooks: executed (accepted by the bank) or settled counts as paid.
+      if (payment.status === 'executed' || payment.status === 'settled') return { outcome: 'succeeded' }
+      if (payment.status === 'failed')
+        return {
+          outcome: 'failed',
+          failureReason: FAILURES[payment.failure_reason ?? ''] ?? 'Your bank did not complete the payment.',
+        }
+      return { outcome: 'pending' }
     },
     async verifyNotification({ rawBody, headers, path, nowSeconds }): Promise<PspEvent | null | undefined> {
       const signature = headers['tl-signature']

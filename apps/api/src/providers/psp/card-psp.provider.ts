@@ -25,6 +25,13 @@ export interface PspEvent {
   failureReason?: string
 }
 
+/**
+ * What the provider says of a hosted payment when asked directly, as opposed to told by a notice: a notice can be
+ * lost (our process crashed while handling it), so a payment still pending near its order's end is asked about.
+ */
+export type HostedPaymentLookup =
+  { outcome: 'pending' } | { outcome: 'succeeded' } | { outcome: 'failed'; failureReason: string }
+
 /** A card payment provider with a hosted checkout and signed server-to-server notifications. */
 export interface CardPspProvider {
   readonly kind: 'sandbox' | 'stripe'
@@ -35,4 +42,6 @@ export interface CardPspProvider {
    * notice that needs no action (acknowledged), else the event.
    */
   verifyNotification(notice: IncomingNotice): Promise<PspEvent | null | undefined>
+  /** Asks the provider how a checkout stands, by its session id; throws when it cannot tell (unknown id, outage). */
+  lookupPayment(sessionId: string): Promise<HostedPaymentLookup>
 }

@@ -32,7 +32,7 @@ export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect
 export interface SandboxPsp extends CardPspProvider {
   /** The sandbox's own side: its hosted page reads and settles its checkouts. */
   findCheckout(id: string): Promise<SandboxCheckout | undefined>
-  setCheckoutStatus(id: string, status: SandboxCheckout['status']): Promise<void>
+  setCheckoutStatus(id: string, status: SandboxCheckout['status'], failureReason?: string): Promise<void>
 }
 
 export function createSandboxPsp(deps: { db: Database; clock: Clock; key: Buffer }): SandboxPsp {
@@ -41,8 +41,11 @@ export function createSandboxPsp(deps: { db: Database; clock: Clock; key: Buffer
       const [checkout] = await deps.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id))
       return checkout
     },
-    async setCheckoutStatus(id, status) {
-      await deps.db.update(sandboxCheckouts).set({ status }).where(eq(sandboxCheckouts.id, id))
+    async setCheckoutStatus(id, status, failureReason) {
+      await deps.db
+        .update(sandboxCheckouts)
+        .set({ status, failureReason: failureReason ?? null })
+        .where(eq(sandboxCheckouts.id, id))
     },
     kind: 'sandbox',
     sandbox: true,
@@ -59,6 +62,14 @@ export function createSandboxPsp(deps: { db: Database; clock: Clock; key: Buffer
         createdAt: deps.clock.now(),
       })
       return { sessionId, checkoutUrl: `/sandbox/psp/checkout?session=${sessionId}` }
+    },
+    async lookupPayment(sessionId) {
+      const [checkout] = await deps.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, sessionId))
+      if (!checkout) throw new Error(`sandbox PSP has no checkout ${sessionId}`)
+      if (checkout.status === 'succeeded') return { outcome: 'succeeded' }
+      if (checkout.status === 'failed')
+        return { outcome: 'failed', failureReason: checkout.failureReason ?? 'The card payment did not go through.' }
+      return { outcome: 'pending' }
     },
     async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | undefined> {
       if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_PSP_SIGNATURE_HEADER], nowSeconds)) return undefined

@@ -3,7 +3,8 @@ import Stripe from 'stripe'
 import { describe, expect, it, vi } from 'vitest'
 import { createStripePsp, toMinorUnits } from './stripe-psp.provider'
 
-const recordedSession = readFileSync(new URL('./__fixtures__/stripe-checkout-session.json', import.meta.url), 'utf8')
+const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
+const recordedSession = fixture('stripe-checkout-session.json')
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef'
 
 /** A Stripe client whose HTTP answers are recorded ones, keeping what it was asked. */
@@ -117,5 +118,31 @@ describe('Stripe Checkout adapter (recorded answers)', () => {
     expect(await psp.verifyNotification(notice(processing, processingHeader, now))).toBeNull()
     const [other, otherHeader] = signed(event('customer.created', {}))
     expect(await psp.verifyNotification(notice(other, otherHeader, now))).toBeNull()
+  })
+
+  it('looks a checkout session up by its id: paid, expired in plain words, or still pending', async () => {
+    const lookUp = async (answer: string) => {
+      const { client, calls } = recordedStripe(answer)
+      const psp = createStripePsp({
+        secretKey: 'sk_test_recorded',
+        webhookSecret: WEBHOOK_SECRET,
+        publicUrl: 'https://exchange.example',
+        client,
+      })
+      return { result: await psp.lookupPayment('cs_test_a1b2c3d4e5f6g7h8i9j0'), calls }
+    }
+    const paid = await lookUp(fixture('stripe-checkout-session-paid.json'))
+    expect(paid.result).toEqual({ outcome: 'succeeded' })
+    expect(paid.calls).toEqual([
+      { url: 'https://api.stripe.com/v1/checkout/sessions/cs_test_a1b2c3d4e5f6g7h8i9j0', body: '' },
+    ])
+    expect((await lookUp(fixture('stripe-checkout-session-expired.json'))).result).toEqual({
+      outcome: 'failed',
+      failureReason: 'The checkout expired before the payment was made.',
+    })
+    expect((await lookUp(recordedSession)).result).toEqual({ outcome: 'pending' })
+    expect((await lookUp(fixture('stripe-checkout-session-complete-unpaid.json'))).result).toEqual({
+      outcome: 'pending',
+    })
   })
 })

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { CardPspProvider, PspEvent } from './card-psp.provider'
+import type { CardPspProvider, HostedPaymentLookup, PspEvent } from './card-psp.provider'
 
 /** "250.00" → 25000: Stripe wants the smallest currency unit; every fiat we sell has two decimals. */
 export function toMinorUnits(amount: string): number {
@@ -52,6 +52,15 @@ export function createStripePsp(options: StripePspOptions): CardPspProvider {
       })
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL')
       return { sessionId: session.id, checkoutUrl: session.url }
+    },
+    async lookupPayment(sessionId): Promise<HostedPaymentLookup> {
+      // GET /v1/checkout/sessions/{id}: the session's own status and its payment's.
+      const session = await stripe.checkout.sessions.retrieve(sessionId)
+      if (session.status === 'complete' && session.payment_status === 'paid') return { outcome: 'succeeded' }
+      if (session.status === 'expired')
+        return { outcome: 'failed', failureReason: FAILURE_TEXT['checkout.session.expired']! }
+      // Open, or complete with the payment still processing (some debit methods): the answer comes later.
+      return { outcome: 'pending' }
     },
     async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | null | undefined> {
       const signature = headers['stripe-signature']

@@ -7,7 +7,9 @@ describe('order display', () => {
     expect(ORDER_STATUSES.map(statusLabel)).toEqual([
       'Started',
       'Awaiting payment',
+      'Payment under review',
       'Paid',
+      'Waiting for your checks',
       'Processing',
       'Completed',
       'Failed',

@@ -6,7 +6,9 @@ import type { PaymentOption } from '@exchange/shared/orders.schemas'
 export const STATUS_DISPLAY: Record<OrderStatus, { label: string; color: string }> = {
   initiated: { label: 'Started', color: 'blue' },
   awaiting_payment: { label: 'Awaiting payment', color: 'yellow' },
+  payment_review: { label: 'Payment under review', color: 'yellow' },
   paid: { label: 'Paid', color: 'teal' },
+  awaiting_checks: { label: 'Waiting for your checks', color: 'yellow' },
   processing: { label: 'Processing', color: 'cyan' },
   completed: { label: 'Completed', color: 'green' },
   failed: { label: 'Failed', color: 'red' },

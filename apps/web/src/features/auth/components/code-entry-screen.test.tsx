@@ -1,10 +1,11 @@
 import { ERROR_COPY } from '@exchange/shared/messages'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readJwtCookie } from '../../../lib/cookies'
 import { updateSessionState } from '../../../lib/session-state'
 import { fail, mockApi, ok } from '../../../test/mock-api'
+import { freezeClock } from '../../../test/frozen-clock'
 import { renderScreen } from '../../../test/render'
 import { CodeEntryScreen } from './code-entry-screen'
 
@@ -86,5 +87,35 @@ describe('CodeEntryScreen', () => {
     renderScreen(<CodeEntryScreen />, { path: '/code' })
     await user.click(screen.getByRole('button', { name: 'Code not received?' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_COPY.resend_too_soon ?? '')
+  })
+
+  it('says when the next code can be asked for after a code is sent, then offers the link again', async () => {
+    freezeClock(new Date(2026, 10, 23, 14, 0, 0))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    mockApi({ homeresendcode: ok({ retryAfterSeconds: 30 }) })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('button', { name: 'Code not received?' }))
+    expect(await screen.findByText('You can ask for a new code at 14:00:30')).toBeInTheDocument()
+    expect(screen.getByText('Code sent!')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(30_000))
+    expect(screen.getByRole('button', { name: 'Code not received?' })).toBeInTheDocument()
+  })
+
+  it('says when the next code can be asked for when the login that led here gave a time', () => {
+    freezeClock(new Date(2026, 10, 23, 14, 0, 0))
+    updateSessionState({ username: 'ada@example.com', nextCodeAt: new Date(2026, 10, 23, 14, 0, 20).getTime() })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    expect(screen.getByText('You can ask for a new code at 14:00:20')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Code not received?' })).not.toBeInTheDocument()
+  })
+
+  it('says when codes work again after they were paused', async () => {
+    freezeClock(new Date(2026, 10, 23, 14, 0, 0))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    mockApi({ homeresendcode: fail('codes_paused', 429, { retryAfterSeconds: 2 * 3600 }) })
+    renderScreen(<CodeEntryScreen />, { path: '/code' })
+    await user.click(screen.getByRole('button', { name: 'Code not received?' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_COPY.codes_paused ?? '')
+    expect(screen.getByText('You can ask for a new code at 16:00:00')).toBeInTheDocument()
   })
 })

@@ -14,7 +14,7 @@ import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useResendCode } from '../api/resend-code'
 import { useVerifyCode } from '../api/verify-code'
 import { CodeInput } from './code-input'
-import { ResendCodeLink, useCodeSent } from './resend-code-link'
+import { ResendCodeLink, useNextCode } from './resend-code-link'
 
 /** /code: the e-mailed verification code, checked as soon as all five digits are in. */
 export function CodeEntryScreen() {
@@ -23,7 +23,7 @@ export function CodeEntryScreen() {
   const navigate = useNavigate()
   const [username] = useState(() => getSessionState().username)
   const [code, setCode] = useState('')
-  const codeSent = useCodeSent()
+  const nextCode = useNextCode(getSessionState().nextCodeAt)
   const firstDigit = useRef<HTMLInputElement>(null)
   const verify = useVerifyCode()
   const resend = useResendCode()
@@ -48,6 +48,7 @@ export function CodeEntryScreen() {
         onSuccess: (answer) => {
           if (!answer.result) {
             rejectCode(alertCopyFor(answer, ALERT_MESSAGES.checkCode))
+            if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
             return
           }
           saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
@@ -64,8 +65,12 @@ export function CodeEntryScreen() {
       { email, brandName, companyDetails },
       {
         onSuccess: (answer) => {
-          if (answer.result) codeSent.markSent()
-          else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+          if (answer.result) {
+            nextCode.markSent(answer.retryAfterSeconds)
+            return
+          }
+          alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+          if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -89,7 +94,7 @@ export function CodeEntryScreen() {
         <CodeInputRow value={code} onChange={handleChange} pending={verify.isPending} inputRef={firstDigit} />
         <FormAlert message={alert.message} />
         <Stack gap={6} align="center">
-          <ResendCodeLink sent={codeSent.sent} pending={resend.isPending} onResend={handleResend} />
+          <ResendCodeLink sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
           <Anchor component={Link} to="/login" size="sm" c="dimmed">
             Back to login
           </Anchor>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { readJwtCookie } from '../../../lib/cookies'
 import { getSessionState } from '../../../lib/session-state'
 import { fail, mockApi, ok } from '../../../test/mock-api'
+import { freezeClock } from '../../../test/frozen-clock'
 import { renderScreen } from '../../../test/render'
 import { LoginForm } from './login-form'
 
@@ -94,5 +95,17 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.somethingWentWrong)
+  })
+
+  it("keeps the time the api gave for the code step's next code", async () => {
+    freezeClock(new Date(2026, 10, 23, 14, 0, 0))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    mockApi({ homelogin: ok({ code: true, retryAfterSeconds: 25 }) })
+    renderScreen(<LoginForm />, { path: '/login' })
+    await logIn(user)
+    await screen.findByText('Page /code')
+    const expected = new Date(2026, 10, 23, 14, 0, 25).getTime()
+    expect(getSessionState().nextCodeAt).toBeGreaterThanOrEqual(expected)
+    expect(getSessionState().nextCodeAt).toBeLessThan(expected + 1_000)
   })
 })

@@ -1,5 +1,5 @@
 import { LoginRequest } from '@exchange/shared/accounts.schemas'
-import { ALERT_MS } from '@exchange/shared/constants'
+import { ALERT_MS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
 import { Email } from '@exchange/shared/validators'
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
@@ -18,6 +18,10 @@ import { useLogIn } from '../api/log-in'
 import { useStartPasswordReset } from '../api/start-password-reset'
 
 const initialValues = { email: '', password: '' }
+
+/** When the code screen may ask for another code, from the answer that sent the customer there. */
+const nextCodeAt = (retryAfterSeconds: number | undefined) =>
+  Date.now() + (retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000
 
 const validators = {
   email: (value: string) => firstError(Email, value),
@@ -47,11 +51,12 @@ export function LoginForm() {
             alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
             return
           }
-          updateSessionState({ username: email })
           if (answer.code === true) {
+            updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
             void navigate('/code')
             return
           }
+          updateSessionState({ username: email })
           saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
           void navigate('/dashboard')
         },
@@ -80,7 +85,7 @@ export function LoginForm() {
             alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
             return
           }
-          updateSessionState({ username: email })
+          updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
           void navigate('/resetpass')
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),

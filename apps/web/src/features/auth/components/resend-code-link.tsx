@@ -1,28 +1,61 @@
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Anchor, Text } from '@mantine/core'
+import { Anchor, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 
-/**
- * "Code not received?", which reads "Code sent!" once a new code is on its way and gives way to the link again
- * when the api would accept another request.
- */
-export function useCodeSent() {
-  const [sent, setSent] = useState(false)
-  useEffect(() => {
-    if (!sent) return
-    const timer = setTimeout(() => setSent(false), CODE_RESEND_COOLDOWN_SECONDS * 1000)
-    return () => clearTimeout(timer)
-  }, [sent])
-  return { sent, markSent: () => setSent(true) }
+/** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
+export function formatNextCodeAt(at: number, now = Date.now()): string {
+  const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' }
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
+  return new Date(at).toLocaleString('en-GB', sameDay ? time : { weekday: 'short', ...time })
 }
 
-export function ResendCodeLink({ sent, pending, onResend }: { sent: boolean; pending: boolean; onResend: () => void }) {
-  if (sent) {
+/**
+ * When the next code may be asked for, from the api's `retryAfterSeconds`: after a code was sent ("Code sent!"), or
+ * after a refused request. The link comes back when that time has passed.
+ */
+export function useNextCode(initialAt: number | null = null) {
+  const [state, setState] = useState(() => ({
+    sent: false,
+    at: initialAt !== null && initialAt > Date.now() ? initialAt : null,
+  }))
+  useEffect(() => {
+    if (state.at === null) return
+    const timer = setTimeout(() => setState({ sent: false, at: null }), Math.max(0, state.at - Date.now()))
+    return () => clearTimeout(timer)
+  }, [state.at])
+  const atFrom = (seconds: number | undefined) => Date.now() + (seconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000
+  return {
+    sent: state.sent,
+    at: state.at,
+    markSent: (retryAfterSeconds?: number) => setState({ sent: true, at: atFrom(retryAfterSeconds) }),
+    markWait: (retryAfterSeconds: number) => setState({ sent: false, at: atFrom(retryAfterSeconds) }),
+  }
+}
+
+export function ResendCodeLink({
+  sent,
+  at,
+  pending,
+  onResend,
+}: {
+  sent: boolean
+  at: number | null
+  pending: boolean
+  onResend: () => void
+}) {
+  if (at !== null) {
     return (
-      <Text size="sm" fw={600} c="teal.8" role="status">
-        {ALERT_MESSAGES.codeSent}
-      </Text>
+      <Stack gap={2} align="center" role="status">
+        {sent ? (
+          <Text size="sm" fw={600} c="teal.8">
+            {ALERT_MESSAGES.codeSent}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          You can ask for a new code at {formatNextCodeAt(at)}
+        </Text>
+      </Stack>
     )
   }
   return (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { updateSessionState } from '../../../lib/session-state'
 import { fail, mockApi, ok } from '../../../test/mock-api'
+import { freezeClock } from '../../../test/frozen-clock'
 import { renderScreen } from '../../../test/render'
 import { ResetPasswordScreen } from './reset-password-screen'
 
@@ -79,5 +80,14 @@ describe('ResetPasswordScreen', () => {
     })
     act(() => vi.advanceTimersByTime(30_000))
     expect(screen.getByRole('button', { name: 'Code not received?' })).toBeInTheDocument()
+  })
+
+  it('says when the next reset code can be asked for, as the api answered', async () => {
+    freezeClock(new Date(2026, 10, 23, 9, 15, 0))
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    mockApi({ homeStartResetPassword: fail('resend_too_soon', 429, { retryAfterSeconds: 12 }) })
+    renderScreen(<ResetPasswordScreen />, { path: '/resetpass' })
+    await user.click(screen.getByRole('button', { name: 'Code not received?' }))
+    expect(await screen.findByText('You can ask for a new code at 09:15:12')).toBeInTheDocument()
   })
 })

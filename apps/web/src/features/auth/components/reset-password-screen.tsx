@@ -17,7 +17,7 @@ import { useCheckResetCode } from '../api/check-reset-code'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
 import { useStartPasswordReset } from '../api/start-password-reset'
 import { CodeInput } from './code-input'
-import { ResendCodeLink, useCodeSent } from './resend-code-link'
+import { ResendCodeLink, useNextCode } from './resend-code-link'
 
 const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
 
@@ -32,7 +32,7 @@ export function ResetPasswordScreen() {
   const [username] = useState(() => getSessionState().username)
   const [step, setStep] = useState<Step>('code')
   const [code, setCode] = useState('')
-  const codeSent = useCodeSent()
+  const nextCode = useNextCode(getSessionState().nextCodeAt)
   const firstDigit = useRef<HTMLInputElement>(null)
   const checkCode = useCheckResetCode()
   const complete = useCompletePasswordReset()
@@ -79,8 +79,12 @@ export function ResetPasswordScreen() {
       { email, brandName, companyDetails },
       {
         onSuccess: (answer) => {
-          if (answer.result) codeSent.markSent()
-          else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+          if (answer.result) {
+            nextCode.markSent(answer.retryAfterSeconds)
+            return
+          }
+          alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+          if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -166,7 +170,7 @@ export function ResetPasswordScreen() {
         </Stack>
         <FormAlert message={alert.message} />
         <Stack gap={6} align="center">
-          <ResendCodeLink sent={codeSent.sent} pending={resend.isPending} onResend={handleResend} />
+          <ResendCodeLink sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
           <Anchor component={Link} to="/login" size="sm" c="dimmed">
             Back to login
           </Anchor>

@@ -44,7 +44,7 @@ export function SignupForm() {
             alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
             return
           }
-          updateSessionState({ username: email })
+          updateSessionState({ username: email, nextCodeAt: null })
           void navigate('/code')
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),

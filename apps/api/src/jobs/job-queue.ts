@@ -1,0 +1,236 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import PgBoss from 'pg-boss'
+import type { DatabaseHandle } from '../db/client'
+
+/** A database or an open transaction of it: a job sent through a transaction exists only if that transaction commits. */
+export interface SqlExecutor {
+  execute(query: SQL): Promise<unknown>
+}
+
+export interface JobDefinition {
+  name: string
+  /** A recurring job: one run per period across every process on the database. */
+  everySeconds?: number
+  /** Further attempts after a failure (0 for recurring jobs: the next period runs anyway). */
+  retryLimit: number
+  /** Wait before the first retry; it doubles with each further one. */
+  retryDelaySeconds: number
+  /** Longest a run may take. A run past it, or one whose process died, is failed and retried by another process. */
+  timeoutSeconds: number
+  /** How often an idle worker looks for new jobs. */
+  pollSeconds: number
+  /** `job.id` stays the same across the retries of one job: a handler can key its idempotency on it. */
+  run(data: unknown, job: { id: string }): Promise<unknown>
+}
+
+export interface JobQueue {
+  define(job: JobDefinition): void
+  /** Creates the queue's tables (first start) and the queues; before anything is sent. */
+  start(): Promise<void>
+  /** Stores a job; with `executor` a transaction, inside it. */
+  send(name: string, data: object, executor?: SqlExecutor): Promise<void>
+  /** Runs the stored jobs of one queue that are due, in this process, until none is left; answers how many ran. */
+  runPending(name: string): Promise<number>
+  /** Sends one job of a recurring queue now and runs the due jobs of that queue in this process (tests, by hand). */
+  runNow(name: string): Promise<number>
+  /** Starts this process's workers and the recurring jobs' ticks; the recurring ones run once first. */
+  startWorkers(): Promise<void>
+  /** Takes no new job, lets running ones finish (at most `timeoutMs`), then stops. */
+  stop(timeoutMs?: number): Promise<void>
+}
+
+const SCHEMA = 'pgboss'
+
+/**
+ * The durable job queue (pg-boss on the application's database, PGlite or PostgreSQL; decision 024). A job is
+ * claimed by one process at a time (`FOR UPDATE SKIP LOCKED`); a claim that outlives its timeout, e.g. because its
+ * process died, is failed and retried elsewhere, so every handler is idempotent: delivery is at least once.
+ * Recurring jobs are sent by every process into the slot of their period (`singletonSeconds`); the unique slot keeps
+ * one job per period, which one process runs.
+ */
+export function createJobQueue({
+  database,
+  log,
+  supervise,
+}: {
+  database: DatabaseHandle
+  log: FastifyBaseLogger
+  /** Expires the claims of dead processes; only where workers run. */
+  supervise: boolean
+}): JobQueue {
+  const definitions = new Map<string, JobDefinition>()
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: SCHEMA,
+    supervise,
+    maintenanceIntervalSeconds: 10,
+    schedule: false,
+    migrate: true,
+  })
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+
+  let started = false
+  let stopping = false
+  const workers: { wake(): void; done: Promise<void> }[] = []
+  const wakers = new Map<string, () => void>()
+  const timers: NodeJS.Timeout[] = []
+
+  function definition(name: string): JobDefinition {
+    const job = definitions.get(name)
+    if (!job) throw new Error(`unknown job ${name}`)
+    return job
+  }
+
+  async function runOne(job: JobDefinition, claimed: PgBoss.Job<unknown>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    try {
+      await Promise.race([
+        job.run(claimed.data, { id: claimed.id }),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`timed out after ${job.timeoutSeconds} s`)),
+            job.timeoutSeconds * 1000,
+          )
+        }),
+      ])
+      await boss.complete(job.name, claimed.id)
+    } catch (error) {
+      // Only the message is kept with the job: an error object may carry what the job carried.
+      const message = error instanceof Error ? error.message : String(error)
+      log.warn({ job: job.name, jobId: claimed.id, error: message }, 'job failed')
+      await boss.fail(job.name, claimed.id, { message })
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** One claim at a time, so that a stop leaves no claimed job unstarted. */
+  async function drain(job: JobDefinition): Promise<number> {
+    let ran = 0
+    while (!stopping) {
+      const [claimed] = await boss.fetch<unknown>(job.name, { batchSize: 1 })
+      if (!claimed) break
+      await runOne(job, claimed)
+      ran += 1
+    }
+    return ran
+  }
+
+  async function sendRecurring(job: JobDefinition & { everySeconds: number }): Promise<string | null> {
+    return boss.send(job.name, {}, { singletonSeconds: job.everySeconds })
+  }
+
+  function startWorker(job: JobDefinition) {
+    let wake = () => {}
+    const done = (async () => {
+      while (!stopping) {
+        try {
+          await drain(job)
+        } catch (error) {
+          log.error({ err: error, job: job.name }, 'job worker failed')
+        }
+        if (stopping) break
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, job.pollSeconds * 1000)
+          wake = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+    })()
+    workers.push({ wake: () => wake(), done })
+    wakers.set(job.name, () => wake())
+  }
+
+  return {
+    define(job) {
+      definitions.set(job.name, job)
+    },
+
+    async start() {
+      await boss.start()
+      started = true
+      for (const job of definitions.values()) {
+        await boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit,
+          retryDelay: job.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: job.timeoutSeconds,
+        })
+      }
+    },
+
+    async send(name, data, executor) {
+      definition(name)
+      await boss.send(name, data, executor ? { db: transactionExecutor(executor) } : {})
+      // Sent inside a transaction, the job is visible only after the commit: the next poll finds it.
+      if (!executor) wakers.get(name)?.()
+    },
+
+    runPending(name) {
+      return drain(definition(name))
+    },
+
+    async runNow(name) {
+      const job = definition(name)
+      await boss.send(job.name, {})
+      return drain(job)
+    },
+
+    async startWorkers() {
+      for (const job of definitions.values()) {
+        const every = job.everySeconds
+        if (every !== undefined) {
+          // The first run before the first request, in this process, when no other process has run this period.
+          if (await sendRecurring({ ...job, everySeconds: every })) await drain(job)
+          // Twice a period, so that every slot is sent even when the ticks of all processes drift.
+          timers.push(
+            setInterval(
+              () => {
+                void sendRecurring({ ...job, everySeconds: every })
+                  .then((id) => {
+                    if (id) wakers.get(job.name)?.()
+                  })
+                  .catch((error: unknown) => log.error({ err: error, job: job.name }, 'could not send a recurring job'))
+              },
+              (every * 1000) / 2,
+            ),
+          )
+        }
+        startWorker(job)
+      }
+    },
+
+    async stop(timeoutMs = 8_000) {
+      stopping = true
+      for (const timer of timers) clearInterval(timer)
+      for (const worker of workers) worker.wake()
+      let timeout: NodeJS.Timeout | undefined
+      const finished = await Promise.race([
+        Promise.allSettled(workers.map((worker) => worker.done)).then(() => true),
+        new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs))),
+      ])
+      clearTimeout(timeout)
+      // A run still going is left to its claim's timeout: another process retries it.
+      if (!finished) log.warn('jobs still running at shutdown; their claims lapse and another process retries them')
+      if (started) await boss.stop({ graceful: false, close: false, wait: true })
+    },
+  }
+}
+
+/** pg-boss's `executeSql` over a Drizzle database or transaction: its `$n` placeholders become bound parameters. */
+function transactionExecutor(executor: SqlExecutor): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/)
+      const query = sql.join(
+        parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+      )
+      const result = (await executor.execute(query)) as { rows: unknown[] }
+      return { rows: result.rows }
+    },
+  }
+}

@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { loginThrottles } from '../../db/schema'
+
+/** Failed logins of one e-mail from one source that cost nothing: typos. */
+export const LOGIN_FREE_FAILURES = 5
+const FIRST_DELAY_SECONDS = 30
+const MAX_DELAY_SECONDS = 15 * 60
+/** A source that has not failed for a day starts again with its free tries. */
+const MEMORY_MS = 24 * 3_600_000
+
+/** The wait after the nth failure: none for the first five, then 30 s doubling up to 15 minutes. */
+export function loginDelaySeconds(failures: number): number {
+  if (failures <= LOGIN_FREE_FAILURES) return 0
+  return Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** (failures - LOGIN_FREE_FAILURES - 1))
+}
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`
+
+/**
+ * Takes a login try of the e-mail from one source (a trusted device of the account, else the client address)
+ * before the password is checked, counted as a failure until `forgetLoginFailures` says it succeeded. A source that
+ * is waiting answers the seconds left; other sources, such as the owner's own device, are not slowed down.
+ */
+export async function takeLoginTry(
+  db: Database,
+  email: string,
+  source: string,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  return db.transaction(async (tx) => {
+    const forgotten = sql`${loginThrottles.lastFailedAt} <= ${at(new Date(now.getTime() - MEMORY_MS))}`
+    const [taken] = await tx
+      .insert(loginThrottles)
+      .values({ email, source, failures: 1, lastFailedAt: now, blockedUntil: now })
+      .onConflictDoUpdate({
+        target: [loginThrottles.email, loginThrottles.source],
+        set: {
+          failures: sql`case when ${forgotten} then 1 else ${loginThrottles.failures} + 1 end`,
+          lastFailedAt: now,
+        },
+        setWhere: sql`${loginThrottles.blockedUntil} <= ${at(now)}`,
+      })
+      .returning({ failures: loginThrottles.failures })
+    const where = and(eq(loginThrottles.email, email), eq(loginThrottles.source, source))
+    if (!taken) {
+      const [throttle] = await tx.select().from(loginThrottles).where(where)
+      const waitMs = (throttle?.blockedUntil.getTime() ?? now.getTime()) - now.getTime()
+      return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+    }
+    await tx
+      .update(loginThrottles)
+      .set({ blockedUntil: new Date(now.getTime() + loginDelaySeconds(taken.failures) * 1000) })
+      .where(where)
+    return { ok: true as const }
+  })
+}
+
+/** A right password clears the source's failures. */
+export async function forgetLoginFailures(db: Database, email: string, source: string): Promise<void> {
+  await db.delete(loginThrottles).where(and(eq(loginThrottles.email, email), eq(loginThrottles.source, source)))
+}
+
+/**
+ * A try taken but never checked (the server was too busy to hash the password) is given back: it was no failure. The
+ * source was free to try when it was taken, so it is free again now.
+ */
+export async function giveBackLoginTry(db: Database, email: string, source: string, now: Date): Promise<void> {
+  const where = and(eq(loginThrottles.email, email), eq(loginThrottles.source, source))
+  await db.transaction(async (tx) => {
+    await tx
+      .update(loginThrottles)
+      .set({ failures: sql`${loginThrottles.failures} - 1`, blockedUntil: now })
+      .where(where)
+    await tx.delete(loginThrottles).where(and(where, sql`${loginThrottles.failures} <= 0`))
+  })
+}

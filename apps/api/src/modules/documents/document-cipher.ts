@@ -1,0 +1,27 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+
+/** AES-256-GCM with a fresh 96-bit IV per file; `aad` binds the ciphertext to its row, so rows cannot be swapped. */
+export function encryptDocument(key: Buffer, plain: Buffer, aad: string) {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(Buffer.from(aad))
+  const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()])
+  return { iv, authTag: cipher.getAuthTag(), ciphertext }
+}
+
+/** Throws when the key, the row binding or a single byte of the stored file is not what was written. */
+export function decryptDocument(
+  key: Buffer,
+  sealed: { iv: Buffer; authTag: Buffer; ciphertext: Buffer },
+  aad: string,
+): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.iv)
+  decipher.setAAD(Buffer.from(aad))
+  decipher.setAuthTag(sealed.authTag)
+  return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()])
+}
+
+/** Names a key without revealing it: the first 16 hex digits of its SHA-256. */
+export function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update('document-key-id').update(key).digest('hex').slice(0, 16)
+}

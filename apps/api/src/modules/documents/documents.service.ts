@@ -1,0 +1,107 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { DocumentPurpose, StoredDocument } from '@exchange/shared/documents.schemas'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { customers, documents } from '../../db/schema'
+import { AppError } from '../../errors'
+import { decryptDocument, encryptDocument, keyIdOf } from './document-cipher'
+import { mediaTypeOf, safeFileName } from './file-types'
+
+export type DocumentService = ReturnType<typeof createDocumentService>
+
+export interface DocumentServiceDeps {
+  db: Database
+  clock: Clock
+  /** AES-256 key of the documents at rest. */
+  key: Buffer
+  maxPerCustomer: number
+}
+
+function view(
+  row: Pick<typeof documents.$inferSelect, 'id' | 'purpose' | 'fileName' | 'mediaType' | 'sizeBytes' | 'createdAt'>,
+): StoredDocument {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    fileName: row.fileName,
+    mediaType: row.mediaType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** The AAD of a document: its id and owner, so a ciphertext copied onto another row or customer does not decrypt. */
+const aadOf = (id: string, customerId: string) => `document:${id}:customer:${customerId}`
+
+/**
+ * Customers' files: checked by their bytes, encrypted with AES-256-GCM and kept in the database (so every api process
+ * over one PostgreSQL reads them, and PGlite works alike). Owns `documents`; a customer reaches only their own.
+ */
+export function createDocumentService({ db, clock, key, maxPerCustomer }: DocumentServiceDeps) {
+  const keyId = keyIdOf(key)
+
+  async function storeDocument(
+    customerId: string,
+    upload: { purpose: DocumentPurpose; fileName: string | undefined; bytes: Buffer },
+  ): Promise<StoredDocument> {
+    if (upload.bytes.length === 0) throw new AppError('file_missing', 400)
+    const mediaType = mediaTypeOf(upload.bytes)
+    if (!mediaType) throw new AppError('file_type_not_allowed', 415)
+    const id = randomUUID()
+    const sealed = encryptDocument(key, upload.bytes, aadOf(id, customerId))
+    return db.transaction(async (tx) => {
+      // The customer's row is locked while counting, so parallel uploads cannot pass the limit together.
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update')
+      const [held] = await tx.select({ n: count() }).from(documents).where(eq(documents.customerId, customerId))
+      if ((held?.n ?? 0) >= maxPerCustomer) throw new AppError('file_limit_reached')
+      const [stored] = await tx
+        .insert(documents)
+        .values({
+          id,
+          customerId,
+          purpose: upload.purpose,
+          mediaType,
+          fileName: safeFileName(upload.fileName, mediaType),
+          sizeBytes: upload.bytes.length,
+          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+          keyId,
+          ...sealed,
+          createdAt: clock.now(),
+        })
+        .returning()
+      return view(stored!)
+    })
+  }
+
+  async function listDocuments(customerId: string): Promise<StoredDocument[]> {
+    const rows = await db
+      .select({
+        id: documents.id,
+        purpose: documents.purpose,
+        fileName: documents.fileName,
+        mediaType: documents.mediaType,
+        sizeBytes: documents.sizeBytes,
+        createdAt: documents.createdAt,
+      })
+      .from(documents)
+      .where(eq(documents.customerId, customerId))
+      .orderBy(desc(documents.createdAt))
+    return rows.map(view)
+  }
+
+  /** Another customer's file answers exactly like a file that does not exist. */
+  async function readDocument(customerId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.customerId, customerId)))
+    if (!row) throw new AppError('not_found', 404)
+    if (row.keyId !== keyId)
+      throw new Error(`document ${row.id} was encrypted with key ${row.keyId}, not the configured one`)
+    const bytes = decryptDocument(key, row, aadOf(row.id, row.customerId))
+    return { fileName: row.fileName, mediaType: row.mediaType, bytes }
+  }
+
+  return { storeDocument, listDocuments, readDocument }
+}

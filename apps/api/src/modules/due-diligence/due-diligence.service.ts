@@ -1,0 +1,224 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import {
+  QUESTIONNAIRE_QUESTIONS,
+  SOURCE_OF_FUNDS_QUESTIONS,
+  type EnhancedCheckStatus,
+  type QuestionnaireAnswers,
+  type SourceOfFundsAnswers,
+} from '@exchange/shared/due-diligence.schemas'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { customers, enhancedCheckDecisions, questionnaireAnswers, sourceOfFundsAnswers } from '../../db/schema'
+import { AppError } from '../../errors'
+
+export type DueDiligenceService = ReturnType<typeof createDueDiligenceService>
+
+/** What the journey engine reads of a customer's answers. */
+export interface DueDiligenceFacts {
+  beneficialOwnerDeclared: boolean
+  sourceOfFundsGiven: boolean
+  declaredPoliticallyExposed: boolean
+  declaredHighRiskCountryTies: boolean
+  enhancedChecks: EnhancedCheckStatus
+}
+
+type SourceOfFundsRow = typeof sourceOfFundsAnswers.$inferSelect
+type QuestionnaireRow = typeof questionnaireAnswers.$inferSelect
+
+function sourceOfFundsAnswersOf(row: SourceOfFundsRow): SourceOfFundsAnswers {
+  return {
+    beneficialOwner: true,
+    employmentStatus: row.employmentStatus as SourceOfFundsAnswers['employmentStatus'],
+    occupation: row.occupation,
+    incomeBand: row.incomeBand as SourceOfFundsAnswers['incomeBand'],
+    fundsOrigin: row.fundsOrigin as SourceOfFundsAnswers['fundsOrigin'],
+    ...(row.fundsOriginDetails !== null && { fundsOriginDetails: row.fundsOriginDetails }),
+    purpose: row.purpose as SourceOfFundsAnswers['purpose'],
+    ...(row.purposeDetails !== null && { purposeDetails: row.purposeDetails }),
+    expectedYearlyVolume: row.expectedYearlyVolume as SourceOfFundsAnswers['expectedYearlyVolume'],
+    politicallyExposed: row.politicallyExposed,
+    highRiskCountryTies: row.highRiskCountryTies,
+  }
+}
+
+function questionnaireAnswersOf(row: QuestionnaireRow): QuestionnaireAnswers {
+  return {
+    politicallyExposed: row.politicallyExposed,
+    ...(row.pepDetails !== null && { pepDetails: row.pepDetails }),
+    highRiskCountryTies: row.highRiskCountryTies,
+    ...(row.highRiskCountries.length > 0 && { highRiskCountries: row.highRiskCountries }),
+    ...(row.highRiskDetails !== null && { highRiskDetails: row.highRiskDetails }),
+    sourceOfWealth: row.sourceOfWealth as QuestionnaireAnswers['sourceOfWealth'],
+    sourceOfWealthDetails: row.sourceOfWealthDetails,
+  }
+}
+
+/**
+ * Source of funds (`sof`), the enhanced-checks questionnaire (`quest`) and operators' decisions on it (decision
+ * 037). Owns `source_of_funds_answers`, `questionnaire_answers` and `enhanced_check_decisions`: every row is kept
+ * as written (the database refuses updates and deletes), a change is a new row, and the newest row counts.
+ */
+export function createDueDiligenceService({ db, clock }: { db: Database; clock: Clock }) {
+  async function saveSourceOfFunds(customerId: string, answers: SourceOfFundsAnswers): Promise<void> {
+    await db.insert(sourceOfFundsAnswers).values({
+      customerId,
+      questionsVersion: SOURCE_OF_FUNDS_QUESTIONS.version,
+      // The declaration as the customer confirmed it, warning included: the wording is what binds.
+      beneficialOwnerDeclaration: SOURCE_OF_FUNDS_QUESTIONS.beneficialOwner,
+      employmentStatus: answers.employmentStatus,
+      occupation: answers.occupation,
+      incomeBand: answers.incomeBand,
+      fundsOrigin: answers.fundsOrigin,
+      fundsOriginDetails: answers.fundsOriginDetails ?? null,
+      purpose: answers.purpose,
+      purposeDetails: answers.purposeDetails ?? null,
+      expectedYearlyVolume: answers.expectedYearlyVolume,
+      politicallyExposed: answers.politicallyExposed,
+      highRiskCountryTies: answers.highRiskCountryTies,
+      answeredAt: clock.now(),
+    })
+  }
+
+  /** Stores the answers; the newest answer waits for an operator, whatever an earlier one was decided. */
+  async function saveQuestionnaire(customerId: string, answers: QuestionnaireAnswers): Promise<void> {
+    await db.insert(questionnaireAnswers).values({
+      customerId,
+      questionsVersion: QUESTIONNAIRE_QUESTIONS.version,
+      politicallyExposed: answers.politicallyExposed,
+      pepDetails: answers.pepDetails ?? null,
+      highRiskCountryTies: answers.highRiskCountryTies,
+      highRiskCountries: answers.highRiskCountryTies ? [...new Set(answers.highRiskCountries ?? [])] : [],
+      highRiskDetails: answers.highRiskDetails ?? null,
+      sourceOfWealth: answers.sourceOfWealth,
+      sourceOfWealthDetails: answers.sourceOfWealthDetails,
+      answeredAt: clock.now(),
+    })
+  }
+
+  async function latestSourceOfFunds(customerId: string) {
+    const [row] = await db
+      .select()
+      .from(sourceOfFundsAnswers)
+      .where(eq(sourceOfFundsAnswers.customerId, customerId))
+      .orderBy(desc(sourceOfFundsAnswers.id))
+      .limit(1)
+    return row
+  }
+
+  /** The newest questionnaire answer with the decision on it, if any. */
+  async function latestQuestionnaire(customerId: string) {
+    const [row] = await db
+      .select({ answer: questionnaireAnswers, decision: enhancedCheckDecisions })
+      .from(questionnaireAnswers)
+      .leftJoin(enhancedCheckDecisions, eq(enhancedCheckDecisions.questionnaireId, questionnaireAnswers.id))
+      .where(eq(questionnaireAnswers.customerId, customerId))
+      .orderBy(desc(questionnaireAnswers.id))
+      .limit(1)
+    return row
+  }
+
+  function statusOf(latest: Awaited<ReturnType<typeof latestQuestionnaire>>): EnhancedCheckStatus {
+    if (!latest) return 'not_answered'
+    return latest.decision?.decision ?? 'in_review'
+  }
+
+  async function sourceOfFundsOf(customerId: string) {
+    const row = await latestSourceOfFunds(customerId)
+    return {
+      answers: row ? sourceOfFundsAnswersOf(row) : null,
+      questionsVersion: row?.questionsVersion ?? null,
+      answeredAt: row?.answeredAt.toISOString() ?? null,
+      questions: { ...SOURCE_OF_FUNDS_QUESTIONS },
+    }
+  }
+
+  async function questionnaireOf(customerId: string) {
+    const latest = await latestQuestionnaire(customerId)
+    return {
+      answers: latest ? questionnaireAnswersOf(latest.answer) : null,
+      questionsVersion: latest?.answer.questionsVersion ?? null,
+      answeredAt: latest?.answer.answeredAt.toISOString() ?? null,
+      status: statusOf(latest),
+      questions: { ...QUESTIONNAIRE_QUESTIONS },
+    }
+  }
+
+  /** For the journey engine. */
+  async function dueDiligenceFactsOf(customerId: string): Promise<DueDiligenceFacts> {
+    const [sof, quest] = await Promise.all([latestSourceOfFunds(customerId), latestQuestionnaire(customerId)])
+    return {
+      beneficialOwnerDeclared: sof !== undefined && sof.beneficialOwnerDeclaration.length > 0,
+      sourceOfFundsGiven: sof !== undefined,
+      declaredPoliticallyExposed: Boolean(sof?.politicallyExposed || quest?.answer.politicallyExposed),
+      declaredHighRiskCountryTies: Boolean(sof?.highRiskCountryTies || quest?.answer.highRiskCountryTies),
+      enhancedChecks: statusOf(quest),
+    }
+  }
+
+  /**
+   * An operator's decision on the customer's newest questionnaire answer. One decision per answer: a second one, or
+   * one with nothing answered, is refused `review_not_pending` (the unique index settles two operators at once).
+   */
+  async function decideEnhancedChecks(
+    customerId: string,
+    decision: 'approved' | 'rejected',
+    operator: string,
+    reason: string,
+  ): Promise<void> {
+    const why = reason.trim()
+    if (why.length < 3 || why.length > 500 || operator.trim() === '') throw new AppError('validation_failed', 400)
+    const latest = await latestQuestionnaire(customerId)
+    if (!latest || latest.decision) throw new AppError('review_not_pending')
+    const [decided] = await db
+      .insert(enhancedCheckDecisions)
+      .values({
+        customerId,
+        questionnaireId: latest.answer.id,
+        decision,
+        operator,
+        reason: why,
+        decidedAt: clock.now(),
+      })
+      .onConflictDoNothing({ target: enhancedCheckDecisions.questionnaireId })
+      .returning({ id: enhancedCheckDecisions.id })
+    if (!decided) throw new AppError('review_not_pending')
+  }
+
+  const approveEnhancedChecks = (customerId: string, operator: string, reason: string) =>
+    decideEnhancedChecks(customerId, 'approved', operator, reason)
+  const rejectEnhancedChecks = (customerId: string, operator: string, reason: string) =>
+    decideEnhancedChecks(customerId, 'rejected', operator, reason)
+
+  /** Customers whose newest questionnaire answer waits for an operator, oldest first, with their answers. */
+  async function enhancedChecksToReview(limit = 100) {
+    const newest = db
+      .select({ id: sql<number>`max(${questionnaireAnswers.id})`.as('id') })
+      .from(questionnaireAnswers)
+      .groupBy(questionnaireAnswers.customerId)
+    const rows = await db
+      .select({ answer: questionnaireAnswers, email: customers.email })
+      .from(questionnaireAnswers)
+      .innerJoin(customers, eq(customers.id, questionnaireAnswers.customerId))
+      .leftJoin(enhancedCheckDecisions, eq(enhancedCheckDecisions.questionnaireId, questionnaireAnswers.id))
+      .where(and(inArray(questionnaireAnswers.id, newest), isNull(enhancedCheckDecisions.id)))
+      .orderBy(questionnaireAnswers.answeredAt)
+      .limit(limit)
+    return rows.map(({ answer, email }) => ({
+      customerId: answer.customerId,
+      email,
+      answeredAt: answer.answeredAt,
+      answers: questionnaireAnswersOf(answer),
+    }))
+  }
+
+  return {
+    saveSourceOfFunds,
+    saveQuestionnaire,
+    sourceOfFundsOf,
+    questionnaireOf,
+    dueDiligenceFactsOf,
+    approveEnhancedChecks,
+    rejectEnhancedChecks,
+    enhancedChecksToReview,
+  }
+}

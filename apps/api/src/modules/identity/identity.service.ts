@@ -1,0 +1,175 @@
+import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { customers, identityChecks, identityEvents, type IdentityStatus } from '../../db/schema'
+import { AppError, callProvider } from '../../errors'
+import type { IdentityNotice, IdentityProvider } from '../../providers/identity/identity.provider'
+
+export type IdentityService = ReturnType<typeof createIdentityService>
+
+export interface IdentityServiceDeps {
+  db: Database
+  clock: Clock
+  provider: IdentityProvider
+  /**
+   * Called in the transaction that records a decided check (approved or rejected), so that what waits on it (paid
+   * orders held for the check, decision 033) is queued with the decision or not at all.
+   */
+  onDecided: (tx: Database, customerId: string) => Promise<void>
+}
+
+/** The web app's return page after the provider's hosted page; it reads the stored status, never the redirect. */
+export const IDENTITY_RETURN_PATH = '/dashboard-returnauth'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Statuses in which a (new) link to the provider's page makes sense. */
+const LINKABLE: readonly IdentityStatus[] = ['started', 'resubmission_requested']
+
+export interface IdentityStatusView {
+  status: IdentityCheckStatus
+  /** The provider's words for the customer, when something must be sent again or the check failed. */
+  message: string | null
+  updatedAt: Date | null
+}
+
+export type NoticeOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_applicant'
+
+/**
+ * Identity verification of customers: starts a check at the configured provider, and applies the provider's signed
+ * notices to it, each once and in the provider's order. Owns `identity_checks` and `identity_events`.
+ */
+export function createIdentityService({ db, clock, provider, onDecided }: IdentityServiceDeps) {
+  async function currentCheck(customerId: string) {
+    const [check] = await db
+      .select()
+      .from(identityChecks)
+      .where(and(eq(identityChecks.customerId, customerId), eq(identityChecks.provider, provider.kind)))
+    return check
+  }
+
+  /** Starts (or resumes) the customer's check and answers a fresh link to the provider's hosted page. */
+  async function startCheck(customerId: string) {
+    const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
+    if (!customer) throw new AppError('unauthorized', 401)
+    // The intent is stored before the provider is called; its id is the external user id the provider keys on, so a
+    // retry or a parallel start finds the same applicant instead of creating a second one.
+    await db
+      .insert(identityChecks)
+      .values({
+        customerId,
+        provider: provider.kind,
+        status: 'started',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .onConflictDoNothing()
+    const check = await currentCheck(customerId)
+    if (!check) throw new Error('identity check vanished')
+    if (check.status === 'approved') throw new AppError('identity_verified')
+    if (check.status === 'rejected') throw new AppError('identity_rejected')
+    if (!LINKABLE.includes(check.status)) throw new AppError('identity_in_review')
+    const link = await callProvider(() =>
+      provider.startVerification({ externalUserId: check.id, email: customer.email, returnPath: IDENTITY_RETURN_PATH }),
+    )
+    await db.transaction(async (tx) => {
+      const [kept] = await tx
+        .update(identityChecks)
+        .set({ applicantId: link.applicantId, updatedAt: clock.now() })
+        .where(
+          and(
+            eq(identityChecks.id, check.id),
+            or(isNull(identityChecks.applicantId), eq(identityChecks.applicantId, link.applicantId)),
+          ),
+        )
+        .returning({ id: identityChecks.id })
+      if (!kept) throw new Error('the identity provider answered another applicant for this check')
+      await tx.insert(identityEvents).values({
+        checkId: check.id,
+        type: 'link_issued',
+        detail: { applicantId: link.applicantId },
+        createdAt: clock.now(),
+      })
+    })
+    return {
+      verificationUrl: link.verificationUrl,
+      status: check.status as IdentityCheckStatus,
+      sandbox: provider.sandbox,
+    }
+  }
+
+  /** What the return page and the journey engine read: the stored status, whatever the browser was told. */
+  async function identityStatusOf(customerId: string): Promise<IdentityStatusView> {
+    const check = await currentCheck(customerId)
+    if (!check) return { status: 'none', message: null, updatedAt: null }
+    const showsMessage = check.status === 'resubmission_requested' || check.status === 'rejected'
+    return {
+      status: check.status,
+      message: showsMessage ? check.customerMessage : null,
+      updatedAt: check.updatedAt,
+    }
+  }
+
+  /**
+   * Applies one verified provider notice. The notice's key is stored with its effect in one transaction, with the
+   * check row locked: a notice delivered twice, or two deliveries at once, change the check once. A notice older than
+   * the last one applied is recorded and changes nothing (providers do not promise order).
+   */
+  async function receiveNotice(notice: IdentityNotice): Promise<{ outcome: NoticeOutcome }> {
+    return db.transaction(async (tx) => {
+      const byApplicant = eq(identityChecks.applicantId, notice.applicantId)
+      // A notice can come before our answer from the provider was stored: the external user id is the check's id.
+      const match =
+        notice.externalUserId && UUID.test(notice.externalUserId)
+          ? or(byApplicant, and(isNull(identityChecks.applicantId), eq(identityChecks.id, notice.externalUserId)))
+          : byApplicant
+      const [check] = await tx
+        .select()
+        .from(identityChecks)
+        .where(and(eq(identityChecks.provider, provider.kind), match))
+        .orderBy(desc(identityChecks.createdAt))
+        .limit(1)
+        .for('update')
+      if (!check) return { outcome: 'unknown_applicant' as const }
+      const stale = check.providerEventAt !== null && notice.occurredAt < check.providerEventAt
+      const [recorded] = await tx
+        .insert(identityEvents)
+        .values({
+          checkId: check.id,
+          type: stale ? 'notice_stale' : 'notice_applied',
+          fromStatus: check.status,
+          toStatus: stale ? check.status : notice.outcome,
+          noticeKey: notice.noticeKey,
+          detail: {
+            outcome: notice.outcome,
+            reasons: notice.reasons,
+            occurredAt: notice.occurredAt.toISOString(),
+            ...(notice.customerMessage && { customerMessage: notice.customerMessage }),
+          },
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: identityEvents.noticeKey })
+        .returning({ id: identityEvents.id })
+      if (!recorded) return { outcome: 'duplicate' as const }
+      if (stale) return { outcome: 'stale' as const }
+      const decided = notice.outcome === 'approved' || notice.outcome === 'rejected'
+      await tx
+        .update(identityChecks)
+        .set({
+          status: notice.outcome,
+          applicantId: notice.applicantId,
+          reasons: notice.reasons,
+          customerMessage: notice.customerMessage ?? null,
+          providerEventAt: notice.occurredAt,
+          updatedAt: clock.now(),
+          decidedAt: decided ? clock.now() : null,
+        })
+        .where(eq(identityChecks.id, check.id))
+      if (decided) await onDecided(tx, check.customerId)
+      return { outcome: 'applied' as const }
+    })
+  }
+
+  return { startCheck, identityStatusOf, receiveNotice }
+}

@@ -1,0 +1,171 @@
+import type { FiatCurrency } from '@exchange/shared/currencies'
+import type { EnhancedCheckStatus } from '@exchange/shared/due-diligence.schemas'
+import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
+import {
+  JOURNEY_STEP_SCREENS,
+  type JourneyAction,
+  type JourneyStepId,
+  type JourneyStepState,
+} from '@exchange/shared/journey-steps'
+import { compareAmounts, divideAmounts, sumAmounts } from '@exchange/shared/money'
+
+/** What the engine knows about a customer, all of it read from stored records (the service loads it). */
+export interface JourneyFacts {
+  emailVerified: boolean
+  /** Name, address, city, postal code, country and phone all given. */
+  detailsComplete: boolean
+  /** Country of residence from the customer's details, or null. */
+  country: string | null
+  beneficialOwnerDeclared: boolean
+  sourceOfFundsGiven: boolean
+  /** Declared in `sof` or in the latest `quest`. */
+  declaredPoliticallyExposed: boolean
+  declaredHighRiskCountryTies: boolean
+  /** Where the latest questionnaire answer stands with the operators. */
+  enhancedChecks: EnhancedCheckStatus
+  identity: IdentityCheckStatus
+  /** Fiat paid for orders within the enhanced-checks window, per fiat. */
+  paidVolume: Partial<Record<FiatCurrency, string>>
+  /** The wallets a payout would go to, and whether the customer has proven each. */
+  payoutWallets: readonly { crypto: string; address: string; proven: boolean }[]
+}
+
+/** The thresholds and switches of configuration (decision 036). */
+export interface JourneyPolicy {
+  /** Steps not asked at all (a demo or test without the step's screen; never in production). */
+  skipSteps: readonly JourneyStepId[]
+  /** Paid volume per fiat from which enhanced checks are asked. */
+  enhancedChecksVolume: Record<FiatCurrency, string>
+  highRiskCountries: readonly string[]
+}
+
+type StepStanding = 'done' | JourneyStepState
+
+/** One step: which facts satisfy it, which actions it blocks while owed, and when it is asked at all. */
+export interface JourneyRule {
+  id: JourneyStepId
+  blocks: readonly JourneyAction[]
+  appliesWhen(facts: JourneyFacts, policy: JourneyPolicy): boolean
+  standing(facts: JourneyFacts): StepStanding
+}
+
+export interface OwedStep {
+  id: JourneyStepId
+  state: JourneyStepState
+  blocks: JourneyAction[]
+  screen: string
+}
+
+/**
+ * Whether the paid volume has reached the threshold. Volumes in several fiats add up as shares of each fiat's own
+ * threshold (1,000 of 15,000 EUR plus 14,000 of 15,000 CHF reach it), so splitting purchases across currencies does
+ * not stay under it, and no exchange rate between fiats is needed.
+ */
+export function paidVolumeReachesThreshold(
+  paidVolume: JourneyFacts['paidVolume'],
+  thresholds: JourneyPolicy['enhancedChecksVolume'],
+): boolean {
+  const shares = Object.entries(paidVolume).map(([fiat, amount]) =>
+    divideAmounts(amount ?? '0', thresholds[fiat as FiatCurrency], 10),
+  )
+  return compareAmounts(sumAmounts(shares, 10), '1') >= 0
+}
+
+const always = () => true
+
+const IDENTITY_STANDING: Record<IdentityCheckStatus, StepStanding> = {
+  none: 'required',
+  started: 'required',
+  resubmission_requested: 'required',
+  pending: 'in_review',
+  review: 'in_review',
+  approved: 'done',
+  rejected: 'rejected',
+}
+
+const ENHANCED_STANDING: Record<EnhancedCheckStatus, StepStanding> = {
+  not_answered: 'required',
+  in_review: 'in_review',
+  approved: 'done',
+  rejected: 'rejected',
+}
+
+/**
+ * The journey, one entry per step, in the order a customer meets them. A new step (UK steps, agreement) is one more
+ * entry here; callers ask `blockingStep(facts, policy, action)` and never name a step.
+ */
+export const JOURNEY_RULES: readonly JourneyRule[] = [
+  {
+    id: 'email',
+    blocks: ['start_order', 'payout'],
+    appliesWhen: always,
+    standing: (facts) => (facts.emailVerified ? 'done' : 'required'),
+  },
+  {
+    // Before the first order (uk-regulation.md section 4): nothing is bought for money of unknown origin.
+    id: 'source_of_funds',
+    blocks: ['start_order', 'payout'],
+    appliesWhen: always,
+    standing: (facts) => (facts.beneficialOwnerDeclared && facts.sourceOfFundsGiven ? 'done' : 'required'),
+  },
+  {
+    // Enhanced checks: past the volume threshold, for declared PEPs and high-risk-country ties, for residents of a
+    // high-risk country, and whenever a questionnaire was answered (its answers wait for a person in any case).
+    id: 'enhanced_checks',
+    blocks: ['start_order', 'payout'],
+    appliesWhen: (facts, policy) =>
+      facts.declaredPoliticallyExposed ||
+      facts.declaredHighRiskCountryTies ||
+      (facts.country !== null && policy.highRiskCountries.includes(facts.country)) ||
+      facts.enhancedChecks !== 'not_answered' ||
+      paidVolumeReachesThreshold(facts.paidVolume, policy.enhancedChecksVolume),
+    standing: (facts) => ENHANCED_STANDING[facts.enhancedChecks],
+  },
+  {
+    // The web asks for details when the order is paid for (spec section 4); the payout needs the name identity checks.
+    id: 'details',
+    blocks: ['payout'],
+    appliesWhen: always,
+    standing: (facts) => (facts.detailsComplete ? 'done' : 'required'),
+  },
+  {
+    // Before the first payout of any order: stricter than the CHF 1,000 / 30 days trigger of the Swiss rules.
+    id: 'identity',
+    blocks: ['payout'],
+    appliesWhen: always,
+    standing: (facts) => IDENTITY_STANDING[facts.identity],
+  },
+  {
+    // Crypto goes only to a wallet the customer has shown to be theirs (FINMA guidance 02/2019).
+    id: 'wallet',
+    blocks: ['payout'],
+    appliesWhen: (facts) => facts.payoutWallets.length > 0,
+    standing: (facts) => (facts.payoutWallets.every((wallet) => wallet.proven) ? 'done' : 'required'),
+  },
+]
+
+/** The steps the customer still owes, in order, each with the actions it blocks and its screen. */
+export function owedSteps(
+  facts: JourneyFacts,
+  policy: JourneyPolicy,
+  rules: readonly JourneyRule[] = JOURNEY_RULES,
+): OwedStep[] {
+  const owed: OwedStep[] = []
+  for (const rule of rules) {
+    if (policy.skipSteps.includes(rule.id) || !rule.appliesWhen(facts, policy)) continue
+    const standing = rule.standing(facts)
+    if (standing === 'done') continue
+    owed.push({ id: rule.id, state: standing, blocks: [...rule.blocks], screen: JOURNEY_STEP_SCREENS[rule.id] })
+  }
+  return owed
+}
+
+/** The first owed step that blocks this action, or null when the action may go ahead. */
+export function blockingStep(
+  facts: JourneyFacts,
+  policy: JourneyPolicy,
+  action: JourneyAction,
+  rules: readonly JourneyRule[] = JOURNEY_RULES,
+): JourneyStepId | null {
+  return owedSteps(facts, policy, rules).find((step) => step.blocks.includes(action))?.id ?? null
+}

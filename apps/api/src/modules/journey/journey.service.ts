@@ -1,0 +1,159 @@
+import { and, eq, exists, gte, inArray } from 'drizzle-orm'
+import { FIAT_DECIMALS, type FiatCurrency } from '@exchange/shared/currencies'
+import type { JourneyAction, JourneyStepId } from '@exchange/shared/journey-steps'
+import { PAID_STATUSES } from '@exchange/shared/order-rules'
+import { sumAmounts } from '@exchange/shared/money'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import { customers, orderEvents, orders } from '../../db/schema'
+import { AppError, stepRequired } from '../../errors'
+import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
+import type { IdentityService } from '../identity/identity.service'
+import type { WalletService } from '../wallets/wallets.service'
+import { type JourneyFacts, type JourneyPolicy, type OwedStep, blockingStep, owedSteps } from './journey-rules'
+
+export type JourneyService = ReturnType<typeof createJourneyService>
+
+export interface JourneyServiceDeps {
+  db: Database
+  clock: Clock
+  identity: Pick<IdentityService, 'identityStatusOf'>
+  wallets: Pick<WalletService, 'isWalletProven'>
+  dueDiligence: Pick<DueDiligenceService, 'dueDiligenceFactsOf'>
+  policy: JourneyPolicy & { enhancedChecksWindowDays: number }
+}
+
+const DAY_MS = 86_400_000
+
+/** The wallet of one order being paid out. */
+export interface PayoutTarget {
+  crypto: string
+  wallet: string
+}
+
+/**
+ * The journey engine's door (decision 036): loads a customer's facts from stored records and asks the rules in
+ * `journey-rules.ts` what is owed. Writes nothing.
+ */
+export function createJourneyService({ db, clock, identity, wallets, dueDiligence, policy }: JourneyServiceDeps) {
+  /** Fiat paid per fiat for orders paid within the window and not sent back (paid, being bought, delivered). */
+  async function paidVolumeOf(customerId: string): Promise<JourneyFacts['paidVolume']> {
+    const since = new Date(clock.now().getTime() - policy.enhancedChecksWindowDays * DAY_MS)
+    const rows = await db
+      .select({ fiat: orders.fiat, amount: orders.fiatAmount })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.customerId, customerId),
+          inArray(orders.status, [...PAID_STATUSES]),
+          exists(
+            db
+              .select({ id: orderEvents.id })
+              .from(orderEvents)
+              .where(
+                and(
+                  eq(orderEvents.orderId, orders.id),
+                  eq(orderEvents.toStatus, 'paid'),
+                  gte(orderEvents.createdAt, since),
+                ),
+              ),
+          ),
+        ),
+      )
+    const byFiat = new Map<FiatCurrency, string[]>()
+    for (const row of rows)
+      byFiat.set(row.fiat as FiatCurrency, [...(byFiat.get(row.fiat as FiatCurrency) ?? []), row.amount])
+    return Object.fromEntries([...byFiat].map(([fiat, amounts]) => [fiat, sumAmounts(amounts, FIAT_DECIMALS)]))
+  }
+
+  /** The wallets a payout would go to: the one order's, or those of every paid order not yet on its way. */
+  async function payoutWalletsOf(customerId: string, target?: PayoutTarget): Promise<JourneyFacts['payoutWallets']> {
+    const targets: PayoutTarget[] = target
+      ? [target]
+      : await db
+          .selectDistinct({ crypto: orders.crypto, wallet: orders.wallet })
+          .from(orders)
+          .where(and(eq(orders.customerId, customerId), eq(orders.status, 'paid')))
+    return Promise.all(
+      targets.map(async ({ crypto, wallet }) => ({
+        crypto,
+        address: wallet,
+        // An order started without a wallet has the placeholder: nothing can be sent until a real one is proven.
+        proven: wallet !== PLACEHOLDER_WALLET && (await wallets.isWalletProven(customerId, crypto, wallet)),
+      })),
+    )
+  }
+
+  async function factsOf(customerId: string, payout?: PayoutTarget): Promise<JourneyFacts> {
+    const [customer] = await db
+      .select({
+        emailVerifiedAt: customers.emailVerifiedAt,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        address: customers.address,
+        city: customers.city,
+        postal: customers.postal,
+        country: customers.country,
+        phone: customers.phone,
+      })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+    if (!customer) throw new AppError('unauthorized', 401)
+    const [answers, identityView, paidVolume, payoutWallets] = await Promise.all([
+      dueDiligence.dueDiligenceFactsOf(customerId),
+      identity.identityStatusOf(customerId),
+      paidVolumeOf(customerId),
+      payoutWalletsOf(customerId, payout),
+    ])
+    const { emailVerifiedAt, country, ...details } = customer
+    return {
+      emailVerified: emailVerifiedAt !== null,
+      detailsComplete: country !== null && Object.values(details).every((value) => value !== null && value !== ''),
+      country,
+      ...answers,
+      identity: identityView.status,
+      paidVolume,
+      payoutWallets,
+    }
+  }
+
+  /** What the web shows: every owed step in order, the next one the customer can act on, and what blocks what. */
+  async function journeyOf(customerId: string): Promise<{
+    steps: OwedStep[]
+    next: OwedStep | null
+    blocked: Record<JourneyAction, JourneyStepId | null>
+  }> {
+    const facts = await factsOf(customerId)
+    const steps = owedSteps(facts, policy)
+    return {
+      steps,
+      next: steps.find((step) => step.state === 'required') ?? null,
+      blocked: {
+        start_order: blockingStep(facts, policy, 'start_order'),
+        payout: blockingStep(facts, policy, 'payout'),
+      },
+    }
+  }
+
+  /** The step that stands in the way of a new buy order, or null. */
+  async function startOrderBlockedBy(customerId: string): Promise<JourneyStepId | null> {
+    return blockingStep(await factsOf(customerId), policy, 'start_order')
+  }
+
+  /** Refuses a new buy order with `step_required` naming the step the customer owes first. */
+  async function assertMayStartOrder(customerId: string): Promise<void> {
+    const step = await startOrderBlockedBy(customerId)
+    if (step) throw stepRequired(step)
+  }
+
+  /**
+   * For fulfilment: the step that stands in the way of paying out, or null. With the order's wallet, that wallet must
+   * be proven; without it, the wallets of all the customer's paid orders waiting for a payout.
+   */
+  async function payoutBlockedBy(customerId: string, order?: PayoutTarget): Promise<JourneyStepId | null> {
+    return blockingStep(await factsOf(customerId, order), policy, 'payout')
+  }
+
+  return { journeyOf, startOrderBlockedBy, assertMayStartOrder, payoutBlockedBy, factsOf }
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { Clock } from '../../clock'
+import {
+  SANDBOX_IDV_OUTCOMES,
+  SANDBOX_IDV_SIGNATURE_HEADER,
+  SANDBOX_REJECTION_REASONS,
+  SANDBOX_RESUBMISSION_REASONS,
+  type SandboxIdentityProvider,
+  type SandboxIdvNotice,
+  type SandboxIdvOutcome,
+} from '../../providers/identity/sandbox-identity.provider'
+import { signNotice } from '../../providers/signed-notice'
+import { escapeHtml } from '../mail/mail.templates'
+import { parseForm, sandboxPage } from './sandbox-pages'
+
+const PARTY = 'Sandbox identity verification'
+
+const OUTCOME_LABELS: Record<SandboxIdvOutcome, string> = {
+  approved: 'Approve the identity',
+  rejected: 'Reject (final)',
+  resubmission_requested: 'Ask to send again',
+  review: 'Leave for manual review',
+}
+
+function options(reasons: Record<string, string>) {
+  return Object.entries(reasons)
+    .map(([code, text]) => `<option value="${escapeHtml(code)}">${escapeHtml(text)}</option>`)
+    .join('')
+}
+
+/**
+ * The sandbox identity provider's hosted page: instead of reading a document and a selfie, the tester picks the
+ * outcome. It is sent to the exchange as a signed notice before the browser goes back to the return page, which
+ * reads the stored result.
+ */
+export function sandboxIdvRoutes(deps: {
+  provider: SandboxIdentityProvider
+  clock: Clock
+  key: Buffer
+  brandName: string
+}): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseForm(body as string)),
+    )
+
+    async function applicantOf(id: unknown) {
+      if (typeof id !== 'string' || id.length > 100) return undefined
+      return deps.provider.findApplicant(id)
+    }
+
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(PARTY, 'Verification not found', '<p>This verification link does not exist.</p>'))
+
+    app.get('/verify', { schema: { hide: true } }, async (request, reply) => {
+      const applicant = await applicantOf((request.query as { applicant?: unknown }).applicant)
+      if (!applicant) return notFound(reply)
+      const form = (outcome: SandboxIdvOutcome, extra = '') => `
+<form method="post" action="/sandbox/idv/verify">
+<input type="hidden" name="applicant" value="${escapeHtml(applicant.id)}">
+<input type="hidden" name="outcome" value="${outcome}">${extra}
+<button type="submit"${outcome === 'approved' ? '' : ' class="secondary"'}>${OUTCOME_LABELS[outcome]}</button></form>`
+      return reply.type('text/html; charset=utf-8').send(
+        sandboxPage(
+          PARTY,
+          'Verify your identity',
+          `
+<div class="card"><p><strong>This is a test environment.</strong> No document or selfie is read and nothing is sent to a
+real identity provider. Pick the result the check should have for <strong>${escapeHtml(applicant.email)}</strong> at
+${escapeHtml(deps.brandName)}.</p></div>
+${form('approved')}
+${form('rejected', `<label for="rejectReason">Reason</label><select id="rejectReason" name="reason">${options(SANDBOX_REJECTION_REASONS)}</select>`)}
+${form('resubmission_requested', `<label for="retryReason">What must be sent again</label><select id="retryReason" name="reason">${options(SANDBOX_RESUBMISSION_REASONS)}</select>`)}
+${form('review')}`,
+        ),
+      )
+    })
+
+    app.post('/verify', { schema: { hide: true } }, async (request, reply) => {
+      const body = request.body as Record<string, string>
+      const applicant = await applicantOf(body.applicant)
+      if (!applicant) return notFound(reply)
+      const outcome = SANDBOX_IDV_OUTCOMES.find((known) => known === body.outcome)
+      if (!outcome)
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(sandboxPage(PARTY, 'Pick a result', ''))
+      const reasons: Record<string, string> =
+        outcome === 'rejected'
+          ? SANDBOX_REJECTION_REASONS
+          : outcome === 'resubmission_requested'
+            ? SANDBOX_RESUBMISSION_REASONS
+            : {}
+      const reason = body.reason && body.reason in reasons ? body.reason : Object.keys(reasons)[0]
+      await deps.provider.recordOutcome(applicant.id, outcome)
+      const notice: SandboxIdvNotice = {
+        id: `evt_idv_${randomBytes(10).toString('hex')}`,
+        type: 'applicant.reviewed',
+        createdAt: deps.clock.now().toISOString(),
+        data: {
+          applicantId: applicant.id,
+          externalUserId: applicant.externalUserId,
+          outcome,
+          reasons: reason ? [reason] : [],
+          ...(reason && { message: reasons[reason] }),
+        },
+      }
+      const payload = JSON.stringify(notice)
+      await app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/identity',
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_IDV_SIGNATURE_HEADER]: signNotice(deps.key, payload, Math.floor(deps.clock.now().getTime() / 1000)),
+        },
+        payload,
+      })
+      return reply.redirect(applicant.returnUrl, 303)
+    })
+  }
+}

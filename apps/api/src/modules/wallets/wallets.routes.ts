@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { FailureAnswer } from '@exchange/shared/answer'
+import {
+  ListWalletsAnswer,
+  ListWalletsRequest,
+  WalletChallengeAnswer,
+  WalletChallengeRequest,
+  WalletDeclareRequest,
+  WalletProofAnswer,
+  WalletProveRequest,
+} from '@exchange/shared/wallet-proofs.schemas'
+import { sessionOf } from '../../plugins/session'
+import type { WalletService } from './wallets.service'
+
+const user = { tags: ['wallets'], security: [{ bearer: [] }] }
+const refusals = { 400: FailureAnswer, 401: FailureAnswer }
+
+/** Wallet ownership: a message to sign (or a declaration to confirm), the proof, and the customer's proven wallets. */
+export function walletRoutes({ wallets }: { wallets: WalletService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/walletChallenge',
+      {
+        schema: {
+          ...user,
+          summary: 'A message to sign with this wallet (or, where no signature is checked, a declaration to confirm)',
+          body: WalletChallengeRequest,
+          response: { 200: WalletChallengeAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await wallets.issueChallenge(
+          sessionOf(request).customerId,
+          request.body.wallet.crypto,
+          request.body.wallet.address,
+        ),
+      }),
+    )
+
+    app.post(
+      '/walletProve',
+      {
+        schema: {
+          ...user,
+          summary: "Prove the wallet with the signature of the challenge's message",
+          body: WalletProveRequest,
+          response: { 200: WalletProofAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await wallets.proveWithSignature(
+          sessionOf(request).customerId,
+          request.body.challengeId,
+          request.body.signature,
+        ),
+      }),
+    )
+
+    app.post(
+      '/walletDeclare',
+      {
+        schema: {
+          ...user,
+          summary: 'Declare control of a wallet on a network without a checked signature, naming its wallet provider',
+          body: WalletDeclareRequest,
+          response: { 200: WalletProofAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await wallets.declareWallet(
+          sessionOf(request).customerId,
+          request.body.challengeId,
+          request.body.walletProvider,
+        ),
+      }),
+    )
+
+    app.post(
+      '/walletList',
+      {
+        schema: {
+          ...user,
+          summary: "The customer's proven wallets",
+          body: ListWalletsRequest,
+          response: { 200: ListWalletsAnswer, ...refusals },
+        },
+      },
+      async (request) => ({ result: true as const, data: await wallets.listWallets(sessionOf(request).customerId) }),
+    )
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
+import type { Config } from '../config'
+
+/**
+ * Browser features the web app and the sandbox pages never use, denied to them and to anything injected into them.
+ * The copy buttons need `clipboard-write`, which stays allowed for the page itself. A hosted identity check that needs
+ * the camera will name its own origin here.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
+
+export function registerPermissionsPolicy(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
+  })
+}
+
+const SHARED_DEPLOYMENT_BANNER = `<div role="alert" style="background:#b91c1c;color:#fff;padding:12px 16px;font-weight:700;font-size:18px">SANDBOX on a shared deployment (ALLOW_SANDBOX_IN_PRODUCTION): nothing here is real. No money moves; never enter a real card or bank login.</div>`
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value]
+
+/**
+ * In production (a shared demo or staging that allows sandboxes, decision 020), every route under /sandbox, whoever
+ * registers it, asks for the operator credentials and shows a banner on its pages. Call before any sandbox route.
+ */
+export function guardSandboxPages(
+  app: FastifyInstance,
+  config: Config,
+  requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  if (config.env !== 'production') return
+  const addBanner: onSendHookHandler = async (_request, reply, payload) => {
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+    return html && typeof payload === 'string'
+      ? payload.replace('<body>', `<body>${SHARED_DEPLOYMENT_BANNER}`)
+      : payload
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/sandbox' && !route.url.startsWith('/sandbox/')) return
+    route.onRequest = [requireOperator as onRequestHookHandler, ...asArray(route.onRequest)]
+    route.onSend = [...asArray(route.onSend), addBanner]
+  })
+}

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, callUser, signUpVerified, type TestApp } from './build-test-app'
+
+describe('a database outage', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answers a user call 503 service_unavailable with Retry-After, not 500 internal_error', async () => {
+    const customer = await signUpVerified(t)
+    expect((await callUser(t.app, 'getGross', customer.token)).status).toBe(200)
+
+    await t.closeDatabase()
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/user/getGross',
+      payload: { brandName: 'Helvex' },
+      headers: { authorization: `Bearer ${customer.token}` },
+    })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('15')
+    expect(response.json()).toEqual({ result: false, error: 'service_unavailable', retryAfterSeconds: 15 })
+  })
+})

@@ -1,0 +1,233 @@
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { incomingTransfers } from '../src/db/schema'
+import { BRAND, COMPANY, type TestApp, buildTestApp, callPublic, latestCode, uniqueEmail } from './build-test-app'
+
+const OPERATOR = { name: 'anna', password: 'correct-horse-battery' }
+const basic = (name: string, password: string) => `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`
+
+/** A shared demo or staging: production, real mail, sandboxes allowed, operators to guard them. */
+const SHARED_DEMO = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  DEV_OUTBOX: 'false',
+  SMTP_URL: 'smtp://127.0.0.1:2',
+  SMTP_FROM: 'Helvex <no-reply@helvex.example>',
+  ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+  OPERATOR_CREDENTIALS: `${OPERATOR.name}:${OPERATOR.password}`,
+} as const
+
+describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () => {
+  const lines: string[] = []
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ env: SHARED_DEMO, logLines: lines })
+  })
+  afterAll(() => t.close())
+
+  it('says at start, one warning per party, that it runs sandboxes in production', () => {
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; party?: string })
+    const warnings = logged.filter((line) => line.level === 40 && line.party)
+    expect(warnings.map((line) => line.party)).toEqual([
+      'card PSP',
+      'open banking',
+      'bank partner',
+      'liquidity provider',
+      'identity verification',
+      'price feed',
+    ])
+    expect(warnings[0]!.msg).toBe(
+      'card PSP runs as a SANDBOX in production (ALLOW_SANDBOX_IN_PRODUCTION=true): no real money moves; its pages at /sandbox/psp need the operator credentials',
+    )
+    expect(logged.map((line) => line.msg)).toContain('mail: SMTP')
+    expect(logged.map((line) => line.msg)).toContain('API documentation at /docs: off')
+  })
+
+  it('keeps every sandbox page behind the operator credentials: a forged transfer notice is refused and nothing stored', async () => {
+    for (const url of [
+      '/sandbox/bank-partner',
+      '/sandbox/psp/checkout?session=x',
+      '/sandbox/bank/consent?id=x',
+      '/sandbox/idv/verify?applicant=x',
+    ]) {
+      const anonymous = await t.app.inject({ method: 'GET', url })
+      expect(anonymous.statusCode, url).toBe(401)
+      expect(anonymous.headers['www-authenticate'], url).toContain('Basic')
+      expect(anonymous.json(), url).toEqual({ result: false, error: 'unauthorized' })
+    }
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/bank-partner/transfers',
+      headers: { authorization: basic(OPERATOR.name, 'wrong-password-123') },
+      payload: {
+        creditedIban: 'GB33BUKB20201555555555',
+        amount: '250.00',
+        currency: 'eur',
+        payerName: 'Mallory',
+        payerIban: 'CH9300762011623852957',
+        paymentReference: 'ANY-ORDER',
+      },
+    })
+    expect(forged.statusCode).toBe(401)
+    expect(await t.db.select().from(incomingTransfers)).toEqual([])
+  })
+
+  it('shows a banner on every sandbox page to the operator who opens it', async () => {
+    for (const url of [
+      '/sandbox/bank-partner',
+      '/sandbox/psp/checkout?session=x',
+      '/sandbox/bank/consent?id=x',
+      '/sandbox/idv/verify?applicant=x',
+    ]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: basic(OPERATOR.name, OPERATOR.password) },
+      })
+      expect(page.headers['content-type'], url).toContain('text/html')
+      expect(page.body, url).toContain(
+        '<div role="alert" style="background:#b91c1c;color:#fff;padding:12px 16px;font-weight:700;font-size:18px">SANDBOX on a shared deployment (ALLOW_SANDBOX_IN_PRODUCTION): nothing here is real.',
+      )
+    }
+  })
+
+  it('serves no dev outbox, mailbox or API documentation', async () => {
+    for (const url of ['/dev/outbox', '/dev/mailbox', '/docs', '/docs/json', '/docs/static/index.html']) {
+      const answer = await t.app.inject({ method: 'GET', url })
+      expect(answer.statusCode, url).toBe(404)
+      expect(answer.json(), url).toEqual({ result: false, error: 'not_found' })
+    }
+  })
+})
+
+describe('the API documentation', () => {
+  it('is served in production only when API_DOCS=true, and can be turned off elsewhere', async () => {
+    const production = await buildTestApp({ env: { ...SHARED_DEMO, LOG_LEVEL: 'silent', API_DOCS: 'true' } })
+    const testWithout = await buildTestApp({ env: { API_DOCS: 'false' } })
+    try {
+      expect((await production.app.inject({ method: 'GET', url: '/docs/json' })).json()).toMatchObject({
+        openapi: expect.stringMatching(/^3\./),
+      })
+      expect((await testWithout.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404)
+    } finally {
+      await production.close()
+      await testWithout.close()
+    }
+  })
+})
+
+describe('the trusted-device cookie', () => {
+  async function deviceCookie(env: Record<string, string>, headers: Record<string, string> = {}) {
+    const t = await buildTestApp({ env })
+    try {
+      const email = uniqueEmail('cookie')
+      await callPublic(t.app, 'homesignup', { email, password: 'secret12', token: 'DIRECT', companyDetails: COMPANY })
+      const code = await latestCode(t.db, email)
+      const verified = await callPublic(t.app, 'verifycode', { email, code }, headers)
+      return verified.cookies.find((cookie) => cookie.name === 'trustedDevice')
+    } finally {
+      await t.close()
+    }
+  }
+
+  it('is Secure whenever PUBLIC_URL is https, though the app behind the TLS proxy sees http', async () => {
+    expect(await deviceCookie({ PUBLIC_URL: 'https://exchange.example' })).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+    })
+  })
+
+  it('is Secure when the request came over https through a trusted proxy, and not on a plain-http laptop', async () => {
+    expect(
+      await deviceCookie({ TRUST_PROXY_HOPS: '1' }, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' }),
+    ).toMatchObject({ secure: true })
+    expect((await deviceCookie({ PUBLIC_URL: 'http://localhost:3000' }))?.secure).toBeFalsy()
+  })
+})
+
+describe('framework-level errors', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answer the { result: false, error } contract: bad URL, content type, body size, JSON', async () => {
+    const cases = [
+      { request: { method: 'GET', url: '/%' }, status: 400, error: 'validation_failed' },
+      { request: { method: 'GET', url: '/v1/public/%E0%A4%A' }, status: 400, error: 'validation_failed' },
+      {
+        request: {
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          headers: { 'content-type': 'text/xml' },
+          payload: '<a/>',
+        },
+        status: 415,
+        error: 'unsupported_media_type',
+      },
+      {
+        request: {
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ brandName: BRAND, email: 'x'.repeat(200_000) }),
+        },
+        status: 413,
+        error: 'payload_too_large',
+      },
+      {
+        request: {
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"brandName":',
+        },
+        status: 400,
+        error: 'validation_failed',
+      },
+      {
+        request: {
+          method: 'POST',
+          url: '/v1/public/homelogin',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"brandName":"Helvex","__proto__":{"admin":true}}',
+        },
+        status: 400,
+        error: 'validation_failed',
+      },
+    ] as const
+    for (const { request, status, error } of cases) {
+      const answer = await t.app.inject(request)
+      expect(answer.statusCode, request.url).toBe(status)
+      expect(answer.json(), request.url).toEqual({ result: false, error })
+    }
+  })
+
+  it('answer the contract on the socket for a request the HTTP parser refuses', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = new URL(address)
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      )
+      let received = ''
+      socket.on('data', (chunk) => (received += chunk.toString()))
+      socket.on('close', () => resolve(received))
+      socket.on('error', reject)
+    })
+    expect(raw).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/)
+    expect(raw.split('\r\n\r\n')[1]).toBe('{"result":false,"error":"validation_failed"}')
+  })
+
+  it('every answer denies the browser features the app does not use', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/healthz' })
+    const policy = answer.headers['permissions-policy']
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(policy, feature).toContain(`${feature}=()`)
+    expect(policy).not.toContain('clipboard-write')
+    const missing = await t.app.inject({ method: 'POST', url: '/v1/public/nothing', payload: {} })
+    expect(missing.headers['permissions-policy']).toBe(policy)
+  })
+})

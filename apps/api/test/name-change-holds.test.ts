@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { incomingTransfers, orderEvents, refunds } from '../src/db/schema'
+import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
+import { signNotice } from '../src/providers/signed-notice'
+import {
+  ADA_DETAILS,
+  buildTestApp,
+  buyer,
+  callUser,
+  initiateBuy,
+  mailTo,
+  storedOrder,
+  type TestApp,
+} from './build-test-app'
+
+const SECRET = 'test-bank-webhook-secret-0123456789'
+const OPERATOR = 'ops.anna:correct-horse-battery'
+const HOUR = 3_600_000
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR, SESSION_HOURS: '240' } })
+})
+afterAll(() => t.close())
+
+/**
+ * A customer named Ada Lovelace who renames herself to `renamedTo` and, `hoursLater`, starts a 250 EUR wire order.
+ */
+async function renamedCustomerWithWireOrder(renamedTo: { firstName: string; lastName: string }, hoursLater = 0) {
+  const customer = await buyer(t)
+  await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+  t.clock.advance(60_000)
+  expect((await callUser(t.app, 'saveClientDetails', customer.token, { ...ADA_DETAILS, ...renamedTo })).body).toEqual({
+    result: true,
+  })
+  if (hoursLater > 0) {
+    t.clock.advance(hoursLater * HOUR)
+    await t.app.jobs.refreshRates()
+  }
+  const { reference } = (await initiateBuy(t, customer.token)).body.data
+  const wire = (
+    await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+  ).body.data
+  return { customer, reference, iban: wire.iban as string }
+}
+
+async function sendTransfer(order: { reference: string; iban: string }, payerName: string) {
+  const body = JSON.stringify({
+    eventId: `evt_${randomBytes(4).toString('hex')}`,
+    type: 'transfer.received',
+    data: {
+      transferId: `trf_${randomBytes(6).toString('hex')}`,
+      amount: '250.00',
+      currency: 'eur',
+      payerName,
+      payerIban: 'CH9300762011623852957',
+      paymentReference: order.reference,
+      creditedIban: order.iban,
+      receivedAt: t.clock.now().toISOString(),
+    },
+  })
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/bank-partner',
+    headers: {
+      'content-type': 'application/json',
+      [BANK_SIGNATURE_HEADER]: signNotice(Buffer.from(SECRET), body, Math.floor(t.clock.now().getTime() / 1000)),
+    },
+    payload: body,
+  })
+  return { status: response.statusCode, body: response.json() as { outcome: string; duplicate: boolean } }
+}
+
+async function timeline(orderId: string) {
+  const events = await t.db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id))
+  return events.map((event) => event.cause)
+}
+
+const operatorAction = (action: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/operator/actions/${action}`,
+    headers: {
+      authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    payload,
+  })
+
+describe('a payment soon after a change of the customer’s name is held for a person (decision 028)', () => {
+  it('a transfer from the new name within the hold time is held, named on the timeline, and nothing is bought', async () => {
+    const order = await renamedCustomerWithWireOrder({ firstName: 'Grace', lastName: 'Hopper' }, 71)
+    const answer = await sendTransfer(order, 'Grace Hopper')
+    expect(answer).toEqual({ status: 200, body: { result: true, outcome: 'held_name_mismatch', duplicate: false } })
+
+    const stored = await storedOrder(t, order.reference)
+    expect(stored.status).toBe('payment_review')
+    expect(await timeline(stored.id)).toContainEqual(
+      expect.stringMatching(
+        /^Payment of 250\.00 EUR from "Grace Hopper" held for review: the customer's name changed from "Ada Lovelace" to "Grace Hopper" at \S+Z, less than the hold time before this payment$/,
+      ),
+    )
+    const [transfer] = await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, stored.id))
+    expect(transfer).toMatchObject({ outcome: 'held_name_mismatch', note: expect.stringContaining('name changed') })
+    const mail = (await mailTo(t.db, order.customer.email)).find((sent) => sent.template === 'order_payment_review')
+    expect(mail).toBeDefined()
+
+    // It stays held past the price time and past the hold time: the expiry sweep leaves an order under review alone.
+    t.clock.advance(2 * HOUR)
+    await t.app.jobs.expireOrders()
+    expect((await storedOrder(t, order.reference)).status).toBe('payment_review')
+
+    // The operator sees it among the payments held for a person, and approves it: the order completes.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/operator',
+      headers: { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` },
+    })
+    expect(page.body).toContain(order.reference)
+    expect(page.body).toContain('name changed from &quot;Ada Lovelace&quot; to &quot;Grace Hopper&quot;')
+    // And among the changes of customers' names, with who changed from what to what.
+    const changes = page.body.slice(page.body.indexOf('Changes of customers'), page.body.indexOf('<h2>Recent orders'))
+    expect(changes).toContain(`<td>${order.customer.email}</td><td>Ada Lovelace</td><td>Grace Hopper</td>`)
+    const approved = await operatorAction('approve-transfer', { transferId: transfer!.id })
+    expect(approved.json()).toEqual({ result: true, statusName: 'completed' })
+    expect((await storedOrder(t, order.reference)).status).toBe('completed')
+  })
+
+  it('a payer who differs from a freshly changed name is held with both reasons; the operator refunds it', async () => {
+    const order = await renamedCustomerWithWireOrder({ firstName: 'Grace', lastName: 'Hopper' })
+    expect((await sendTransfer(order, 'Charles Babbage')).body.outcome).toBe('held_name_mismatch')
+    const stored = await storedOrder(t, order.reference)
+    const [transfer] = await t.db.select().from(incomingTransfers).where(eq(incomingTransfers.orderId, stored.id))
+    expect(transfer!.note).toMatch(/the payer "Charles Babbage" is not the customer; the customer's name changed/)
+
+    const refunded = await operatorAction('refund-transfer', { transferId: transfer!.id, reason: 'Not her account' })
+    expect(refunded.statusCode).toBe(200)
+    expect((await storedOrder(t, order.reference)).status).toBe('failed')
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, stored.id))).toMatchObject([
+      { amount: '250.00', toIban: 'CH9300762011623852957', reason: 'Not her account' },
+    ])
+  })
+
+  it('once the hold time has passed since the change, a transfer from the new name pays as usual', async () => {
+    const order = await renamedCustomerWithWireOrder({ firstName: 'Grace', lastName: 'Hopper' }, 72.1)
+    expect((await sendTransfer(order, 'Grace Hopper')).body.outcome).toBe('matched')
+    expect((await storedOrder(t, order.reference)).status).toBe('completed')
+  })
+
+  it('giving a name for the first time is not a change: the first transfer pays at once', async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const wire = (
+      await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    ).body.data
+    expect((await sendTransfer({ reference, iban: wire.iban }, 'Ada Lovelace')).body.outcome).toBe('matched')
+  })
+})

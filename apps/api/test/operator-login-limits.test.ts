@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type TestApp, buildTestApp } from './build-test-app'
+
+const PASSWORD = 'correct-horse-battery'
+const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` })
+
+describe('operator login', () => {
+  const lines: string[] = []
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { OPERATOR_CREDENTIALS: `ops.anna:${PASSWORD},ops.ben:${PASSWORD}-b`, LOG_LEVEL: 'warn' },
+      logLines: lines,
+    })
+  })
+  afterAll(() => t.close())
+
+  const open = (credentials: string | undefined, remoteAddress: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/operator',
+      headers: credentials ? basic(credentials) : {},
+      remoteAddress,
+    })
+
+  it('refuses an address after 10 failures, even with the right password, and logs each without the password', async () => {
+    for (let i = 0; i < 10; i++) expect((await open(`ops.anna:wrong-guess-${i}xx`, '203.0.113.9')).statusCode).toBe(401)
+    const refused = await open(`ops.anna:${PASSWORD}`, '203.0.113.9')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({ result: false, error: 'rate_limited', retryAfterSeconds: 900 })
+    expect(refused.headers['retry-after']).toBe('900')
+    expect((await open(`ops.anna:${PASSWORD}`, '198.51.100.9')).statusCode).toBe(200)
+
+    const failures = lines.filter((line) => line.includes('operator login failed'))
+    expect(failures).toHaveLength(10)
+    expect(JSON.parse(failures[0]!)).toMatchObject({ operator: 'ops.anna', ip: '203.0.113.9' })
+    expect(lines.join('')).not.toContain('wrong-guess')
+    expect(lines.join('')).not.toContain(PASSWORD)
+
+    t.clock.advance(15 * 60_000)
+    expect((await open(`ops.anna:${PASSWORD}`, '203.0.113.9')).statusCode).toBe(200)
+  })
+
+  it('refuses a name after 20 failures from many addresses; other operators still sign in', async () => {
+    for (let i = 0; i < 20; i++) await open(`ops.ben:guess-number-${i}`, `192.0.2.${i + 1}`)
+    expect((await open(`ops.ben:${PASSWORD}-b`, '198.51.100.20')).statusCode).toBe(429)
+    expect((await open(`ops.anna:${PASSWORD}`, '198.51.100.20')).statusCode).toBe(200)
+  })
+
+  it('does not count the browser asking without credentials for the challenge', async () => {
+    for (let i = 0; i < 12; i++) expect((await open(undefined, '203.0.113.50')).statusCode).toBe(401)
+    expect((await open(`ops.anna:${PASSWORD}`, '203.0.113.50')).statusCode).toBe(200)
+  })
+})

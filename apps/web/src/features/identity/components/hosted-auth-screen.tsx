@@ -1,0 +1,95 @@
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { useBrand } from '../../../lib/brand-context'
+import { useStartIdentityCheck } from '../api/start-identity-check'
+import { identityAlertCopy } from '../identity-copy'
+import { IdentityFrame } from './identity-frame'
+
+/**
+ * /dashboard-hostedauth: asks the api for a link to the identity partner's hosted page (`identityStart`) and sends the
+ * browser there; the partner sends it back to /dashboard-returnauth. A check that needs no link (verified, in review,
+ * rejected) goes on to the screen that shows it.
+ */
+export function HostedAuthScreen() {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const start = useStartIdentityCheck()
+  const [link, setLink] = useState<{ url: string; sandbox: boolean } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const asked = useRef(false)
+
+  function ask() {
+    setError(null)
+    start.mutate(
+      { brandName: brand.brandName },
+      {
+        onSuccess: (answer) => {
+          if (!answer) {
+            setError(identityAlertCopy('unauthorized'))
+            return
+          }
+          if (!answer.result) {
+            if (answer.error === 'identity_verified' || answer.error === 'identity_rejected')
+              void navigate('/dashboard-authend', { replace: true })
+            else if (answer.error === 'identity_in_review') void navigate('/dashboard-returnauth', { replace: true })
+            else setError(identityAlertCopy(answer.error))
+            return
+          }
+          setLink({ url: answer.data.verificationUrl, sandbox: answer.data.sandbox })
+          window.location.assign(answer.data.verificationUrl)
+        },
+        onError: () => setError(identityAlertCopy('internal_error')),
+      },
+    )
+  }
+
+  const askOnArrival = useEffectEvent(ask)
+  useEffect(() => {
+    // Once per visit: React's development double effects must not ask for two links.
+    if (asked.current) return
+    asked.current = true
+    askOnArrival()
+  }, [])
+
+  if (error) {
+    return (
+      <IdentityFrame title="Identity check with our partner">
+        <FormAlert message={error} />
+        <Group gap="md">
+          <Button onClick={ask} loading={start.isPending}>
+            Try again
+          </Button>
+          <Anchor component={Link} to="/dashboard-authstart" fw={600} size="sm">
+            Back to the identity check
+          </Anchor>
+        </Group>
+      </IdentityFrame>
+    )
+  }
+
+  return (
+    <IdentityFrame title="Identity check with our partner" sandbox={link?.sandbox ?? false}>
+      <Stack gap="sm" align="center" w="100%" role="status" aria-live="polite">
+        <Loader />
+        <Text ta="center">
+          {link ? "Taking you to our identity partner's secure page…" : "Opening our identity partner's secure page…"}
+        </Text>
+      </Stack>
+      {link?.sandbox ? (
+        <Text size="sm" c="dimmed">
+          This is a test environment: no document or selfie is read, and you pick the result yourself.
+        </Text>
+      ) : null}
+      {link ? (
+        <Text size="sm">
+          Nothing happens?{' '}
+          <Anchor href={link.url} fw={600}>
+            Continue to the identity check
+          </Anchor>
+        </Text>
+      ) : null}
+    </IdentityFrame>
+  )
+}

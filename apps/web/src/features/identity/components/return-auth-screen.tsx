@@ -1,0 +1,126 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core'
+import { useEffect } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useBrand } from '../../../lib/brand-context'
+import { isIdentityUndecided, useIdentityStatus, type IdentityStatusPolling } from '../api/get-identity-status'
+import { identityAlertCopy } from '../identity-copy'
+import { IdentityFrame } from './identity-frame'
+
+/** Spec-free choice: ask every 2 seconds, and after two minutes stop and say the result comes later. */
+export const RETURN_AUTH_POLLING: IdentityStatusPolling = { intervalMs: 2000, giveUpMs: 120_000 }
+
+const STEPS = ['Documents sent', 'Checking your documents', 'Result'] as const
+
+/** Where the check stands, as three steps: done, under way, to come. */
+function Progress({ current }: { current: number }) {
+  return (
+    <Stack gap="xs" component="ol" aria-label="Progress" m={0} p={0} style={{ listStyle: 'none' }}>
+      {STEPS.map((step, index) => {
+        const state = index < current ? 'done' : index === current ? 'under way' : 'to come'
+        return (
+          <Group key={step} component="li" gap="sm" wrap="nowrap">
+            <ThemeIcon
+              size={24}
+              radius="xl"
+              variant={index <= current ? 'filled' : 'default'}
+              color={index < current ? 'teal' : undefined}
+              aria-hidden
+            >
+              {index < current ? '✓' : index === current ? <Loader size={12} color="white" /> : index + 1}
+            </ThemeIcon>
+            <Text size="sm" fw={index === current ? 700 : 400} c={index > current ? 'dimmed' : undefined}>
+              {step}
+              <Text span size="xs" c="dimmed">
+                {' '}
+                ({state})
+              </Text>
+            </Text>
+          </Group>
+        )
+      })}
+    </Stack>
+  )
+}
+
+/**
+ * /dashboard-returnauth: the identity partner sends the browser back here. The redirect proves nothing, so the screen
+ * reads the stored status (`identityStatus`), asks again while the check is undecided, and goes on to /dashboard-authend
+ * once it is decided or left to a person.
+ */
+export function ReturnAuthScreen({ polling = RETURN_AUTH_POLLING }: { polling?: IdentityStatusPolling }) {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const identity = useIdentityStatus(brand.brandName, polling)
+  const answer = identity.data
+  const check = answer && answer.result ? answer.data : null
+  const movesOn = check !== null && check.status !== 'none' && !isIdentityUndecided(check.status)
+
+  useEffect(() => {
+    if (movesOn) void navigate('/dashboard-authend', { replace: true })
+  }, [movesOn, navigate])
+
+  if (identity.isError || answer === false || (answer && !answer.result)) {
+    return (
+      <IdentityFrame title="Checking your identity">
+        <Alert role="alert" color="red" variant="light" w="100%">
+          {identityAlertCopy(answer && !answer.result ? answer.error : 'internal_error')}
+        </Alert>
+        <Button variant="light" onClick={() => void identity.refetch()} loading={identity.isFetching}>
+          Try again
+        </Button>
+      </IdentityFrame>
+    )
+  }
+
+  if (check?.status === 'none') {
+    return (
+      <IdentityFrame title="Checking your identity">
+        <Text>You have not started your identity check yet.</Text>
+        <Button component={Link} to="/dashboard-authstart">
+          Start identity check
+        </Button>
+      </IdentityFrame>
+    )
+  }
+
+  if (identity.gaveUp && !movesOn) {
+    return (
+      <IdentityFrame title="Checking your identity">
+        <Alert color="yellow" variant="light" title="This is taking longer than usual" w="100%">
+          Our identity partner has not sent us the result yet. You do not need to wait on this page: the result will be
+          under Identity check in your dashboard.
+        </Alert>
+        {check?.status === 'started' ? (
+          <Text size="sm">
+            Did you leave our partner&apos;s page before sending your photos?{' '}
+            <Anchor component={Link} to="/dashboard-hostedauth" fw={600}>
+              Continue identity check
+            </Anchor>
+          </Text>
+        ) : null}
+        <Group gap="md">
+          <Button variant="light" onClick={() => void identity.refetch()} loading={identity.isFetching}>
+            Check again
+          </Button>
+          <Anchor component={Link} to="/dashboard-authend" fw={600} size="sm">
+            See your identity check
+          </Anchor>
+        </Group>
+      </IdentityFrame>
+    )
+  }
+
+  return (
+    <IdentityFrame title="Checking your identity">
+      <Progress current={check?.status === 'pending' ? 1 : 0} />
+      <Text role="status" aria-live="polite">
+        {check?.status === 'pending'
+          ? 'Our identity partner is checking your documents. This usually takes a minute or two.'
+          : 'We are waiting for our identity partner to confirm that your documents arrived.'}
+      </Text>
+      <Text size="sm" c="dimmed">
+        You can stay on this page: it moves on by itself when the result is in.
+      </Text>
+    </IdentityFrame>
+  )
+}

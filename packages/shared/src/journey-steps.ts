@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/**
+ * The steps a customer may owe before money moves (decision 036). A later step (UK steps, agreement) is one more id
+ * here and one more rule in the api's journey rules; callers ask "what blocks this action" and never name a step.
+ */
+export const JOURNEY_STEP_IDS = [
+  'email',
+  'source_of_funds',
+  'enhanced_checks',
+  'details',
+  'identity',
+  'wallet',
+] as const
+export const JourneyStepId = z.enum(JOURNEY_STEP_IDS)
+export type JourneyStepId = z.infer<typeof JourneyStepId>
+
+/** What a step can stand in the way of: starting a buy order, and paying out (delivering) a paid order. */
+export const JOURNEY_ACTIONS = ['start_order', 'payout'] as const
+export const JourneyAction = z.enum(JOURNEY_ACTIONS)
+export type JourneyAction = z.infer<typeof JourneyAction>
+
+/**
+ * Where an owed step stands: `required` (the customer has to do it), `in_review` (done by the customer, a person or
+ * the identity provider decides), `rejected` (decided against the customer; support can help).
+ */
+export const JOURNEY_STEP_STATES = ['required', 'in_review', 'rejected'] as const
+export const JourneyStepState = z.enum(JOURNEY_STEP_STATES)
+export type JourneyStepState = z.infer<typeof JourneyStepState>
+
+/** The screen of each step (spec section 2 routes; the wallet's own screen does not exist yet, see decision 036). */
+export const JOURNEY_STEP_SCREENS = {
+  email: '/code',
+  details: '/dashboard-details',
+  source_of_funds: '/dashboard-sof',
+  enhanced_checks: '/dashboard-quest',
+  identity: '/dashboard-authstart',
+  wallet: '/dashboard-history',
+} as const satisfies Record<JourneyStepId, string>
