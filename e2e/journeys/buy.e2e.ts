@@ -67,7 +67,7 @@ describe('buy journeys', () => {
       await screenshotFromTop(page, `method-${viewport.width}`)
 
       await page.getByRole('button', { name: 'Card' }).click()
-      await page.waitForURL('**/dashboard-confirmdetails')
+      await page.waitForURL(/\/dashboard-confirmdetails\?order=[A-Z0-9]+$/)
       await visible(page.getByRole('heading', { name: 'Confirm your details' }))
       await visible(page.getByRole('textbox', { name: 'First name' }))
       await page.getByRole('button', { name: 'Confirm and continue' }).click()
@@ -75,7 +75,7 @@ describe('buy journeys', () => {
       await fillDetails(page)
       await screenshotFromTop(page, `details-${viewport.width}`)
       await page.getByRole('button', { name: 'Confirm and continue' }).click()
-      await page.waitForURL('**/dashboard-viban')
+      await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
       await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
 
       // The api mails the order as it is created.

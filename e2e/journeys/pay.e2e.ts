@@ -66,7 +66,7 @@ async function expectInHistory(page: Page, reference: string, status: string, ti
 /** From the method screen, the one card provider of eur: the customer's name is known, so the virtual IBAN screen offers card or transfer. */
 async function chooseCardToViban(page: Page) {
   await page.getByRole('button', { name: 'Card', exact: true }).click()
-  await page.waitForURL('**/dashboard-viban')
+  await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
   await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
 }
 
@@ -78,7 +78,7 @@ async function startCardCheckout(page: Page, euros: string, startScreenshot?: st
   const reference = await startOrder(page, EUR, euros)
   await chooseCardToViban(page)
   await page.getByRole('button', { name: 'Pay by card' }).click()
-  await page.waitForURL('**/dashboard-startcc')
+  await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
   const pay = page.getByRole('button', { name: `Pay ${euros}.00 EUR by card` })
   await visible(pay)
   if (startScreenshot) await screenshotFromTop(page, startScreenshot)
@@ -91,7 +91,7 @@ async function startCardCheckout(page: Page, euros: string, startScreenshot?: st
 async function startBankTransferOrder(page: Page, amount: string): Promise<string> {
   const reference = await startOrder(page, GBP, amount)
   await page.getByRole('button', { name: 'Bank transfer', exact: true }).click()
-  await page.waitForURL('**/dashboard-wire')
+  await page.waitForURL(/\/dashboard-wire\?order=[A-Z0-9]+$/)
   return reference
 }
 
@@ -103,7 +103,7 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(page, 'checkout')
     await payOnSandboxCheckout(page, CARD_APPROVED)
 
-    await page.waitForURL('**/dashboard-thankyou')
+    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('heading', { name: 'Thank you' }))
     await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
     await visible(page.getByText('Your coins are on their way'))
@@ -129,7 +129,7 @@ describe('pay journeys', () => {
     const reference = await startCardCheckout(page, '120', 'startcc-375')
     await payOnSandboxCheckout(page, CARD_DECLINED)
 
-    await page.waitForURL('**/dashboard-sorry')
+    await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('heading', { name: 'Payment not completed' }))
     await visible(page.getByText('Your card was declined by your bank.'))
     await visible(page.getByRole('link', { name: 'Buy again' }))
@@ -154,7 +154,7 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(page, 'checkout-3ds')
     await page.getByRole('button', { name: 'Confirm payment' }).click()
 
-    await page.waitForURL('**/dashboard-thankyou')
+    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
     await visible(page.getByText('Your coins are on their way'))
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
@@ -178,7 +178,7 @@ describe('pay journeys', () => {
     expect(await cancelled.json()).toMatchObject({ result: true, statusName: 'cancelled' })
     await payOnSandboxCheckout(page, CARD_APPROVED)
 
-    await page.waitForURL('**/dashboard-sorry')
+    await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(
       page.getByText(
         'This order was cancelled before your payment arrived. We are sending 60.00 EUR back to your card.',
@@ -206,7 +206,7 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(page, 'bank-consent')
     await page.getByRole('button', { name: 'Approve payment' }).click()
 
-    await page.waitForURL('**/dashboard-thankyou')
+    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('heading', { name: 'Thank you' }))
     await visible(page.getByText('Your coins are on their way'))
     await screenshotFromTop(page, 'thankyou-375')
@@ -227,7 +227,7 @@ describe('pay journeys', () => {
     await page.waitForURL('**/sandbox/bank/consent?consent=*')
     await page.getByRole('button', { name: 'Cancel' }).click()
 
-    await page.waitForURL('**/dashboard-sorry')
+    await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(page.getByText('You cancelled the payment at your bank.'))
     await visible(page.getByRole('region', { name: 'Your order' }).getByText('Failed', { exact: true }))
     await screenshotFromTop(page, 'sorry-1280')
@@ -287,7 +287,7 @@ describe('pay journeys', () => {
     await visible(page.getByText(/^CH\d{2}( \d{4})+ \d$/))
     await screenshotFromTop(page, 'viban-1280')
     await page.getByRole('button', { name: 'Pay by bank transfer to your personal IBAN' }).click()
-    await page.waitForURL('**/dashboard-vibanDetails')
+    await page.waitForURL(/\/dashboard-vibanDetails\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('button', { name: 'Copy IBAN' }))
     await visible(page.getByText('Sandbox bank (test environment)'))
     const iban = await transferDetail(page, 'IBAN')

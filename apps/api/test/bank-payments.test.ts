@@ -138,6 +138,36 @@ describe('virtual IBAN', () => {
     expect(detail.order).toMatchObject({ statusName: 'awaiting_payment', methodName: 'Transfer to your virtual IBAN' })
   })
 
+  it("orderCompleteViban naming an order notes that order only, and never another customer's", async () => {
+    const customer = await buyer(t)
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+    const older = (await initiateBuy(t, customer.token, { amount: '300', assetId: 'btc_chf' })).body.data.reference
+    await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: older })
+    const newer = (await initiateBuy(t, customer.token, { amount: '200', assetId: 'btc_chf' })).body.data.reference
+    await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: newer })
+    const causes = async (reference: string) =>
+      (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.events.map(
+        (event: { cause: string }) => event.cause,
+      )
+
+    // The page showed the older order: the note lands there, not on the newest one.
+    expect((await callUser(t.app, 'orderCompleteViban', customer.token, { orderReference: older })).body).toEqual({
+      result: true,
+    })
+    expect(await causes(older)).toContain('Customer reports the transfer as sent')
+    expect(await causes(newer)).not.toContain('Customer reports the transfer as sent')
+
+    const stranger = await buyer(t)
+    expect((await callUser(t.app, 'orderCompleteViban', stranger.token, { orderReference: newer })).body).toEqual({
+      result: false,
+      error: 'order_not_found',
+    })
+    expect(await causes(newer)).not.toContain('Customer reports the transfer as sent')
+    expect(
+      (await callUser(t.app, 'orderCompleteViban', customer.token, { orderReference: 'not a reference' })).status,
+    ).toBe(400)
+  })
+
   it('orderCompleteViban without an order waiting on the virtual IBAN answers order_not_found', async () => {
     const customer = await buyer(t)
     expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({

@@ -41,6 +41,12 @@ export const SubmitVibanRequest = z.object({ orderReference: OrderReference, bra
 export const SubmitVibanAnswer = answerOf(successAnswer({ data: TransferInstructions }))
 export type SubmitVibanAnswer = z.infer<typeof SubmitVibanAnswer>
 
+/**
+ * `orderCompleteViban`: the spec sends it empty; the web names the order the customer reported, so that the note lands
+ * on the order the page showed and not on whichever viban order is newest.
+ */
+export const CompleteVibanRequest = z.object({ orderReference: OrderReference.optional(), brandName: BrandName })
+export type CompleteVibanRequest = z.infer<typeof CompleteVibanRequest>
 export const CompleteVibanAnswer = answerOf(OkAnswer)
 
 /** `orderLpToBroker`: spec payload (token, orderReference); the token travels as the Bearer header. */

@@ -4,6 +4,7 @@ import { FailureAnswer } from '@exchange/shared/answer'
 import { ExchangeUpdateOrderAnswer, SetWalletRequest } from '@exchange/shared/orders.schemas'
 import {
   CompleteVibanAnswer,
+  CompleteVibanRequest,
   PaymentStatusAnswer,
   PaymentStatusRequest,
   StartPayByBankAnswer,
@@ -204,12 +205,12 @@ export function paymentUserRoutes({
         schema: {
           ...user,
           summary: 'The customer says the transfer to the virtual IBAN is sent',
-          body: UserRequest,
+          body: CompleteVibanRequest,
           response: { 200: CompleteVibanAnswer, ...refusals },
         },
       },
       async (request) => {
-        await payments.completeViban(sessionOf(request).customerId)
+        await payments.completeViban(sessionOf(request).customerId, request.body.orderReference)
         return { result: true as const }
       },
     )

@@ -100,8 +100,12 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
     return instructions(account, order)
   }
 
-  /** `orderCompleteViban`: the customer says the transfer is sent; the timeline keeps it, the bank's notice decides. */
-  async function completeViban(customerId: string): Promise<void> {
+  /**
+   * `orderCompleteViban`: the customer says the transfer is sent; the timeline keeps it, the bank's notice decides.
+   * The order is the one named (the web names the order its page shows); without a name, as the spec sends it, the
+   * newest order awaiting a transfer to the virtual IBAN.
+   */
+  async function completeViban(customerId: string, reference?: string): Promise<void> {
     await db.transaction(async (tx) => {
       const [order] = await tx
         .select()
@@ -109,6 +113,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
         .where(
           and(
             eq(orders.customerId, customerId),
+            reference === undefined ? undefined : eq(orders.reference, reference),
             eq(orders.status, 'awaiting_payment'),
             eq(orders.methodGroup, 'viban'),
           ),

@@ -1,13 +1,5 @@
 import { isPaid } from '@exchange/shared/order-rules'
-import type { OrderSummary } from '@exchange/shared/orders.schemas'
-import { lookUpActiveOrder } from '../../lib/active-order'
 import { type LastPayment, getSessionState } from '../../lib/session-state'
-
-/** The order the thank-you and sorry screens report on: the one the return page checked, else the active order. */
-export function paymentResultReference(openOrders: readonly OrderSummary[]): string | null {
-  const { lastPayment } = getSessionState()
-  return lastPayment?.orderReference ?? lookUpActiveOrder(openOrders)?.orderReference ?? null
-}
 
 /**
  * What the return page makes of a decided payment: one that succeeded paid the order only if the order is now paid;

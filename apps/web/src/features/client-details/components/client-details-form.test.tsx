@@ -46,7 +46,7 @@ describe('DetailsScreen', () => {
   })
 
   it('shows the schema’s message under each field that is missing', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const api = arrange({ getClientDetails: ok({ data: storedDetails() }) })
     renderScreen(<DetailsScreen />, { path: '/dashboard-details', customer: grossData() })
     await user.click(await screen.findByRole('button', { name: 'Save details' }))
@@ -65,7 +65,7 @@ describe('DetailsScreen', () => {
   })
 
   it('explains a phone number that is not in international format', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     arrange({ getClientDetails: ok({ data: ADA }) })
     renderScreen(<DetailsScreen />, { path: '/dashboard-details', customer: grossData() })
     const phone = await screen.findByRole('textbox', { name: 'Phone' })
@@ -76,7 +76,7 @@ describe('DetailsScreen', () => {
   })
 
   it('saves the details as the schema reads them and says so', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const api = arrange({ getClientDetails: ok({ data: storedDetails() }) })
     renderScreen(<DetailsScreen />, {
       path: '/dashboard-details',
@@ -100,7 +100,7 @@ describe('DetailsScreen', () => {
   })
 
   it('shows the api’s field messages under the fields', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     arrange({
       getClientDetails: ok({ data: ADA }),
       saveClientDetails: fail('validation_failed', 400, { fields: { city: 'City is too long' } }),
@@ -113,7 +113,7 @@ describe('DetailsScreen', () => {
 
 describe('ConfirmDetailsScreen', () => {
   it('asks to confirm the details, then continues to the virtual IBAN step', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const api = arrange({ getClientDetails: ok({ data: storedDetails() }) })
     const { router } = renderScreen(<ConfirmDetailsScreen />, {
       path: '/dashboard-confirmdetails',

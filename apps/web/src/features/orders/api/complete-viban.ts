@@ -1,10 +1,9 @@
-import type { UserRequest } from '@exchange/shared/accounts.schemas'
-import { CompleteVibanAnswer } from '@exchange/shared/payments.schemas'
+import { CompleteVibanAnswer, type CompleteVibanRequest } from '@exchange/shared/payments.schemas'
 import { useMutation } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderCompleteViban`: the customer says the transfer to their virtual IBAN is sent; the bank's notice decides. */
-export function completeViban(request: UserRequest) {
+export function completeViban(request: CompleteVibanRequest) {
   return postUser('orderCompleteViban', request, CompleteVibanAnswer)
 }
 

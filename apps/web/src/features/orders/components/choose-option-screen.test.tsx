@@ -77,12 +77,16 @@ describe('ChooseOptionScreen', () => {
     expect(screen.getByRole('link', { name: 'Go to History' })).toHaveAttribute('href', '/dashboard-history')
   })
 
-  it('leads to the calculator when there is no order', () => {
+  it('says it cannot tell which order it is for when neither the address nor this tab names one', () => {
     saveJwtCookie('token-1', 24)
     mockApi({})
     renderScreen(<ChooseOptionScreen group="psps" />, { path: '/dashboard-choosecc', customer: grossData() })
-    expect(screen.getByText('You have no order in progress.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Go to the calculator to start one' })).toHaveAttribute(
+    expect(screen.getByText('We cannot tell which order this page is for.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Find your order in History' })).toHaveAttribute(
+      'href',
+      '/dashboard-history',
+    )
+    expect(screen.getByRole('link', { name: 'Start a new order in the calculator' })).toHaveAttribute(
       'href',
       '/dashboard',
     )

@@ -4,9 +4,8 @@ import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { lookUpActiveOrder } from '../../../lib/active-order'
+import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
-import { useCustomer } from '../../../lib/customer-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { usePaymentMethods } from '../api/get-payment-methods'
@@ -81,10 +80,8 @@ interface ChooseOptionScreenProps {
 /** The order can be paid through several providers or banks: the customer picks one and goes on with it. */
 export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOptionScreenProps) {
   const brand = useBrand()
-  const customer = useCustomer()
   const navigate = useNavigate()
-  const active = lookUpActiveOrder(customer.openOrder)
-  const reference = active?.orderReference ?? null
+  const reference = useOrderInView('payment')
   const methods = usePaymentMethods(brand.brandName, reference)
   const selectMethod = useSelectPaymentMethod()
   const [error, setError] = useState<string | null>(null)
@@ -123,7 +120,7 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
       return
     }
     updateSessionState(group === 'banks' ? { selectedBank: option } : { selectedPsp: option })
-    void navigate(`${basePath}${copy.next}`)
+    void navigate(pathForOrder(`${basePath}${copy.next}`, reference))
   }
 
   return (

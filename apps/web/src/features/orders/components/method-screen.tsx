@@ -19,6 +19,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { lookUpActiveOrder } from '../../../lib/active-order'
+import { pathForOrder } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { ORDER_ERROR_COPY, orderAlertCopy } from '../../../lib/order-copy'
@@ -143,7 +144,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
       }
       updateSessionState(group === 'banks' ? { selectedBank: step.selected } : { selectedPsp: step.selected })
     }
-    void navigate(step.path)
+    void navigate(pathForOrder(step.path, reference))
   }
 
   function cancelOrder() {

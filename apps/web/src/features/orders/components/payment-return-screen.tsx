@@ -8,6 +8,7 @@ import { endActiveOrder, updateActiveOrderStatus } from '../../../lib/active-ord
 import { useBrand } from '../../../lib/brand-context'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { pathForOrder } from '../../../lib/order-in-view'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { HISTORY_QUERY_KEY } from '../api/get-history'
 import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
@@ -87,7 +88,12 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
       queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
       queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, decided.orderReference] }),
     ])
-    void navigate(`${basePath}-${outcome === 'succeeded' ? 'thankyou' : 'sorry'}`, { replace: true })
+    void navigate(
+      pathForOrder(`${basePath}-${outcome === 'succeeded' ? 'thankyou' : 'sorry'}`, decided.orderReference),
+      {
+        replace: true,
+      },
+    )
   }, [decided, navigate, basePath, queryClient])
 
   if (!sessionId) {

@@ -39,17 +39,32 @@ function StepHeading({ title, description }: { title: string; description?: Reac
   )
 }
 
-/** A payment step reached without an order in progress. */
-export function NoOrderCard({ title }: { title: string }) {
+/**
+ * A payment step reached without an order: the method screen when nothing is in progress, or a payment or result
+ * page whose address names no order and whose tab is not paying one (it never guesses another open order).
+ */
+export function NoOrderCard({ title, unknown = false }: { title: string; unknown?: boolean }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560}>
       <Stack gap="md" align="flex-start">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {title}
         </Title>
-        <Text>You have no order in progress.</Text>
+        {unknown ? (
+          <>
+            <Text>We cannot tell which order this page is for.</Text>
+            <Text size="sm" c="dimmed">
+              Open the order from your History to see it or pay it, or start a new one in the calculator.
+            </Text>
+            <Anchor component={Link} to="/dashboard-history" fw={600}>
+              Find your order in History
+            </Anchor>
+          </>
+        ) : (
+          <Text>You have no order in progress.</Text>
+        )}
         <Anchor component={Link} to="/dashboard" fw={600}>
-          Go to the calculator to start one
+          {unknown ? 'Start a new order in the calculator' : 'Go to the calculator to start one'}
         </Anchor>
       </Stack>
     </Paper>
@@ -97,7 +112,8 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
 }
 
 interface PaymentStepProps {
-  title: string
+  /** The heading; a function when it depends on the order (undefined while it loads). */
+  title: string | ((order: OrderDetailData['order'] | undefined) => string)
   description?: ReactNode
   /** The order this step is about; null when there is none. */
   orderReference: string | null
@@ -119,10 +135,10 @@ export function PaymentStep({
 }: PaymentStepProps) {
   const brand = useBrand()
   const detail = useOrderDetail(brand.brandName, orderReference)
-  if (orderReference === null) return <NoOrderCard title={title} />
-
   const answer = detail.data
   const data = answer && answer.result ? answer.data : null
+  const heading = typeof title === 'function' ? title(data?.order) : title
+  if (orderReference === null) return <NoOrderCard title={heading} unknown />
 
   let failure: ReactNode = null
   if (detail.isError || answer === false) {
@@ -142,7 +158,7 @@ export function PaymentStep({
 
   return (
     <Stack gap="lg" maw={880}>
-      <StepHeading title={title} description={description} />
+      <StepHeading title={heading} description={description} />
 
       <OrderCard
         order={data?.order}

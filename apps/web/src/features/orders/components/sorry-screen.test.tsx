@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { activeOrderFrom, endActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
 import { updateSessionState } from '../../../lib/session-state'
 import { grossData, orderDetailAnswer, orderSummary } from '../../../test/fixtures'
@@ -19,10 +18,10 @@ const EVENTS = [
   },
 ]
 
-function renderSorry() {
+function renderSorry(url?: string) {
   saveJwtCookie('token-1', 24)
   mockApi({ getOrderDetail: orderDetailAnswer(FAILED, EVENTS) })
-  renderScreen(<SorryScreen />, { path: '/dashboard-sorry', customer: grossData() })
+  renderScreen(<SorryScreen />, { path: '/dashboard-sorry', url, customer: grossData() })
 }
 
 describe('SorryScreen', () => {
@@ -57,8 +56,7 @@ describe('SorryScreen', () => {
   })
 
   it('falls back to the cause of the order’s last event', async () => {
-    endActiveOrder(activeOrderFrom(FAILED), 'failed')
-    renderSorry()
+    renderSorry(`/dashboard-sorry?order=${FAILED.orderReference}`)
     expect(
       await screen.findByText('Pay-by-bank payment failed: You cancelled the payment at your bank.'),
     ).toBeInTheDocument()

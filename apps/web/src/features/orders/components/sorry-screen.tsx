@@ -1,15 +1,14 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
-import { useCustomer } from '../../../lib/customer-context'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { formatDateTime } from '../../../lib/format'
-import { paymentResultReference, unpaidReasonFor } from '../payment-result'
+import { unpaidReasonFor } from '../payment-result'
 import { OrderFact } from './order-facts'
 import { PaymentStep } from './payment-step'
 
 /** /dashboard-sorry: the payment did not go through; why, in plain words, and what the customer can do now. */
 export function SorryScreen() {
-  const customer = useCustomer()
-  const reference = paymentResultReference(customer.openOrder)
+  const reference = useOrderInView('result')
   const charged = reference ? unpaidReasonFor(reference)?.charged === true : false
 
   return (

@@ -3,9 +3,8 @@ import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { lookUpActiveOrder } from '../../../lib/active-order'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
-import { useCustomer } from '../../../lib/customer-context'
 import { formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
@@ -21,8 +20,7 @@ interface StartCardScreenProps {
 /** /dashboard-startcc: what the card payment will take, then off to the card provider's hosted checkout. */
 export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProps) {
   const brand = useBrand()
-  const customer = useCustomer()
-  const active = lookUpActiveOrder(customer.openOrder)
+  const reference = useOrderInView('payment')
   const { selectedPsp, pspArray } = getSessionState()
   const psp = selectedPsp ?? (pspArray.length === 1 ? (pspArray[0] ?? null) : null)
   const startCard = useStartCardPayment()
@@ -50,7 +48,7 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
     <PaymentStep
       title="Card payment"
       description="You pay on our card provider's secure page; we never see your card number."
-      orderReference={active?.orderReference ?? null}
+      orderReference={reference}
       needs="initiated"
     >
       {({ order }) =>

@@ -12,10 +12,10 @@ const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 const PAID = orderSummary({ orderReference: 'PAID234567', statusName: 'completed', orderWallet: WALLET })
 const DELIVERED = `Delivered to ${WALLET}, transaction SIMULATED-0ac65b4c`
 
-function renderThankYou(handlers: ApiHandlers) {
+function renderThankYou(handlers: ApiHandlers, url?: string) {
   saveJwtCookie('token-1', 24)
   const api = mockApi(handlers)
-  renderScreen(<ThankYouScreen />, { path: '/dashboard-thankyou', customer: grossData() })
+  renderScreen(<ThankYouScreen />, { path: '/dashboard-thankyou', url, customer: grossData() })
   return api
 }
 
@@ -29,8 +29,8 @@ describe('ThankYouScreen', () => {
         { fromStatus: 'processing', toStatus: 'completed', cause: DELIVERED, actor: 'system' },
       ]),
     })
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument()
     const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument()
     expect(await within(order).findByText('PAID234567')).toBeInTheDocument()
     expect(within(order).getByText('Completed')).toBeInTheDocument()
     expect(within(order).getByText('1,250.00 EUR')).toBeInTheDocument()
@@ -42,8 +42,10 @@ describe('ThankYouScreen', () => {
   })
 
   it('says the coins are being bought while the order is paid but not delivered yet', async () => {
-    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'PAID234567' })))
-    renderThankYou({ getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing' }) })
+    renderThankYou(
+      { getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing' }) },
+      '/dashboard-thankyou?order=PAID234567',
+    )
     expect(
       await screen.findByText('We are buying your coins now. We will e-mail you when they are on their way.'),
     ).toBeInTheDocument()
@@ -51,11 +53,27 @@ describe('ThankYouScreen', () => {
   })
 
   it('asks for a wallet when the paid order has none, since the coins cannot be sent', async () => {
-    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'PAID234567' })))
-    renderThankYou({
-      getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }),
-    })
+    renderThankYou(
+      {
+        getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }),
+      },
+      '/dashboard-thankyou?order=PAID234567',
+    )
     expect(await screen.findByText('Payment received: we need your wallet')).toBeInTheDocument()
     expect(screen.getByText('Not given yet')).toBeInTheDocument()
+  })
+
+  it('opened for an unpaid order (another tab, an old link) does not thank the customer for a payment', async () => {
+    const UNPAID = orderSummary({ orderReference: 'OPEN234567', statusName: 'awaiting_payment' })
+    const api = renderThankYou({ getOrderDetail: orderDetailAnswer(UNPAID) }, '/dashboard-thankyou?order=OPEN234567')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Thank you' })).not.toBeInTheDocument()
+    expect(api.callsTo('getOrderDetail')[0]?.body).toEqual({ orderReference: 'OPEN234567', brandName: 'Helvex' })
+  })
+
+  it('names no order of its own choosing when neither the address nor the return page says which', async () => {
+    const api = renderThankYou({ getOrderDetail: orderDetailAnswer(PAID) })
+    expect(await screen.findByText('We cannot tell which order this page is for.')).toBeInTheDocument()
+    expect(api.callsTo('getOrderDetail')).toEqual([])
   })
 })

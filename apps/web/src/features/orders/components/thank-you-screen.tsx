@@ -1,23 +1,32 @@
-import type { OrderStatus } from '@exchange/shared/order-rules'
+import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
-import { useCustomer } from '../../../lib/customer-context'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { statusLabel } from '../order-display'
-import { paymentResultReference } from '../payment-result'
 import { OrderFact } from './order-facts'
 import { PaymentStep } from './payment-step'
 
 const BUYING: readonly OrderStatus[] = ['paid', 'processing']
 
+/**
+ * "Thank you" only for an order that is paid: the page can be opened for any order (another tab, an old link), and an
+ * unpaid one must not read as if its payment went through.
+ */
+function thankYouTitle(order: { statusName: OrderStatus } | undefined): string {
+  if (!order) return 'Your order'
+  if (isPaid(order.statusName)) return 'Thank you'
+  if (order.statusName === 'awaiting_payment' || order.statusName === 'initiated') return 'Waiting for your payment'
+  return `Order ${statusLabel(order.statusName).toLowerCase()}`
+}
+
 /** /dashboard-thankyou: the payment went through; the order as it stands now, and what happens next. */
 export function ThankYouScreen() {
-  const customer = useCustomer()
-  const reference = paymentResultReference(customer.openOrder)
+  const reference = useOrderInView('result')
 
   return (
     <PaymentStep
-      title="Thank you"
+      title={thankYouTitle}
       description="Here is your order and what happens next."
       orderReference={reference}
       factsExtra={(order) => (

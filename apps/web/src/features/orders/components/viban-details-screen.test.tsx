@@ -3,29 +3,40 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
-import { grossData, orderDetailAnswer, orderSummary, transferInstructions } from '../../../test/fixtures'
+import { bankAccount, grossData, orderDetailAnswer, orderSummary, transferInstructions } from '../../../test/fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { VibanDetailsScreen } from './viban-details-screen'
 
-const ORDER = orderSummary({ orderReference: 'ABCD234567', statusName: 'awaiting_payment' })
-const INSTRUCTIONS = transferInstructions({
-  iban: 'CH9809999700000000001',
-  holder: 'Helvex Digital Markets AG / Ada Lovelace',
-  reference: 'ABCD234567',
-  amount: '1250.00',
+const IBAN = 'CH9809999700000000001'
+const ACCOUNT = bankAccount({ iban: IBAN, holder: 'Helvex Digital Markets AG / Ada Lovelace' })
+const ORDER = orderSummary({
+  orderReference: 'ABCD234567',
+  statusName: 'awaiting_payment',
+  fiatAmount: '1250.00',
+  method: IBAN,
+  methodName: 'Bank transfer to your virtual IBAN',
 })
+/** An older order of the same customer, still open: the page must never act on it unless it is the one named. */
+const OLDER = orderSummary({ orderReference: 'OLDR234567', statusName: 'initiated', fiatAmount: '80.00' })
+const byReference = (body: Record<string, unknown>) =>
+  orderDetailAnswer(body.orderReference === OLDER.orderReference ? OLDER : ORDER)
 
-function renderDetails(handlers: ApiHandlers = {}) {
+function renderDetails(handlers: ApiHandlers = {}, options: { url?: string; tabOrder?: boolean } = {}) {
   saveJwtCookie('token-1', 24)
-  startActiveOrder(activeOrderFrom(ORDER))
+  if (options.tabOrder !== false) startActiveOrder(activeOrderFrom(ORDER))
   const api = mockApi({
-    getOrderDetail: orderDetailAnswer(ORDER),
-    orderSubmitViban: ok({ data: INSTRUCTIONS }),
+    getOrderDetail: byReference,
+    orderGetViban: ok({ data: ACCOUNT }),
+    orderSubmitViban: ok({ data: transferInstructions({ iban: IBAN, reference: OLDER.orderReference }) }),
     orderCompleteViban: ok(),
     ...handlers,
   })
-  const view = renderScreen(<VibanDetailsScreen />, { path: '/dashboard-vibanDetails', customer: grossData() })
+  const view = renderScreen(<VibanDetailsScreen />, {
+    path: '/dashboard-vibanDetails',
+    url: options.url,
+    customer: grossData({ openOrder: [OLDER, ORDER] }),
+  })
   return { api, ...view }
 }
 
@@ -55,7 +66,8 @@ describe('VibanDetailsScreen', () => {
       '/dashboard-history',
     )
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument()
-    expect(api.callsTo('orderCompleteViban')[0]?.body).toEqual({ brandName: 'Helvex' })
+    expect(api.callsTo('orderCompleteViban')[0]?.body).toEqual({ brandName: 'Helvex', orderReference: 'ABCD234567' })
+    expect(api.callsTo('orderSubmitViban')).toEqual([])
   })
 
   it('says so when there is no transfer to report', async () => {
@@ -65,9 +77,45 @@ describe('VibanDetailsScreen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this order.')
   })
 
-  it('explains when the order can no longer be paid this way', async () => {
-    renderDetails({ orderSubmitViban: fail('transition_not_allowed') })
-    expect(await screen.findByText('This order can no longer be changed.')).toBeInTheDocument()
+  it('explains when the order can no longer be paid', async () => {
+    renderDetails({ getOrderDetail: orderDetailAnswer({ ...ORDER, statusName: 'expired' }) })
+    expect(await screen.findByText('Order ABCD234567 can no longer be paid.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument()
+  })
+
+  it('opened for a named order (another tab, an old link) shows that order and changes nothing by being viewed', async () => {
+    const { api } = renderDetails({}, { url: '/dashboard-vibanDetails?order=OLDR234567', tabOrder: false })
+    expect(await screen.findByText(/Order OLDR234567 is not set to be paid by transfer yet/)).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Transfer details' })).not.toBeInTheDocument()
+    expect(api.callsTo('getOrderDetail').map((call) => call.body.orderReference)).toEqual(['OLDR234567'])
+    expect(api.callsTo('orderSubmitViban')).toEqual([])
+  })
+
+  it('ties the named order to the virtual IBAN only when the customer asks', async () => {
+    const user = userEvent.setup()
+    const { api } = renderDetails({}, { url: '/dashboard-vibanDetails?order=OLDR234567', tabOrder: false })
+    await user.click(await screen.findByRole('button', { name: 'Pay this order to my virtual IBAN' }))
+    expect(api.callsTo('orderSubmitViban').map((call) => call.body)).toEqual([
+      { orderReference: 'OLDR234567', brandName: 'Helvex' },
+    ])
+  })
+
+  it('says it cannot tell which order it is for when neither the address nor this tab names one', async () => {
+    const { api } = renderDetails({}, { tabOrder: false })
+    expect(await screen.findByText('We cannot tell which order this page is for.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Find your order in History' })).toHaveAttribute(
+      'href',
+      '/dashboard-history',
+    )
+    expect(api.callsTo('getOrderDetail')).toEqual([])
+    expect(api.callsTo('orderSubmitViban')).toEqual([])
+  })
+
+  it('warns against a transfer for an order being paid another way', async () => {
+    renderDetails({
+      getOrderDetail: orderDetailAnswer({ ...ORDER, method: 'sandbox-card', methodName: 'Card (sandbox)' }),
+    })
+    expect(await screen.findByText('This order is being paid another way')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument()
   })
 })

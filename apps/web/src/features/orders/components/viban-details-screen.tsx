@@ -1,44 +1,67 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { lookUpActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
+import { updateActiveOrderStatus } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
-import { useCustomer } from '../../../lib/customer-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { useCompleteViban } from '../api/complete-viban'
 import { HISTORY_QUERY_KEY } from '../api/get-history'
 import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
-import { useVibanInstructions } from '../api/submit-viban'
+import { useViban } from '../api/get-viban'
+import { useSubmitViban } from '../api/submit-viban'
 import { PaymentStep } from './payment-step'
 import { TransferInstructions } from './transfer-instructions'
 
-/** /dashboard-vibanDetails: what to send to the customer's virtual IBAN, and "I have paid" once it is sent. */
+/**
+ * /dashboard-vibanDetails: what to send to the customer's virtual IBAN for the order the page names, and "I have
+ * paid" once it is sent. Viewing it changes nothing: the transfer details are the customer's IBAN (orderGetViban) and
+ * the order's own amount and reference; an order not yet tied to the IBAN is tied only when the customer asks.
+ */
 export function VibanDetailsScreen() {
   const brand = useBrand()
-  const customer = useCustomer()
   const queryClient = useQueryClient()
-  const active = lookUpActiveOrder(customer.openOrder)
-  const reference = active?.orderReference ?? null
-  const instructions = useVibanInstructions(brand.brandName, reference)
+  const reference = useOrderInView('payment')
+  const viban = useViban(brand.brandName)
+  const submitViban = useSubmitViban()
   const completeViban = useCompleteViban()
   const [error, setError] = useState<string | null>(null)
   const [reported, setReported] = useState(false)
 
-  const answer = instructions.data
-  const data = answer && answer.result ? answer.data : null
+  const vibanAnswer = viban.data
+  const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
 
-  useEffect(() => {
-    // The order is tied to the virtual IBAN now: the next screens read it as awaiting its payment.
-    if (data && reference) updateActiveOrderStatus(reference, 'awaiting_payment')
-  }, [data, reference])
+  function refresh(orderReference: string) {
+    void queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] })
+    void queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, orderReference] })
+  }
 
-  function reportPaid() {
+  function payToViban(orderReference: string) {
+    setError(null)
+    submitViban.mutate(
+      { orderReference, brandName: brand.brandName },
+      {
+        onSuccess: (answer) => {
+          if (!answer || !answer.result) {
+            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            return
+          }
+          // The order is tied to the virtual IBAN now: the next screens read it as awaiting its payment.
+          updateActiveOrderStatus(orderReference, 'awaiting_payment')
+          refresh(orderReference)
+        },
+        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  function reportPaid(orderReference: string) {
     setError(null)
     completeViban.mutate(
-      { brandName: brand.brandName },
+      { brandName: brand.brandName, orderReference },
       {
         onSuccess: (result) => {
           if (!result || !result.result) {
@@ -46,8 +69,7 @@ export function VibanDetailsScreen() {
             return
           }
           setReported(true)
-          void queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] })
-          if (reference) void queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, reference] })
+          refresh(orderReference)
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -61,11 +83,9 @@ export function VibanDetailsScreen() {
       orderReference={reference}
       needs="open"
     >
-      {() => (
-        <Stack gap="md">
-          {data ? (
-            <TransferInstructions instructions={data} referenceRequired={false} />
-          ) : instructions.isPending ? (
+      {({ order }) => {
+        if (!account) {
+          return viban.isPending ? (
             <Stack gap="xs" role="status" aria-label="Loading the transfer details">
               <Skeleton height={48} />
               <Skeleton height={48} />
@@ -75,39 +95,77 @@ export function VibanDetailsScreen() {
             <Alert color="red" title="We could not load the transfer details">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
-                  {answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}
+                  {vibanAnswer && !vibanAnswer.result ? orderAlertCopy(vibanAnswer) : ALERT_MESSAGES.somethingWentWrong}
                 </Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void instructions.refetch()}>
+                <Button size="xs" variant="light" color="red" onClick={() => void viban.refetch()}>
                   Try again
                 </Button>
               </Stack>
             </Alert>
-          )}
-
-          {reported ? (
-            <Alert color="teal" variant="light" title="Transfer reported" role="status">
+          )
+        }
+        if (order.statusName === 'initiated') {
+          return (
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">
+                Order {order.orderReference} is not set to be paid by transfer yet. Choose it to see what to send.
+              </Text>
+              <FormAlert message={error} />
+              <Button onClick={() => payToViban(order.orderReference)} loading={submitViban.isPending}>
+                Pay this order to my virtual IBAN
+              </Button>
+            </Stack>
+          )
+        }
+        if (order.method !== account.iban) {
+          return (
+            <Alert role="note" color="yellow" variant="light" title="This order is being paid another way">
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">Thank you. We will e-mail you as soon as the money arrives.</Text>
+                <Text size="sm">
+                  Order {order.orderReference} is waiting for a payment by {order.methodName ?? 'another method'}. Do
+                  not send money to your virtual IBAN for it.
+                </Text>
                 <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
-                  Follow your order in History
+                  Follow it in History
                 </Anchor>
               </Stack>
             </Alert>
-          ) : data ? (
-            <Stack gap="xs">
-              <FormAlert message={error} />
-              <Group gap="md">
-                <Button size="md" onClick={reportPaid} loading={completeViban.isPending}>
-                  I have paid
-                </Button>
-                <Anchor component={Link} to="/dashboard-history" size="sm" fw={600}>
-                  Pay later: see it in History
-                </Anchor>
-              </Group>
-            </Stack>
-          ) : null}
-        </Stack>
-      )}
+          )
+        }
+        const instructions = {
+          ...account,
+          reference: order.orderReference,
+          amount: order.fiatAmount,
+          currency: order.fiatCur,
+        }
+        return (
+          <Stack gap="md">
+            <TransferInstructions instructions={instructions} referenceRequired={false} />
+            {reported ? (
+              <Alert color="teal" variant="light" title="Transfer reported" role="status">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">Thank you. We will e-mail you as soon as the money arrives.</Text>
+                  <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+                    Follow your order in History
+                  </Anchor>
+                </Stack>
+              </Alert>
+            ) : (
+              <Stack gap="xs">
+                <FormAlert message={error} />
+                <Group gap="md">
+                  <Button size="md" onClick={() => reportPaid(order.orderReference)} loading={completeViban.isPending}>
+                    I have paid
+                  </Button>
+                  <Anchor component={Link} to="/dashboard-history" size="sm" fw={600}>
+                    Pay later: see it in History
+                  </Anchor>
+                </Group>
+              </Stack>
+            )}
+          </Stack>
+        )
+      }}
     </PaymentStep>
   )
 }

@@ -4,9 +4,8 @@ import { SimpleGrid, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { lookUpActiveOrder } from '../../../lib/active-order'
+import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
-import { useCustomer } from '../../../lib/customer-context'
 import { formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
@@ -26,9 +25,8 @@ interface VibanScreenProps {
  */
 export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
   const brand = useBrand()
-  const customer = useCustomer()
   const navigate = useNavigate()
-  const active = lookUpActiveOrder(customer.openOrder)
+  const reference = useOrderInView('payment')
   const viban = useViban(brand.brandName)
   const submitViban = useSubmitViban()
   const [error, setError] = useState<string | null>(null)
@@ -44,8 +42,8 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
 
   useEffect(() => {
     // A virtual IBAN is issued in the customer's name: without it, the details come first.
-    if (detailsRequired) void navigate(`${basePath}-confirmdetails`, { replace: true })
-  }, [detailsRequired, navigate, basePath])
+    if (detailsRequired) void navigate(pathForOrder(`${basePath}-confirmdetails`, reference), { replace: true })
+  }, [detailsRequired, navigate, basePath, reference])
 
   function payToViban(orderReference: string) {
     setError(null)
@@ -54,9 +52,9 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
       {
         onSuccess: (answer) => {
           if (answer && answer.result) {
-            void navigate(`${basePath}-vibanDetails`)
+            void navigate(pathForOrder(`${basePath}-vibanDetails`, orderReference))
           } else if (answer && answer.error === 'details_required') {
-            void navigate(`${basePath}-confirmdetails`)
+            void navigate(pathForOrder(`${basePath}-confirmdetails`, orderReference))
           } else {
             setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
           }
@@ -73,7 +71,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
     <PaymentStep
       title="Your virtual IBAN"
       description="Pay by card, or by a bank transfer to an IBAN that is yours alone."
-      orderReference={active?.orderReference ?? null}
+      orderReference={reference}
       needs="open"
     >
       {({ order }) => {
@@ -85,7 +83,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
                 <PayOptionCard
                   title="Card"
                   action="Pay by card"
-                  onAction={() => void navigate(`${basePath}-startcc`)}
+                  onAction={() => void navigate(pathForOrder(`${basePath}-startcc`, order.orderReference))}
                   primary
                 >
                   Pay {amount} by debit or credit card with {selectedPsp.name}. Your order is paid as soon as your card

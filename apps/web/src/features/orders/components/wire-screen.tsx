@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { lookUpActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
+import { updateActiveOrderStatus } from '../../../lib/active-order'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
-import { useCustomer } from '../../../lib/customer-context'
 import { formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
@@ -30,9 +30,8 @@ interface WireScreenProps {
  */
 export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
   const brand = useBrand()
-  const customer = useCustomer()
   const queryClient = useQueryClient()
-  const active = lookUpActiveOrder(customer.openOrder)
+  const reference = useOrderInView('payment')
   const { selectedBank, banksArray } = getSessionState()
   const bank = selectedBank ?? (banksArray.length === 1 ? (banksArray[0] ?? null) : null)
   const payByBank = useStartPayByBank()
@@ -86,7 +85,7 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
     <PaymentStep
       title="Pay by bank transfer"
       description={bank ? `From your account at ${bank.name}.` : 'From your bank account.'}
-      orderReference={active?.orderReference ?? null}
+      orderReference={reference}
       needs="open"
     >
       {({ order }) => {
