@@ -72,8 +72,6 @@ export default async function setup(project: TestProject) {
       // Payment methods per fiat that reach every branch of the routing rule (see the buy journeys).
       TRADING_FILE: join(repoRoot, 'e2e', 'fixtures', 'trading.json'),
       OPERATOR_CREDENTIALS: `${OPERATOR.username}:${OPERATOR.password}`,
-      // The web has no `sof` screen yet: until it does, the journeys buy without the source-of-funds step (decision 036).
-      JOURNEY_SKIP_STEPS: 'source_of_funds',
     },
     stdio: ['ignore', log, log],
   })

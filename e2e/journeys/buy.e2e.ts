@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
-import { fillDetails, signUpAndConfirm, waitForMails } from '../support/customer'
+import { declareSourceOfFunds, fillDetails, signUpAndConfirm, waitForMails } from '../support/customer'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, chf two, gbp one bank, usd two banks.
 const baseUrl = inject('baseUrl')
@@ -52,6 +52,8 @@ describe('buy journeys', () => {
       const context = await newContext(browser, baseUrl, viewport)
       const page = await context.newPage()
       const email = await signUpAndConfirm(page, baseUrl, `buy${viewport.width}`)
+      await declareSourceOfFunds(page)
+      await page.reload()
 
       await visible(page.getByText('Simulated prices (test environment)'))
       await visible(page.getByText('Price fixed for 15 minutes once you start the order'))
@@ -88,6 +90,7 @@ describe('buy journeys', () => {
     const context = await newContext(browser, baseUrl)
     const page = await context.newPage()
     await signUpAndConfirm(page, baseUrl, 'methods')
+    await declareSourceOfFunds(page)
     await page.goto('/dashboard-details')
     await visible(page.getByRole('textbox', { name: 'First name' }))
     await fillDetails(page)
@@ -113,6 +116,7 @@ describe('buy journeys', () => {
     const context = await newContext(browser, baseUrl)
     const page = await context.newPage()
     await signUpAndConfirm(page, baseUrl, 'cancel')
+    await declareSourceOfFunds(page)
     await startOrder(page)
     const cancelled = await startOrder(page, { amount: '300' })
 

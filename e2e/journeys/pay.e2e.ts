@@ -12,6 +12,7 @@ import {
 } from '../support/browser'
 import {
   PAYER_NAME,
+  declareSourceOfFunds,
   saveDetails,
   signUpAndConfirm,
   startOrder,
@@ -46,6 +47,7 @@ async function customerWithDetails(label: string, viewport = DESKTOP) {
   const context = await newContext(browser, baseUrl, viewport)
   const page = await context.newPage()
   const email = await signUpAndConfirm(page, baseUrl, label)
+  await declareSourceOfFunds(page)
   await saveDetails(page)
   await verifyIdentity(page)
   return { context, page, email }

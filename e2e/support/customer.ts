@@ -26,6 +26,63 @@ export async function signUpAndConfirm(page: Page, baseUrl: string, label: strin
   return email
 }
 
+async function bearerOf(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
+  if (!token) throw new Error('the page has no session cookie')
+  return { authorization: `Bearer ${token}` }
+}
+
+/** Source-of-funds answers of an ordinary customer: salary, no public function, no high-risk ties. */
+export const ORDINARY_SOURCE_OF_FUNDS = {
+  beneficialOwner: true,
+  employmentStatus: 'employed',
+  occupation: 'Software engineer, banking',
+  incomeBand: '50k_100k',
+  fundsOrigin: 'salary',
+  purpose: 'investment',
+  expectedYearlyVolume: '1k_10k',
+  politicallyExposed: false,
+  highRiskCountryTies: false,
+} as const
+
+/**
+ * Declares the source of funds through the api, for journeys about something else: every new customer owes it before
+ * the first order (decision 036). The `sof` screen itself is walked through in the compliance journey.
+ */
+export async function declareSourceOfFunds(page: Page): Promise<void> {
+  const answer = await page.request.post('/v1/user/saveSourceOfFunds', {
+    data: { brandName: 'Helvex', answers: ORDINARY_SOURCE_OF_FUNDS },
+    headers: await bearerOf(page),
+  })
+  const body = (await answer.json()) as { result: boolean }
+  if (!body.result) throw new Error(`saveSourceOfFunds refused: ${JSON.stringify(body)}`)
+}
+
+/**
+ * Answers the `sof` screen on show the way a person does (labels, the phone's pickers, the keyboard for the yes/no
+ * answers), then saves. `politicallyExposed` declares a public function, which asks for the questionnaire next.
+ */
+export async function answerSourceOfFunds(page: Page, { politicallyExposed = false } = {}): Promise<void> {
+  const form = page.getByRole('form', { name: 'Source of funds' })
+  await visible(form)
+  await form.getByRole('checkbox', { name: 'I am the beneficial owner of the assets' }).check()
+  await form.getByLabel('What is your employment status?').selectOption({ label: 'Employed' })
+  await form.getByRole('textbox', { name: /What is your occupation/ }).fill('Nurse, healthcare')
+  await form.getByLabel(/What is your yearly income/).selectOption({ label: '50,000 to 100,000' })
+  await form.getByLabel('Where does the money you will use come from?').selectOption({ label: 'Salary or wages' })
+  await form.getByLabel('What do you mainly want to use our service for?').selectOption({ label: 'Saving' })
+  await form.getByLabel('How much do you expect to buy with us in a year?').selectOption({ label: '1,000 to 10,000' })
+  await form
+    .getByRole('radiogroup', { name: /politically exposed person/ })
+    .getByRole('radio', { name: politicallyExposed ? 'Yes' : 'No' })
+    .check()
+  await form
+    .getByRole('radiogroup', { name: /high-risk or monitored jurisdictions/ })
+    .getByRole('radio', { name: 'No' })
+    .check()
+  await form.getByRole('button', { name: 'Save answers' }).click()
+}
+
 /** Types the customer's details (with CUSTOMER_NAME) into the details form on screen, the way a person fills it. */
 export async function fillDetails(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'First name' }).fill(CUSTOMER_NAME.first)
@@ -52,10 +109,9 @@ export async function saveDetails(page: Page): Promise<void> {
  * the api, which pays out the orders that waited for it.
  */
 export async function verifyIdentity(page: Page): Promise<void> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
   const started = await page.request.post('/v1/user/identityStart', {
     data: { brandName: 'Helvex' },
-    headers: { authorization: `Bearer ${token}` },
+    headers: await bearerOf(page),
   })
   const { data } = (await started.json()) as { data: { verificationUrl: string } }
   await page.goto(data.verificationUrl)

@@ -184,10 +184,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...SHARED_DEMO, API_DOCS: 'true' }).apiDocs).toBe(true)
   })
 
-  it('asks every journey step in production, and leaves out elsewhere only the steps the web has no screen for yet', () => {
+  it('asks every journey step unless a demo leaves some out', () => {
     expect(loadConfig(SHARED_DEMO).journey.skipSteps).toEqual([])
-    expect(loadConfig({}).journey.skipSteps).toEqual(['source_of_funds', 'enhanced_checks'])
+    expect(loadConfig({}).journey.skipSteps).toEqual([])
+    expect(loadConfig({ NODE_ENV: 'test' }).journey.skipSteps).toEqual([])
     expect(loadConfig({ JOURNEY_SKIP_STEPS: '' }).journey.skipSteps).toEqual([])
+    expect(loadConfig({ JOURNEY_SKIP_STEPS: 'enhanced_checks' }).journey.skipSteps).toEqual(['enhanced_checks'])
   })
 
   it('has the thresholds of decision 036 by default', () => {

@@ -14,9 +14,6 @@ const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => 
  * Paid volume per fiat over ENHANCED_CHECKS_WINDOW_DAYS from which enhanced checks are asked (decision 036): about
  * EUR 15,000 in each fiat. Volumes in several fiats add up as shares of their own threshold.
  */
-/** The journey steps whose screens the web does not have yet: skipped outside production until they exist. */
-export const DEVELOPMENT_SKIPPED_STEPS = ['source_of_funds', 'enhanced_checks'] as const
-
 export const DEFAULT_ENHANCED_CHECKS_VOLUME: Record<FiatCurrency, string> = {
   eur: '15000.00',
   chf: '15000.00',
@@ -192,9 +189,8 @@ const ConfigSchema = z.object({
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_HASH_MAX_WAIT_MS),
   DOCUMENTS_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DOCUMENTS_PER_CUSTOMER),
   /**
-   * Journey steps not asked for (comma-separated ids; empty asks every step), for a demo or test whose web lacks a
-   * screen; refused in production. Unset: every step in production; elsewhere the steps whose screens the web does not
-   * have yet (DEVELOPMENT_SKIPPED_STEPS), so that `npm start` can still buy (decision 036).
+   * Journey steps not asked for (comma-separated ids), for a demo that wants to skip a step; refused in production.
+   * Unset or empty asks every step (decisions 036, 038).
    */
   JOURNEY_SKIP_STEPS: z
     .string()
@@ -375,8 +371,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     withdrawParams = parsedParams.data
   }
   const bankPartner = readBankPartner(env)
-  const skipSteps: JourneyStepId[] =
-    env.JOURNEY_SKIP_STEPS ?? (env.NODE_ENV === 'production' ? [] : [...DEVELOPMENT_SKIPPED_STEPS])
+  const skipSteps: JourneyStepId[] = env.JOURNEY_SKIP_STEPS ?? []
   if (env.NODE_ENV === 'production' && skipSteps.length > 0)
     throw new ConfigError(
       'Invalid configuration:\n  JOURNEY_SKIP_STEPS: a production deployment asks every journey step (decision 036)',

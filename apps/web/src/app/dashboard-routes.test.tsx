@@ -1,6 +1,6 @@
 import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { BrandProvider } from '../lib/brand-context'
 import { readJwtCookie, saveJwtCookie } from '../lib/cookies'
 import { getSessionState } from '../lib/session-state'
 import { grossAnswer, orderSummary, ratesAnswer } from '../test/fixtures'
+import { journeyAnswer, owed } from '../test/journey-fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../test/mock-api'
 import { BUILT_DASHBOARD_SCREENS, NOT_AVAILABLE_SCREENS } from './dashboard-screens'
 import { appRoutes } from './router'
@@ -94,7 +95,8 @@ describe('signed-in routes', () => {
       'quest',
       'returnauth',
     ]
-    expect(names).toEqual(spec.sort())
+    // Besides the spec's names, the checks page of decision 038.
+    expect(names).toEqual([...spec, 'checks'].sort())
   })
 
   for (const path of [
@@ -116,8 +118,8 @@ describe('signed-in routes', () => {
   it('shows an honest "not available yet" page with the active order and a way back', async () => {
     signedIn()
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'ABCD234567' })))
-    renderApp('/dashboard-sof')
-    expect(await screen.findByRole('heading', { name: 'Source of funds' })).toBeInTheDocument()
+    renderApp('/dashboard-agr')
+    expect(await screen.findByRole('heading', { name: 'Agreement' })).toBeInTheDocument()
     expect(screen.getByText('This step is not available yet. We are working on it.')).toBeInTheDocument()
     expect(screen.getByText('ABCD234567')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the calculator' })).toHaveAttribute('href', '/dashboard')
@@ -132,7 +134,7 @@ describe('signed-in routes', () => {
     }
   })
 
-  it('offers Buy, History, Identity check, Documents, Account, Support and Log Out, marking the current section', async () => {
+  it('offers Buy, History, Your checks, Identity check, Documents, Account, Support and Log Out, marking the current section', async () => {
     signedIn()
     renderApp('/dashboard-history')
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
@@ -142,6 +144,7 @@ describe('signed-in routes', () => {
     expect(links).toEqual([
       ['Buy', '/dashboard'],
       ['History', '/dashboard-history'],
+      ['Your checks', '/dashboard-checks'],
       ['Identity check', '/dashboard-authstart'],
       ['Documents', '/dashboard-uploaddocs'],
       ['Account', '/dashAccount'],
@@ -149,6 +152,17 @@ describe('signed-in routes', () => {
       ['Log Out', '/logout'],
     ])
     expect(within(nav).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('counts the checks the customer can act on in the menu', async () => {
+    signedIn({
+      journeyStatus: journeyAnswer([owed('source_of_funds'), owed('identity'), owed('enhanced_checks', 'in_review')]),
+    })
+    renderApp('/dashboard-history')
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
+    const link = within(nav).getByRole('link', { name: /Your checks/ })
+    await waitFor(() => expect(link).toHaveTextContent('Your checks2 to do'))
+    expect(link).toHaveAttribute('href', '/dashboard-checks')
   })
 
   it('greets the customer above the calculator, in the dark theme', async () => {

@@ -34,6 +34,10 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub('returnauth', 'Checking your identity'),
   sub('authend', 'Your identity check'),
   sub('uploaddocs', 'Upload documents'),
+  sub('sof', 'Source of funds'),
+  sub('quest', 'A few more questions'),
+  // Not a screen of the spec: the checks panel on its own page, the menu's "Your checks" (decision 038).
+  sub('checks', 'Your checks'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]
@@ -49,8 +53,6 @@ export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
   ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
   sub('agr', 'Agreement'),
   sub('agr1', 'Agreement (continued)'),
-  sub('sof', 'Source of funds'),
-  sub('quest', 'Questionnaire'),
 ]
 
 /** The not-available screen at this address; paths match without regard to case, as the router does. */

@@ -36,6 +36,9 @@ const DESTINATIONS = [
   '/dashboard-returnauth',
   '/dashboard-authend',
   '/dashboard-uploaddocs',
+  '/dashboard-sof',
+  '/dashboard-quest',
+  '/dashboard-checks',
   '/dashAccount',
   '/dashSupport',
 ]
@@ -45,6 +48,8 @@ interface RenderScreenOptions {
   path?: string
   /** The address the test starts at, when it differs from `path` (query strings). */
   url?: string
+  /** Navigation state of the first address, as a screen that navigated here left it. */
+  state?: unknown
   brand?: BrandConfig
   /** The signed-in customer (getGross' data) that the dashboard layout provides to its screens. */
   customer?: GrossData
@@ -65,7 +70,11 @@ export function renderScreen(element: ReactElement, options: RenderScreenOptions
       element: <p>Page {destination}</p>,
     })),
   ]
-  const router = createMemoryRouter(routes, { initialEntries: [options.url ?? path] })
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      options.state === undefined ? (options.url ?? path) : { pathname: options.url ?? path, state: options.state },
+    ],
+  })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const view = render(
     <MantineProvider env="test">

@@ -34,6 +34,14 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub })
 }
 
+// Growing text areas (Mantine's autosize) wait for web fonts to measure again; jsdom has no font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  })
+}
+
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {}
 window.scrollTo = (() => {}) as typeof window.scrollTo
 

@@ -1,11 +1,25 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { PageLoader } from '../../components/ui/page-loader'
 import { useGross } from '../../features/dashboard/api/get-gross'
+import { useActionableStepCount } from '../../features/journey/use-actionable-step-count'
 import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
 import { useBrand } from '../../lib/brand-context'
 import { expireJwtCookie } from '../../lib/cookies'
@@ -20,12 +34,14 @@ const IDENTITY = ['/dashboard-authstart', '/dashboard-hostedauth', '/dashboard-r
 const DOCUMENTS = ['/dashboard-uploaddocs']
 const ACCOUNT = ['/dashaccount', '/dashboard-details']
 const SUPPORT = ['/dashsupport', '/dashboard-contactus']
-const OUTSIDE_BUY = [...HISTORY, ...IDENTITY, ...DOCUMENTS, ...ACCOUNT, ...SUPPORT]
+const CHECKS = ['/dashboard-checks', '/dashboard-sof', '/dashboard-quest']
+const OUTSIDE_BUY = [...HISTORY, ...CHECKS, ...IDENTITY, ...DOCUMENTS, ...ACCOUNT, ...SUPPORT]
 
 /** The sections of the signed-in area; "Buy" holds the calculator and every step of the order flow. */
 const SECTIONS = [
   { label: 'Buy', to: '/dashboard', isCurrent: (path: string) => !OUTSIDE_BUY.includes(path) },
   { label: 'History', to: '/dashboard-history', isCurrent: (path: string) => HISTORY.includes(path) },
+  { label: 'Your checks', to: '/dashboard-checks', isCurrent: (path: string) => CHECKS.includes(path) },
   { label: 'Identity check', to: '/dashboard-authstart', isCurrent: (path: string) => IDENTITY.includes(path) },
   { label: 'Documents', to: '/dashboard-uploaddocs', isCurrent: (path: string) => DOCUMENTS.includes(path) },
   { label: 'Account', to: '/dashAccount', isCurrent: (path: string) => ACCOUNT.includes(path) },
@@ -43,6 +59,7 @@ export function DashboardLayout() {
   const [navOpened, nav] = useDisclosure(false)
   const [bannerHeight, setBannerHeight] = useState(0)
   const gross = useGross(brand.brandName)
+  const checksToDo = useActionableStepCount()
 
   const answer = gross.data
   const signedOut = answer === false || (answer !== undefined && !answer.result && answer.error === 'unauthorized')
@@ -136,6 +153,14 @@ export function DashboardLayout() {
                 aria-current={active ? 'page' : undefined}
                 onClick={nav.close}
                 fw={600}
+                rightSection={
+                  section.to === CHECKS[0] && checksToDo > 0 ? (
+                    <Badge color="orange" size="sm" circle>
+                      {checksToDo}
+                      <VisuallyHidden> to do</VisuallyHidden>
+                    </Badge>
+                  ) : undefined
+                }
               />
             )
           })}

@@ -1,13 +1,22 @@
 import { Stack } from '@mantine/core'
 import { BuyCalculator } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
+import { ChecksPanel } from '../../features/journey/components/checks-panel'
+import { StepDoneNotice } from '../../features/journey/components/step-notices'
+import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 
-/** /dashboard: the greeting and the buy calculator. */
+/**
+ * /dashboard: the greeting, the checks the customer still owes (nothing when none), and the buy calculator. An order
+ * refused for a step leads to that step's screen and back here, with the order as it was typed (decision 038).
+ */
 export function Component() {
+  const { routeToStep } = useJourneyNavigation()
   return (
-    <Stack gap="xl" maw={1100}>
+    <Stack gap="lg" maw={1100}>
       <CustomerGreeting />
-      <BuyCalculator />
+      <StepDoneNotice />
+      <ChecksPanel compactOnPhones />
+      <BuyCalculator onStepRequired={routeToStep} />
     </Stack>
   )
 }

@@ -9,7 +9,8 @@ import {
   FiatCurrency,
   assetIdOf,
 } from '@exchange/shared/currencies'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { JourneyStepId } from '@exchange/shared/journey-steps'
+import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
 import { formatAmount, normalizeAmountInput } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
@@ -94,11 +95,19 @@ function PriceLine({ label, value }: { label: string; value: string }) {
   )
 }
 
+export interface BuyCalculatorProps {
+  /**
+   * The api refused the order until the customer does a journey step: the route sends them to it (the order typed so
+   * far is already kept) and answers null, or answers the line to show here when the step waits for a decision.
+   */
+  onStepRequired?: (step: JourneyStepId) => Promise<string | null>
+}
+
 /**
  * /dashboard's calculator (mode buy): the fiat and crypto amounts update each other both ways at the
  * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
  */
-export function BuyCalculator() {
+export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
   const brand = useBrand()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -115,6 +124,8 @@ export function BuyCalculator() {
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [alert, setAlert] = useState<string | null>(null)
+  /** Why a new order waits for a journey step under review (not an error of what was typed). */
+  const [stepLine, setStepLine] = useState<string | null>(null)
 
   const ratesData = rates.data?.result ? rates.data.data : null
   const entry = ratesData?.data.find((group) => group.quoteCur === fiat)?.data.find((item) => item.baseCur === crypto)
@@ -174,6 +185,7 @@ export function BuyCalculator() {
     event.preventDefault()
     setSubmitted(true)
     setAlert(null)
+    setStepLine(null)
     if (stale || !quote || amountError || walletError) return
     const amount = normalizeAmountInput(side === 'fiat' ? fiatText : quote.fiatAmount)
     const walletAddress = wallet.trim()
@@ -202,6 +214,10 @@ export function BuyCalculator() {
                 return
               case 'rates_unavailable':
                 setAlert(STALE_PRICES_MESSAGE)
+                return
+              case 'step_required':
+                if (answer.step && onStepRequired) void onStepRequired(answer.step).then((line) => setAlert(line))
+                else setAlert(ERROR_COPY.step_required ?? ALERT_MESSAGES.somethingWentWrong)
                 return
               default:
                 setAlert(ALERT_MESSAGES.somethingWentWrong)
@@ -328,6 +344,11 @@ export function BuyCalculator() {
             />
 
             <FormAlert message={alert} />
+            {stepLine ? (
+              <Alert role="status" color="blue" variant="light" radius="md">
+                {stepLine}
+              </Alert>
+            ) : null}
 
             <Button type="submit" size="md" fullWidth loading={initiate.isPending} disabled={stale || rates.isPending}>
               Buy {coin}

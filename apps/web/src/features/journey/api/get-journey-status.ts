@@ -1,0 +1,20 @@
+import { JourneyStatusAnswer, type JourneyStatusRequest } from '@exchange/shared/journey.schemas'
+import { useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { postUser } from '../../../lib/api-client'
+
+/** Query key of `journeyStatus`; invalidated whenever an answer or a check may have changed what is owed. */
+export const JOURNEY_QUERY_KEY = 'journeyStatus'
+
+/** `journeyStatus`: the steps the customer still owes, in order, and which step blocks each action (decision 036). */
+export function getJourneyStatus(request: z.infer<typeof JourneyStatusRequest>) {
+  return postUser('journeyStatus', request, JourneyStatusAnswer)
+}
+
+export function journeyQueryOptions(brandName: string) {
+  return { queryKey: [JOURNEY_QUERY_KEY, brandName], queryFn: () => getJourneyStatus({ brandName }) }
+}
+
+export function useJourneyStatus(brandName: string) {
+  return useQuery(journeyQueryOptions(brandName))
+}

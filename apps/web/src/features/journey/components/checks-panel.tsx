@@ -1,0 +1,125 @@
+import type { OwedStep } from '@exchange/shared/journey.schemas'
+import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { useId } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useBrand } from '../../../lib/brand-context'
+import { rememberReturnTo } from '../../../lib/return-to'
+import { useJourneyStatus } from '../api/get-journey-status'
+import { STATE_COLORS, STATE_LABELS, STEP_NAMES, stepButtonLabel, stepExplanation } from '../journey-copy'
+
+function StepRow({ step, from }: { step: OwedStep; from: string }) {
+  const titleId = useId()
+  return (
+    <Group
+      component="li"
+      aria-labelledby={titleId}
+      justify="space-between"
+      align="center"
+      gap="xs"
+      wrap="wrap"
+      py={6}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap">
+          <Text id={titleId} fw={700} size="sm">
+            {STEP_NAMES[step.id].title}
+          </Text>
+          <Badge color={STATE_COLORS[step.state]} variant="light" size="sm" radius="sm" tt="none">
+            {STATE_LABELS[step.state]}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {stepExplanation(step)}
+        </Text>
+      </Stack>
+      <Button
+        component={Link}
+        to={step.screen}
+        onClick={() => rememberReturnTo(from, step.screen)}
+        size="xs"
+        variant={step.state === 'required' ? 'filled' : 'light'}
+        aria-label={`${stepButtonLabel(step)}: ${STEP_NAMES[step.id].title}`}
+      >
+        {stepButtonLabel(step)}
+      </Button>
+    </Group>
+  )
+}
+
+function StepList({ title, steps, from }: { title: string; steps: OwedStep[]; from: string }) {
+  return (
+    <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
+      {steps.map((step) => (
+        <StepRow key={step.id} step={step} from={from} />
+      ))}
+    </Stack>
+  )
+}
+
+/** The steps in one line, each with where it stands, and a link to the checks page where each is explained. */
+function StepSummary({ steps }: { steps: OwedStep[] }) {
+  return (
+    <Text size="sm">
+      {steps.map((step) => `${STEP_NAMES[step.id].title} (${STATE_LABELS[step.state].toLowerCase()})`).join(', ')}.{' '}
+      <Anchor component={Link} to="/dashboard-checks" fw={600}>
+        See what to do
+      </Anchor>
+    </Text>
+  )
+}
+
+/**
+ * The checks the customer still owes (decision 038), the centre of the dashboard: each step in plain words with where
+ * it stands, what that means and a button to its screen. Steps that hold up a new order come first, under their own
+ * heading; the ones needed only before coins are sent follow. Nothing at all while nothing is owed, or while the
+ * answer is unknown (the calculator must not jump for a panel that then disappears).
+ *
+ * `compactOnPhones`: on a phone the steps needed only before coins are sent fit in one line with a link to the checks
+ * page, so the calculator below moves down only for what stands in the way of buying.
+ */
+export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boolean }) {
+  const brand = useBrand()
+  const { pathname } = useLocation()
+  const journey = useJourneyStatus(brand.brandName)
+  const answer = journey.data
+  const steps = answer && answer.result ? answer.data.steps : []
+  const headingId = useId()
+  if (steps.length === 0) return null
+
+  const beforeBuying = steps.filter((step) => step.blocks.includes('start_order'))
+  const beforePayout = steps.filter((step) => !step.blocks.includes('start_order'))
+  const groups = [
+    { key: 'buy', title: 'Before you can buy', steps: beforeBuying },
+    { key: 'payout', title: 'Before we send your coins', steps: beforePayout },
+  ].filter((group) => group.steps.length > 0)
+
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Title id={headingId} order={2} fz="lg">
+          Your checks
+        </Title>
+        {groups.map((group) => (
+          <Stack key={group.key} gap={0}>
+            <Text size="sm" fw={600} c={group.key === 'buy' ? undefined : 'dimmed'} mb={4}>
+              {group.title}
+            </Text>
+            {compactOnPhones && group.key === 'payout' ? (
+              <>
+                <Box visibleFrom="sm">
+                  <StepList title={group.title} steps={group.steps} from={pathname} />
+                </Box>
+                <Box hiddenFrom="sm">
+                  <StepSummary steps={group.steps} />
+                </Box>
+              </>
+            ) : (
+              <StepList title={group.title} steps={group.steps} from={pathname} />
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,62 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Link } from 'react-router'
+import { useBrand } from '../../../lib/brand-context'
+import { useJourneyStatus } from '../api/get-journey-status'
+import { ChecksPanel } from './checks-panel'
+
+/** /dashboard-checks: the checks panel on its own page (the menu's "Your checks"), and a plain word when none is owed. */
+export function ChecksScreen() {
+  const brand = useBrand()
+  const journey = useJourneyStatus(brand.brandName)
+  const answer = journey.data
+  const steps = answer && answer.result ? answer.data.steps : null
+
+  let body
+  if (journey.isPending) {
+    body = (
+      <Stack gap="xs" role="status" aria-label="Loading your checks">
+        <Skeleton height={18} />
+        <Skeleton height={18} width="70%" />
+      </Stack>
+    )
+  } else if (steps === null) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void journey.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    )
+  } else if (steps.length === 0) {
+    body = (
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Text>All your checks are complete. There is nothing you need to do.</Text>
+          <Button component={Link} to="/dashboard">
+            Buy crypto
+          </Button>
+        </Stack>
+      </Card>
+    )
+  } else {
+    body = <ChecksPanel />
+  }
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Your checks
+        </Title>
+        <Text c="dimmed" size="sm">
+          The law asks us to know our customers and where their money comes from before money moves.
+        </Text>
+      </Stack>
+      {body}
+    </Stack>
+  )
+}

@@ -1,0 +1,23 @@
+import { Alert } from '@mantine/core'
+import { useStepDone, useStepRequiredLine } from '../use-journey-navigation'
+
+/** On a step's screen: the one line saying why a refused order sent the customer here. */
+export function StepRequiredNotice() {
+  const line = useStepRequiredLine()
+  if (!line) return null
+  return (
+    <Alert role="status" color="blue" variant="light" radius="md">
+      {line}
+    </Alert>
+  )
+}
+
+/** On the screen the customer came back to: their order is as they left it and can start now. */
+export function StepDoneNotice() {
+  if (!useStepDone()) return null
+  return (
+    <Alert role="status" color="teal" variant="light" radius="md">
+      Thank you, your answers are saved. Your order is as you left it: check it and press Buy to start it.
+    </Alert>
+  )
+}

@@ -1,0 +1,67 @@
+import type { OwedStep } from '@exchange/shared/journey.schemas'
+import type { JourneyStepId, JourneyStepState } from '@exchange/shared/journey-steps'
+import { STEP_COPY } from '@exchange/shared/messages'
+
+/** Each step as the customer reads it: a name, what to do (shared copy) and the button to its screen. */
+export const STEP_NAMES: Record<JourneyStepId, { title: string; action: string }> = {
+  email: { title: 'E-mail address', action: 'Confirm your e-mail' },
+  source_of_funds: { title: 'Source of funds', action: 'Answer the questions' },
+  enhanced_checks: { title: 'Additional questions', action: 'Answer the questionnaire' },
+  details: { title: 'Your details', action: 'Add your details' },
+  identity: { title: 'Identity check', action: 'Verify your identity' },
+  wallet: { title: 'Your wallet', action: 'See your orders' },
+}
+
+export const STATE_LABELS: Record<JourneyStepState, string> = {
+  required: 'Required',
+  in_review: 'Being reviewed',
+  rejected: 'Rejected',
+}
+
+export const STATE_COLORS: Record<JourneyStepState, string> = { required: 'orange', in_review: 'blue', rejected: 'red' }
+
+/** What the step holds up while it is owed. */
+function whatWaits(step: OwedStep): string {
+  return step.blocks.includes('start_order') ? 'new orders' : 'sending your coins'
+}
+
+/** What the state means for the customer, and what to do, in a sentence or two. */
+export function stepExplanation(step: OwedStep): string {
+  switch (step.state) {
+    case 'required':
+      return `${STEP_COPY[step.id]} ${step.blocks.includes('start_order') ? 'Needed before you can buy.' : 'Needed before we send your coins.'}`
+    case 'in_review':
+      return step.id === 'identity'
+        ? `Our identity partner is checking what you sent. You do not need to do anything; ${whatWaits(step)} wait until then.`
+        : `A person at our team is checking your answers, usually within one working day. You do not need to do anything; ${whatWaits(step)} wait until then.`
+    case 'rejected':
+      return `We could not accept this, so ${whatWaits(step)} cannot go ahead. Please contact our support team.`
+  }
+}
+
+/** The button of a step: act on it while it is required, else see where it stands. */
+export function stepButtonLabel(step: OwedStep): string {
+  if (step.state === 'required') return STEP_NAMES[step.id].action
+  return step.state === 'in_review' ? 'See where it stands' : 'See what to do'
+}
+
+/**
+ * The one line the step's screen shows when the customer was sent there by a refused order (decision 038), and the
+ * line the calculator shows when the step is waiting for a decision instead.
+ */
+export const STEP_REQUIRED_LINES: Record<JourneyStepId, string> = {
+  email: 'Please confirm your e-mail address before you buy.',
+  source_of_funds:
+    'Before your first order we need to know where your money comes from. Your order is kept; we take you back to it afterwards.',
+  enhanced_checks:
+    'Your answers ask for a few more questions before you can buy. A person at our team then reviews them; the amount you typed is kept.',
+  details: 'Please give us your details before you go on.',
+  identity: 'Please verify your identity before you go on.',
+  wallet: 'Please show that the wallet is yours before you go on.',
+}
+
+export function waitingLine(step: OwedStep): string {
+  return step.state === 'rejected'
+    ? `You cannot start a new order: we could not accept your ${STEP_NAMES[step.id].title.toLowerCase()}. Please contact our support team.`
+    : `You can buy again once our team has reviewed your ${STEP_NAMES[step.id].title.toLowerCase()}. Your amount is kept.`
+}

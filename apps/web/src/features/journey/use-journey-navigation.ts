@@ -1,0 +1,107 @@
+import type { JourneyStatusAnswer, OwedStep } from '@exchange/shared/journey.schemas'
+import { JOURNEY_STEP_SCREENS, JourneyStepId } from '@exchange/shared/journey-steps'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { useBrand } from '../../lib/brand-context'
+import { rememberReturnTo, takeReturnTo } from '../../lib/return-to'
+import { JOURNEY_QUERY_KEY, journeyQueryOptions } from './api/get-journey-status'
+import { STEP_REQUIRED_LINES, waitingLine } from './journey-copy'
+
+/** Navigation state the journey leaves on the screen it sends the customer to. */
+export interface JourneyLocationState {
+  /** Sent to this step's screen because an order was refused for it: the screen says why in one line. */
+  stepRequired?: JourneyStepId
+  /** Back where they were after finishing a step: the calculator says their order is ready to start. */
+  stepDone?: boolean
+}
+
+function journeyStateOf(state: unknown): JourneyLocationState {
+  if (typeof state !== 'object' || state === null) return {}
+  const { stepRequired, stepDone } = state as Record<string, unknown>
+  const step = JourneyStepId.safeParse(stepRequired)
+  return { stepRequired: step.success ? step.data : undefined, stepDone: stepDone === true }
+}
+
+/** The one line a step's screen shows when a refused order sent the customer there, or null. */
+export function useStepRequiredLine(): string | null {
+  const { stepRequired } = journeyStateOf(useLocation().state)
+  return stepRequired ? STEP_REQUIRED_LINES[stepRequired] : null
+}
+
+/** Whether the customer just came back from a finished step. */
+export function useStepDone(): boolean {
+  return journeyStateOf(useLocation().state).stepDone === true
+}
+
+/**
+ * Moves the customer through the journey (decision 038): to a step's screen when an order is refused for it, and
+ * back to where they were once it is done. The answer is read fresh each time, never from a stale cache.
+ */
+export function useJourneyNavigation() {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const queryClient = useQueryClient()
+
+  const freshStatus = useCallback(async (): Promise<JourneyStatusAnswer | null> => {
+    await queryClient.invalidateQueries({ queryKey: [JOURNEY_QUERY_KEY] })
+    try {
+      const answer = await queryClient.fetchQuery({ ...journeyQueryOptions(brand.brandName), staleTime: 0 })
+      return answer === false ? null : answer
+    } catch {
+      return null
+    }
+  }, [queryClient, brand.brandName])
+
+  /**
+   * An order was refused with `step_required`: a step the customer can act on sends them to its screen, keeping this
+   * screen to come back to; a step waiting for a decision (or refused) keeps them here and answers the line to show.
+   */
+  const routeToStep = useCallback(
+    async (step: JourneyStepId): Promise<string | null> => {
+      const status = await freshStatus()
+      const owed: OwedStep | undefined = status?.result ? status.data.steps.find((one) => one.id === step) : undefined
+      if (owed && owed.state !== 'required') return waitingLine(owed)
+      const screen = owed?.screen ?? JOURNEY_STEP_SCREENS[step]
+      rememberReturnTo(pathname, screen)
+      void navigate(screen, { state: { stepRequired: step } satisfies JourneyLocationState })
+      return null
+    },
+    [freshStatus, navigate, pathname],
+  )
+
+  /**
+   * A step's answers were saved on `doneScreen`. If another step the customer can act on now blocks a new order, they
+   * go there; otherwise back to where they were. Answers false when there is nowhere to go (the screen stays).
+   */
+  const continueAfterStep = useCallback(
+    async (doneScreen: string): Promise<boolean> => {
+      const status = await freshStatus()
+      if (status?.result) {
+        const blocker = status.data.blocked.start_order
+        const owed = status.data.steps.find((one) => one.id === blocker)
+        if (owed && owed.state === 'required' && owed.screen.toLowerCase() !== doneScreen.toLowerCase()) {
+          void navigate(owed.screen, { state: { stepRequired: owed.id } satisfies JourneyLocationState })
+          return true
+        }
+      }
+      const back = takeReturnTo()
+      if (!back) return false
+      void navigate(back, { state: { stepDone: true } satisfies JourneyLocationState })
+      return true
+    },
+    [freshStatus, navigate],
+  )
+
+  /** Opens a step's screen from the checks panel, keeping this screen to come back to. */
+  const openStep = useCallback(
+    (step: OwedStep) => {
+      rememberReturnTo(pathname, step.screen)
+      void navigate(step.screen)
+    },
+    [navigate, pathname],
+  )
+
+  return { routeToStep, continueAfterStep, openStep }
+}

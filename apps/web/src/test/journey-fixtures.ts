@@ -1,0 +1,36 @@
+import { SOURCE_OF_FUNDS_QUESTIONS, QUESTIONNAIRE_QUESTIONS } from '@exchange/shared/due-diligence.schemas'
+import { JourneyStatusAnswer, type OwedStep } from '@exchange/shared/journey.schemas'
+import { JOURNEY_STEP_SCREENS, type JourneyStepId, type JourneyStepState } from '@exchange/shared/journey-steps'
+import type { MockAnswer } from './mock-api'
+
+const BLOCKS: Record<JourneyStepId, OwedStep['blocks']> = {
+  email: ['start_order', 'payout'],
+  source_of_funds: ['start_order', 'payout'],
+  enhanced_checks: ['start_order', 'payout'],
+  details: ['payout'],
+  identity: ['payout'],
+  wallet: ['payout'],
+}
+
+/** An owed step as the journey engine describes it. */
+export function owed(id: JourneyStepId, state: JourneyStepState = 'required'): OwedStep {
+  return { id, state, blocks: BLOCKS[id], screen: JOURNEY_STEP_SCREENS[id] }
+}
+
+/** `journeyStatus`'s answer for these owed steps, checked against the shared schema. */
+export function journeyAnswer(steps: OwedStep[]): MockAnswer {
+  const first = (action: 'start_order' | 'payout') => steps.find((step) => step.blocks.includes(action))?.id ?? null
+  return {
+    body: JourneyStatusAnswer.parse({
+      result: true,
+      data: {
+        steps,
+        next: steps.find((step) => step.state === 'required') ?? null,
+        blocked: { start_order: first('start_order'), payout: first('payout') },
+      },
+    }),
+  }
+}
+
+export const sofQuestions = { ...SOURCE_OF_FUNDS_QUESTIONS } as Record<string, string>
+export const questQuestions = { ...QUESTIONNAIRE_QUESTIONS } as Record<string, string>
