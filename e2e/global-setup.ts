@@ -73,7 +73,9 @@ export default async function setup(project: TestProject) {
       TRADING_FILE: join(repoRoot, 'e2e', 'fixtures', 'trading.json'),
       OPERATOR_CREDENTIALS: `${OPERATOR.username}:${OPERATOR.password}`,
       // The web has no `sof` screen yet: until it does, the journeys buy without the source-of-funds step (decision 036).
-      JOURNEY_SKIP_STEPS: 'source_of_funds',
+      // Nor the UK screens (prk, prst, prquest, the cooling-off): they come next; until then the default brand's
+      // customers, all UK, buy without the UK steps (decision 041). The api tests walk those steps.
+      JOURNEY_SKIP_STEPS: 'source_of_funds,uk_risk_warning,uk_categorisation,uk_appropriateness,uk_cooling_off',
     },
     stdio: ['ignore', log, log],
   })

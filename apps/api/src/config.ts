@@ -15,7 +15,14 @@ const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => 
  * EUR 15,000 in each fiat. Volumes in several fiats add up as shares of their own threshold.
  */
 /** The journey steps whose screens the web does not have yet: skipped outside production until they exist. */
-export const DEVELOPMENT_SKIPPED_STEPS = ['source_of_funds', 'enhanced_checks'] as const
+export const DEVELOPMENT_SKIPPED_STEPS = [
+  'source_of_funds',
+  'enhanced_checks',
+  'uk_risk_warning',
+  'uk_categorisation',
+  'uk_appropriateness',
+  'uk_cooling_off',
+] as const
 
 export const DEFAULT_ENHANCED_CHECKS_VOLUME: Record<FiatCurrency, string> = {
   eur: '15000.00',
@@ -87,8 +94,26 @@ const ConfigSchema = z.object({
   /** Requests per IP per minute on each account call; per e-mail per 15 minutes. */
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_EMAIL_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Visitor country: the MaxMind DB country database read locally (decision 040), or the sandbox's fixed answer. */
+  GEOIP_PROVIDER: z.enum(['database', 'sandbox']).default('database'),
+  /** Another MMDB country database (e.g. a licensed GeoIP2 Country) instead of the bundled DB-IP Lite one. */
+  GEOIP_DATABASE_FILE: z.string().min(1).optional(),
+  /**
+   * The country header of the edge the deployment sits behind (e.g. cf-ipcountry), trusted before the database. Set it
+   * only when every request reaches the api through that edge, or a caller could name their own country.
+   */
+  GEOIP_EDGE_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'expected a header name such as cf-ipcountry')
+    .transform((name) => name.toLowerCase())
+    .optional(),
   /** Country answered by the sandbox geo-IP provider (ISO 3166 alpha-2). */
   SANDBOX_GEOIP_COUNTRY: z.string().length(2).toUpperCase().default('GB'),
+  /**
+   * Test-only controls (moving the server clock forward for the e2e journeys), under /test. On by default with
+   * NODE_ENV=test and refused anywhere else.
+   */
+  TEST_CONTROLS: booleanFromEnv.optional(),
   /** Serve the built web app from this folder (default: the web workspace's dist). */
   WEB_DIST_DIR: z.string().optional(),
   /** Price source: the offline simulation, or Kraken's public ticker. */
@@ -243,7 +268,11 @@ export interface Config {
   redisUrl: string | undefined
   trustProxyHops: number
   rateLimits: { ipPerMinute: number; emailPer15Minutes: number }
-  sandboxGeoipCountry: string
+  /** Where the visitor country comes from (decision 040). */
+  geoIp: { kind: 'sandbox'; country: string } | { kind: 'database'; file: string | undefined }
+  geoIpEdgeHeader: string | undefined
+  /** The /test controls (server clock): NODE_ENV=test only. */
+  testControls: boolean
   webDistDir: string | undefined
   rates: { provider: 'sandbox' | 'kraken'; refreshSeconds: number; maxAgeSeconds: number }
   quoteTtlSeconds: number
@@ -381,6 +410,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Invalid configuration:\n  JOURNEY_SKIP_STEPS: a production deployment asks every journey step (decision 036)',
     )
+  if (env.TEST_CONTROLS && env.NODE_ENV !== 'test')
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CONTROLS: the test controls (moving the server clock) exist with NODE_ENV=test only',
+    )
   let enhancedChecksVolume = DEFAULT_ENHANCED_CHECKS_VOLUME
   if (env.ENHANCED_CHECKS_VOLUME) {
     const volumes = z
@@ -413,7 +446,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
-    sandboxGeoipCountry: env.SANDBOX_GEOIP_COUNTRY,
+    geoIp:
+      env.GEOIP_PROVIDER === 'sandbox'
+        ? { kind: 'sandbox', country: env.SANDBOX_GEOIP_COUNTRY }
+        : { kind: 'database', file: env.GEOIP_DATABASE_FILE },
+    geoIpEdgeHeader: env.GEOIP_EDGE_HEADER,
+    testControls: env.TEST_CONTROLS ?? env.NODE_ENV === 'test',
     webDistDir: env.WEB_DIST_DIR,
     rates: {
       provider: env.RATES_PROVIDER,

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -74,6 +77,20 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
   }
 }
 
+/** Writes a brand file for BRAND_FILE: the default brand with these parts changed. Answers its path. */
+export function brandFile(content: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'brand-')), 'brand.json')
+  writeFileSync(file, JSON.stringify(content))
+  return file
+}
+
+/**
+ * The test brand's UK mode: by residence, with visitors in Switzerland (the sandbox geo-IP), so that a test customer
+ * owes the UK steps only when a test makes them UK (decision 040): a UK test passes a brand of its own, or declares a
+ * residence in GB. The default brand (`always`) stays the production default.
+ */
+let swissTestBrand: string | undefined
+
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
 export async function buildTestApp(
   options: {
@@ -111,6 +128,9 @@ export async function buildTestApp(
     JOBS_ENABLED: 'false',
     // Every journey step is asked, as in production; tests declare what a customer would.
     JOURNEY_SKIP_STEPS: '',
+    BRAND_FILE: (swissTestBrand ??= brandFile({ ukCheckMode: 'residence' })),
+    GEOIP_PROVIDER: 'sandbox',
+    SANDBOX_GEOIP_COUNTRY: 'CH',
     ...options.env,
   })
   const app = await buildApp(config, {

@@ -21,6 +21,7 @@ const settled: JourneyFacts = {
   identity: 'approved',
   paidVolume: {},
   payoutWallets: [],
+  uk: null,
 }
 
 const policy: JourneyPolicy = {
