@@ -30,11 +30,7 @@ import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
 import { userRoutes } from './modules/users/users.routes'
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
-import {
-  guardSandboxPages,
-  refuseTestRoutesOutsideTests,
-  registerPermissionsPolicy,
-} from './plugins/deployment-guards'
+import { guardSandboxPages, refuseTestRoutesOutsideTests, registerPermissionsPolicy } from './plugins/deployment-guards'
 import { logDeployment } from './deployment'
 import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'

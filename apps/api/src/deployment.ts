@@ -139,7 +139,10 @@ export function logDeployment(log: StartLog, config: Config) {
     `visitor country: ${config.geoIp.kind === 'sandbox' ? `sandbox (answers ${config.geoIp.country})` : `database ${config.geoIp.file ?? '(bundled DB-IP Lite)'}`}${config.geoIpEdgeHeader ? `, after the edge header ${config.geoIpEdgeHeader}` : ''}`,
   )
   if (config.testControls)
-    log.warn({ testControls: true }, 'test controls at /test (the server clock can be moved forward): NODE_ENV=test only')
+    log.warn(
+      { testControls: true },
+      'test controls at /test (the server clock can be moved forward): NODE_ENV=test only',
+    )
   log.info({ apiDocs: config.apiDocs }, `API documentation at /docs: ${config.apiDocs ? 'on' : 'off'}`)
   if (config.journey.skipSteps.length > 0)
     log.warn(

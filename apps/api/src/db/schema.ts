@@ -860,7 +860,5 @@ export const ukAssessmentAttempts = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (table) => [
-    uniqueIndex('uk_assessment_attempts_attempt_idx').on(table.customerId, table.assetType, table.attempt),
-  ],
+  (table) => [uniqueIndex('uk_assessment_attempts_attempt_idx').on(table.customerId, table.assetType, table.attempt)],
 )

@@ -31,7 +31,10 @@ export function brandRoutes({ brandService }: { brandService: BrandService }): F
           response: { 200: UkStatusAnswer, 400: FailureAnswer },
         },
       },
-      async (request) => ({ result: true as const, data: { isUk: await brandService.isUkVisitor(visitorOf(request)) } }),
+      async (request) => ({
+        result: true as const,
+        data: { isUk: await brandService.isUkVisitor(visitorOf(request)) },
+      }),
     )
   }
 }

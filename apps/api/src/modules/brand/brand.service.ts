@@ -10,7 +10,13 @@ const UK = 'GB'
  * the UK: showing the UK steps to someone elsewhere costs them time, hiding them from someone in the UK breaks
  * COBS 4.12A.
  */
-export function createBrandService({ brand, visitorCountryOf }: { brand: BrandConfig; visitorCountryOf: VisitorCountryOf }) {
+export function createBrandService({
+  brand,
+  visitorCountryOf,
+}: {
+  brand: BrandConfig
+  visitorCountryOf: VisitorCountryOf
+}) {
   async function visitorInUk(visitor: Visitor | undefined): Promise<boolean> {
     if (!visitor) return false
     const country = await visitorCountryOf(visitor)

@@ -19,7 +19,10 @@ export function journeyRoutes({ journey }: { journey: JourneyService }): Fastify
           response: { 200: JourneyStatusAnswer, 400: FailureAnswer, 401: FailureAnswer },
         },
       },
-      async (request) => ({ result: true as const, data: await journey.journeyOf(sessionOf(request).customerId, visitorOf(request)) }),
+      async (request) => ({
+        result: true as const,
+        data: await journey.journeyOf(sessionOf(request).customerId, visitorOf(request)),
+      }),
     )
   }
 }

@@ -38,7 +38,12 @@ export interface PayoutTarget {
   wallet: string
 }
 
-const UK_STEPS: readonly JourneyStepId[] = ['uk_risk_warning', 'uk_categorisation', 'uk_appropriateness', 'uk_cooling_off']
+const UK_STEPS: readonly JourneyStepId[] = [
+  'uk_risk_warning',
+  'uk_categorisation',
+  'uk_appropriateness',
+  'uk_cooling_off',
+]
 
 /**
  * The journey engine's door (decision 036): loads a customer's facts from stored records and asks the rules in

@@ -35,7 +35,11 @@ export function orderUserRoutes({ orders }: { orders: OrderService }): FastifyPl
         },
       },
       async (request) => {
-        const { order, quote } = await orders.initiateBuyOrder(sessionOf(request).customerId, request.body, visitorOf(request))
+        const { order, quote } = await orders.initiateBuyOrder(
+          sessionOf(request).customerId,
+          request.body,
+          visitorOf(request),
+        )
         return {
           result: true as const,
           data: {

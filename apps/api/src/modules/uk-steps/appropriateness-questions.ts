@@ -144,12 +144,12 @@ const SET_A: AssessmentSet = {
     q(
       'A8',
       'selling',
-      'Can you always sell your cryptoassets when you want to?',
+      'What decides whether you can sell your cryptoassets when you want to?',
       [
-        'Yes, the exchange must buy them back at the price you paid',
-        'Yes, a sale is guaranteed within one working day',
-        'Yes, but only on weekdays',
-        'No: a sale depends on demand in the market and on systems working at that time',
+        'The exchange, which must buy them back at the price you paid',
+        'A rule that every sale completes within one working day',
+        'Only the day of the week',
+        'Demand in the market and whether the systems involved work at that time',
       ],
       'd',
     ),
@@ -433,7 +433,9 @@ const SET_C: AssessmentSet = {
 }
 
 /** Every asset the exchange sells is a cryptoasset; a new asset type would get question sets of its own. */
-export const UK_ASSESSMENTS: Record<UkAssetType, { version: string; passMark: number; sets: readonly AssessmentSet[] }> =
-  {
-    cryptoasset: { version: 'ukq-2025-01', passMark: 8, sets: [SET_A, SET_B, SET_C] },
-  }
+export const UK_ASSESSMENTS: Record<
+  UkAssetType,
+  { version: string; passMark: number; sets: readonly AssessmentSet[] }
+> = {
+  cryptoasset: { version: 'ukq-2025-01', passMark: 8, sets: [SET_A, SET_B, SET_C] },
+}

@@ -47,7 +47,8 @@ const HOUR_MS = 3_600_000
 const DEFAULT_ASSET_TYPE: UkAssetType = 'cryptoasset'
 
 /** A refusal of bad input with the field it is about: nothing is stored. */
-const badField = (field: string, message: string) => new AppError('validation_failed', 400, { fields: { [field]: message } })
+const badField = (field: string, message: string) =>
+  new AppError('validation_failed', 400, { fields: { [field]: message } })
 
 const secondsUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
 
@@ -122,9 +123,7 @@ export function createUkStepsService({ db, clock }: { db: Database; clock: Clock
         db
           .select({ id: ukCoolingOffDecisions.id })
           .from(ukCoolingOffDecisions)
-          .where(
-            and(eq(ukCoolingOffDecisions.customerId, customerId), eq(ukCoolingOffDecisions.choice, 'continue')),
-          )
+          .where(and(eq(ukCoolingOffDecisions.customerId, customerId), eq(ukCoolingOffDecisions.choice, 'continue')))
           .limit(1),
       ])
     return {
@@ -222,7 +221,8 @@ export function createUkStepsService({ db, clock }: { db: Database; clock: Clock
   }
 
   function assertTextVersion(given: string, current: string) {
-    if (given !== current) throw badField('textVersion', 'This text has changed since it was shown: please read it again')
+    if (given !== current)
+      throw badField('textVersion', 'This text has changed since it was shown: please read it again')
   }
 
   async function decideRiskWarning(customerId: string, input: Omit<UkRiskDecisionRequest, 'brandName'>) {

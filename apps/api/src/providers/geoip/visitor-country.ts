@@ -40,7 +40,10 @@ export function createVisitorCountry({
       // Private and reserved addresses (a local run, a proxy not counted in TRUST_PROXY_HOPS) are in no database.
       log.info({ geoIp: provider.kind }, 'visitor country unknown: treated as in the UK (decision 010)')
     } catch (error) {
-      log.warn({ geoIp: provider.kind, err: error }, 'visitor country lookup failed: treated as in the UK (decision 010)')
+      log.warn(
+        { geoIp: provider.kind, err: error },
+        'visitor country lookup failed: treated as in the UK (decision 010)',
+      )
     }
     return undefined
   }
