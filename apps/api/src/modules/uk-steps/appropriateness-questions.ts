@@ -374,7 +374,7 @@ const SET_C: AssessmentSet = {
       'operational_and_crime',
       'What is "comingling" of funds, one of the operational risks of cryptoasset firms?',
       [
-        'A discount when you buy two cryptoassets at once',
+        'Buying two cryptoassets in one order',
         'A firm mixing customers’ assets with its own, which can delay or prevent their return',
         'Paying for cryptoassets with two bank cards',
         'A wallet holding more than one cryptoasset',
