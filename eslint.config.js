@@ -32,6 +32,13 @@ const TABLE_OWNERS = {
   rates: ['rates'],
   sessions: ['sessions'],
   accounts: ['verificationCodes', 'trustedDevices', 'accountEvents'],
+  'uk-steps': [
+    'ukRiskWarningDecisions',
+    'ukCoolingOffStarts',
+    'ukCoolingOffDecisions',
+    'ukCategorisations',
+    'ukAssessmentAttempts',
+  ],
 }
 const NO_ENUMS = { selector: 'TSEnumDeclaration', message: 'Use an `as const` array with a zod enum.' }
 /** `db.insert(table)`, `tx.update(table)`, `tx.delete(table)` for each table the files do not own. */

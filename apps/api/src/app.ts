@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { MAX_JSON_BODY_BYTES } from '@exchange/shared/constants'
 import { loadBrand } from './brand'
-import { type Clock, systemClock } from './clock'
+import { type Clock, createMovableClock, systemClock } from './clock'
 import type { Config } from './config'
 import { type DatabaseHandle, openDatabase } from './db/client'
 import { AppError } from './errors'
@@ -30,12 +30,13 @@ import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
 import { userRoutes } from './modules/users/users.routes'
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
-import { guardSandboxPages, registerPermissionsPolicy } from './plugins/deployment-guards'
+import { guardSandboxPages, refuseTestRoutesOutsideTests, registerPermissionsPolicy } from './plugins/deployment-guards'
 import { logDeployment } from './deployment'
 import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'
 import { createRequireSession } from './plugins/session'
-import { createSandboxGeoIp } from './providers/geoip/geoip.provider'
+import { createDatabaseGeoIp, createSandboxGeoIp } from './providers/geoip/geoip.provider'
+import { createVisitorCountry } from './providers/geoip/visitor-country'
 import { createDevOutboxTransport } from './providers/mail/dev-outbox.transport'
 import type { MailTransport } from './providers/mail/mail.provider'
 import type { BankPartnerProvider } from './providers/bank/bank-partner.provider'
@@ -94,6 +95,9 @@ import { dueDiligenceRoutes } from './modules/due-diligence/due-diligence.routes
 import { createDueDiligenceService } from './modules/due-diligence/due-diligence.service'
 import { journeyRoutes } from './modules/journey/journey.routes'
 import { createJourneyService } from './modules/journey/journey.service'
+import { testControlRoutes } from './modules/test-controls/test-controls.routes'
+import { ukStepsRoutes } from './modules/uk-steps/uk-steps.routes'
+import { createUkStepsService } from './modules/uk-steps/uk-steps.service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,7 +194,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (collectingApiSegments && segment) apiSegments.add(segment)
   })
 
-  const clock = overrides.clock ?? systemClock
+  // With the test controls, the e2e journeys can move the server clock forward (the UK cooling-off, decision 041).
+  const movableClock = config.testControls ? createMovableClock(overrides.clock ?? systemClock) : undefined
+  const clock = movableClock ?? overrides.clock ?? systemClock
   const brand = loadBrand(config.brandFile)
   const database =
     overrides.database ??
@@ -227,7 +233,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const accounts = createAccountService({ db: database.db, clock, mail, sessions, codeKey: secrets.codeKey, queue })
   // Resend and reset answer alike for any e-mail and leave the code to this job (decision 035).
   queue.define(createIssueCodeJob(accounts.issueQueuedCode))
-  const brandService = createBrandService({ brand, geoIp: createSandboxGeoIp(config.sandboxGeoipCountry) })
+  const geoIp =
+    config.geoIp.kind === 'sandbox'
+      ? createSandboxGeoIp(config.geoIp.country)
+      : await createDatabaseGeoIp(config.geoIp.file)
+  const brandService = createBrandService({
+    brand,
+    visitorCountryOf: createVisitorCountry({ provider: geoIp, edgeHeader: config.geoIpEdgeHeader, log: app.log }),
+  })
   const trading = loadTrading(config.tradingFile)
   const ratesProvider =
     overrides.ratesProvider ??
@@ -258,6 +271,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
   const wallets = createWalletService({ db: database.db, clock, brandName: brand.brandName })
   const dueDiligence = createDueDiligenceService({ db: database.db, clock })
+  const ukSteps = createUkStepsService({ db: database.db, clock })
+  const customerResidence = async (customerId: string) => (await customers.clientDetails(customerId)).country
   // What a customer still owes before an order starts or a payout leaves (decision 036).
   const journey = createJourneyService({
     db: database.db,
@@ -265,6 +280,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     identity,
     wallets,
     dueDiligence,
+    ukSteps: { ...ukSteps, isUkCustomer: brandService.isUkCustomer },
     policy: config.journey,
   })
   const orders = createOrderService({
@@ -427,6 +443,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
   })
   guardSandboxPages(app, config, requireOperator)
+  refuseTestRoutesOutsideTests(app, config)
 
   app.addHook('onReady', async () => {
     await queue.start()
@@ -479,6 +496,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await user.register(walletRoutes({ wallets }))
           await user.register(dueDiligenceRoutes({ dueDiligence }))
           await user.register(journeyRoutes({ journey }))
+          await user.register(
+            ukStepsRoutes({
+              ukSteps,
+              isUkCustomer: async (customerId, visitor) =>
+                brandService.isUkCustomer(await customerResidence(customerId), visitor),
+            }),
+          )
         },
         { prefix: '/user' },
       )
@@ -522,6 +546,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       }),
       { prefix: '/sandbox/idv' },
     )
+
+  if (movableClock) await app.register(testControlRoutes({ clock: movableClock }), { prefix: '/test' })
 
   // Never in production, whatever the transport: the outbox holds every code and reset link.
   if (transport.kind === 'dev-outbox' && config.env !== 'production')

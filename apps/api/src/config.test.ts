@@ -186,10 +186,40 @@ describe('loadConfig', () => {
 
   it('asks every journey step unless a demo leaves some out', () => {
     expect(loadConfig(SHARED_DEMO).journey.skipSteps).toEqual([])
-    expect(loadConfig({}).journey.skipSteps).toEqual([])
+    expect(loadConfig({}).journey.skipSteps).toEqual([
+      'uk_risk_warning',
+      'uk_categorisation',
+      'uk_appropriateness',
+      'uk_cooling_off',
+    ])
     expect(loadConfig({ NODE_ENV: 'test' }).journey.skipSteps).toEqual([])
     expect(loadConfig({ JOURNEY_SKIP_STEPS: '' }).journey.skipSteps).toEqual([])
     expect(loadConfig({ JOURNEY_SKIP_STEPS: 'enhanced_checks' }).journey.skipSteps).toEqual(['enhanced_checks'])
+  })
+
+  it('reads the visitor country from the bundled database by default, behind an edge header only when told', () => {
+    expect(loadConfig({})).toMatchObject({ geoIp: { kind: 'database', file: undefined }, geoIpEdgeHeader: undefined })
+    expect(loadConfig({ GEOIP_PROVIDER: 'sandbox', SANDBOX_GEOIP_COUNTRY: 'ch' }).geoIp).toEqual({
+      kind: 'sandbox',
+      country: 'CH',
+    })
+    expect(loadConfig({ GEOIP_EDGE_HEADER: 'CF-IPCountry' }).geoIpEdgeHeader).toBe('cf-ipcountry')
+    expect(() => loadConfig({ GEOIP_EDGE_HEADER: 'cf ipcountry: GB' })).toThrow(/GEOIP_EDGE_HEADER/)
+  })
+
+  it('counts a sandbox geo-IP as a party that is not live', () => {
+    expect(() =>
+      loadConfig({ ...SHARED_DEMO, GEOIP_PROVIDER: 'sandbox', ALLOW_SANDBOX_IN_PRODUCTION: 'false' }),
+    ).toThrow(/geo-IP sandbox \(GEOIP_PROVIDER\)/)
+  })
+
+  it('has test controls with NODE_ENV=test only, and refuses them anywhere else', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).testControls).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CONTROLS: 'false' }).testControls).toBe(false)
+    expect(loadConfig({}).testControls).toBe(false)
+    expect(loadConfig(SHARED_DEMO).testControls).toBe(false)
+    expect(() => loadConfig({ ...SHARED_DEMO, TEST_CONTROLS: 'true' })).toThrow(/TEST_CONTROLS/)
+    expect(() => loadConfig({ TEST_CONTROLS: 'true' })).toThrow(/TEST_CONTROLS/)
   })
 
   it('has the thresholds of decision 036 by default', () => {

@@ -14,6 +14,18 @@ const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => 
  * Paid volume per fiat over ENHANCED_CHECKS_WINDOW_DAYS from which enhanced checks are asked (decision 036): about
  * EUR 15,000 in each fiat. Volumes in several fiats add up as shares of their own threshold.
  */
+/**
+ * The journey steps whose screens the web does not have yet (the UK steps): skipped outside production until they
+ * exist, so that `npm start` with the default brand (every customer UK) can still buy. Source of funds and enhanced
+ * checks have their screens (decision 038) and are asked everywhere.
+ */
+export const DEVELOPMENT_SKIPPED_STEPS = [
+  'uk_risk_warning',
+  'uk_categorisation',
+  'uk_appropriateness',
+  'uk_cooling_off',
+] as const
+
 export const DEFAULT_ENHANCED_CHECKS_VOLUME: Record<FiatCurrency, string> = {
   eur: '15000.00',
   chf: '15000.00',
@@ -84,8 +96,26 @@ const ConfigSchema = z.object({
   /** Requests per IP per minute on each account call; per e-mail per 15 minutes. */
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_EMAIL_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Visitor country: the MaxMind DB country database read locally (decision 040), or the sandbox's fixed answer. */
+  GEOIP_PROVIDER: z.enum(['database', 'sandbox']).default('database'),
+  /** Another MMDB country database (e.g. a licensed GeoIP2 Country) instead of the bundled DB-IP Lite one. */
+  GEOIP_DATABASE_FILE: z.string().min(1).optional(),
+  /**
+   * The country header of the edge the deployment sits behind (e.g. cf-ipcountry), trusted before the database. Set it
+   * only when every request reaches the api through that edge, or a caller could name their own country.
+   */
+  GEOIP_EDGE_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'expected a header name such as cf-ipcountry')
+    .transform((name) => name.toLowerCase())
+    .optional(),
   /** Country answered by the sandbox geo-IP provider (ISO 3166 alpha-2). */
   SANDBOX_GEOIP_COUNTRY: z.string().length(2).toUpperCase().default('GB'),
+  /**
+   * Test-only controls (moving the server clock forward for the e2e journeys), under /test. On by default with
+   * NODE_ENV=test and refused anywhere else.
+   */
+  TEST_CONTROLS: booleanFromEnv.optional(),
   /** Serve the built web app from this folder (default: the web workspace's dist). */
   WEB_DIST_DIR: z.string().optional(),
   /** Price source: the offline simulation, or Kraken's public ticker. */
@@ -190,7 +220,7 @@ const ConfigSchema = z.object({
   DOCUMENTS_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DOCUMENTS_PER_CUSTOMER),
   /**
    * Journey steps not asked for (comma-separated ids), for a demo that wants to skip a step; refused in production.
-   * Unset or empty asks every step (decisions 036, 038).
+   * Unset: production and tests ask every step; development leaves out DEVELOPMENT_SKIPPED_STEPS (decision 041).
    */
   JOURNEY_SKIP_STEPS: z
     .string()
@@ -239,7 +269,11 @@ export interface Config {
   redisUrl: string | undefined
   trustProxyHops: number
   rateLimits: { ipPerMinute: number; emailPer15Minutes: number }
-  sandboxGeoipCountry: string
+  /** Where the visitor country comes from (decision 040). */
+  geoIp: { kind: 'sandbox'; country: string } | { kind: 'database'; file: string | undefined }
+  geoIpEdgeHeader: string | undefined
+  /** The /test controls (server clock): NODE_ENV=test only. */
+  testControls: boolean
   webDistDir: string | undefined
   rates: { provider: 'sandbox' | 'kraken'; refreshSeconds: number; maxAgeSeconds: number }
   quoteTtlSeconds: number
@@ -371,10 +405,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     withdrawParams = parsedParams.data
   }
   const bankPartner = readBankPartner(env)
-  const skipSteps: JourneyStepId[] = env.JOURNEY_SKIP_STEPS ?? []
+  const skipSteps: JourneyStepId[] =
+    env.JOURNEY_SKIP_STEPS ??
+    (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? [] : [...DEVELOPMENT_SKIPPED_STEPS])
   if (env.NODE_ENV === 'production' && skipSteps.length > 0)
     throw new ConfigError(
       'Invalid configuration:\n  JOURNEY_SKIP_STEPS: a production deployment asks every journey step (decision 036)',
+    )
+  if (env.TEST_CONTROLS && env.NODE_ENV !== 'test')
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CONTROLS: the test controls (moving the server clock) exist with NODE_ENV=test only',
     )
   let enhancedChecksVolume = DEFAULT_ENHANCED_CHECKS_VOLUME
   if (env.ENHANCED_CHECKS_VOLUME) {
@@ -408,7 +448,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
-    sandboxGeoipCountry: env.SANDBOX_GEOIP_COUNTRY,
+    geoIp:
+      env.GEOIP_PROVIDER === 'sandbox'
+        ? { kind: 'sandbox', country: env.SANDBOX_GEOIP_COUNTRY }
+        : { kind: 'database', file: env.GEOIP_DATABASE_FILE },
+    geoIpEdgeHeader: env.GEOIP_EDGE_HEADER,
+    testControls: env.TEST_CONTROLS ?? env.NODE_ENV === 'test',
     webDistDir: env.WEB_DIST_DIR,
     rates: {
       provider: env.RATES_PROVIDER,

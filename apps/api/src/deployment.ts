@@ -62,6 +62,13 @@ export const PARTIES: readonly Party[] = [
       identity.kind === 'sandbox' ? 'sandbox' : identity.appToken.startsWith('sbx:') ? 'test' : 'live',
   },
   {
+    // The bundled country database or a trusted edge's header is the live source; the sandbox answers one country.
+    name: 'geo-IP',
+    settings: ['GEOIP_PROVIDER'],
+    movesMoney: false,
+    mode: ({ geoIp }) => (geoIp.kind === 'sandbox' ? 'sandbox' : 'live'),
+  },
+  {
     name: 'price feed',
     settings: ['RATES_PROVIDER'],
     movesMoney: false,
@@ -127,7 +134,15 @@ export function logDeployment(log: StartLog, config: Config) {
     }
   }
   log.info({ party: 'mail', mode: config.smtp ? 'live' : 'sandbox' }, `mail: ${config.smtp ? 'SMTP' : 'dev outbox'}`)
-  log.info({ party: 'geo-IP', mode: 'sandbox' }, `geo-IP: sandbox (answers ${config.sandboxGeoipCountry})`)
+  log.info(
+    { party: 'geo-IP', source: config.geoIp.kind, edgeHeader: config.geoIpEdgeHeader ?? null },
+    `visitor country: ${config.geoIp.kind === 'sandbox' ? `sandbox (answers ${config.geoIp.country})` : `database ${config.geoIp.file ?? '(bundled DB-IP Lite)'}`}${config.geoIpEdgeHeader ? `, after the edge header ${config.geoIpEdgeHeader}` : ''}`,
+  )
+  if (config.testControls)
+    log.warn(
+      { testControls: true },
+      'test controls at /test (the server clock can be moved forward): NODE_ENV=test only',
+    )
   log.info({ apiDocs: config.apiDocs }, `API documentation at /docs: ${config.apiDocs ? 'on' : 'off'}`)
   if (config.journey.skipSteps.length > 0)
     log.warn(

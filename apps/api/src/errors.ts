@@ -8,11 +8,18 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined
   /** With `step_required`: the journey step the customer owes first. */
   readonly step: JourneyStepId | undefined
+  /** With `validation_failed`: the fields a check beyond the schema refused, with the message for each. */
+  readonly fields: Record<string, string> | undefined
 
   constructor(
     code: ErrorCode,
     statusCode = 200,
-    options: { retryAfterSeconds?: number; cause?: unknown; step?: JourneyStepId } = {},
+    options: {
+      retryAfterSeconds?: number
+      cause?: unknown
+      step?: JourneyStepId
+      fields?: Record<string, string>
+    } = {},
   ) {
     super(code, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'AppError'
@@ -20,6 +27,7 @@ export class AppError extends Error {
     this.statusCode = statusCode
     this.retryAfterSeconds = options.retryAfterSeconds
     this.step = options.step
+    this.fields = options.fields
   }
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -15,6 +18,8 @@ import type { LiquidityProvider } from '../src/providers/liquidity/liquidity.pro
 import type { MailTransport } from '../src/providers/mail/mail.provider'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
 import { signNotice } from '../src/providers/signed-notice'
+import { UK_ASSESSMENTS } from '../src/modules/uk-steps/appropriateness-questions'
+import { UK_CATEGORISATION_STATEMENTS, UK_COOLING_OFF, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
 import { createTestClock } from './test-clock'
 
 export interface TestApp {
@@ -74,6 +79,20 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
   }
 }
 
+/** Writes a brand file for BRAND_FILE: the default brand with these parts changed. Answers its path. */
+export function brandFile(content: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'brand-')), 'brand.json')
+  writeFileSync(file, JSON.stringify(content))
+  return file
+}
+
+/**
+ * The test brand's UK mode: by residence, with visitors in Switzerland (the sandbox geo-IP), so that a test customer
+ * owes the UK steps only when a test makes them UK (decision 040): a UK test passes a brand of its own, or declares a
+ * residence in GB. The default brand (`always`) stays the production default.
+ */
+let swissTestBrand: string | undefined
+
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
 export async function buildTestApp(
   options: {
@@ -111,6 +130,9 @@ export async function buildTestApp(
     JOBS_ENABLED: 'false',
     // Every journey step is asked, as in production; tests declare what a customer would.
     JOURNEY_SKIP_STEPS: '',
+    BRAND_FILE: (swissTestBrand ??= brandFile({ ukCheckMode: 'residence' })),
+    GEOIP_PROVIDER: 'sandbox',
+    SANDBOX_GEOIP_COUNTRY: 'CH',
     ...options.env,
   })
   const app = await buildApp(config, {
@@ -349,4 +371,66 @@ export async function wireOrderPaid(
     payload: body,
   })
   return { customer, reference, answer: answer.json() as { result: boolean; outcome?: string } }
+}
+
+/** The right option of every appropriateness question, read from the api's content as only a test may. */
+export function rightAnswers(questions: readonly { id: string }[]) {
+  const all = UK_ASSESSMENTS.cryptoasset.sets.flatMap((set) => set.questions)
+  return questions.map((question) => {
+    const known = all.find((candidate) => candidate.id === question.id)
+    if (!known) throw new Error(`unknown question ${question.id}`)
+    return { questionId: question.id, optionId: known.correct }
+  })
+}
+
+/** Fails when a call did not succeed, with its answer in the message. */
+function succeeded(name: string, answer: { body: { result?: unknown } }) {
+  if (answer.body.result !== true) throw new Error(`${name} refused: ${JSON.stringify(answer.body)}`)
+  return answer.body as { result: true; data?: Record<string, unknown> }
+}
+
+/**
+ * Walks a UK customer through the UK steps with the real calls (decision 041): the risk warning, a restricted
+ * investor statement signed with their name, a passed assessment, and the cooling-off, moving the test clock past its
+ * end. The customer's details must hold the name `signature`.
+ */
+export async function completeUkSteps(t: TestApp, token: string, signature = 'Ada Lovelace') {
+  succeeded(
+    'ukRiskDecision',
+    await callUser(t.app, 'ukRiskDecision', token, {
+      textVersion: UK_PERSONAL_RISK_WARNING.version,
+      choice: 'continue',
+      summaryOpened: true,
+    }),
+  )
+  succeeded(
+    'ukCategorise',
+    await callUser(t.app, 'ukCategorise', token, {
+      textVersion: UK_CATEGORISATION_STATEMENTS.version,
+      statement: { category: 'restricted', investedUnderTenPercent: true, willLimitToTenPercent: true },
+      signature,
+    }),
+  )
+  const set = succeeded('ukQuestionSet', await callUser(t.app, 'ukQuestionSet', token)).data as {
+    version: string
+    setId: string
+    questions: { id: string }[]
+  }
+  succeeded(
+    'ukAnswerQuestions',
+    await callUser(t.app, 'ukAnswerQuestions', token, {
+      version: set.version,
+      setId: set.setId,
+      answers: rightAnswers(set.questions),
+    }),
+  )
+  const status = succeeded('ukStepsStatus', await callUser(t.app, 'ukStepsStatus', token)).data as {
+    coolingOff: { endsAt: string }
+  }
+  const wait = new Date(status.coolingOff.endsAt).getTime() - t.clock.now().getTime()
+  if (wait > 0) t.clock.advance(wait)
+  succeeded(
+    'ukCoolingOffDecision',
+    await callUser(t.app, 'ukCoolingOffDecision', token, { textVersion: UK_COOLING_OFF.version, choice: 'continue' }),
+  )
 }

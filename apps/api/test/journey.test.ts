@@ -84,6 +84,14 @@ function journeyServiceOn(app: TestApp, identityStatus: () => 'none' | 'approved
     identity: { identityStatusOf: async () => ({ status: identityStatus(), message: null, updatedAt: null }) },
     wallets: createWalletService({ db: app.db, clock: app.clock, brandName: 'Helvex' }),
     dueDiligence: createDueDiligenceService({ db: app.db, clock: app.clock }),
+    // The test brand's customers are not UK (build-test-app.ts); the UK steps have tests of their own.
+    ukSteps: {
+      isUkCustomer: async () => false,
+      standingsOf: async () => {
+        throw new Error('not a UK customer')
+      },
+      recordRequestToBuy: async () => {},
+    },
     policy: {
       skipSteps: [],
       enhancedChecksVolume: { eur: '200.00', chf: '15000.00', gbp: '12500.00', usd: '17500.00' },

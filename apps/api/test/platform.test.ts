@@ -4,7 +4,8 @@ import { COMPANY, type TestApp, buildTestApp, callPublic, deliverQueuedMail, uni
 describe('platform', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp()
+    // The default brand, as production runs it (the tests' own brand asks by residence).
+    t = await buildTestApp({ env: { BRAND_FILE: undefined } })
   })
   afterAll(() => t.close())
 

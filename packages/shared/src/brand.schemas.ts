@@ -2,7 +2,12 @@ import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
 import { DEFAULT_COOKIE_LIFETIME_HOURS } from './constants'
 
-export const UK_CHECK_MODES = ['always', 'geoip', 'never'] as const
+/**
+ * Who is treated as UK (decisions 008, 040): `always` everyone; `residence` the declared country of residence (the
+ * visitor country until one is declared); `geoip` the visitor country, and UK residents wherever they are; `never`
+ * nobody.
+ */
+export const UK_CHECK_MODES = ['always', 'geoip', 'residence', 'never'] as const
 export const UkCheckMode = z.enum(UK_CHECK_MODES)
 export type UkCheckMode = z.infer<typeof UkCheckMode>
 

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'wallet_signature_invalid',
   'wallet_signature_required',
   'step_required',
+  'step_waiting',
+  'step_done',
   'review_not_pending',
   'unauthorized',
   'forbidden',

@@ -11,6 +11,10 @@ export const JOURNEY_STEP_IDS = [
   'details',
   'identity',
   'wallet',
+  'uk_risk_warning',
+  'uk_categorisation',
+  'uk_appropriateness',
+  'uk_cooling_off',
 ] as const
 export const JourneyStepId = z.enum(JOURNEY_STEP_IDS)
 export type JourneyStepId = z.infer<typeof JourneyStepId>
@@ -22,13 +26,17 @@ export type JourneyAction = z.infer<typeof JourneyAction>
 
 /**
  * Where an owed step stands: `required` (the customer has to do it), `in_review` (done by the customer, a person or
- * the identity provider decides), `rejected` (decided against the customer; support can help).
+ * the identity provider decides), `rejected` (decided against the customer; support can help), `waiting` (nothing to
+ * do until a time set by the server passes: the UK cooling-off, a locked assessment; `ukStatus` says when).
  */
-export const JOURNEY_STEP_STATES = ['required', 'in_review', 'rejected'] as const
+export const JOURNEY_STEP_STATES = ['required', 'in_review', 'rejected', 'waiting'] as const
 export const JourneyStepState = z.enum(JOURNEY_STEP_STATES)
 export type JourneyStepState = z.infer<typeof JourneyStepState>
 
-/** The screen of each step (spec section 2 routes; the wallet's own screen does not exist yet, see decision 036). */
+/**
+ * The screen of each step (spec section 2 routes; the wallet's own screen does not exist yet, see decision 036; the
+ * spec names no route for the UK cooling-off, `prwait` follows its `pr…` family, decision 041).
+ */
 export const JOURNEY_STEP_SCREENS = {
   email: '/code',
   details: '/dashboard-details',
@@ -36,4 +44,8 @@ export const JOURNEY_STEP_SCREENS = {
   enhanced_checks: '/dashboard-quest',
   identity: '/dashboard-authstart',
   wallet: '/dashboard-history',
+  uk_risk_warning: '/dashboard-prk',
+  uk_categorisation: '/dashboard-prst',
+  uk_appropriateness: '/dashboard-prquest',
+  uk_cooling_off: '/dashboard-prwait',
 } as const satisfies Record<JourneyStepId, string>

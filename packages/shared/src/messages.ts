@@ -50,6 +50,8 @@ export const ERROR_COPY: Partial<Record<ErrorCode, string>> = {
     'The signature does not match this wallet and message. Please sign the message exactly as shown.',
   wallet_signature_required: 'Please prove this wallet with a signed message.',
   step_required: 'Before you go on, we need a few more things from you. We will take you there.',
+  step_waiting: 'This step is not open yet. We show you when you can go on.',
+  step_done: 'You have already completed this step.',
 }
 
 /** What each journey step asks of the customer, in a line (the web shows it with the step's screen). */
@@ -60,4 +62,8 @@ export const STEP_COPY = {
   enhanced_checks: 'Answer a few more questions about you and your wealth; a person at our team then checks them.',
   identity: 'Verify your identity with an ID document and a selfie.',
   wallet: 'Show that the wallet you buy into is yours.',
+  uk_risk_warning: 'Read our risk warning and choose whether to continue.',
+  uk_categorisation: 'Tell us which type of investor you are and sign the statement.',
+  uk_appropriateness: 'Answer a few questions about the risks of cryptoassets.',
+  uk_cooling_off: 'Take 24 hours to think it over; then choose whether to continue.',
 } as const satisfies Record<JourneyStepId, string>

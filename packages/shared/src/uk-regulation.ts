@@ -81,3 +81,87 @@ export const UK_RISK_SUMMARY = {
     },
   ] satisfies RiskSummarySection[],
 } as const
+
+/**
+ * The personalised risk warning of `prk` (uk-regulation.md section 3): `{fullName}` is the customer's full name as the
+ * api knows it. "Leave" and "Continue" have equal prominence; nothing pre-selects either.
+ */
+export const UK_PERSONAL_RISK_WARNING = {
+  version: '2023-10-08.1',
+  text: "{fullName}, this is a high-risk investment. How would you feel if you lost the money you're about to invest?",
+  linkText: 'Take 2 mins to learn more',
+  choices: { leave: 'Leave', continue: 'Continue' },
+} as const
+
+/** The warning as the customer reads it, with their name. */
+export function personalRiskWarning(fullName: string): string {
+  return UK_PERSONAL_RISK_WARNING.text.replace('{fullName}', fullName)
+}
+
+/** Hours between the customer's first request to buy and the first time they may buy (COBS 4.12A.35G). */
+export const UK_COOLING_OFF_HOURS = 24
+
+/** The cooling-off screen: why the customer waits, and the question once the wait is over. */
+export const UK_COOLING_OFF = {
+  version: '2023-10-08.1',
+  explanation:
+    'As a new customer in the UK you have a 24-hour cooling-off period, which started when you first asked to buy. It gives you time to think about whether this high-risk investment is right for you. You can buy once it ends.',
+  question: 'Your cooling-off period is over. Do you want to continue or leave?',
+  choices: { leave: 'Leave', continue: 'Continue' },
+} as const
+
+export const UK_INVESTOR_CATEGORIES = ['restricted', 'high_net_worth', 'certified_sophisticated'] as const
+export type UkInvestorCategory = (typeof UK_INVESTOR_CATEGORIES)[number]
+
+/** Months a signed categorisation statement stays valid; then the customer signs again. */
+export const UK_CATEGORISATION_VALID_MONTHS = 12
+/** Years within which a sophisticated investor's certificate must have been issued. */
+export const UK_CERTIFICATE_VALID_YEARS = 3
+
+/**
+ * The categorisation statements of `prst` (uk-regulation.md section 3, firm copy), word for word. Self-certified
+ * sophisticated investors are not offered for cryptoassets. Each part is the question the customer answers.
+ */
+export const UK_CATEGORISATION_STATEMENTS = {
+  version: '2023-10-08.1',
+  restricted: {
+    title: 'Restricted investor',
+    statement:
+      'Putting all your money into a single business or type of investment is risky. Spreading your money across different investments makes you less dependent on any one to do well. You should not invest more than 10% of your net assets in high-risk investments. Doing so could expose you to significant losses. For the purposes of this statement, net assets do NOT include: your home (primary residence), your pension (or any pension withdrawals) or any rights under qualifying contracts of insurance. For the purposes of this statement high-risk investments are: peer-to-peer (P2P) loans; investment based crowdfunding; units in a long-term asset fund; cryptoassets (such as bitcoin); cryptoasset exchange traded notes; and unlisted debt and equity (such as in companies not listed on an exchange like the London Stock Exchange). Please confirm whether you qualify as a restricted investor on the basis that A and B apply to you.',
+    questions: {
+      investedUnderTenPercent:
+        'A) In the past twelve months have you invested less than 10% of your net assets in high-risk investments (as defined above)?',
+      willLimitToTenPercent:
+        'B) In the next twelve months do you intend to limit your investment in high-risk investments (as defined above) to less than 10% of your net assets?',
+    },
+    acceptance:
+      'I accept that being a restricted investor will expose me to promotions for investment where there is a risk of losing all the money I invest. I am aware that it is open to me to seek professional advice before making any investment in a high-risk investment.',
+  },
+  high_net_worth: {
+    title: 'High net worth investor',
+    statement:
+      'You will qualify as a high net worth investor on the basis that A or B apply to you. In the last financial year did you have:',
+    questions: {
+      incomeOver100k:
+        'A) an annual income of £100,000 or more? Income does NOT include any one off pension withdrawals',
+      netAssetsOver250k:
+        'B) net assets of £250,000 or more? Net assets do NOT include: your home (primary residence), your pension (or any pension withdrawals) or any rights under qualifying contracts of insurance.',
+    },
+    acceptance:
+      'I accept that being a high net worth investor will expose me to promotions for investment where there is a significant risk of losing all the money I invest. I am aware that it is open to me to seek professional advice before making any investment in a high-risk investment.',
+  },
+  certified_sophisticated: {
+    title: 'Certified sophisticated investor',
+    statement:
+      'You will qualify as a sophisticated investor on the basis that, in the last three years, you have received a certificate from an authorised firm confirming you understand the risks involved with cryptoassets.',
+    questions: {
+      certified:
+        'In the last three years, have you received a certificate from an authorised firm confirming you understand the risks involved with cryptoassets?',
+      firmName: 'The name of the authorised firm that certified you',
+      certificateDate: 'The date of the certificate',
+    },
+    acceptance:
+      'I accept that being a sophisticated investor will expose me to promotions for investment where there is a significant risk of losing all the money I invest. I am aware that it is open to me to seek professional advice before making any investment in a high-risk investment.',
+  },
+  signature: 'Type your full name to sign this statement',
+} as const satisfies Record<UkInvestorCategory, unknown> & { version: string; signature: string }

@@ -61,3 +61,15 @@ export function guardSandboxPages(
     route.onSend = [...asArray(route.onSend), addBanner]
   })
 }
+
+/**
+ * The test controls (moving the server clock) exist with NODE_ENV=test only: a start that registers a route under /test
+ * anywhere else fails, whatever registered it. Call before any /test route.
+ */
+export function refuseTestRoutesOutsideTests(app: FastifyInstance, config: Config) {
+  if (config.env === 'test') return
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/test' || route.url.startsWith('/test/'))
+      throw new Error(`${route.url}: test controls are registered with NODE_ENV=test only`)
+  })
+}

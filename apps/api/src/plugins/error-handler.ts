@@ -62,6 +62,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         error: error.code,
         ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
         ...(error.step !== undefined && { step: error.step }),
+        ...(error.fields !== undefined && { fields: error.fields }),
       })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

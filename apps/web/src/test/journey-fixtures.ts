@@ -10,6 +10,10 @@ const BLOCKS: Record<JourneyStepId, OwedStep['blocks']> = {
   details: ['payout'],
   identity: ['payout'],
   wallet: ['payout'],
+  uk_risk_warning: ['start_order'],
+  uk_categorisation: ['start_order'],
+  uk_appropriateness: ['start_order'],
+  uk_cooling_off: ['start_order'],
 }
 
 /** An owed step as the journey engine describes it. */

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { GetBrandAnswer, UkStatusAnswer } from '@exchange/shared/brand.schemas'
+import { visitorOf } from '../../plugins/visitor'
 import type { BrandService } from './brand.service'
 
 export function brandRoutes({ brandService }: { brandService: BrandService }): FastifyPluginAsyncZod {
@@ -30,7 +31,10 @@ export function brandRoutes({ brandService }: { brandService: BrandService }): F
           response: { 200: UkStatusAnswer, 400: FailureAnswer },
         },
       },
-      async (request) => ({ result: true as const, data: { isUk: await brandService.isUkVisitor(request.ip) } }),
+      async (request) => ({
+        result: true as const,
+        data: { isUk: await brandService.isUkVisitor(visitorOf(request)) },
+      }),
     )
   }
 }

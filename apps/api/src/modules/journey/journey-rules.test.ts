@@ -21,6 +21,7 @@ const settled: JourneyFacts = {
   identity: 'approved',
   paidVolume: {},
   payoutWallets: [],
+  uk: null,
 }
 
 const policy: JourneyPolicy = {
@@ -124,6 +125,57 @@ describe('journey rules', () => {
       expect(paidVolumeReachesThreshold({ eur: '7500.00', chf: '7500.00' }, limits)).toBe(true)
       expect(paidVolumeReachesThreshold({ gbp: '6250.00', usd: '8750.00' }, limits)).toBe(true)
       expect(paidVolumeReachesThreshold({}, limits)).toBe(false)
+    })
+  })
+
+  describe('UK steps', () => {
+    const newToUk = {
+      riskWarning: 'required',
+      categorisation: 'required',
+      appropriateness: 'required',
+      coolingOff: 'required',
+    } as const
+    const uk = (change: Partial<NonNullable<JourneyFacts['uk']>>) => facts({ uk: { ...newToUk, ...change } })
+
+    it('are owed by a UK customer in the order of the regulation, with the cooling-off after source of funds', () => {
+      expect(ids(facts({ uk: newToUk, sourceOfFundsGiven: false }))).toEqual([
+        'uk_risk_warning',
+        'uk_categorisation',
+        'uk_appropriateness',
+        'source_of_funds',
+        'uk_cooling_off',
+      ])
+      expect(owedSteps(uk({}), policy)[0]).toEqual({
+        id: 'uk_risk_warning',
+        state: 'required',
+        blocks: ['start_order'],
+        screen: '/dashboard-prk',
+      })
+    })
+
+    it('block the start of an order in turn, never a payout', () => {
+      expect(blockingStep(uk({}), policy, 'start_order')).toBe('uk_risk_warning')
+      expect(blockingStep(uk({ riskWarning: 'done' }), policy, 'start_order')).toBe('uk_categorisation')
+      const assessed = { riskWarning: 'done', categorisation: 'done' } as const
+      expect(blockingStep(uk({ ...assessed, appropriateness: 'waiting' }), policy, 'start_order')).toBe(
+        'uk_appropriateness',
+      )
+      const waiting = uk({ ...assessed, appropriateness: 'done', coolingOff: 'waiting' })
+      expect(blockingStep(waiting, policy, 'start_order')).toBe('uk_cooling_off')
+      expect(owedSteps(waiting, policy)[0]?.state).toBe('waiting')
+      expect(blockingStep(waiting, policy, 'payout')).toBeNull()
+      expect(
+        blockingStep(uk({ ...assessed, appropriateness: 'done', coolingOff: 'done' }), policy, 'start_order'),
+      ).toBeNull()
+    })
+
+    it('are not owed by a customer who is not UK, nor when skipped', () => {
+      expect(ids(facts({ uk: null }))).toEqual([])
+      const skipping = {
+        ...policy,
+        skipSteps: ['uk_risk_warning', 'uk_categorisation', 'uk_appropriateness', 'uk_cooling_off'] as const,
+      }
+      expect(ids(uk({}), { ...skipping, skipSteps: [...skipping.skipSteps] })).toEqual([])
     })
   })
 

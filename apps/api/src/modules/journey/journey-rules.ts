@@ -8,6 +8,7 @@ import {
   type JourneyStepState,
 } from '@exchange/shared/journey-steps'
 import { compareAmounts, divideAmounts, sumAmounts } from '@exchange/shared/money'
+import type { UkStepState } from '@exchange/shared/uk-steps.schemas'
 
 /** What the engine knows about a customer, all of it read from stored records (the service loads it). */
 export interface JourneyFacts {
@@ -28,6 +29,13 @@ export interface JourneyFacts {
   paidVolume: Partial<Record<FiatCurrency, string>>
   /** The wallets a payout would go to, and whether the customer has proven each. */
   payoutWallets: readonly { crypto: string; address: string; proven: boolean }[]
+  /** Where each UK step stands (decision 041), or null when the UK steps are not asked of this customer (decision 040). */
+  uk: {
+    riskWarning: UkStepState
+    categorisation: UkStepState
+    appropriateness: UkStepState
+    coolingOff: UkStepState
+  } | null
 }
 
 /** The thresholds and switches of configuration (decision 036). */
@@ -72,6 +80,7 @@ export function paidVolumeReachesThreshold(
 }
 
 const always = () => true
+const ukCustomer = (facts: JourneyFacts) => facts.uk !== null
 
 const IDENTITY_STANDING: Record<IdentityCheckStatus, StepStanding> = {
   none: 'required',
@@ -101,6 +110,27 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
     appliesWhen: always,
     standing: (facts) => (facts.emailVerified ? 'done' : 'required'),
   },
+  // The UK steps in the order of uk-regulation.md section 3 (COBS 4.12A): the personalised risk warning, the
+  // categorisation statement and the appropriateness assessment; the cooling-off comes last, once source of funds and
+  // enhanced checks (which may happen during the wait) are done. They hold back the start of an order only.
+  {
+    id: 'uk_risk_warning',
+    blocks: ['start_order'],
+    appliesWhen: ukCustomer,
+    standing: (facts) => facts.uk?.riskWarning ?? 'done',
+  },
+  {
+    id: 'uk_categorisation',
+    blocks: ['start_order'],
+    appliesWhen: ukCustomer,
+    standing: (facts) => facts.uk?.categorisation ?? 'done',
+  },
+  {
+    id: 'uk_appropriateness',
+    blocks: ['start_order'],
+    appliesWhen: ukCustomer,
+    standing: (facts) => facts.uk?.appropriateness ?? 'done',
+  },
   {
     // Before the first order (uk-regulation.md section 4): nothing is bought for money of unknown origin.
     id: 'source_of_funds',
@@ -120,6 +150,12 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
       facts.enhancedChecks !== 'not_answered' ||
       paidVolumeReachesThreshold(facts.paidVolume, policy.enhancedChecksVolume),
     standing: (facts) => ENHANCED_STANDING[facts.enhancedChecks],
+  },
+  {
+    id: 'uk_cooling_off',
+    blocks: ['start_order'],
+    appliesWhen: ukCustomer,
+    standing: (facts) => facts.uk?.coolingOff ?? 'done',
   },
   {
     // The web asks for details when the order is paid for (spec section 4); the payout needs the name identity checks.

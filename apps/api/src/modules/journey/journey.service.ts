@@ -5,11 +5,13 @@ import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { sumAmounts } from '@exchange/shared/money'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
+import type { Visitor } from '../../providers/geoip/visitor-country'
 import type { Database } from '../../db/client'
 import { customers, orderEvents, orders } from '../../db/schema'
 import { AppError, stepRequired } from '../../errors'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import type { IdentityService } from '../identity/identity.service'
+import type { UkStepsService } from '../uk-steps/uk-steps.service'
 import type { WalletService } from '../wallets/wallets.service'
 import { type JourneyFacts, type JourneyPolicy, type OwedStep, blockingStep, owedSteps } from './journey-rules'
 
@@ -21,6 +23,10 @@ export interface JourneyServiceDeps {
   identity: Pick<IdentityService, 'identityStatusOf'>
   wallets: Pick<WalletService, 'isWalletProven'>
   dueDiligence: Pick<DueDiligenceService, 'dueDiligenceFactsOf'>
+  ukSteps: Pick<UkStepsService, 'standingsOf' | 'recordRequestToBuy'> & {
+    /** Whether the UK steps are asked of a customer with this residence on this request (decision 040). */
+    isUkCustomer(residence: string | null, visitor?: Visitor): Promise<boolean>
+  }
   policy: JourneyPolicy & { enhancedChecksWindowDays: number }
 }
 
@@ -32,11 +38,29 @@ export interface PayoutTarget {
   wallet: string
 }
 
+const UK_STEPS: readonly JourneyStepId[] = [
+  'uk_risk_warning',
+  'uk_categorisation',
+  'uk_appropriateness',
+  'uk_cooling_off',
+]
+
 /**
  * The journey engine's door (decision 036): loads a customer's facts from stored records and asks the rules in
- * `journey-rules.ts` what is owed. Writes nothing.
+ * `journey-rules.ts` what is owed. Writes nothing itself; a UK customer's first request to buy is recorded by the UK
+ * steps module, as it starts the cooling-off (decision 041).
  */
-export function createJourneyService({ db, clock, identity, wallets, dueDiligence, policy }: JourneyServiceDeps) {
+export function createJourneyService({
+  db,
+  clock,
+  identity,
+  wallets,
+  dueDiligence,
+  ukSteps,
+  policy,
+}: JourneyServiceDeps) {
+  const ukStepsAsked = UK_STEPS.some((step) => !policy.skipSteps.includes(step))
+
   /** Fiat paid per fiat for orders paid within the window and not sent back (paid, being bought, delivered). */
   async function paidVolumeOf(customerId: string): Promise<JourneyFacts['paidVolume']> {
     const since = new Date(clock.now().getTime() - policy.enhancedChecksWindowDays * DAY_MS)
@@ -85,7 +109,15 @@ export function createJourneyService({ db, clock, identity, wallets, dueDiligenc
     )
   }
 
-  async function factsOf(customerId: string, payout?: PayoutTarget): Promise<JourneyFacts> {
+  /** Where the UK steps stand, or null when they are not asked of this customer on this request. */
+  async function ukFactsOf(customerId: string, residence: string | null, visitor?: Visitor) {
+    if (!ukStepsAsked || !(await ukSteps.isUkCustomer(residence, visitor))) return null
+    const { coolingOffStarted: _started, ...standings } = await ukSteps.standingsOf(customerId)
+    return standings
+  }
+
+  /** The facts of a customer; `visitor` is the request's caller (UK customers by visitor country, decision 040). */
+  async function factsOf(customerId: string, payout?: PayoutTarget, visitor?: Visitor): Promise<JourneyFacts> {
     const [customer] = await db
       .select({
         emailVerifiedAt: customers.emailVerifiedAt,
@@ -100,11 +132,12 @@ export function createJourneyService({ db, clock, identity, wallets, dueDiligenc
       .from(customers)
       .where(eq(customers.id, customerId))
     if (!customer) throw new AppError('unauthorized', 401)
-    const [answers, identityView, paidVolume, payoutWallets] = await Promise.all([
+    const [answers, identityView, paidVolume, payoutWallets, uk] = await Promise.all([
       dueDiligence.dueDiligenceFactsOf(customerId),
       identity.identityStatusOf(customerId),
       paidVolumeOf(customerId),
       payoutWalletsOf(customerId, payout),
+      ukFactsOf(customerId, customer.country, visitor),
     ])
     const { emailVerifiedAt, country, ...details } = customer
     return {
@@ -115,16 +148,20 @@ export function createJourneyService({ db, clock, identity, wallets, dueDiligenc
       identity: identityView.status,
       paidVolume,
       payoutWallets,
+      uk,
     }
   }
 
   /** What the web shows: every owed step in order, the next one the customer can act on, and what blocks what. */
-  async function journeyOf(customerId: string): Promise<{
+  async function journeyOf(
+    customerId: string,
+    visitor?: Visitor,
+  ): Promise<{
     steps: OwedStep[]
     next: OwedStep | null
     blocked: Record<JourneyAction, JourneyStepId | null>
   }> {
-    const facts = await factsOf(customerId)
+    const facts = await factsOf(customerId, undefined, visitor)
     const steps = owedSteps(facts, policy)
     return {
       steps,
@@ -137,13 +174,24 @@ export function createJourneyService({ db, clock, identity, wallets, dueDiligenc
   }
 
   /** The step that stands in the way of a new buy order, or null. */
-  async function startOrderBlockedBy(customerId: string): Promise<JourneyStepId | null> {
-    return blockingStep(await factsOf(customerId), policy, 'start_order')
+  async function startOrderBlockedBy(customerId: string, visitor?: Visitor): Promise<JourneyStepId | null> {
+    return blockingStep(await factsOf(customerId, undefined, visitor), policy, 'start_order')
   }
 
-  /** Refuses a new buy order with `step_required` naming the step the customer owes first. */
-  async function assertMayStartOrder(customerId: string): Promise<void> {
-    const step = await startOrderBlockedBy(customerId)
+  /**
+   * Refuses a new buy order with `step_required` naming the step the customer owes first. A UK customer's first
+   * request to buy, refused or not, starts the 24-hour cooling-off (uk-regulation.md section 3).
+   */
+  async function assertMayStartOrder(customerId: string, visitor?: Visitor): Promise<void> {
+    let facts = await factsOf(customerId, undefined, visitor)
+    if (facts.uk && facts.uk.coolingOff === 'required' && !policy.skipSteps.includes('uk_cooling_off')) {
+      const { coolingOffStarted } = await ukSteps.standingsOf(customerId)
+      if (!coolingOffStarted) {
+        await ukSteps.recordRequestToBuy(customerId)
+        facts = { ...facts, uk: await ukFactsOf(customerId, facts.country, visitor) }
+      }
+    }
+    const step = blockingStep(facts, policy, 'start_order')
     if (step) throw stepRequired(step)
   }
 

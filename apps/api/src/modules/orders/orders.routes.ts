@@ -15,6 +15,7 @@ import {
   SelectMethodRequest,
 } from '@exchange/shared/orders.schemas'
 import { sessionOf } from '../../plugins/session'
+import { visitorOf } from '../../plugins/visitor'
 import type { OrderService } from './orders.service'
 
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
@@ -34,7 +35,11 @@ export function orderUserRoutes({ orders }: { orders: OrderService }): FastifyPl
         },
       },
       async (request) => {
-        const { order, quote } = await orders.initiateBuyOrder(sessionOf(request).customerId, request.body)
+        const { order, quote } = await orders.initiateBuyOrder(
+          sessionOf(request).customerId,
+          request.body,
+          visitorOf(request),
+        )
         return {
           result: true as const,
           data: {

@@ -28,6 +28,7 @@ import type { MethodGroupOptions, OrderEvent, OrderSummary } from '@exchange/sha
 import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
+import type { Visitor } from '../../providers/geoip/visitor-country'
 import { customers, incomingTransfers, orderEvents, orders } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { MethodOption, TradingConfig } from '../../trading'
@@ -41,8 +42,11 @@ export interface OrderServiceDeps {
   mail: MailService
   trading: TradingConfig
   quoteTtlSeconds: number
-  /** The journey engine's gate: refuses with `step_required` while the customer owes a step (decision 036). */
-  assertMayStartOrder: (customerId: string) => Promise<void>
+  /**
+   * The journey engine's gate: refuses with `step_required` while the customer owes a step (decision 036). The caller
+   * of the request decides whether the UK steps are asked by visitor country (decision 040).
+   */
+  assertMayStartOrder: (customerId: string, visitor?: Visitor) => Promise<void>
 }
 
 export type OrderRow = typeof orders.$inferSelect
@@ -302,7 +306,11 @@ export function createOrderService({
     return order
   }
 
-  async function initiateBuyOrder(customerId: string, input: { amount: string; assetId: string; wallet: string }) {
+  async function initiateBuyOrder(
+    customerId: string,
+    input: { amount: string; assetId: string; wallet: string },
+    visitor?: Visitor,
+  ) {
     const pair = parseAssetId(input.assetId)
     if (!pair) throw new AppError('asset_unavailable')
     const amount = normalizeAmountInput(input.amount)
@@ -315,7 +323,7 @@ export function createOrderService({
     if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet))
       throw new AppError('wallet_invalid')
     // After the input is known to be good, so a malformed request still answers its field errors.
-    await assertMayStartOrder(customerId)
+    await assertMayStartOrder(customerId, visitor)
 
     const { quote, columns } = await fixPrice(pair.crypto, pair.fiat, amount)
     const now = clock.now()

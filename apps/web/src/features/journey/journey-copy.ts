@@ -10,15 +10,25 @@ export const STEP_NAMES: Record<JourneyStepId, { title: string; action: string }
   details: { title: 'Your details', action: 'Add your details' },
   identity: { title: 'Identity check', action: 'Verify your identity' },
   wallet: { title: 'Your wallet', action: 'See your orders' },
+  uk_risk_warning: { title: 'Risk warning', action: 'Read the risk warning' },
+  uk_categorisation: { title: 'Investor type', action: 'Choose your investor type' },
+  uk_appropriateness: { title: 'Cryptoasset questions', action: 'Answer the questions' },
+  uk_cooling_off: { title: 'Time to think it over', action: 'See when you can continue' },
 }
 
 export const STATE_LABELS: Record<JourneyStepState, string> = {
   required: 'Required',
   in_review: 'Being reviewed',
   rejected: 'Rejected',
+  waiting: 'Waiting',
 }
 
-export const STATE_COLORS: Record<JourneyStepState, string> = { required: 'orange', in_review: 'blue', rejected: 'red' }
+export const STATE_COLORS: Record<JourneyStepState, string> = {
+  required: 'orange',
+  in_review: 'blue',
+  rejected: 'red',
+  waiting: 'gray',
+}
 
 /** What the step holds up while it is owed. */
 function whatWaits(step: OwedStep): string {
@@ -36,13 +46,16 @@ export function stepExplanation(step: OwedStep): string {
         : `A person at our team is checking your answers, usually within one working day. You do not need to do anything; ${whatWaits(step)} wait until then.`
     case 'rejected':
       return `We could not accept this, so ${whatWaits(step)} cannot go ahead. Please contact our support team.`
+    case 'waiting':
+      // A running cooling-off, or a pause after a failed attempt (decision 041): nothing to do until it ends.
+      return `Nothing to do for now: this step opens again at a set time, which its page shows. ${whatWaits(step)[0]!.toUpperCase()}${whatWaits(step).slice(1)} wait until then.`
   }
 }
 
 /** The button of a step: act on it while it is required, else see where it stands. */
 export function stepButtonLabel(step: OwedStep): string {
   if (step.state === 'required') return STEP_NAMES[step.id].action
-  return step.state === 'in_review' ? 'See where it stands' : 'See what to do'
+  return step.state === 'in_review' || step.state === 'waiting' ? 'See where it stands' : 'See what to do'
 }
 
 /**
@@ -58,9 +71,14 @@ export const STEP_REQUIRED_LINES: Record<JourneyStepId, string> = {
   details: 'Please give us your details before you go on.',
   identity: 'Please verify your identity before you go on.',
   wallet: 'Please show that the wallet is yours before you go on.',
+  uk_risk_warning: 'Before your first order, please read our risk warning.',
+  uk_categorisation: 'Before your first order, please tell us which type of investor you are.',
+  uk_appropriateness: 'Before your first order, please answer a few questions about cryptoassets.',
+  uk_cooling_off: 'Your first order can start once your 24 hours to think it over have passed.',
 }
 
 export function waitingLine(step: OwedStep): string {
+  if (step.state === 'waiting') return `${STEP_REQUIRED_LINES[step.id]} Your amount is kept.`
   return step.state === 'rejected'
     ? `You cannot start a new order: we could not accept your ${STEP_NAMES[step.id].title.toLowerCase()}. Please contact our support team.`
     : `You can buy again once our team has reviewed your ${STEP_NAMES[step.id].title.toLowerCase()}. Your amount is kept.`
