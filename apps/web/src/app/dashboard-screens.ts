@@ -34,6 +34,7 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub('returnauth', 'Checking your identity'),
   sub('authend', 'Your identity check'),
   sub('uploaddocs', 'Upload documents'),
+  sub('wallets', 'Your wallets'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]

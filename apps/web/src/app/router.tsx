@@ -74,6 +74,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-returnauth', lazy: () => import('./routes/return-auth-route') },
               { path: 'dashboard-authend', lazy: () => import('./routes/auth-end-route') },
               { path: 'dashboard-uploaddocs', lazy: () => import('./routes/upload-docs-route') },
+              // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
+              { path: 'dashboard-wallets', lazy: () => import('./routes/wallets-route') },
               { path: 'dashAccount', lazy: () => import('./routes/account-route') },
               { path: 'dashSupport', lazy: () => import('./routes/support-route') },
               ...NOT_AVAILABLE_SCREENS.map((screen) => ({

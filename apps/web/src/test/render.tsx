@@ -36,6 +36,7 @@ const DESTINATIONS = [
   '/dashboard-returnauth',
   '/dashboard-authend',
   '/dashboard-uploaddocs',
+  '/dashboard-wallets',
   '/dashAccount',
   '/dashSupport',
 ]

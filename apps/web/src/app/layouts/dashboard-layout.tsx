@@ -18,9 +18,10 @@ const lower = (path: string) => path.toLowerCase()
 const HISTORY = ['/dashboard-history']
 const IDENTITY = ['/dashboard-authstart', '/dashboard-hostedauth', '/dashboard-returnauth', '/dashboard-authend']
 const DOCUMENTS = ['/dashboard-uploaddocs']
+const WALLETS = ['/dashboard-wallets']
 const ACCOUNT = ['/dashaccount', '/dashboard-details']
 const SUPPORT = ['/dashsupport', '/dashboard-contactus']
-const OUTSIDE_BUY = [...HISTORY, ...IDENTITY, ...DOCUMENTS, ...ACCOUNT, ...SUPPORT]
+const OUTSIDE_BUY = [...HISTORY, ...IDENTITY, ...DOCUMENTS, ...WALLETS, ...ACCOUNT, ...SUPPORT]
 
 /** The sections of the signed-in area; "Buy" holds the calculator and every step of the order flow. */
 const SECTIONS = [
@@ -28,6 +29,7 @@ const SECTIONS = [
   { label: 'History', to: '/dashboard-history', isCurrent: (path: string) => HISTORY.includes(path) },
   { label: 'Identity check', to: '/dashboard-authstart', isCurrent: (path: string) => IDENTITY.includes(path) },
   { label: 'Documents', to: '/dashboard-uploaddocs', isCurrent: (path: string) => DOCUMENTS.includes(path) },
+  { label: 'Wallets', to: '/dashboard-wallets', isCurrent: (path: string) => WALLETS.includes(path) },
   { label: 'Account', to: '/dashAccount', isCurrent: (path: string) => ACCOUNT.includes(path) },
   { label: 'Support', to: '/dashSupport', isCurrent: (path: string) => SUPPORT.includes(path) },
 ] as const
