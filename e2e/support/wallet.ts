@@ -45,8 +45,10 @@ export function personalSign(message: string, key: Uint8Array = WALLET_KEY): str
 export function bitcoinSign(message: string, key: Uint8Array = WALLET_KEY): string {
   const bytes = utf8.decode(message)
   const prefix = utf8.decode('\x18Bitcoin Signed Message:\n')
-  if (bytes.length >= 0xfd) throw new Error('message too long for this helper')
-  const digest = sha256(sha256(concat(prefix, Uint8Array.of(bytes.length), bytes)))
+  // The message length as Bitcoin's varint: one byte below 0xfd, else 0xfd and two bytes, little-endian.
+  const length =
+    bytes.length < 0xfd ? Uint8Array.of(bytes.length) : Uint8Array.of(0xfd, bytes.length & 0xff, bytes.length >> 8)
+  const digest = sha256(sha256(concat(prefix, length, bytes)))
   const sig = secp256k1.sign(digest, key, { prehash: false, format: 'recovered' })
   return base64.encode(Uint8Array.of(31 + sig[0]!, ...sig.subarray(1)))
 }

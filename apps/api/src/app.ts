@@ -261,6 +261,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     clock,
     provider: identityProvider,
     onDecided: checksChanged,
+    // The customer hears of the outcome from us, in the transaction that records it.
+    onOutcome: (tx, { to, outcome, message }) =>
+      mail.sendIdentityOutcome(
+        to,
+        outcome,
+        message,
+        { dashboard: `${config.publicUrl ?? ''}/dashboard`, identity: `${config.publicUrl ?? ''}/dashboard-authstart` },
+        tx,
+      ),
   })
   const wallets = createWalletService({ db: database.db, clock, brandName: brand.brandName, onProven: checksChanged })
   const dueDiligence = createDueDiligenceService({ db: database.db, clock, onFactsChanged: checksChanged })

@@ -153,6 +153,46 @@ describe('a payout waits for the identity check', () => {
   })
 })
 
+describe('the customer is mailed the outcome of the identity check', () => {
+  /** The sandbox identity page's answer for this customer's check, as a tester picks it. */
+  async function decide(token: string, outcome: string, reason?: string) {
+    const started = await callUser(t.app, 'identityStart', token)
+    const applicant = new URL(started.body.data.verificationUrl, 'http://sandbox').searchParams.get('applicant')!
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/idv/verify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ applicant, outcome, ...(reason && { reason }) }).toString(),
+    })
+  }
+
+  it('approved: says so and where to go on', async () => {
+    const customer = await signUpVerified(t)
+    await decide(customer.token, 'approved')
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail).toMatchObject({ template: 'identity_approved', subject: 'Your identity is verified at Helvex' })
+    expect(mail?.text).toContain('https://exchange.example/dashboard')
+  })
+
+  it('resubmission needed: gives the partner’s words and the link to send again', async () => {
+    const customer = await signUpVerified(t)
+    await decide(customer.token, 'resubmission_requested', 'BAD_PROOF_OF_IDENTITY')
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail?.template).toBe('identity_resubmission_requested')
+    expect(mail?.text).toContain('The document photo is blurred.')
+    expect(mail?.text).toContain('https://exchange.example/dashboard-authstart')
+  })
+
+  it('rejected: gives the reason and the way to support', async () => {
+    const customer = await signUpVerified(t)
+    await decide(customer.token, 'rejected', 'SELFIE_MISMATCH')
+    const mails = await mailsOf(customer.email, 'identity_rejected')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.text).toContain('The selfie does not match the photo on the document.')
+    expect(mails[0]?.text).toContain('support@helvex.example')
+  })
+})
+
 describe('a payout waits for a wallet proven to be the customer’s (decision 039)', () => {
   it('holds a paid order to an unproven wallet, tells the customer once, and delivers it once after the proof', async () => {
     const { customer, reference } = await paidBefore((token) => verifyIdentity(t, token))

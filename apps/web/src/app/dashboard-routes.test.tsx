@@ -134,7 +134,7 @@ describe('signed-in routes', () => {
     }
   })
 
-  it('offers Buy, History, Identity check, Documents, Account, Support and Log Out, marking the current section', async () => {
+  it('offers Buy, History, Identity check, Documents, Wallets, Account, Support and Log Out, marking the current section', async () => {
     signedIn()
     renderApp('/dashboard-history')
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
@@ -146,6 +146,7 @@ describe('signed-in routes', () => {
       ['History', '/dashboard-history'],
       ['Identity check', '/dashboard-authstart'],
       ['Documents', '/dashboard-uploaddocs'],
+      ['Wallets', '/dashboard-wallets'],
       ['Account', '/dashAccount'],
       ['Support', '/dashSupport'],
       ['Log Out', '/logout'],

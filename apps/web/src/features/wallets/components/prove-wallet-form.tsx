@@ -213,12 +213,17 @@ export function ProveWalletForm({ order, onProven }: ProveWalletFormProps) {
       ) : (
         <form aria-label="Proof of the wallet" onSubmit={(event) => void sendProof(event)} noValidate>
           <Stack gap="sm">
-            <Text size="sm">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {challenge.method === 'signed_message'
                 ? `Sign this message with the wallet ${challenge.address}. Copy it exactly, including every line.`
                 : 'Read the declaration. By confirming it you declare that this wallet is yours.'}
             </Text>
-            <Code block aria-label={challenge.method === 'signed_message' ? 'Message to sign' : 'Declaration'}>
+            {/* Wrapped on screen only: what is copied and signed is the text itself, line breaks included. */}
+            <Code
+              block
+              aria-label={challenge.method === 'signed_message' ? 'Message to sign' : 'Declaration'}
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            >
               {challenge.message}
             </Code>
             {challenge.method === 'signed_message' ? (

@@ -40,7 +40,7 @@ export function SavedWallets() {
   } else if (list.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
-        No saved wallets yet. Prove a wallet below and it is kept here for your next orders.
+        No saved wallets yet. A wallet you prove is kept here for your next orders.
       </Text>
     )
   } else {
