@@ -12,6 +12,8 @@ import {
 } from '../support/browser'
 import {
   PAYER_NAME,
+  WALLET,
+  proveWallet,
   declareSourceOfFunds,
   saveDetails,
   signUpAndConfirm,
@@ -42,7 +44,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A customer with their name saved and identity verified, on a new page of a browser context of its own. */
+/**
+ * A customer with their name saved, identity verified and the journeys' wallet proven (every step before a payout), on
+ * a new page of a browser context of its own.
+ */
 async function customerWithDetails(label: string, viewport = DESKTOP) {
   const context = await newContext(browser, baseUrl, viewport)
   const page = await context.newPage()
@@ -50,6 +55,7 @@ async function customerWithDetails(label: string, viewport = DESKTOP) {
   await declareSourceOfFunds(page)
   await saveDetails(page)
   await verifyIdentity(page)
+  await proveWallet(page)
   return { context, page, email }
 }
 
@@ -109,7 +115,7 @@ describe('pay journeys', () => {
     await visible(page.getByRole('heading', { name: 'Thank you' }))
     await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
     await visible(page.getByText('Your coins are on their way'))
-    await visible(page.getByText(/Delivered to 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa, transaction/))
+    await visible(page.getByText(new RegExp(`Delivered to ${WALLET}, transaction`)))
     await screenshotFromTop(page, 'thankyou-1280')
 
     expect(await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])).toEqual(

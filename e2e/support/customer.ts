@@ -2,12 +2,13 @@ import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import type { Page } from 'playwright-core'
 import { visible } from './browser'
 import { eventually, lastMessageId, messagesTo, uniqueEmail, waitForCode } from './mailbox'
+import { BTC_WALLET, bitcoinSign } from './wallet'
 
 /** A name that the sandbox bank's payer-name check matches against the customer's details. */
 export const CUSTOMER_NAME = { first: 'Grace', last: 'Hopper' } as const
 export const PAYER_NAME = `${CUSTOMER_NAME.first} ${CUSTOMER_NAME.last}`
-/** A valid bitcoin address: delivery needs a wallet, so a paid order goes on to completed. */
-export const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
+/** The journeys' bitcoin wallet (a key `wallet.ts` holds): a customer proves it, so a paid order goes on to completed. */
+export const WALLET = BTC_WALLET
 
 /** Signs up and confirms in this page the way a person does it (code from the outbox, typed digit by digit). */
 export async function signUpAndConfirm(page: Page, baseUrl: string, label: string): Promise<string> {
@@ -118,6 +119,29 @@ export async function verifyIdentity(page: Page): Promise<void> {
   await visible(page.getByText('This is a test environment.'))
   await page.getByRole('button', { name: 'Approve the identity' }).click()
   await page.waitForURL('**/dashboard-returnauth')
+}
+
+async function tokenOf(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
+}
+
+/**
+ * Proves the journeys' bitcoin wallet through the api, as the wallet screen does it (message asked for, signed with the
+ * key, sent back): for journeys about something else whose orders are delivered. `wallet.e2e.ts` does it on screen.
+ */
+export async function proveWallet(page: Page): Promise<void> {
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` }
+  const issued = await page.request.post('/v1/user/walletChallenge', {
+    data: { brandName: 'Helvex', wallet: { crypto: 'btc', address: WALLET } },
+    headers,
+  })
+  const { data } = (await issued.json()) as { data: { challengeId: string; message: string } }
+  const proved = await page.request.post('/v1/user/walletProve', {
+    data: { brandName: 'Helvex', challengeId: data.challengeId, signature: bitcoinSign(data.message) },
+    headers,
+  })
+  const answer = (await proved.json()) as { result: boolean }
+  if (!answer.result) throw new Error(`the wallet was not proven: ${JSON.stringify(answer)}`)
 }
 
 /** From the calculator: an amount in a fiat (e.g. 'GBP – British pound') and the wallet, then "Buy BTC"; answers the reference. */

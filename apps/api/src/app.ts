@@ -14,10 +14,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { MAX_JSON_BODY_BYTES } from '@exchange/shared/constants'
+import { payoutStepScreen } from '@exchange/shared/journey-steps'
 import { loadBrand } from './brand'
 import { type Clock, createMovableClock, systemClock } from './clock'
 import type { Config } from './config'
-import { type DatabaseHandle, openDatabase } from './db/client'
+import { type Database, type DatabaseHandle, openDatabase } from './db/client'
 import { AppError } from './errors'
 import { accountRoutes } from './modules/accounts/accounts.routes'
 import { createAccountService } from './modules/accounts/accounts.service'
@@ -95,6 +96,7 @@ import { dueDiligenceRoutes } from './modules/due-diligence/due-diligence.routes
 import { createDueDiligenceService } from './modules/due-diligence/due-diligence.service'
 import { journeyRoutes } from './modules/journey/journey.routes'
 import { createJourneyService } from './modules/journey/journey.service'
+import { createPayoutGate } from './modules/journey/payout-gate'
 import { testControlRoutes } from './modules/test-controls/test-controls.routes'
 import { ukStepsRoutes } from './modules/uk-steps/uk-steps.routes'
 import { createUkStepsService } from './modules/uk-steps/uk-steps.service'
@@ -263,14 +265,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const identityProvider =
     overrides.identityProvider ??
     (config.identity.kind === 'sumsub' ? createSumsubIdentityProvider(config.identity) : sandboxIdentity!)
+  // A fact that can free a held payout (a decided identity check, a proven wallet, details, source of funds, enhanced
+  // checks) is stored with the job that moves the customer's waiting orders on, or not at all (decisions 033, 039).
+  const checksChanged = (tx: Database, customerId: string) =>
+    queue.send(CUSTOMER_CHECKS_CHANGED_JOB, { customerId }, tx)
   const identity = createIdentityService({
     db: database.db,
     clock,
     provider: identityProvider,
-    onDecided: (tx, customerId) => queue.send(CUSTOMER_CHECKS_CHANGED_JOB, { customerId }, tx),
+    onDecided: checksChanged,
+    // The customer hears of the outcome from us, in the transaction that records it.
+    onOutcome: (tx, { to, outcome, message }) =>
+      mail.sendIdentityOutcome(
+        to,
+        outcome,
+        message,
+        { dashboard: `${config.publicUrl ?? ''}/dashboard`, identity: `${config.publicUrl ?? ''}/dashboard-authstart` },
+        tx,
+      ),
   })
-  const wallets = createWalletService({ db: database.db, clock, brandName: brand.brandName })
-  const dueDiligence = createDueDiligenceService({ db: database.db, clock })
+  const wallets = createWalletService({ db: database.db, clock, brandName: brand.brandName, onProven: checksChanged })
+  const dueDiligence = createDueDiligenceService({ db: database.db, clock, onFactsChanged: checksChanged })
   const ukSteps = createUkStepsService({ db: database.db, clock })
   const customerResidence = async (customerId: string) => (await customers.clientDetails(customerId)).country
   // What a customer still owes before an order starts or a payout leaves (decision 036).
@@ -296,6 +311,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     clock,
     nameChangeHoldHours: config.nameChangeHoldHours,
+    onDetailsSaved: checksChanged,
   })
   const bank =
     overrides.bankPartner ??
@@ -312,20 +328,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       : undefined
   const openBanking =
     config.openBanking.kind === 'truelayer' ? createTrueLayerOpenBanking(config.openBanking) : sandboxOpenBanking!
-  /**
-   * Identity before the first payout of any order (issue 10; stricter than the Swiss CHF 1,000 trigger): a paid order
-   * of a customer without an approved check waits in `awaiting_checks` (decision 033).
-   */
-  const payoutGate = async (customerId: string) => {
-    const { status } = await identity.identityStatusOf(customerId)
-    if (status === 'approved') return null
-    return {
-      step: 'identity',
-      what: 'confirm your identity',
-      link: `${config.publicUrl ?? ''}/dashboard-authstart`,
-      refused: status === 'rejected',
-    }
-  }
+  // Every journey step that blocks a payout holds it: details, identity, the order's wallet, source of funds and
+  // enhanced checks (decisions 033, 036, 039).
+  const payoutGate = createPayoutGate({ journey, identity, publicUrl: config.publicUrl })
   const settlement = createSettlementService({
     db: database.db,
     clock,
@@ -340,8 +345,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     repriceToleranceBps: config.bankRepriceToleranceBps,
     recentNameChange: customers.recentNameChange,
     reconciliation: createHostedPaymentReconciliation({ db: database.db, clock, psp, openBanking }),
-    walletLink: (reference) =>
-      `${config.publicUrl ?? ''}/dashboard-history?order=${encodeURIComponent(reference)}&wallet=needed`,
+    walletLink: (reference) => `${config.publicUrl ?? ''}${payoutStepScreen('wallet', reference)}`,
     payoutGate,
     log: app.log,
   })

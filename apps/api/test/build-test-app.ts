@@ -21,6 +21,7 @@ import { signNotice } from '../src/providers/signed-notice'
 import { UK_ASSESSMENTS } from '../src/modules/uk-steps/appropriateness-questions'
 import { UK_CATEGORISATION_STATEMENTS, UK_COOLING_OFF, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
 import { createTestClock } from './test-clock'
+import { TEST_BTC_WALLET, TEST_ETH_WALLET, bitcoinSign, personalSign } from './test-wallets'
 
 export interface TestApp {
   app: FastifyInstance
@@ -240,8 +241,9 @@ export async function signUpVerified(t: TestApp, email = uniqueEmail(), password
   return { email, password, token: verified.body.data.token as string, device: device as string }
 }
 
-export const BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
-export const ETH_WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+/** The tests' own wallet (a key `test-wallets.ts` holds), so that a customer can prove it before a payout. */
+export const BTC_WALLET = TEST_BTC_WALLET
+export const ETH_WALLET = TEST_ETH_WALLET
 
 /** Source-of-funds answers of an ordinary customer: nothing in them asks for enhanced checks. */
 export const SOURCE_OF_FUNDS = {
@@ -280,14 +282,44 @@ export async function verifyIdentity(t: TestApp, token: string, outcome: 'approv
 }
 
 /**
- * A signed-in customer with fresh prices who has declared the source of funds and whose identity is verified: ready to
- * buy and be paid out.
+ * Proves a wallet through the real calls, as a customer does on the wallet screen: the message to sign is asked for,
+ * signed with the tests' key (EIP-191 for EVM addresses, a Bitcoin signed message for bitcoin), and sent back. The
+ * orders held for it move on, as the queued job moves them (decision 039).
+ */
+export async function proveWallet(
+  t: TestApp,
+  token: string,
+  wallet: { crypto: 'btc' | 'eth' | 'avax' | 'usdc' | 'usdt'; address: string },
+) {
+  const issued = await callUser(t.app, 'walletChallenge', token, { wallet })
+  if (issued.body.result !== true) throw new Error(`no message to sign: ${JSON.stringify(issued.body)}`)
+  const { challengeId, message } = issued.body.data as { challengeId: string; message: string }
+  const signature = wallet.crypto === 'btc' ? bitcoinSign(message) : personalSign(message)
+  const proved = await callUser(t.app, 'walletProve', token, { challengeId, signature })
+  if (proved.body.result !== true) throw new Error(`wallet not proven: ${JSON.stringify(proved.body)}`)
+  await t.app.jobs.customerChecksChanged()
+}
+
+/**
+ * A signed-in customer with fresh prices who has declared the source of funds, whose identity is verified and who has
+ * proven the tests' wallet (BTC_WALLET, ETH_WALLET): ready to buy and be paid out once their details are given.
  */
 export async function buyer(t: TestApp) {
   await t.app.jobs.refreshRates()
   const customer = await signUpVerified(t)
   await declareSourceOfFunds(t, customer.token)
   await verifyIdentity(t, customer.token)
+  await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
+  await proveWallet(t, customer.token, { crypto: 'eth', address: ETH_WALLET })
+  return customer
+}
+
+/** A buyer who has also given their details (ADA_DETAILS): every step before a payout is done. */
+export async function payableBuyer(t: TestApp) {
+  const customer = await buyer(t)
+  const saved = await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+  if (saved.body.result !== true) throw new Error(`details refused: ${JSON.stringify(saved.body)}`)
+  await t.app.jobs.customerChecksChanged()
   return customer
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveries, payments, refunds } from '../src/db/schema'
 import { signNotice } from '../src/providers/signed-notice'
-import { buildTestApp, buyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
+import { buildTestApp, payableBuyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
 
 const SECRET = 'test-psp-webhook-secret-0123456789'
 let t: TestApp
@@ -42,7 +42,7 @@ async function threeDSecure(sessionId: string, result: 'approve' | 'fail') {
 
 describe('card payment through the hosted checkout', () => {
   it('starts: the order awaits payment and the browser goes to the marked sandbox checkout', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, checkoutUrl, sessionId } = await startCard(customer.token)
     expect(checkoutUrl).toBe(`/sandbox/psp/checkout?session=${sessionId}`)
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
@@ -53,7 +53,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('an approved card pays, fills and delivers; the return page reads the status the webhook set', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     const back = await pay(sessionId, '4242 4242 4242 4242')
     expect(back).toEqual({ status: 303, location: `/dashboard-returncc?session_id=${sessionId}` })
@@ -71,7 +71,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('a declined card fails the order with the reason in plain words', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000000002')
     const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
@@ -87,7 +87,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('a 3-D Secure card asks for the bank step; confirming it pays', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     const step = await pay(sessionId, '4000000000003220')
     expect(step.location).toBe(`/sandbox/psp/3ds?session=${sessionId}`)
@@ -99,7 +99,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('a failed 3-D Secure step fails the payment', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000003220')
     await threeDSecure(sessionId, 'fail')
@@ -107,7 +107,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('an invalid card number stays on the checkout with an error and changes nothing', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     expect((await pay(sessionId, '4242424242424241')).location).toBe(
       `/sandbox/psp/checkout?session=${sessionId}&error=card`,
@@ -116,7 +116,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('the browser coming back proves nothing: without the webhook the order still awaits payment', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     const status = (await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data
     expect(status).toMatchObject({ paymentStatus: 'pending', orderStatus: 'awaiting_payment' })
@@ -124,7 +124,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('refuses a forged PSP notice, and the same notice twice changes nothing the second time', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     const body = JSON.stringify({ id: 'evt_test_fixed_1', type: 'checkout.session.completed', data: { sessionId } })
     const now = Math.floor(t.clock.now().getTime() / 1000)
@@ -155,7 +155,7 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it('a card paid after the price ran out buys nothing: the money goes back to the card and the customer is told', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     t.clock.advance(901_000)
     await t.app.jobs.expireOrders()
@@ -183,14 +183,14 @@ describe('card payment through the hosted checkout', () => {
   })
 
   it("does not show another customer's card payment", async () => {
-    const customer = await buyer(t)
-    const other = await buyer(t)
+    const customer = await payableBuyer(t)
+    const other = await payableBuyer(t)
     const { sessionId } = await startCard(customer.token)
     expect((await callUser(t.app, 'orderPaymentStatus', other.token, { sessionId })).body.error).toBe('order_not_found')
   })
 
   it('refuses a card option the order cannot use and an order already paying', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     expect(
       (await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'no-such-psp' }))

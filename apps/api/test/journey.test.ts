@@ -275,6 +275,9 @@ describe('enhanced checks', () => {
   }, 90_000)
 })
 
+/** Native segwit address of private key 1 (BIP-173's example): valid, and never proven by the tests' customers. */
+const KEY_ONE_P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+
 describe('payoutBlockedBy, for fulfilment', () => {
   it('names details, then identity, then an unproven wallet, then nothing', async () => {
     const customer = await buyer(t)
@@ -286,7 +289,8 @@ describe('payoutBlockedBy, for fulfilment', () => {
     const customerId = row!.customerId
     let identityStatus: 'none' | 'approved' = 'none'
     const service = journeyServiceOn(t, () => identityStatus)
-    const order = { crypto: 'btc', wallet: BTC_WALLET }
+    // A wallet the buyer has not proven (buyer() proves the tests' own BTC_WALLET and ETH_WALLET).
+    const order = { crypto: 'btc', wallet: KEY_ONE_P2WPKH }
     expect(await service.payoutBlockedBy(customerId, order)).toBe('details')
     await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     expect(await service.payoutBlockedBy(customerId, order)).toBe('identity')
@@ -303,6 +307,7 @@ describe('payoutBlockedBy, for fulfilment', () => {
     })
     const xrp = { crypto: 'xrp', wallet: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' }
     expect(await service.payoutBlockedBy(customerId, xrp)).toBeNull()
+    expect(await service.payoutBlockedBy(customerId, { crypto: 'btc', wallet: BTC_WALLET })).toBeNull()
     // Without an order: the wallets of paid orders waiting for a payout (none here).
     expect(await service.payoutBlockedBy(customerId)).toBeNull()
   })

@@ -9,8 +9,10 @@ import {
   buildTestApp,
   buyer,
   callUser,
+  declareSourceOfFunds,
   initiateBuy,
   mailTo,
+  signUpVerified,
   storedOrder,
   type TestApp,
   wireOrderPaid,
@@ -85,6 +87,20 @@ describe('operator view', () => {
     expect(page.body).toContain('signed in as ops.anna')
     expect(page.body).toContain('Charles Babbage')
     expect(page.body).toContain(reference)
+  })
+
+  it('lists payouts waiting for the customer’s checks with the step each waits on', async () => {
+    await t.app.jobs.refreshRates()
+    const unverified = await signUpVerified(t)
+    await declareSourceOfFunds(t, unverified.token)
+    const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', unverified)
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_checks')
+    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })
+    const section = page.body.slice(page.body.indexOf('Payouts waiting for the customer'))
+    expect(section).toMatch(/^Payouts waiting for the customer's checks \(\d+\)/)
+    const row = section.slice(section.indexOf(reference)).split('</tr>')[0]
+    expect(row).toContain(unverified.email)
+    expect(row).toContain('<td>identity</td>')
   })
 
   it('approving a held payment fills the order, and the action is logged with who and when', async () => {

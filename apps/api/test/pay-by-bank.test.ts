@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../src/db/schema'
 import { signNotice } from '../src/providers/signed-notice'
-import { type TestApp, buildTestApp, buyer, callUser, initiateBuy, mailTo } from './build-test-app'
+import { type TestApp, buildTestApp, payableBuyer, callUser, initiateBuy, mailTo } from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -36,7 +36,7 @@ async function status(reference: string) {
 
 describe('pay-by-bank', () => {
   it('sends the customer to their bank’s consent page, marked as a test environment', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, authUrl, sessionId } = await startPayByBank(customer.token)
     expect(authUrl).toBe(`/sandbox/bank/consent?consent=${sessionId}`)
     expect(await status(reference)).toBe('awaiting_payment')
@@ -47,7 +47,7 @@ describe('pay-by-bank', () => {
   })
 
   it('approved at the bank: paid, filled, delivered; the return page reads it', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startPayByBank(customer.token)
     expect(await decide(sessionId, 'approve')).toEqual({
       status: 303,
@@ -62,7 +62,7 @@ describe('pay-by-bank', () => {
   })
 
   it('cancelled at the bank: the order fails with the reason', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startPayByBank(customer.token)
     await decide(sessionId, 'cancel')
     expect(await status(reference)).toBe('failed')
@@ -73,7 +73,7 @@ describe('pay-by-bank', () => {
   })
 
   it('refuses a forged bank notice', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startPayByBank(customer.token)
     const body = JSON.stringify({ id: 'evt_forged', type: 'payment.executed', data: { consentId: sessionId } })
     const response = await t.app.inject({
@@ -94,7 +94,7 @@ describe('pay-by-bank', () => {
   })
 
   it('refuses a bank the order cannot use', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     expect(
       (

@@ -1,42 +1,73 @@
-import { eq } from 'drizzle-orm'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buyIntents, deliveries, refunds } from '../src/db/schema'
+import { buyIntents, customers, deliveries, orderEvents, refunds, walletProofs } from '../src/db/schema'
 import {
+  ADA_DETAILS,
+  BTC_WALLET,
   buildTestApp,
   callUser,
   declareSourceOfFunds,
+  initiateBuy,
   mailTo,
+  proveWallet,
   signUpVerified,
   storedOrder,
   type TestApp,
   verifyIdentity,
   wireOrderPaid,
 } from './build-test-app'
+import { bitcoinSign } from './test-wallets'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
+const PSP_SECRET = 'test-psp-webhook-secret-0123456789'
+/** One session key for both processes of the last test, as every process of a deployment shares it. */
+const ENV = {
+  BANK_WEBHOOK_SECRET: SECRET,
+  PSP_WEBHOOK_SECRET: PSP_SECRET,
+  PUBLIC_URL: 'https://exchange.example',
+  JWT_SECRET: 'payout-checks-test-secret-0123456789-abcdef',
+}
 
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://exchange.example' } })
+  t = await buildTestApp({ env: ENV })
 })
 afterAll(() => t.close())
 
-/** A new customer who has not verified their identity pays a wire order of 250 EUR. */
-async function paidBeforeIdentity() {
+/**
+ * A new customer who has declared the source of funds pays a wire order of 250 EUR to BTC_WALLET; `before` runs
+ * first (proving the wallet, verifying the identity), so that a test chooses which step the payout waits for.
+ */
+async function paidBefore(before: (token: string) => Promise<void> = async () => {}) {
   await t.app.jobs.refreshRates()
   const customer = await signUpVerified(t)
   await declareSourceOfFunds(t, customer.token)
+  await before(customer.token)
   const paid = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
   expect(paid.answer).toMatchObject({ result: true, outcome: 'matched' })
   return { ...paid, customer }
 }
 
-async function queuedJobs(name: string) {
+/** Paid with the wallet proven and the identity not yet verified: the payout waits for the identity alone. */
+const paidBeforeIdentity = () => paidBefore((token) => proveWallet(t, token, { crypto: 'btc', address: BTC_WALLET }))
+
+async function customerIdOf(email: string) {
+  const [row] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email))
+  return row!.id
+}
+
+/** `customer-checks-changed` jobs waiting to run, for one customer or for all. */
+async function queuedJobs(name: string, customerId?: string) {
   const result = (await t.db.execute(
-    sql`select state from pgboss.job where name = ${name} and state in ('created', 'retry')`,
+    customerId
+      ? sql`select state from pgboss.job where name = ${name} and state in ('created', 'retry') and data->>'customerId' = ${customerId}`
+      : sql`select state from pgboss.job where name = ${name} and state in ('created', 'retry')`,
   )) as { rows: unknown[] }
   return result.rows.length
+}
+
+async function mailsOf(email: string, template: string) {
+  return (await mailTo(t.db, email)).filter((mail) => mail.template === template)
 }
 
 describe('a payout waits for the identity check', () => {
@@ -55,9 +86,11 @@ describe('a payout waits for the identity check', () => {
 
     const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })
     expect(detail.body.data.order.statusName).toBe('awaiting_checks')
+    expect(detail.body.data.payoutWaitsFor).toEqual({ step: 'identity', screen: '/dashboard-authstart' })
     expect(detail.body.data.events.at(-1)).toMatchObject({
       toStatus: 'awaiting_checks',
-      cause: 'Payout waits for the customer’s identity step',
+      cause:
+        'Payout waits: the law asks us to confirm your identity before we send crypto. What to do: https://exchange.example/dashboard-authstart',
     })
 
     // Neither the retry job nor the expiry sweep moves it while the check is owed.
@@ -69,6 +102,7 @@ describe('a payout waits for the identity check', () => {
 
   it('buys and delivers as soon as the check is approved, through a job queued with the decision', async () => {
     const { customer, reference } = await paidBeforeIdentity()
+    await t.app.jobs.customerChecksChanged()
     const started = await callUser(t.app, 'identityStart', customer.token)
     const applicant = new URL(started.body.data.verificationUrl, 'http://sandbox').searchParams.get('applicant')!
     await t.app.inject({
@@ -113,7 +147,211 @@ describe('a payout waits for the identity check', () => {
     const customer = await signUpVerified(t)
     await declareSourceOfFunds(t, customer.token)
     await verifyIdentity(t, customer.token)
+    await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
     const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
     expect((await storedOrder(t, reference)).status).toBe('completed')
+  })
+})
+
+describe('the customer is mailed the outcome of the identity check', () => {
+  /** The sandbox identity page's answer for this customer's check, as a tester picks it. */
+  async function decide(token: string, outcome: string, reason?: string) {
+    const started = await callUser(t.app, 'identityStart', token)
+    const applicant = new URL(started.body.data.verificationUrl, 'http://sandbox').searchParams.get('applicant')!
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/idv/verify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ applicant, outcome, ...(reason && { reason }) }).toString(),
+    })
+  }
+
+  it('approved: says so and where to go on', async () => {
+    const customer = await signUpVerified(t)
+    await decide(customer.token, 'approved')
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail).toMatchObject({ template: 'identity_approved', subject: 'Your identity is verified at Helvex' })
+    expect(mail?.text).toContain('https://exchange.example/dashboard')
+  })
+
+  it('resubmission needed: gives the partner’s words and the link to send again', async () => {
+    const customer = await signUpVerified(t)
+    await decide(customer.token, 'resubmission_requested', 'BAD_PROOF_OF_IDENTITY')
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail?.template).toBe('identity_resubmission_requested')
+    expect(mail?.text).toContain('The document photo is blurred.')
+    expect(mail?.text).toContain('https://exchange.example/dashboard-authstart')
+  })
+
+  it('rejected: gives the reason and the way to support', async () => {
+    const customer = await signUpVerified(t)
+    await decide(customer.token, 'rejected', 'SELFIE_MISMATCH')
+    const mails = await mailsOf(customer.email, 'identity_rejected')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.text).toContain('The selfie does not match the photo on the document.')
+    expect(mails[0]?.text).toContain('support@helvex.example')
+  })
+})
+
+describe('a payout waits for a wallet proven to be the customer’s (decision 039)', () => {
+  it('holds a paid order to an unproven wallet, tells the customer once, and delivers it once after the proof', async () => {
+    const { customer, reference } = await paidBefore((token) => verifyIdentity(t, token))
+    const customerId = await customerIdOf(customer.email)
+    expect(await storedOrder(t, reference)).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'wallet' })
+    const [held] = await mailsOf(customer.email, 'order_awaiting_checks')
+    expect(held?.text).toContain(`The law asks us to make sure that the wallet ${BTC_WALLET} is yours`)
+    expect(held?.text).toContain(`https://exchange.example/dashboard-wallets?order=${reference}`)
+    const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })
+    expect(detail.body.data.payoutWaitsFor).toEqual({ step: 'wallet', screen: `/dashboard-wallets?order=${reference}` })
+
+    // Asked again (the customer's own "send to broker", the retry job), it waits without a second mail.
+    await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })
+    t.clock.advance(3_600_000)
+    await t.app.jobs.settleWaitingOrders()
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_checks')
+    expect(await mailsOf(customer.email, 'order_awaiting_checks')).toHaveLength(1)
+
+    await t.app.jobs.customerChecksChanged()
+    const issued = await callUser(t.app, 'walletChallenge', customer.token, {
+      wallet: { crypto: 'btc', address: BTC_WALLET },
+    })
+    const proved = await callUser(t.app, 'walletProve', customer.token, {
+      challengeId: issued.body.data.challengeId,
+      signature: bitcoinSign(issued.body.data.message),
+    })
+    expect(proved.body).toMatchObject({ result: true, data: { crypto: 'btc', address: BTC_WALLET } })
+    // The proof is stored with the job that moves the order on: a process stopping now leaves it to another.
+    expect(await queuedJobs('customer-checks-changed', customerId)).toBe(1)
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_checks')
+
+    await t.app.jobs.customerChecksChanged()
+    const order = await storedOrder(t, reference)
+    expect(order).toMatchObject({ status: 'completed', payoutWaitsFor: null })
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(1)
+    expect(await mailsOf(customer.email, 'order_completed')).toHaveLength(1)
+  })
+
+  it('refuses a wrong signature, stores nothing and frees nothing', async () => {
+    const { customer, reference } = await paidBefore((token) => verifyIdentity(t, token))
+    const customerId = await customerIdOf(customer.email)
+    await t.app.jobs.customerChecksChanged()
+    const issued = await callUser(t.app, 'walletChallenge', customer.token, {
+      wallet: { crypto: 'btc', address: BTC_WALLET },
+    })
+    // Signed by another key than the wallet's.
+    const otherKey = new Uint8Array(32).fill(7)
+    const refused = await callUser(t.app, 'walletProve', customer.token, {
+      challengeId: issued.body.data.challengeId,
+      signature: bitcoinSign(issued.body.data.message, otherKey),
+    })
+    expect(refused.body).toEqual({ result: false, error: 'wallet_signature_invalid' })
+    expect(await t.db.select().from(walletProofs).where(eq(walletProofs.customerId, customerId))).toEqual([])
+    expect(await queuedJobs('customer-checks-changed', customerId)).toBe(0)
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_checks')
+  })
+
+  it('an order waiting for the identity comes to wait for its wallet, and the customer is told of that step too', async () => {
+    const { customer, reference } = await paidBefore()
+    expect((await storedOrder(t, reference)).payoutWaitsFor).toBe('identity')
+    await verifyIdentity(t, customer.token)
+    const order = await storedOrder(t, reference)
+    expect(order).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'wallet' })
+    const causes = (
+      await t.db
+        .select({ cause: orderEvents.cause })
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'awaiting_checks')))
+        .orderBy(orderEvents.id)
+    ).map((event) => event.cause)
+    expect(causes).toEqual([
+      expect.stringContaining('confirm your identity'),
+      expect.stringContaining(`make sure that the wallet ${BTC_WALLET} is yours`),
+    ])
+    expect(await mailsOf(customer.email, 'order_awaiting_checks')).toHaveLength(2)
+
+    await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
+    expect((await storedOrder(t, reference)).status).toBe('completed')
+  })
+})
+
+describe('a payout waits for the customer’s details', () => {
+  it('holds a card-paid order of a customer without details and pays it out once they are given', async () => {
+    await t.app.jobs.refreshRates()
+    const customer = await signUpVerified(t)
+    await declareSourceOfFunds(t, customer.token)
+    await verifyIdentity(t, customer.token)
+    await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const started = await callUser(t.app, 'orderStartCard', customer.token, {
+      orderReference: reference,
+      pspId: 'sandbox-card',
+    })
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/psp/checkout/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        session: started.body.data.sessionId,
+        cardNumber: '4242424242424242',
+        expiry: '12/30',
+        cvc: '123',
+      }).toString(),
+    })
+    expect(await storedOrder(t, reference)).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'details' })
+    const [held] = await mailsOf(customer.email, 'order_awaiting_checks')
+    expect(held?.text).toContain('The law asks us to know your full name, address and phone number')
+    expect(held?.text).toContain('https://exchange.example/dashboard-details')
+
+    await t.app.jobs.customerChecksChanged()
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+    expect(await queuedJobs('customer-checks-changed', await customerIdOf(customer.email))).toBe(1)
+    await t.app.jobs.customerChecksChanged()
+    expect((await storedOrder(t, reference)).status).toBe('completed')
+  })
+})
+
+describe('two processes at once (decision 039)', () => {
+  it('proving the wallet in both and resuming in both delivers the waiting order exactly once', async () => {
+    const { customer, reference } = await paidBefore((token) => verifyIdentity(t, token))
+    await t.app.jobs.customerChecksChanged()
+    // A second process on the same database (the last test of the file: the outbox helpers now read through it).
+    const second = await buildTestApp({ sameDatabaseAs: t, env: ENV })
+    try {
+      const challenges = await Promise.all(
+        [t, second].map((app) =>
+          callUser(app.app, 'walletChallenge', customer.token, { wallet: { crypto: 'btc', address: BTC_WALLET } }),
+        ),
+      )
+      const proofs = await Promise.all(
+        challenges.map((issued, i) =>
+          callUser([t, second][i]!.app, 'walletProve', customer.token, {
+            challengeId: issued.body.data.challengeId,
+            signature: bitcoinSign(issued.body.data.message),
+          }),
+        ),
+      )
+      expect(proofs.map((proof) => proof.body.result)).toEqual([true, true])
+
+      await Promise.all([
+        t.app.jobs.customerChecksChanged(),
+        second.app.jobs.customerChecksChanged(),
+        callUser(second.app, 'orderLpToBroker', customer.token, { orderReference: reference }),
+        callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference }),
+      ])
+      // A run that found the order held by another leaves it; whatever is left is taken by the next job run.
+      await t.app.jobs.customerChecksChanged()
+      const order = await storedOrder(t, reference)
+      expect(order.status).toBe('completed')
+      expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(1)
+      expect(await t.db.select().from(buyIntents).where(eq(buyIntents.orderId, order.id))).toHaveLength(1)
+      const completions = await t.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'completed')))
+      expect(completions).toHaveLength(1)
+      expect(await mailsOf(customer.email, 'order_completed')).toHaveLength(1)
+    } finally {
+      await second.close()
+    }
   })
 })

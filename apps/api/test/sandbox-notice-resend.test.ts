@@ -4,7 +4,7 @@ import { payments, refunds, sandboxNotices, webhookEvents } from '../src/db/sche
 import { createHostedPaymentReconciliation } from '../src/modules/reconciliation/hosted-payment-reconciliation'
 import { createSandboxOpenBanking } from '../src/providers/open-banking/sandbox-open-banking.provider'
 import { createSandboxPsp } from '../src/providers/psp/sandbox-psp.provider'
-import { buildTestApp, buyer, callUser, initiateBuy, storedOrder, type TestApp } from './build-test-app'
+import { buildTestApp, payableBuyer, callUser, initiateBuy, storedOrder, type TestApp } from './build-test-app'
 
 const PSP_SECRET = 'test-psp-webhook-secret-0123456789'
 const OB_SECRET = 'test-open-banking-secret-0123456789'
@@ -64,7 +64,7 @@ async function noticesOf(sessionId: string) {
 describe('the sandbox PSP sends a notice again until the exchange takes it', () => {
   it('the exchange crashes on the first delivery of a card success; the re-send pays the order', async () => {
     await injectFault('once')
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     const back = await payAtCheckout(sessionId)
     // The customer still goes back to the return page; the notice was answered 500 and nothing was stored.
@@ -90,7 +90,7 @@ describe('the sandbox PSP sends a notice again until the exchange takes it', () 
   })
 
   it('backs off from a minute to a day and gives up after about three days of refusals', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { sessionId } = await startCard(customer.token)
     await injectFault('always')
     await payAtCheckout(sessionId)
@@ -120,10 +120,10 @@ describe('asking the providers about hosted payments still pending when their or
 
   it('answers the confirmed outcome of a paid checkout whose notice was lost, as the webhook’s event shape', async () => {
     await injectFault('once')
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
-    const declined = await startCard((await buyer(t)).token)
-    const open = await startCard((await buyer(t)).token)
+    const declined = await startCard((await payableBuyer(t)).token)
+    const open = await startCard((await payableBuyer(t)).token)
     await payAtCheckout(sessionId)
     // The second checkout's decline reached the exchange; the third is still open at the PSP.
     await payAtCheckout(declined.sessionId, '4000000000000002')
@@ -154,7 +154,7 @@ describe('asking the providers about hosted payments still pending when their or
   })
 
   it('also answers for an order that already expired with its payment still pending, so the money goes back', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     t.clock.advance(16 * 60_000)
     await t.app.jobs.expireOrders()
@@ -174,7 +174,7 @@ describe('asking the providers about hosted payments still pending when their or
 describe('the reconciliation job takes what the providers confirm through payment intake (decision 034)', () => {
   async function cardPaidNoticeLost() {
     await injectFault('once')
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     await payAtCheckout(sessionId)
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
@@ -237,7 +237,7 @@ describe('the reconciliation job takes what the providers confirm through paymen
   })
 
   it('a checkout still open at the provider is left alone and its order expires as usual', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference } = await startCard(customer.token)
     t.clock.advance(14 * 60_000)
     await t.app.jobs.reconcileHostedPayments()

@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deliveries, operatorActions, orders } from '../src/db/schema'
 import { type LiquidityProvider, LiquidityRefused } from '../src/providers/liquidity/liquidity.provider'
-import { buildTestApp, callUser, mailTo, storedOrder, type TestApp, wireOrderPaid } from './build-test-app'
+import { buildTestApp, buyer, callUser, mailTo, storedOrder, type TestApp, wireOrderPaid } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -210,8 +210,10 @@ describe('settling paid orders when the liquidity provider fails', () => {
 
   it('refuses an operator record while a run is still sending the withdrawal: the answer of the run decides', async () => {
     plan.withdraw = ['slow']
-    const paying = wireOrderPaid(t, SECRET)
-    await vi.waitFor(() => expect(calls.withdraw).toBe(1))
+    // The customer is ready first (checks done, wallet proven), so that the wait below is on the withdrawal alone.
+    const customer = await buyer(t)
+    const paying = wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
+    await vi.waitFor(() => expect(calls.withdraw).toBe(1), { timeout: 10_000 })
     const [sending] = await t.db
       .select({ reference: orders.reference })
       .from(orders)

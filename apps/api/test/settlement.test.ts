@@ -5,9 +5,11 @@ import { sql } from 'drizzle-orm'
 import { deliveries, incomingTransfers, payments, rates, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import {
   ADA_DETAILS,
   BTC_WALLET,
+  ETH_WALLET,
   buildTestApp,
   buyer,
   callUser,
@@ -358,7 +360,12 @@ describe('late transfers: the name check first, the limits on every re-price (is
     const { customer, reference, answer } = await lateWire('50000.00')
     expect(answer.body.outcome).toBe('repriced')
     const order = await storedOrder(t, reference)
-    expect(order).toMatchObject({ status: 'completed', fiatAmount: '15000.00' })
+    // 15,000 EUR paid reaches the enhanced-checks volume (decision 036): bought only once a person checked them.
+    expect(order).toMatchObject({
+      status: 'awaiting_checks',
+      payoutWaitsFor: 'enhanced_checks',
+      fiatAmount: '15000.00',
+    })
     expect(order.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())
     expect(await refundsOf(reference)).toMatchObject([
       { amount: '35000.00', reason: 'Above the maximum order: the excess', toIban: PAYER_IBAN },
@@ -464,26 +471,29 @@ describe('a transfer pays an order whose card checkout is still open (issue 8, d
   })
 })
 
-describe('a paid order without a wallet (issue 8, defect 9)', () => {
-  it('asks the customer for one by mail with a link; orderSetWallet checks it as at initiation and delivery resumes', async () => {
+describe('a paid order without a wallet (issue 8, defect 9; decision 039)', () => {
+  it('waits before buying, asks for a wallet by mail with a link to the wallet screen; orderSetWallet checks it as at initiation and a proven wallet is paid out', async () => {
     const customer = await namedBuyer()
     const { reference } = (await initiateBuy(t, customer.token, { wallet: '' })).body.data
     const instructions = (
       await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
     ).body.data
     await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
-    expect((await storedOrder(t, reference)).status).toBe('processing')
+    // Nothing is bought for a payout that may never be allowed: the order waits for a wallet proven to be theirs.
+    expect(await storedOrder(t, reference)).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'wallet' })
     const [asked] = await mailTo(t.db, customer.email)
-    expect(asked).toMatchObject({ template: 'order_wallet_needed' })
-    expect(asked?.text).toContain(`/dashboard-history?order=${reference}`)
+    expect(asked).toMatchObject({ template: 'order_awaiting_checks' })
+    expect(asked?.text).toContain('The law asks us to know the wallet your coins go to and make sure that it is yours')
+    expect(asked?.text).toContain(`/dashboard-wallets?order=${reference}`)
 
     const refused = await callUser(t.app, 'orderSetWallet', customer.token, {
       orderReference: reference,
-      wallet: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      wallet: ETH_WALLET,
     })
     expect(refused.body).toEqual({ result: false, error: 'wallet_invalid' })
-    expect((await storedOrder(t, reference)).wallet).not.toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')
+    expect((await storedOrder(t, reference)).wallet).toBe(PLACEHOLDER_WALLET)
 
+    // The buyer proved BTC_WALLET already: giving it pays out at once.
     const given = await callUser(t.app, 'orderSetWallet', customer.token, {
       orderReference: reference,
       wallet: BTC_WALLET,

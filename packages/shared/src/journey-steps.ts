@@ -34,7 +34,7 @@ export const JourneyStepState = z.enum(JOURNEY_STEP_STATES)
 export type JourneyStepState = z.infer<typeof JourneyStepState>
 
 /**
- * The screen of each step (spec section 2 routes; the wallet's own screen does not exist yet, see decision 036; the
+ * The screen of each step (spec section 2 routes; the wallet's own screen is `/dashboard-wallets`, decision 039; the
  * spec names no route for the UK cooling-off, `prwait` follows its `pr…` family, decision 041).
  */
 export const JOURNEY_STEP_SCREENS = {
@@ -43,9 +43,21 @@ export const JOURNEY_STEP_SCREENS = {
   source_of_funds: '/dashboard-sof',
   enhanced_checks: '/dashboard-quest',
   identity: '/dashboard-authstart',
-  wallet: '/dashboard-history',
+  wallet: '/dashboard-wallets',
   uk_risk_warning: '/dashboard-prk',
   uk_categorisation: '/dashboard-prst',
   uk_appropriateness: '/dashboard-prquest',
   uk_cooling_off: '/dashboard-prwait',
 } as const satisfies Record<JourneyStepId, string>
+
+/** Query parameter of the wallet screen naming the order whose wallet is to be proven (decision 039). */
+export const WALLET_SCREEN_ORDER_PARAM = 'order'
+
+/**
+ * Where a customer does the step a paid order's payout waits for: the step's screen, and for the wallet the screen
+ * opened on that order's wallet, so that it is prefilled and leads back to the order afterwards.
+ */
+export function payoutStepScreen(step: JourneyStepId, orderReference: string): string {
+  const screen = JOURNEY_STEP_SCREENS[step]
+  return step === 'wallet' ? `${screen}?${WALLET_SCREEN_ORDER_PARAM}=${encodeURIComponent(orderReference)}` : screen
+}

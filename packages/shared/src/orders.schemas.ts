@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
 import { AssetId, CryptoCurrency, FiatCurrency } from './currencies'
 import { DecimalString, normalizeAmountInput } from './money'
+import { JourneyStepId } from './journey-steps'
 import { MethodGroup, OrderStatus } from './order-rules'
 import { BrandName } from './validators'
 
@@ -146,6 +147,8 @@ export const OrderDetailAnswer = answerOf(
       order: OrderSummary,
       events: z.array(OrderEvent),
       latePayment: LatePayment.nullable().default(null),
+      /** While the order is `awaiting_checks`: the step its payout waits for and the screen where it is done. */
+      payoutWaitsFor: z.object({ step: JourneyStepId, screen: z.string() }).nullable().default(null),
     }),
   }),
 )

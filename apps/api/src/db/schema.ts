@@ -257,6 +257,11 @@ export const orders = pgTable(
     settlementLeaseUntil: timestamp('settlement_lease_until', { withTimezone: true }),
     /** Set before coins are withdrawn to the customer: a withdrawal whose outcome is unknown is never sent twice. */
     withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
+    /**
+     * While the order is `awaiting_checks`: the journey step its payout waits for, as the customer was last told of it
+     * (decision 039). A different step owed later is told again; none is told twice.
+     */
+    payoutWaitsFor: text('payout_waits_for'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

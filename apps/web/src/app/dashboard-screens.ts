@@ -38,6 +38,7 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub('quest', 'A few more questions'),
   // Not a screen of the spec: the checks panel on its own page, the menu's "Your checks" (decision 038).
   sub('checks', 'Your checks'),
+  sub('wallets', 'Your wallets'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]

@@ -77,6 +77,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-sof', lazy: () => import('./routes/sof-route') },
               { path: 'dashboard-quest', lazy: () => import('./routes/quest-route') },
               { path: 'dashboard-checks', lazy: () => import('./routes/checks-route') },
+              // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
+              { path: 'dashboard-wallets', lazy: () => import('./routes/wallets-route') },
               { path: 'dashAccount', lazy: () => import('./routes/account-route') },
               { path: 'dashSupport', lazy: () => import('./routes/support-route') },
               ...NOT_AVAILABLE_SCREENS.map((screen) => ({

@@ -39,6 +39,7 @@ const DESTINATIONS = [
   '/dashboard-sof',
   '/dashboard-quest',
   '/dashboard-checks',
+  '/dashboard-wallets',
   '/dashAccount',
   '/dashSupport',
 ]

@@ -33,6 +33,11 @@ export interface CustomerServiceDeps {
    * paid orders and payments under review freeze the name.
    */
   isIdentityVerified?: (customerId: string) => Promise<boolean>
+  /**
+   * Called in the transaction that saves the details, so that paid orders held for them (decision 039) are queued to
+   * move on with the save or not at all.
+   */
+  onDetailsSaved?: (tx: Database, customerId: string) => Promise<void>
 }
 
 const HOUR_MS = 3_600_000
@@ -49,7 +54,13 @@ export interface RecentNameChange {
  * name is what the payer-name check compares bank transfers with, so it is frozen once it has been relied on, and
  * every change of it is kept (decision 028).
  */
-export function createCustomerService({ db, clock, nameChangeHoldHours, isIdentityVerified }: CustomerServiceDeps) {
+export function createCustomerService({
+  db,
+  clock,
+  nameChangeHoldHours,
+  isIdentityVerified,
+  onDetailsSaved,
+}: CustomerServiceDeps) {
   async function clientDetails(customerId: string): Promise<StoredClientDetails> {
     const [row] = await db
       .select({
@@ -119,6 +130,7 @@ export function createCustomerService({ db, clock, nameChangeHoldHours, isIdenti
           newLastName: details.lastName,
           changedAt: clock.now(),
         })
+      await onDetailsSaved?.(tx, customerId)
     })
   }
 

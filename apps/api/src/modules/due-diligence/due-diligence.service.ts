@@ -58,9 +58,28 @@ function questionnaireAnswersOf(row: QuestionnaireRow): QuestionnaireAnswers {
  * 037). Owns `source_of_funds_answers`, `questionnaire_answers` and `enhanced_check_decisions`: every row is kept
  * as written (the database refuses updates and deletes), a change is a new row, and the newest row counts.
  */
-export function createDueDiligenceService({ db, clock }: { db: Database; clock: Clock }) {
+export function createDueDiligenceService({
+  db,
+  clock,
+  onFactsChanged,
+}: {
+  db: Database
+  clock: Clock
+  /**
+   * Called in the transaction that stores source-of-funds answers or an operator's decision on enhanced checks, so
+   * that paid orders held for them (decision 039) are queued to move on with the fact or not at all.
+   */
+  onFactsChanged?: (tx: Database, customerId: string) => Promise<void>
+}) {
   async function saveSourceOfFunds(customerId: string, answers: SourceOfFundsAnswers): Promise<void> {
-    await db.insert(sourceOfFundsAnswers).values({
+    await db.transaction(async (tx) => {
+      await insertSourceOfFunds(tx, customerId, answers)
+      await onFactsChanged?.(tx, customerId)
+    })
+  }
+
+  async function insertSourceOfFunds(tx: Database, customerId: string, answers: SourceOfFundsAnswers) {
+    await tx.insert(sourceOfFundsAnswers).values({
       customerId,
       questionsVersion: SOURCE_OF_FUNDS_QUESTIONS.version,
       // The declaration as the customer confirmed it, warning included: the wording is what binds.
@@ -169,19 +188,22 @@ export function createDueDiligenceService({ db, clock }: { db: Database; clock: 
     if (why.length < 3 || why.length > 500 || operator.trim() === '') throw new AppError('validation_failed', 400)
     const latest = await latestQuestionnaire(customerId)
     if (!latest || latest.decision) throw new AppError('review_not_pending')
-    const [decided] = await db
-      .insert(enhancedCheckDecisions)
-      .values({
-        customerId,
-        questionnaireId: latest.answer.id,
-        decision,
-        operator,
-        reason: why,
-        decidedAt: clock.now(),
-      })
-      .onConflictDoNothing({ target: enhancedCheckDecisions.questionnaireId })
-      .returning({ id: enhancedCheckDecisions.id })
-    if (!decided) throw new AppError('review_not_pending')
+    await db.transaction(async (tx) => {
+      const [decided] = await tx
+        .insert(enhancedCheckDecisions)
+        .values({
+          customerId,
+          questionnaireId: latest.answer.id,
+          decision,
+          operator,
+          reason: why,
+          decidedAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: enhancedCheckDecisions.questionnaireId })
+        .returning({ id: enhancedCheckDecisions.id })
+      if (!decided) throw new AppError('review_not_pending')
+      await onFactsChanged?.(tx, customerId)
+    })
   }
 
   const approveEnhancedChecks = (customerId: string, operator: string, reason: string) =>

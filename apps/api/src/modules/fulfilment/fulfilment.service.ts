@@ -35,8 +35,14 @@ export interface FulfilmentDeps {
   orderMail: OrderMail
   /** Where the customer gives the wallet of a paid order that has none (the web's order page). */
   walletLink: (reference: string) => string
-  /** The step that holds this customer's payouts, or null when none does (the journey engine, decision 033). */
-  payoutGate: (customerId: string) => Promise<PayoutStep | null>
+  /**
+   * The step that holds the payout of this order (its wallet included), or null when none does (the journey engine,
+   * decisions 033 and 039).
+   */
+  payoutGate: (
+    customerId: string,
+    order: { reference: string; crypto: string; wallet: string },
+  ) => Promise<PayoutStep | null>
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -179,19 +185,18 @@ export function createFulfilmentService({
   }
 
   /**
-   * A paid order whose customer still owes a step before any payout (decision 033) waits in `awaiting_checks`, once
-   * told by e-mail what to do; nothing is bought until the step is done.
+   * A paid order whose customer still owes a step before its payout (decisions 033, 039) waits in `awaiting_checks`;
+   * nothing is bought until the step is done. The customer is told by e-mail and on the order's timeline what to do
+   * and where, once per step: when a waiting order comes to owe another step (identity passed, the wallet is still to
+   * be proven), that one is told too.
    */
   async function holdForChecks(order: OrderRow, owed: PayoutStep): Promise<OrderStatus> {
-    if (order.status === 'awaiting_checks') return 'awaiting_checks'
+    if (order.status === 'awaiting_checks' && order.payoutWaitsFor === owed.step) return 'awaiting_checks'
+    const cause = `Payout waits: the law asks us to ${owed.what} before we send crypto. What to do: ${owed.link}`
     const held = await db.transaction(async (tx) => {
-      const row = await orderService.applyTransition(
-        tx,
-        order,
-        'awaiting_checks',
-        `Payout waits for the customer’s ${owed.step} step`,
-        'system',
-      )
+      if (order.status === 'awaiting_checks') await orderService.recordOrderNote(tx, order, cause, 'system')
+      else await orderService.applyTransition(tx, order, 'awaiting_checks', cause, 'system')
+      const row = await orderService.setPayoutWaitsFor(tx, order.id, owed.step)
       const email = await emailOf(order.customerId, tx)
       if (email)
         await orderMail.send(
@@ -232,12 +237,19 @@ export function createFulfilmentService({
     try {
       let current = order
       if (current.status === 'paid' || current.status === 'awaiting_checks') {
-        const owed = await payoutGate(order.customerId)
+        const owed = await payoutGate(order.customerId, current)
         if (owed) return await holdForChecks(current, owed)
         if (current.status === 'awaiting_checks')
-          current = await db.transaction((tx) =>
-            orderService.applyTransition(tx, current, 'paid', 'The customer’s checks are done: buying now', 'system'),
-          )
+          current = await db.transaction(async (tx) => {
+            const resumed = await orderService.applyTransition(
+              tx,
+              current,
+              'paid',
+              'The customer’s checks are done: buying now',
+              'system',
+            )
+            return orderService.setPayoutWaitsFor(tx, resumed.id, null)
+          })
         const bought = await buyOnce(order)
         if (!bought) return current.status as OrderStatus
         const { fill, intentId } = bought

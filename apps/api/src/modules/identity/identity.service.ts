@@ -17,6 +17,18 @@ export interface IdentityServiceDeps {
    * orders held for the check, decision 033) is queued with the decision or not at all.
    */
   onDecided: (tx: Database, customerId: string) => Promise<void>
+  /**
+   * Called in the same transaction when a notice approves, rejects or asks to send documents again, with the customer's
+   * e-mail and the provider's words for them: the customer is mailed the outcome with the decision or not at all.
+   */
+  onOutcome?: (tx: Database, outcome: IdentityOutcomeMail) => Promise<void>
+}
+
+/** What the customer is told of a check's outcome. */
+export interface IdentityOutcomeMail {
+  to: string
+  outcome: 'approved' | 'resubmission_requested' | 'rejected'
+  message: string | null
 }
 
 /** The web app's return page after the provider's hosted page; it reads the stored status, never the redirect. */
@@ -40,7 +52,7 @@ export type NoticeOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_applica
  * Identity verification of customers: starts a check at the configured provider, and applies the provider's signed
  * notices to it, each once and in the provider's order. Owns `identity_checks` and `identity_events`.
  */
-export function createIdentityService({ db, clock, provider, onDecided }: IdentityServiceDeps) {
+export function createIdentityService({ db, clock, provider, onDecided, onOutcome }: IdentityServiceDeps) {
   async function currentCheck(customerId: string) {
     const [check] = await db
       .select()
@@ -167,6 +179,15 @@ export function createIdentityService({ db, clock, provider, onDecided }: Identi
         })
         .where(eq(identityChecks.id, check.id))
       if (decided) await onDecided(tx, check.customerId)
+      const told = notice.outcome
+      if (onOutcome && (told === 'approved' || told === 'rejected' || told === 'resubmission_requested')) {
+        const [customer] = await tx
+          .select({ email: customers.email })
+          .from(customers)
+          .where(eq(customers.id, check.customerId))
+        if (customer)
+          await onOutcome(tx, { to: customer.email, outcome: told, message: notice.customerMessage ?? null })
+      }
       return { outcome: 'applied' as const }
     })
   }

@@ -6,6 +6,7 @@ import { SEND_MAIL_JOB, sealMail } from './mail-delivery'
 import {
   type OrderUpdate,
   renderCodesPausedMail,
+  renderIdentityOutcomeMail,
   renderOrderCreatedMail,
   renderOrderUpdateMail,
   renderPasswordChangedMail,
@@ -75,7 +76,21 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
     )
   }
 
+  async function sendIdentityOutcome(
+    to: string,
+    outcome: 'approved' | 'resubmission_requested' | 'rejected',
+    message: string | null,
+    links: { dashboard: string; identity: string },
+    tx?: SqlExecutor,
+  ) {
+    await enqueue(
+      { to, ...renderIdentityOutcomeMail(brand, outcome, message, links), template: `identity_${outcome}` },
+      tx,
+    )
+  }
+
   return {
+    sendIdentityOutcome,
     sendVerificationCode,
     sendResetCode,
     sendPasswordChanged,

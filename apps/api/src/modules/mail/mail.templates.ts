@@ -185,3 +185,35 @@ export function renderOrderUpdateMail(brand: BrandConfig, reference: string, upd
     ),
   }
 }
+
+/** The outcome of the customer's identity check, with what to do next (decision 039). */
+export function renderIdentityOutcomeMail(
+  brand: BrandConfig,
+  outcome: 'approved' | 'resubmission_requested' | 'rejected',
+  message: string | null,
+  links: { dashboard: string; identity: string },
+): RenderedMail {
+  const [subject, lead, next] =
+    outcome === 'approved'
+      ? [
+          `Your identity is verified at ${brand.brandName}`,
+          'Thank you: your identity check is complete.',
+          `Orders that waited for it go ahead now, and you can go on buying crypto: ${links.dashboard}`,
+        ]
+      : outcome === 'resubmission_requested'
+        ? [
+            `Please send your identity documents again: ${brand.brandName}`,
+            `Our identity partner asked you to send part of your documents again.${message ? ` Their words: ${message}` : ''}`,
+            `Start again where you left off: ${links.identity}`,
+          ]
+        : [
+            `We could not verify your identity at ${brand.brandName}`,
+            `We could not verify your identity.${message ? ` The reason: ${message}` : ''}`,
+            `Payments waiting for the check are refunded to the account they came from. If you think this is a mistake, contact ${brand.company.supportEmail}.`,
+          ]
+  return {
+    subject,
+    text: `${lead}\n\n${next}\n${textFooter(brand)}`,
+    html: layout(brand, subject, `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}</p>`),
+  }
+}

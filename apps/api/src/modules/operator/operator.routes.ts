@@ -94,8 +94,22 @@ export function operatorRoutes(deps: {
     })
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      const { recentOrders, held, pendingRefunds, withdrawalsToCheck, enhancedChecks, nameChanges, actions } =
-        await deps.operators.overview()
+      const {
+        recentOrders,
+        held,
+        pendingRefunds,
+        withdrawalsToCheck,
+        enhancedChecks,
+        nameChanges,
+        awaitingChecks,
+        actions,
+      } = await deps.operators.overview()
+      const awaitingRows = awaitingChecks
+        .map(
+          (order) =>
+            `<tr><td>${order.since.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.step ?? '—')}</td></tr>`,
+        )
+        .join('')
       const flash = (request.query as { done?: string }).done
       const heldRows = held
         .map(
@@ -156,6 +170,7 @@ ${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action
 <h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
 <h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
 <div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
+<h2>Payouts waiting for the customer's checks (${awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Step owed</th></tr>${awaitingRows}</table></div>
 <h2>Enhanced checks to review (${enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRows}</table></div>
 <h2>Changes of customers' names (${nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRows}</table></div>
 <h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table></div>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import type { FiatCurrency } from '@exchange/shared/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -73,7 +73,31 @@ export function createOperatorService({
     const enhancedChecks = await dueDiligence.enhancedChecksToReview()
     // Payments soon after a change of name are held (decision 034); every change is listed here for the review.
     const nameChanges = await customerService.recentNameChanges()
-    return { recentOrders, held, pendingRefunds, withdrawalsToCheck, enhancedChecks, nameChanges, actions }
+    // Paid orders whose payout waits for a step the customer owes (decision 039), oldest first.
+    const awaitingChecks = await db
+      .select({
+        reference: orders.reference,
+        email: customers.email,
+        fiat: orders.fiat,
+        fiatAmount: orders.fiatAmount,
+        step: orders.payoutWaitsFor,
+        since: orders.updatedAt,
+      })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(orders.status, 'awaiting_checks'))
+      .orderBy(asc(orders.updatedAt))
+      .limit(100)
+    return {
+      recentOrders,
+      held,
+      pendingRefunds,
+      withdrawalsToCheck,
+      enhancedChecks,
+      nameChanges,
+      awaitingChecks,
+      actions,
+    }
   }
 
   async function orderIdOf(reference: string) {

@@ -26,6 +26,7 @@ import {
 } from '@exchange/shared/order-rules'
 import type { MethodGroupOptions, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
+import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { Visitor } from '../../providers/geoip/visitor-country'
@@ -232,6 +233,12 @@ export function createOrderService({
   /** Marks (or clears, when a refusal sent nothing) that coins were asked to leave for this order's wallet. */
   async function setWithdrawalRequested(tx: Database, orderId: string, at: Date | null): Promise<OrderRow> {
     const [row] = await tx.update(orders).set({ withdrawalRequestedAt: at }).where(eq(orders.id, orderId)).returning()
+    return row!
+  }
+
+  /** Records the journey step a held order's payout waits for, as the customer is told of it (null once it moves on). */
+  async function setPayoutWaitsFor(tx: Database, orderId: string, step: string | null): Promise<OrderRow> {
+    const [row] = await tx.update(orders).set({ payoutWaitsFor: step }).where(eq(orders.id, orderId)).returning()
     return row!
   }
 
@@ -499,7 +506,11 @@ export function createOrderService({
       .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
       .orderBy(desc(incomingTransfers.receivedAt))
       .limit(1)
+    const waitsFor = order.status === 'awaiting_checks' ? JourneyStepId.safeParse(order.payoutWaitsFor) : undefined
     return {
+      payoutWaitsFor: waitsFor?.success
+        ? { step: waitsFor.data, screen: payoutStepScreen(waitsFor.data, order.reference) }
+        : null,
       latePayment: late
         ? { amount: late.amount, currency: late.currency as FiatCurrency, receivedAt: late.receivedAt.toISOString() }
         : null,
@@ -547,6 +558,7 @@ export function createOrderService({
     claimSettlementLease,
     releaseSettlementLease,
     setWithdrawalRequested,
+    setPayoutWaitsFor,
     setWalletOfPaidOrder,
     keepPaymentMethod,
     findOwnOrder,

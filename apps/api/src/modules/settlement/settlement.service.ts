@@ -25,8 +25,14 @@ export interface SettlementServiceDeps {
   repriceToleranceBps: number
   /** The page where a customer gives the wallet of a paid order that has none. */
   walletLink: (reference: string) => string
-  /** The step that holds a customer's payouts, and whether it was refused for good (decision 033). */
-  payoutGate: (customerId: string) => Promise<(PayoutStep & { refused: boolean }) | null>
+  /**
+   * The step that holds a payout (of this order, or of the customer's paid orders), and whether it was refused for
+   * good (decisions 033, 039).
+   */
+  payoutGate: (
+    customerId: string,
+    order?: { reference: string; crypto: string; wallet: string },
+  ) => Promise<(PayoutStep & { refused: boolean }) | null>
   /** Asks the providers about hosted payments near their order's end (decision 028); absent, nothing is asked. */
   reconciliation?: HostedPaymentReconciliation
   /** The customers module's `recentNameChange`: payments soon after a change of name are held (decision 028). */
@@ -68,9 +74,10 @@ export function createSettlementService(deps: SettlementServiceDeps) {
   const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, refunds, fulfilment, orderMail })
 
   /**
-   * A check of the customer was decided (the `customer-checks-changed` job): their orders waiting for checks are
-   * bought and delivered when nothing is owed any more, refunded in full when a step was refused for good, and left
-   * waiting otherwise.
+   * A fact of the customer changed (a check decided, a wallet proven, details or answers given; the
+   * `customer-checks-changed` job): each order waiting for checks is bought and delivered when nothing is owed for it
+   * any more, refunded in full when a step was refused for good, and left waiting otherwise (told of the step it now
+   * waits for, if that changed).
    */
   async function customerChecksChanged(customerId: string): Promise<void> {
     const owed = await deps.payoutGate(customerId)

@@ -86,7 +86,18 @@ function view(proof: typeof walletProofs.$inferSelect) {
  * or takes a declaration where no signature can be checked, and remembers proven wallets. Owns `wallet_challenges`
  * and `wallet_proofs`.
  */
-export function createWalletService({ db, clock, brandName }: { db: Database; clock: Clock; brandName: string }) {
+export interface WalletServiceDeps {
+  db: Database
+  clock: Clock
+  brandName: string
+  /**
+   * Called in the transaction that stores a proof, so that what waits on it (paid orders held for the wallet,
+   * decision 039) is queued with the proof or not at all.
+   */
+  onProven?: (tx: Database, customerId: string) => Promise<void>
+}
+
+export function createWalletService({ db, clock, brandName, onProven }: WalletServiceDeps) {
   async function issueChallenge(customerId: string, crypto: WalletCoin, typedAddress: string) {
     const address = normalizeWalletAddress(crypto, typedAddress)
     const method: WalletProofMethod = proofSchemeFor(crypto, address) ? 'signed_message' : 'declaration'
@@ -164,6 +175,7 @@ export function createWalletService({ db, clock, brandName }: { db: Database; cl
           set: { ...proof, challengeId: challenge.id, createdAt: clock.now() },
         })
         .returning()
+      await onProven?.(tx, challenge.customerId)
       return view(stored!)
     })
   }

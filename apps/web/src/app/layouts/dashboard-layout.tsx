@@ -32,10 +32,11 @@ const lower = (path: string) => path.toLowerCase()
 const HISTORY = ['/dashboard-history']
 const IDENTITY = ['/dashboard-authstart', '/dashboard-hostedauth', '/dashboard-returnauth', '/dashboard-authend']
 const DOCUMENTS = ['/dashboard-uploaddocs']
+const WALLETS = ['/dashboard-wallets']
 const ACCOUNT = ['/dashaccount', '/dashboard-details']
 const SUPPORT = ['/dashsupport', '/dashboard-contactus']
 const CHECKS = ['/dashboard-checks', '/dashboard-sof', '/dashboard-quest']
-const OUTSIDE_BUY = [...HISTORY, ...CHECKS, ...IDENTITY, ...DOCUMENTS, ...ACCOUNT, ...SUPPORT]
+const OUTSIDE_BUY = [...HISTORY, ...CHECKS, ...IDENTITY, ...DOCUMENTS, ...WALLETS, ...ACCOUNT, ...SUPPORT]
 
 /** The sections of the signed-in area; "Buy" holds the calculator and every step of the order flow. */
 const SECTIONS = [
@@ -44,6 +45,7 @@ const SECTIONS = [
   { label: 'Your checks', to: '/dashboard-checks', isCurrent: (path: string) => CHECKS.includes(path) },
   { label: 'Identity check', to: '/dashboard-authstart', isCurrent: (path: string) => IDENTITY.includes(path) },
   { label: 'Documents', to: '/dashboard-uploaddocs', isCurrent: (path: string) => DOCUMENTS.includes(path) },
+  { label: 'Wallets', to: '/dashboard-wallets', isCurrent: (path: string) => WALLETS.includes(path) },
   { label: 'Account', to: '/dashAccount', isCurrent: (path: string) => ACCOUNT.includes(path) },
   { label: 'Support', to: '/dashSupport', isCurrent: (path: string) => SUPPORT.includes(path) },
 ] as const

@@ -9,7 +9,7 @@ export function FormAlert({ message }: { message: string | null }) {
       color="red"
       variant="light"
       radius="md"
-      styles={{ message: { fontSize: 'var(--mantine-font-size-sm)' } }}
+      styles={{ message: { fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' } }}
     >
       {message}
     </Alert>

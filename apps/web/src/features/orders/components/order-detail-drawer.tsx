@@ -1,4 +1,7 @@
-import { Alert, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
+import { STEP_COPY } from '@exchange/shared/messages'
+import type { JourneyStepId } from '@exchange/shared/journey-steps'
+import { Alert, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
+import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
@@ -8,6 +11,21 @@ import { methodLabel, statusLabel } from '../order-display'
 import { OrderFact, OrderFacts } from './order-facts'
 import { LatePaymentChoice } from './late-payment-choice'
 import { OrderStatusBadge } from './order-status-badge'
+
+/** The button to the screen of the step a held payout waits for. */
+const STEP_ACTION: Record<JourneyStepId, string> = {
+  email: 'Confirm your e-mail',
+  source_of_funds: 'Tell us where your money comes from',
+  enhanced_checks: 'Answer the questions',
+  details: 'Give your details',
+  identity: 'Verify your identity',
+  wallet: 'Prove your wallet',
+  // The UK steps hold a first order, never a payout (decision 041); worded for completeness.
+  uk_risk_warning: 'Read the risk warning',
+  uk_categorisation: 'Choose your investor type',
+  uk_appropriateness: 'Answer the questions',
+  uk_cooling_off: 'See when you can continue',
+}
 
 interface OrderDetailDrawerProps {
   orderReference: string | null
@@ -54,6 +72,19 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
               </>
             }
           />
+          {data.payoutWaitsFor ? (
+            <Alert color="yellow" variant="light" title="Your coins wait for one step">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Your payment is in and held safely. {STEP_COPY[data.payoutWaitsFor.step]} Then we buy and send your
+                  coins straight away.
+                </Text>
+                <Button component={Link} to={data.payoutWaitsFor.screen} size="xs">
+                  {STEP_ACTION[data.payoutWaitsFor.step]}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           {data.latePayment && data.order.statusName === 'expired' ? (
             <LatePaymentChoice orderReference={data.order.orderReference} latePayment={data.latePayment} />
           ) : null}

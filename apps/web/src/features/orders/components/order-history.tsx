@@ -19,7 +19,7 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
@@ -87,7 +87,9 @@ export function OrderHistory() {
   const brand = useBrand()
   const mobile = useIsMobile()
   const [page, setPage] = useState(1)
-  const [viewing, setViewing] = useState<string | null>(null)
+  const [params] = useSearchParams()
+  // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
+  const [viewing, setViewing] = useState<string | null>(params.get('order'))
   const [error, setError] = useState<string | null>(null)
   const history = useHistory(brand.brandName, page)
   const updateStatus = useUpdateOrderStatus()

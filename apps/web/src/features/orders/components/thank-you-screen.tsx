@@ -1,3 +1,4 @@
+import { STEP_COPY } from '@exchange/shared/messages'
 import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
@@ -35,7 +36,7 @@ export function ThankYouScreen() {
         </OrderFact>
       )}
     >
-      {({ order, events }) => {
+      {({ order, events, payoutWaitsFor }) => {
         const last = events.at(-1)
         let next
         if (order.statusName === 'completed') {
@@ -60,6 +61,25 @@ export function ThankYouScreen() {
           next = (
             <Alert role="note" color="teal" variant="light" title="Payment received">
               We are buying your coins now. We will e-mail you when they are on their way.
+            </Alert>
+          )
+        } else if (order.statusName === 'awaiting_checks' && payoutWaitsFor) {
+          next = (
+            <Alert
+              role="note"
+              color="yellow"
+              variant="light"
+              title="Payment received: one step before we send your coins"
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Your payment is held safely. {STEP_COPY[payoutWaitsFor.step]} Then we buy and send your coins straight
+                  away.
+                </Text>
+                <Button component={Link} to={payoutWaitsFor.screen} size="xs">
+                  Do it now
+                </Button>
+              </Stack>
             </Alert>
           )
         } else if (order.statusName === 'awaiting_payment' || order.statusName === 'initiated') {

@@ -1,0 +1,55 @@
+import { WALLET_SCREEN_ORDER_PARAM } from '@exchange/shared/journey-steps'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { notifications } from '@mantine/notifications'
+import { useNavigate, useSearchParams } from 'react-router'
+import { PageLoader } from '../../components/ui/page-loader'
+import { useOrderDetail } from '../../features/orders/api/get-order-detail'
+import { useSetOrderWallet } from '../../features/orders/api/set-order-wallet'
+import type { WalletForOrder } from '../../features/wallets/components/prove-wallet-form'
+import { WalletsScreen } from '../../features/wallets/components/wallets-screen'
+import { useBrand } from '../../lib/brand-context'
+import { orderAlertCopy } from '../../lib/order-copy'
+
+/**
+ * /dashboard-wallets, optionally `?order=REF` (decision 039): opened for a paid order waiting for its wallet, the
+ * screen proves that wallet (giving it to the order first proven when the order had none) and leads back to the
+ * order in the history.
+ */
+export function Component() {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const reference = params.get(WALLET_SCREEN_ORDER_PARAM)
+  const detail = useOrderDetail(brand.brandName, reference)
+  const setOrderWallet = useSetOrderWallet()
+
+  if (reference && detail.isPending) return <PageLoader />
+  const found = detail.data && detail.data.result ? detail.data.data.order : null
+  const waiting = found && found.statusName === 'awaiting_checks' ? found : null
+  const order: WalletForOrder | null = waiting
+    ? {
+        reference: waiting.orderReference,
+        crypto: waiting.cryptoCur,
+        wallet: waiting.orderWallet && waiting.orderWallet !== PLACEHOLDER_WALLET ? waiting.orderWallet : null,
+      }
+    : null
+
+  async function afterProof(wallet: { address: string }): Promise<string | null> {
+    notifications.show({ color: 'green', title: 'Wallet saved', message: 'Your wallet is proven.' })
+    if (!order) return null
+    if (order.wallet === null) {
+      const given = await setOrderWallet.mutateAsync({
+        brandName: brand.brandName,
+        orderReference: order.reference,
+        wallet: wallet.address,
+      })
+      if (!given) return ALERT_MESSAGES.somethingWentWrong
+      if (!given.result) return orderAlertCopy(given)
+    }
+    void navigate(`/dashboard-history?order=${encodeURIComponent(order.reference)}`)
+    return null
+  }
+
+  return <WalletsScreen key={order?.reference ?? 'none'} order={order} onProven={afterProof} />
+}

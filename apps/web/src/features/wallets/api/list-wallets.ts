@@ -1,0 +1,15 @@
+import { ListWalletsAnswer, type ListWalletsRequest } from '@exchange/shared/wallet-proofs.schemas'
+import { useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { postUser } from '../../../lib/api-client'
+
+export const WALLETS_QUERY_KEY = 'wallets'
+
+/** `walletList`: the wallets this customer has proven to be theirs. */
+export function listWallets(request: z.infer<typeof ListWalletsRequest>) {
+  return postUser('walletList', request, ListWalletsAnswer)
+}
+
+export function useWallets(brandName: string) {
+  return useQuery({ queryKey: [WALLETS_QUERY_KEY, brandName], queryFn: () => listWallets({ brandName }) })
+}

@@ -1,0 +1,37 @@
+import {
+  WalletProofAnswer,
+  type WalletDeclareRequest,
+  type WalletProveRequest,
+} from '@exchange/shared/wallet-proofs.schemas'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { postUser } from '../../../lib/api-client'
+import { WALLETS_QUERY_KEY } from './list-wallets'
+
+/** `walletProve`: the signature of the challenge's message; the wallet is saved when it matches. */
+export function proveWallet(request: z.input<typeof WalletProveRequest>) {
+  return postUser('walletProve', request, WalletProofAnswer)
+}
+
+/** `walletDeclare`: the customer's declaration of control, naming the wallet provider (networks without a signature). */
+export function declareWallet(request: z.input<typeof WalletDeclareRequest>) {
+  return postUser('walletDeclare', request, WalletProofAnswer)
+}
+
+type ProofRequest =
+  | ({ kind: 'signature' } & z.input<typeof WalletProveRequest>)
+  | ({ kind: 'declaration' } & z.input<typeof WalletDeclareRequest>)
+
+/** Either proof; a saved wallet refreshes the list. */
+export function useProveWallet() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ kind, ...request }: ProofRequest) =>
+      kind === 'signature'
+        ? proveWallet(request as z.input<typeof WalletProveRequest>)
+        : declareWallet(request as z.input<typeof WalletDeclareRequest>),
+    onSuccess: (answer) => {
+      if (answer && answer.result) void queryClient.invalidateQueries({ queryKey: [WALLETS_QUERY_KEY] })
+    },
+  })
+}

@@ -1,0 +1,119 @@
+import type { Browser, Locator } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { saveDetails, signUpAndConfirm, verifyIdentity, waitForMails } from '../support/customer'
+import { payOnSandboxCheckout } from '../support/sandbox-parties'
+import { EVM_WALLET, personalSign } from '../support/wallet'
+
+const baseUrl = inject('baseUrl')
+/** A key that is not the wallet's: its signature must be refused. */
+const OTHER_KEY = new Uint8Array(32).fill(9)
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('wallet journey (decision 039)', () => {
+  it('a verified customer pays to an unproven EVM wallet; the order waits, says why, and completes once the wallet is proven on the screen', async () => {
+    const context = await newContext(browser, baseUrl)
+    const page = await context.newPage()
+    const email = await signUpAndConfirm(page, baseUrl, 'wallet')
+    await saveDetails(page)
+    await verifyIdentity(page)
+
+    // An ETH order to a wallet this customer has never proven, paid by card.
+    await page.goto('/dashboard')
+    await visible(page.getByText('Simulated prices (test environment)'))
+    await page.getByRole('combobox', { name: 'Coin you receive' }).click()
+    await page.getByRole('option', { name: 'ETH – Ethereum' }).click()
+    await page.getByRole('textbox', { name: 'You pay' }).fill('250')
+    await page.getByRole('textbox', { name: 'Wallet address' }).fill(EVM_WALLET)
+    await page.getByRole('button', { name: 'Buy ETH' }).click()
+    await page.waitForURL('**/dashboard-method')
+    const reference = await page.evaluate(
+      () =>
+        (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference,
+    )
+    expect(reference).toMatch(/^[A-Z2-9]{10}$/)
+    await page.getByRole('button', { name: 'Card', exact: true }).click()
+    await page.waitForURL('**/dashboard-viban')
+    await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+    await page.getByRole('button', { name: 'Pay by card' }).click()
+    await page.waitForURL('**/dashboard-startcc')
+    await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()
+    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    await payOnSandboxCheckout(page, '4242424242424242')
+
+    // The thank-you screen and the mail say what is owed and where.
+    await page.waitForURL('**/dashboard-thankyou')
+    await visible(page.getByText('Payment received: one step before we send your coins'))
+    await visible(page.getByText('Show that the wallet you buy into is yours.', { exact: false }))
+    const mails = await waitForMails(baseUrl, email, ['order_awaiting_checks'])
+    expect(mails).not.toContain('order_completed')
+
+    // The history shows the order waiting, and its timeline names the step in plain words with the link.
+    await page.goto('/dashboard-history')
+    const row = page.getByRole('row').filter({ hasText: reference! })
+    await visible(row.getByText('Waiting for your checks', { exact: true }))
+    await row.getByRole('button', { name: `View order ${reference}` }).click()
+    const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
+    await visible(drawer.getByText('Your coins wait for one step'))
+    await visible(
+      drawer.getByText(
+        `Payout waits: the law asks us to make sure that the wallet ${EVM_WALLET} is yours before we send crypto.`,
+        { exact: false },
+      ),
+    )
+    await screenshotAtBothWidths(page, 'history-awaiting-wallet')
+
+    // The wallet screen opens on the order's wallet, coin and address filled in.
+    await drawer.getByRole('link', { name: 'Prove your wallet' }).click()
+    await page.waitForURL(`**/dashboard-wallets?order=${reference}`)
+    await visible(page.getByText(`Order ${reference} waits for this wallet`))
+    await expectValue(page.getByRole('combobox', { name: 'Coin' }), 'eth')
+    await expectValue(page.getByRole('textbox', { name: 'Wallet address' }), EVM_WALLET)
+    await screenshotAtBothWidths(page, 'wallets-for-order')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    const message = page.getByLabel('Message to sign')
+    await visible(message)
+    const text = (await message.textContent()) ?? ''
+    expect(text).toContain(`Wallet: ${EVM_WALLET}`)
+    await page.getByRole('button', { name: 'MetaMask, Rabby, Coinbase Wallet and other browser wallets' }).click()
+    await screenshotAtBothWidths(page, 'wallets-sign')
+
+    // A signature by another key is refused in words, and nothing moves.
+    await page.getByRole('textbox', { name: 'Signature' }).fill(personalSign(text, OTHER_KEY))
+    await page.getByRole('button', { name: 'Prove wallet' }).click()
+    await visible(
+      page.getByText(`This signature does not match the message and the wallet ${EVM_WALLET}.`, { exact: false }),
+    )
+    await screenshotAtBothWidths(page, 'wallets-wrong-signature')
+
+    // The wallet's own signature proves it; the screen returns to the order, which completes.
+    await page.getByRole('textbox', { name: 'Signature' }).fill(personalSign(text))
+    await page.getByRole('button', { name: 'Prove wallet' }).click()
+    await page.waitForURL(`**/dashboard-history?order=${reference}`)
+    expect(await waitForMails(baseUrl, email, ['order_completed'])).toContain('order_completed')
+    await page.reload()
+    const reopened = page.getByRole('dialog', { name: `Order ${reference}` })
+    await visible(reopened.getByText('Processing → Completed'))
+    await visible(reopened.getByText(new RegExp(`Delivered to ${EVM_WALLET}, transaction`, 'i')))
+
+    // The wallet is saved for the next orders.
+    await page.goto('/dashboard-wallets')
+    const saved = page.getByRole('list', { name: 'Saved wallets' })
+    await visible(saved.getByText(EVM_WALLET.toLowerCase()))
+    await visible(saved.getByText(/Proven by signed message/))
+    await screenshotAtBothWidths(page, 'wallets-saved')
+    await context.close()
+  })
+})
+
+async function expectValue(locator: Locator, value: string) {
+  await visible(locator)
+  expect(await locator.inputValue()).toBe(value)
+}
