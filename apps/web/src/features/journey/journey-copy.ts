@@ -9,7 +9,7 @@ export const STEP_NAMES: Record<JourneyStepId, { title: string; action: string }
   enhanced_checks: { title: 'Additional questions', action: 'Answer the questionnaire' },
   details: { title: 'Your details', action: 'Add your details' },
   identity: { title: 'Identity check', action: 'Verify your identity' },
-  wallet: { title: 'Your wallet', action: 'See your orders' },
+  wallet: { title: 'Your wallet', action: 'Prove your wallet' },
   uk_risk_warning: { title: 'Risk warning', action: 'Read the risk warning' },
   uk_categorisation: { title: 'Investor type', action: 'Choose your investor type' },
   uk_appropriateness: { title: 'Cryptoasset questions', action: 'Answer the questions' },
