@@ -1,7 +1,7 @@
 import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
-import { saveDetails, signUpAndConfirm, verifyIdentity, waitForMails } from '../support/customer'
+import { declareSourceOfFunds, saveDetails, signUpAndConfirm, verifyIdentity, waitForMails } from '../support/customer'
 import { payOnSandboxCheckout } from '../support/sandbox-parties'
 import { EVM_WALLET, personalSign } from '../support/wallet'
 
@@ -22,6 +22,7 @@ describe('wallet journey (decision 039)', () => {
     const context = await newContext(browser, baseUrl)
     const page = await context.newPage()
     const email = await signUpAndConfirm(page, baseUrl, 'wallet')
+    await declareSourceOfFunds(page)
     await saveDetails(page)
     await verifyIdentity(page)
 
@@ -40,16 +41,16 @@ describe('wallet journey (decision 039)', () => {
     )
     expect(reference).toMatch(/^[A-Z2-9]{10}$/)
     await page.getByRole('button', { name: 'Card', exact: true }).click()
-    await page.waitForURL('**/dashboard-viban')
+    await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
     await page.getByRole('button', { name: 'Pay by card' }).click()
-    await page.waitForURL('**/dashboard-startcc')
+    await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
     await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()
     await page.waitForURL('**/sandbox/psp/checkout?session=*')
     await payOnSandboxCheckout(page, '4242424242424242')
 
     // The thank-you screen and the mail say what is owed and where.
-    await page.waitForURL('**/dashboard-thankyou')
+    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
     await visible(page.getByText('Payment received: one step before we send your coins'))
     await visible(page.getByText('Show that the wallet you buy into is yours.', { exact: false }))
     const mails = await waitForMails(baseUrl, email, ['order_awaiting_checks'])
