@@ -287,7 +287,9 @@ describe('account journeys', () => {
       const banner = page.getByRole('region', { name: 'Risk warning' })
       await visible(banner)
       const seen = await page.evaluate(() => (window as unknown as { seenAt: { home: number; banner: number } }).seenAt)
-      expect(seen.banner - seen.home).toBeGreaterThanOrEqual(1_450)
+      // The observer notes the home view when its callback runs, which on a busy machine can be some tens of ms after
+      // the view mounted and its 1.5 s timer started: 1.4 s still tells a delayed banner from one shown at once.
+      expect(seen.banner - seen.home).toBeGreaterThanOrEqual(1_400)
       expect(await banner.textContent()).toContain(
         "Don't invest unless you're prepared to lose all the money you invest.",
       )

@@ -106,7 +106,7 @@ describe('buy journeys', () => {
     for (const journey of journeys) {
       await startOrder(page, { fiat: journey.fiat, wallet: WALLET })
       await page.getByRole('button', { name: journey.method, exact: true }).click()
-      await page.waitForURL(`**${journey.lands}`)
+      await page.waitForURL((url) => url.pathname === journey.lands)
       expect(new URL(page.url()).pathname).toBe(journey.lands)
     }
     await context.close()
