@@ -14,6 +14,8 @@ const apiProject = (name: string, include: string[], provide: { databaseUrl: str
     testTimeout: 30_000,
     hookTimeout: 60_000,
     provide,
+    // One migrated database per run, copied for every test app (PGlite dump or PostgreSQL template).
+    globalSetup: ['./test/global-setup.ts'],
   },
 })
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
@@ -49,21 +50,28 @@ export async function deliverQueuedMail(db: Database): Promise<void> {
   await mailDeliveries.get(db)?.()
 }
 
-/** The migrated empty PGlite database of this test worker, copied for each test app (`pgliteTemplate`). */
+/** The migrated empty PGlite database of this run (`test/global-setup.ts`), copied for each test app. */
 let pgliteMigrated: Promise<Blob> | undefined
+
+function migratedPglite(): Promise<Blob> {
+  const file = inject('pgliteTemplateFile')
+  return file ? readFile(file).then((bytes) => new Blob([bytes])) : pgliteTemplate()
+}
 
 /** A database of its own for each test app: a fresh in-memory PGlite, or a fresh database on the PostgreSQL server. */
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const serverUrl = inject('databaseUrl')
   if (!serverUrl) {
-    pgliteMigrated ??= pgliteTemplate()
+    pgliteMigrated ??= migratedPglite()
     const handle = await openDatabase({ kind: 'pglite', dataDir: undefined, template: await pgliteMigrated })
     return { handle, url: undefined, drop: async () => {} }
   }
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  // A copy of the run's migrated template (`test/global-setup.ts`): the migrations then find nothing to do.
+  const template = inject('databaseTemplate')
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
