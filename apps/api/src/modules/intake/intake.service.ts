@@ -21,7 +21,7 @@ import type { OrderRow, OrderService } from '../orders/orders.service'
 import { createPaymentRecords } from '../payments/payment-records'
 import type { RecentNameChange } from '../customers/customers.service'
 import type { RefundService } from '../refunds/refunds.service'
-import { type PayerNameHold, payerNameHolds } from './payer-name'
+import { type PayerNameHold, payerNameHolds, samePayerName } from './payer-name'
 import { type TransferDecision, type TransferFacts, decideTransfer } from './transfer-matching'
 
 export interface IntakeDeps {
@@ -50,19 +50,6 @@ const COUNTED: TransferOutcome[] = ['matched', 'overpaid', 'approved', 'repriced
 /** An amount with at most the currency's decimals (a bank cannot move a thousandth of a euro). */
 export function isWholeFiatAmount(amount: string): boolean {
   return isDecimalString(amount) && (amount.split('.')[1] ?? '').length <= FIAT_DECIMALS
-}
-
-function sameName(a: string, b: string): boolean {
-  const norm = (name: string) =>
-    name
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .split(/[^a-z]+/)
-      .filter(Boolean)
-      .sort()
-      .join(' ')
-  return norm(a) === norm(b)
 }
 
 /** Why a payment is held, in the words of the order's timeline and the operator's list. */
@@ -441,7 +428,7 @@ export function createIntakeService({
         ),
       )
     const looksLikeCountedTransfer = counted.some(
-      (earlier) => earlier.payerIban === transfer.payerIban || sameName(earlier.payerName, transfer.payerName),
+      (earlier) => earlier.payerIban === transfer.payerIban || samePayerName(earlier.payerName, transfer.payerName),
     )
     const arrivedLate = transfer.receivedAt >= order.priceExpiresAt
     const late = order.status === 'expired' || arrivedLate

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { payerNameHolds, payerNameMatches } from './payer-name'
+import { payerNameHolds, payerNameMatches, samePayerName } from './payer-name'
 
 const ada = { firstName: 'Ada', lastName: 'Lovelace' }
 
@@ -38,5 +38,19 @@ describe('payerNameHolds', () => {
       'payer_differs',
       'name_recently_changed',
     ])
+  })
+})
+
+describe('samePayerName', () => {
+  it('reads two spellings of one payer as the same, by the rule the customer check uses', () => {
+    expect(samePayerName("O'Brien, Zoë", 'ZOE OBRIEN')).toBe(true)
+    expect(samePayerName('Lovelace Ada', 'ada lovelace')).toBe(true)
+  })
+
+  it('tells different payers apart, and an empty name matches nobody', () => {
+    expect(samePayerName('Ada Lovelace', 'Ada King')).toBe(false)
+    expect(samePayerName('Ada Lovelace', 'Ada Lovelace Byron')).toBe(false)
+    expect(samePayerName('', '')).toBe(false)
+    expect(samePayerName('---', '...')).toBe(false)
   })
 })

@@ -10,6 +10,15 @@ function tokens(name: string): string[] {
 }
 
 /**
+ * Whether two payer names are the same person's as a bank writes them: the same name parts in any order, by the rule
+ * of `payerNameMatches` ("O'Brien, Zoë" and "ZOE OBRIEN"). Used to tell a repeated transfer from another payer's.
+ */
+export function samePayerName(a: string, b: string): boolean {
+  const parts = (name: string) => tokens(name).sort().join(' ')
+  return parts(a) !== '' && parts(a) === parts(b)
+}
+
+/**
  * Whether the payer's name on a transfer is the customer: every part of the first and last name appears among the
  * payer's name parts, in any order ("LOVELACE ADA", "Ada King Lovelace"). Anything else is held for a person.
  */
