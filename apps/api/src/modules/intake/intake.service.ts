@@ -515,10 +515,10 @@ export function createIntakeService({
         .update(incomingTransfers)
         .set({ outcome: result.outcome, note: result.note, orderId: order?.id ?? null })
         .where(eq(incomingTransfers.id, transfer.id))
+      await orderMail.sendAll(result.mails, tx)
       return { duplicate: false as const, ...result }
     })
     if (decided.duplicate) return { outcome: decided.outcome, orderReference: decided.reference, duplicate: true }
-    await orderMail.sendAll(decided.mails)
     if (decided.settle && decided.order) await fulfilment.settlePaidOrder(decided.order.id)
     return { outcome: decided.outcome, orderReference: decided.order?.reference ?? null, duplicate: false }
   }
@@ -542,15 +542,15 @@ export function createIntakeService({
         .from(webhookEvents)
         .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.eventId)))
         .for('update')
-      if (!stored || stored.decidedAt) return { duplicate: true, order: undefined, paid: false, mails: [] }
+      if (!stored || stored.decidedAt) return { duplicate: true, order: undefined, paid: false }
       const decided = await decideHostedResult(tx, event)
       await tx
         .update(webhookEvents)
         .set({ decidedAt: clock.now() })
         .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.eventId)))
+      await orderMail.sendAll(decided.mails, tx)
       return { duplicate: false, ...decided }
     })
-    await orderMail.sendAll(outcome.mails)
     const status = outcome.paid && outcome.order ? await fulfilment.settlePaidOrder(outcome.order.id) : null
     return { duplicate: outcome.duplicate, orderStatus: status }
   }
@@ -686,14 +686,15 @@ export function createIntakeService({
             ? { kind: 'late_payment_refunded', received, to: transfer.payerIban }
             : { kind: 'payment_below_minimum', received, minimum, refundTo: transfer.payerIban },
         )
-        return { status: 'refunded' as OrderStatus, mails, settleOrder: false }
+        await orderMail.sendAll(mails, tx)
+        return { status: 'refunded' as OrderStatus, settleOrder: false }
       }
       if (!priced) throw new AppError('rates_unavailable')
       await repriceAndPay(tx, order, transfer, priced, 'customer', "with the customer's consent")
       await settle('repriced')
-      return { status: 'paid' as OrderStatus, mails, settleOrder: true }
+      await orderMail.sendAll(mails, tx)
+      return { status: 'paid' as OrderStatus, settleOrder: true }
     })
-    await orderMail.sendAll(done.mails)
     return done.settleOrder ? fulfilment.settlePaidOrder(own.id) : done.status
   }
 
@@ -743,16 +744,16 @@ export function createIntakeService({
         .update(incomingTransfers)
         .set({ outcome: result.outcome, note: result.note, decidedAt: clock.now(), decidedBy: by })
         .where(eq(incomingTransfers.id, transferId))
+      await orderMail.sendAll(result.mails, tx)
       return result
     })
-    await orderMail.sendAll(decided.mails)
     if (decided.settle && decided.order) return fulfilment.settlePaidOrder(decided.order.id)
     return (decided.order?.status ?? 'failed') as OrderStatus
   }
 
   /** An operator sends held or unmatched money back; an order it was meant for that still waits for it fails. */
   async function refundTransfer(transferId: string, reason: string, by: string): Promise<void> {
-    const refunded = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [transfer] = await tx
         .select()
         .from(incomingTransfers)
@@ -782,22 +783,23 @@ export function createIntakeService({
           `Payment refunded by operator ${by}: ${reason}`,
           'operator',
         )
+      // Money that matched no order has no customer to tell; the bank's return reaches the payer.
       const customer = order ? await customerOf(tx, order.customerId) : undefined
-      return { transfer, order, email: customer?.email }
+      if (order && customer)
+        await orderMail.send(
+          {
+            to: customer.email,
+            reference: order.reference,
+            event: {
+              kind: 'transfer_returned',
+              received: { amount: transfer.amount, currency: transfer.currency },
+              to: transfer.payerIban,
+              reason,
+            },
+          },
+          tx,
+        )
     })
-    // Money that matched no order has no customer to tell; the bank's return reaches the payer.
-    const { transfer, order, email } = refunded
-    if (order && email)
-      await orderMail.send({
-        to: email,
-        reference: order.reference,
-        event: {
-          kind: 'transfer_returned',
-          received: { amount: transfer.amount, currency: transfer.currency },
-          to: transfer.payerIban,
-          reason,
-        },
-      })
   }
 
   /** The transfer that most recently paid an order, for a refund of the whole order. */

@@ -273,7 +273,7 @@ export function renderOrderMailEvent(event: OrderMailEvent): { template: string;
   }
 }
 
-/** A mail to send once the transaction that decided it has committed. */
+/** A mail about an order, queued in the transaction that decided what it tells (it exists only if that commits). */
 export interface PendingOrderMail {
   to: string
   reference: string
@@ -283,12 +283,15 @@ export interface PendingOrderMail {
 export type OrderMail = ReturnType<typeof createOrderMail>
 
 export function createOrderMail({ mail }: { mail: MailService }) {
-  /** Queues the e-mail; given the transaction that made the change it tells of, with that change or not at all. */
-  async function send({ to, reference, event }: PendingOrderMail, tx?: SqlExecutor): Promise<void> {
+  /**
+   * Queues the e-mail in the transaction that made the change it tells of: with that change or not at all, so that a
+   * crash after the commit loses no mail and a rolled-back change sends none.
+   */
+  async function send({ to, reference, event }: PendingOrderMail, tx: SqlExecutor): Promise<void> {
     const { template, update } = renderOrderMailEvent(event)
     await mail.sendOrderUpdate(to, reference, template, update, tx)
   }
-  async function sendAll(pending: readonly PendingOrderMail[], tx?: SqlExecutor): Promise<void> {
+  async function sendAll(pending: readonly PendingOrderMail[], tx: SqlExecutor): Promise<void> {
     for (const message of pending) await send(message, tx)
   }
   return { send, sendAll }
