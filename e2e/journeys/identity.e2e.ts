@@ -10,13 +10,9 @@ import {
   visible,
 } from '../support/browser'
 import { signUpAndConfirm } from '../support/customer'
+import { sendPassportPhoto } from '../support/documents'
 
 const baseUrl = inject('baseUrl')
-/** An 8 × 8 PNG, as a phone's photo of a passport would be sent (only its first bytes matter to the api). */
-const PASSPORT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNIs32OFTEMLQkAXMJigbJjafUAAAAASUVORK5CYII=',
-  'base64',
-)
 const BLURRED = 'The document photo is blurred. Please take a sharp photo in good light.'
 let browser: Browser
 
@@ -116,17 +112,7 @@ describe('identity journeys', () => {
     await page.waitForURL('**/dashboard-uploaddocs')
     await visible(page.getByText('You have not sent any files yet.'))
     await screenshotAtBothWidths(page, 'uploaddocs-empty')
-    await page.getByRole('radio', { name: 'Identity document' }).check()
-    const chooser = page.waitForEvent('filechooser')
-    await page.getByRole('button', { name: 'Choose files' }).click()
-    await (await chooser).setFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PASSPORT_PNG })
-    const sending = page
-      .getByRole('list', { name: 'Files you are sending' })
-      .getByRole('listitem', { name: 'passport.png' })
-    await visible(sending.getByText('Sent', { exact: true }))
-    const sent = page.getByRole('list', { name: 'Files you have sent' })
-    await visible(sent.getByText('passport.png'))
-    await visible(sent.getByText(/^Identity document · /))
+    const sent = await sendPassportPhoto(page)
 
     // A text file named like a photo is refused by its bytes, in words.
     await page.getByTestId('file-picker').setInputFiles({

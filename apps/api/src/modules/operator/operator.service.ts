@@ -276,7 +276,11 @@ export function createOperatorService({
         .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting_checks')))
         .limit(1),
     ])
-    return IN_MANUAL_REVIEW.includes(check.status as never) || quest.status === 'in_review' || held !== undefined
+    return (
+      (IN_MANUAL_REVIEW as readonly string[]).includes(check.status) ||
+      quest.status === 'in_review' ||
+      held !== undefined
+    )
   }
 
   /**
