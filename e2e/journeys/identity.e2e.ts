@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   DESKTOP,
   MOBILE,
+  holdCalls,
   launchBrowser,
   newContext,
   screenshotAtBothWidths,
@@ -69,12 +70,7 @@ describe('identity journeys', () => {
     await screenshotFromTop(page, 'authstart-focus-1280')
 
     // Hold the link a moment so the hand-over screen can be seen.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/v1/user/identityStart', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdCalls(page, '/v1/user/identityStart')
     await page.keyboard.press('Enter')
     await page.waitForURL('**/dashboard-hostedauth')
     await visible(page.getByText("Opening our identity partner's secure page…"))

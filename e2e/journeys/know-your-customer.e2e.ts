@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { DESKTOP, holdCalls, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import {
   WALLET,
   answerSourceOfFunds,
@@ -25,21 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/**
- * Holds the browser's calls to an api path until the answered function is called, so that a screen the journey passes
- * in a moment (the hand-over to the identity partner, the return page) stays on show long enough to be seen. Calls
- * after that go through at once.
- */
-async function holdCalls(page: Page, path: string) {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**${path}`, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
 
 describe('know-your-customer journey (issue 10)', () => {
   it('a new customer buys, pays by card, verifies their identity, sends a document, proves the wallet and sees the order completed', async () => {
