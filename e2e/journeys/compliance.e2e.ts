@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
-import { WALLET, answerSourceOfFunds, signUpAndConfirm } from '../support/customer'
+import { WALLET, answerSourceOfFunds, signUpAndConfirm, tryToBuy } from '../support/customer'
 import { OPERATOR } from '../support/operator'
 
 const baseUrl = inject('baseUrl')
@@ -15,14 +15,6 @@ afterAll(async () => {
 })
 
 const checksPanel = (page: Page) => page.getByRole('region', { name: 'Your checks' })
-
-/** Types an order on the calculator and presses Buy, as a customer does. */
-async function tryToBuy(page: Page, amount: string) {
-  await visible(page.getByText('Simulated prices (test environment)'))
-  await page.getByRole('textbox', { name: 'You pay' }).fill(amount)
-  await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
-  await page.getByRole('button', { name: 'Buy BTC' }).click()
-}
 
 describe('compliance journeys', () => {
   it('a new customer who tries to buy answers the source of funds and comes back to the calculator with the order kept', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   DESKTOP,
   MOBILE,
+  holdCalls,
   launchBrowser,
   newContext,
   screenshotAtBothWidths,
@@ -10,13 +11,9 @@ import {
   visible,
 } from '../support/browser'
 import { signUpAndConfirm } from '../support/customer'
+import { sendPassportPhoto } from '../support/documents'
 
 const baseUrl = inject('baseUrl')
-/** An 8 × 8 PNG, as a phone's photo of a passport would be sent (only its first bytes matter to the api). */
-const PASSPORT_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNIs32OFTEMLQkAXMJigbJjafUAAAAASUVORK5CYII=',
-  'base64',
-)
 const BLURRED = 'The document photo is blurred. Please take a sharp photo in good light.'
 let browser: Browser
 
@@ -73,12 +70,7 @@ describe('identity journeys', () => {
     await screenshotFromTop(page, 'authstart-focus-1280')
 
     // Hold the link a moment so the hand-over screen can be seen.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/v1/user/identityStart', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdCalls(page, '/v1/user/identityStart')
     await page.keyboard.press('Enter')
     await page.waitForURL('**/dashboard-hostedauth')
     await visible(page.getByText("Opening our identity partner's secure page…"))
@@ -116,17 +108,7 @@ describe('identity journeys', () => {
     await page.waitForURL('**/dashboard-uploaddocs')
     await visible(page.getByText('You have not sent any files yet.'))
     await screenshotAtBothWidths(page, 'uploaddocs-empty')
-    await page.getByRole('radio', { name: 'Identity document' }).check()
-    const chooser = page.waitForEvent('filechooser')
-    await page.getByRole('button', { name: 'Choose files' }).click()
-    await (await chooser).setFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PASSPORT_PNG })
-    const sending = page
-      .getByRole('list', { name: 'Files you are sending' })
-      .getByRole('listitem', { name: 'passport.png' })
-    await visible(sending.getByText('Sent', { exact: true }))
-    const sent = page.getByRole('list', { name: 'Files you have sent' })
-    await visible(sent.getByText('passport.png'))
-    await visible(sent.getByText(/^Identity document · /))
+    const sent = await sendPassportPhoto(page)
 
     // A text file named like a photo is refused by its bytes, in words.
     await page.getByTestId('file-picker').setInputFiles({

@@ -15,6 +15,7 @@ import {
   WALLET,
   proveWallet,
   declareSourceOfFunds,
+  expectInHistory,
   saveDetails,
   signUpAndConfirm,
   startOrder,
@@ -57,18 +58,6 @@ async function customerWithDetails(label: string, viewport = DESKTOP) {
   await verifyIdentity(page)
   await proveWallet(page)
   return { context, page, email }
-}
-
-/** In the history (a table on desktop, cards on a phone), the order shows the status; its drawer shows the timeline. */
-async function expectInHistory(page: Page, reference: string, status: string, timeline: readonly (string | RegExp)[]) {
-  await page.goto('/dashboard-history')
-  const onPhone = (page.viewportSize()?.width ?? DESKTOP.width) < DESKTOP.width
-  const row = page.getByRole(onPhone ? 'listitem' : 'row').filter({ hasText: reference })
-  await visible(row.getByText(status, { exact: true }))
-  await row.getByRole('button', { name: `View order ${reference}` }).click()
-  const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
-  for (const text of timeline) await visible(drawer.getByText(text).first())
-  return drawer
 }
 
 /** From the method screen, the one card provider of eur: the customer's name is known, so the virtual IBAN screen offers card or transfer. */

@@ -68,3 +68,18 @@ export async function screenshotAtBothWidths(page: Page, name: string) {
   await screenshotFromTop(page, `${name}-${other.width}`)
   await page.setViewportSize(current)
 }
+
+/**
+ * Holds the browser's calls to an api path until the answered function is called, so that a screen the journey passes
+ * in a moment (the hand-over to the identity partner, the return page) stays on show long enough to be seen. Calls
+ * after that go through at once.
+ */
+export async function holdCalls(page: Page, path: string) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**${path}`, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

@@ -1,6 +1,6 @@
 import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import type { Page } from 'playwright-core'
-import { visible } from './browser'
+import { DESKTOP, visible } from './browser'
 import { eventually, lastMessageId, messagesTo, uniqueEmail, waitForCode } from './mailbox'
 import { BTC_WALLET, bitcoinSign } from './wallet'
 
@@ -144,6 +144,23 @@ export async function proveWallet(page: Page): Promise<void> {
   if (!answer.result) throw new Error(`the wallet was not proven: ${JSON.stringify(answer)}`)
 }
 
+/** The reference of the order the calculator just started, as the web keeps it for the payment screens. */
+export async function keptOrderReference(page: Page): Promise<string> {
+  const reference = await page.evaluate(
+    () => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference,
+  )
+  if (!reference) throw new Error('the calculator kept no order reference')
+  return reference
+}
+
+/** Types an order on the calculator and presses Buy, as a customer does. */
+export async function tryToBuy(page: Page, amount: string) {
+  await visible(page.getByText('Simulated prices (test environment)'))
+  await page.getByRole('textbox', { name: 'You pay' }).fill(amount)
+  await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
+  await page.getByRole('button', { name: 'Buy BTC' }).click()
+}
+
 /** From the calculator: an amount in a fiat (e.g. 'GBP – British pound') and the wallet, then "Buy BTC"; answers the reference. */
 export async function startOrder(page: Page, fiat: string, amount: string): Promise<string> {
   await page.goto('/dashboard')
@@ -154,10 +171,7 @@ export async function startOrder(page: Page, fiat: string, amount: string): Prom
   await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
   await page.getByRole('button', { name: 'Buy BTC' }).click()
   await page.waitForURL('**/dashboard-method')
-  const reference = await page.evaluate(
-    () => (JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as { orderReference?: string }).orderReference,
-  )
-  if (!reference) throw new Error('the calculator kept no order reference')
+  const reference = await keptOrderReference(page)
   await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
   return reference
 }
@@ -172,4 +186,21 @@ export async function waitForMails(baseUrl: string, email: string, templates: re
     },
     () => `expected mails ${templates.join(', ')} to ${email}; the outbox has ${received.join(', ')}`,
   )
+}
+
+/** In the history (a table on desktop, cards on a phone), the order shows the status; its drawer shows the timeline. */
+export async function expectInHistory(
+  page: Page,
+  reference: string,
+  status: string,
+  timeline: readonly (string | RegExp)[],
+) {
+  await page.goto('/dashboard-history')
+  const onPhone = (page.viewportSize()?.width ?? DESKTOP.width) < DESKTOP.width
+  const row = page.getByRole(onPhone ? 'listitem' : 'row').filter({ hasText: reference })
+  await visible(row.getByText(status, { exact: true }))
+  await row.getByRole('button', { name: `View order ${reference}` }).click()
+  const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
+  for (const text of timeline) await visible(drawer.getByText(text).first())
+  return drawer
 }

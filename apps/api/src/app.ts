@@ -517,7 +517,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   )
 
   if (config.operators.length > 0) {
-    const operators = createOperatorService({ db: database.db, clock, settlement, bank, dueDiligence, customers })
+    const operators = createOperatorService({
+      db: database.db,
+      clock,
+      settlement,
+      bank,
+      dueDiligence,
+      customers,
+      identity,
+      documents,
+    })
     await app.register(operatorRoutes({ operators, requireOperator }), {
       prefix: '/operator',
     })

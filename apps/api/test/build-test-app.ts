@@ -474,3 +474,18 @@ export async function completeUkSteps(t: TestApp, token: string, signature = 'Ad
     await callUser(t.app, 'ukCoolingOffDecision', token, { textVersion: UK_COOLING_OFF.version, choice: 'continue' }),
   )
 }
+
+/** A multipart body as a browser's FormData sends it. */
+export function multipart(parts: { name: string; value: string | Buffer; fileName?: string; type?: string }[]) {
+  const boundary = `----form${randomBytes(8).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.fileName ? `; filename="${part.fileName}"` : ''}`
+    const type = part.fileName ? `\r\ncontent-type: ${part.type ?? 'application/octet-stream'}` : ''
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: ${disposition}${type}\r\n\r\n`))
+    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value)
+    chunks.push(Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { documents } from '../src/db/schema'
-import { BRAND, type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+import { BRAND, type TestApp, buildTestApp, callUser, multipart, signUpVerified } from './build-test-app'
 
 let t: TestApp
 afterEach(async () => {
@@ -15,21 +15,6 @@ const PNG = Buffer.concat([
 ])
 const JPEG = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)])
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-
-/** A multipart body as a browser's FormData sends it. */
-function multipart(parts: { name: string; value: string | Buffer; fileName?: string; type?: string }[]) {
-  const boundary = `----form${randomBytes(8).toString('hex')}`
-  const chunks: Buffer[] = []
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName ? `; filename="${part.fileName}"` : ''}`
-    const type = part.fileName ? `\r\ncontent-type: ${part.type ?? 'application/octet-stream'}` : ''
-    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: ${disposition}${type}\r\n\r\n`))
-    chunks.push(typeof part.value === 'string' ? Buffer.from(part.value) : part.value)
-    chunks.push(Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 async function upload(
   token: string | undefined,

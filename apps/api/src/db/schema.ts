@@ -547,6 +547,8 @@ export const identityChecks = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The operator who decided a check left for manual review; null when the provider decided (decision 042). */
+    decidedBy: text('decided_by'),
   },
   (table) => [
     uniqueIndex('identity_checks_customer_provider_idx').on(table.customerId, table.provider),
@@ -562,7 +564,9 @@ export const identityEvents = pgTable(
     checkId: uuid('check_id')
       .notNull()
       .references(() => identityChecks.id),
-    type: text('type', { enum: ['link_issued', 'notice_applied', 'notice_stale'] }).notNull(),
+    type: text('type', {
+      enum: ['link_issued', 'notice_applied', 'notice_stale', 'operator_decision', 'notice_after_operator'],
+    }).notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
     /** Provider and digest of the notice: a notice delivered twice is recorded, and acted on, once. */

@@ -29,6 +29,11 @@ const UPLOAD_REFUSALS: Record<string, AppError> = {
  * `GET /v1/user/downloadFile?id=`. The session hook of the user scope runs before the body is read, so a call without
  * a token stores nothing.
  */
+/** `Content-Disposition` of a download: never shown inline, the stored name in ASCII and in UTF-8. */
+export function attachment(fileName: string) {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
 export function documentRoutes({
   documents,
   maxBytes,
@@ -115,10 +120,7 @@ export function documentRoutes({
         const file = await documents.readDocument(sessionOf(request).customerId, request.query.id)
         return reply
           .header('content-type', file.mediaType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
+          .header('content-disposition', attachment(file.fileName))
           .header('cache-control', 'private, no-store')
           .send(file.bytes)
       },

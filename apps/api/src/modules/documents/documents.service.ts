@@ -103,5 +103,11 @@ export function createDocumentService({ db, clock, key, maxPerCustomer }: Docume
     return { fileName: row.fileName, mediaType: row.mediaType, bytes }
   }
 
-  return { storeDocument, listDocuments, readDocument }
+  /** Whose file this is (for the operator view, which checks the customer is under review before it reads one). */
+  async function ownerOf(id: string): Promise<string | undefined> {
+    const [row] = await db.select({ customerId: documents.customerId }).from(documents).where(eq(documents.id, id))
+    return row?.customerId
+  }
+
+  return { storeDocument, listDocuments, readDocument, ownerOf }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -39,6 +39,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Statuses in which a (new) link to the provider's page makes sense. */
 const LINKABLE: readonly IdentityStatus[] = ['started', 'resubmission_requested']
 
+/** Statuses an operator may decide: documents sent and the provider's review not finished (decision 042). */
+export const IN_MANUAL_REVIEW: readonly IdentityStatus[] = ['pending', 'review']
+
 export interface IdentityStatusView {
   status: IdentityCheckStatus
   /** The provider's words for the customer, when something must be sent again or the check failed. */
@@ -46,7 +49,7 @@ export interface IdentityStatusView {
   updatedAt: Date | null
 }
 
-export type NoticeOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_applicant'
+export type NoticeOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_applicant' | 'after_operator'
 
 /**
  * Identity verification of customers: starts a check at the configured provider, and applies the provider's signed
@@ -145,13 +148,15 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
         .for('update')
       if (!check) return { outcome: 'unknown_applicant' as const }
       const stale = check.providerEventAt !== null && notice.occurredAt < check.providerEventAt
+      // An operator's decision is final: a provider notice after it is kept in the trail and changes nothing.
+      const afterOperator = check.decidedBy !== null
       const [recorded] = await tx
         .insert(identityEvents)
         .values({
           checkId: check.id,
-          type: stale ? 'notice_stale' : 'notice_applied',
+          type: afterOperator ? 'notice_after_operator' : stale ? 'notice_stale' : 'notice_applied',
           fromStatus: check.status,
-          toStatus: stale ? check.status : notice.outcome,
+          toStatus: stale || afterOperator ? check.status : notice.outcome,
           noticeKey: notice.noticeKey,
           detail: {
             outcome: notice.outcome,
@@ -164,6 +169,7 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
         .onConflictDoNothing({ target: identityEvents.noticeKey })
         .returning({ id: identityEvents.id })
       if (!recorded) return { outcome: 'duplicate' as const }
+      if (afterOperator) return { outcome: 'after_operator' as const }
       if (stale) return { outcome: 'stale' as const }
       const decided = notice.outcome === 'approved' || notice.outcome === 'rejected'
       await tx
@@ -180,17 +186,85 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
         .where(eq(identityChecks.id, check.id))
       if (decided) await onDecided(tx, check.customerId)
       const told = notice.outcome
-      if (onOutcome && (told === 'approved' || told === 'rejected' || told === 'resubmission_requested')) {
-        const [customer] = await tx
-          .select({ email: customers.email })
-          .from(customers)
-          .where(eq(customers.id, check.customerId))
-        if (customer)
-          await onOutcome(tx, { to: customer.email, outcome: told, message: notice.customerMessage ?? null })
-      }
+      if (told === 'approved' || told === 'rejected' || told === 'resubmission_requested')
+        await tellCustomer(tx, check.customerId, told, notice.customerMessage ?? null)
       return { outcome: 'applied' as const }
     })
   }
 
-  return { startCheck, identityStatusOf, receiveNotice }
+  async function tellCustomer(
+    tx: Database,
+    customerId: string,
+    outcome: IdentityOutcomeMail['outcome'],
+    message: string | null,
+  ) {
+    if (!onOutcome) return
+    const [customer] = await tx.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
+    if (customer) await onOutcome(tx, { to: customer.email, outcome, message })
+  }
+
+  /** Customers whose check waits for a person (the provider's manual review), oldest first. */
+  async function checksInReview(limit = 100) {
+    return db
+      .select({
+        customerId: identityChecks.customerId,
+        email: customers.email,
+        status: identityChecks.status,
+        reasons: identityChecks.reasons,
+        since: identityChecks.updatedAt,
+      })
+      .from(identityChecks)
+      .innerJoin(customers, eq(customers.id, identityChecks.customerId))
+      .where(and(eq(identityChecks.provider, provider.kind), inArray(identityChecks.status, [...IN_MANUAL_REVIEW])))
+      .orderBy(asc(identityChecks.updatedAt))
+      .limit(limit)
+  }
+
+  /**
+   * An operator approves or rejects a check left for manual review (decision 042). With the check row locked, so that
+   * two operators (or two clicks) at once decide it once: the second is refused `identity_not_in_review`. The status,
+   * its event, what waits on it (`onDecided`), the customer's mail and the caller's audit row (`record`) are stored in
+   * one transaction. A rejection is final; its reason is what the customer is told.
+   */
+  async function decideInReview(
+    customerId: string,
+    operator: string,
+    decision: 'approved' | 'rejected',
+    reason: string | null,
+    record: (tx: Database) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId))
+      if (!customer) throw new AppError('customer_not_found', 404)
+      const [check] = await tx
+        .select()
+        .from(identityChecks)
+        .where(and(eq(identityChecks.customerId, customerId), eq(identityChecks.provider, provider.kind)))
+        .for('update')
+      if (!check || !IN_MANUAL_REVIEW.includes(check.status)) throw new AppError('identity_not_in_review', 409)
+      await tx
+        .update(identityChecks)
+        .set({
+          status: decision,
+          customerMessage: decision === 'rejected' ? reason : null,
+          updatedAt: clock.now(),
+          decidedAt: clock.now(),
+          decidedBy: operator,
+        })
+        .where(eq(identityChecks.id, check.id))
+      await tx.insert(identityEvents).values({
+        checkId: check.id,
+        type: 'operator_decision',
+        fromStatus: check.status,
+        toStatus: decision,
+        detail: { operator, ...(reason && { reason }) },
+        createdAt: clock.now(),
+      })
+      await onDecided(tx, customerId)
+      await tellCustomer(tx, customerId, decision, decision === 'rejected' ? reason : null)
+      await record(tx)
+    })
+  }
+
+  return { startCheck, identityStatusOf, receiveNotice, checksInReview, decideInReview }
 }

@@ -7,6 +7,7 @@ import { OrderReference } from '@exchange/shared/orders.schemas'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../mail/mail.templates'
 import { parseForm } from '../sandbox/sandbox-pages'
+import { attachment } from '../documents/documents.routes'
 import type { OperatorService } from './operator.service'
 
 /** Why an operator sends money back: e-mailed to the customer as written. */
@@ -15,6 +16,31 @@ const TransferAction = z.object({ transferId: z.uuid() })
 const RefundTransfer = TransferAction.extend({ reason: Reason })
 const OrderAction = z.object({ orderReference: OrderReference })
 const EnhancedChecksDecision = z.object({ customerId: z.uuid(), reason: Reason })
+/** A rejected identity check names why (the customer is told it); an approval may say why. */
+const ApproveIdentity = z.object({
+  customerId: z.uuid(),
+  reason: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || value.length >= 3, 'at least 3 characters'),
+})
+const RejectIdentity = z.object({ customerId: z.uuid(), reason: Reason })
+/** A file of a customer not under review opens only with a stated reason, which is logged (decision 042). */
+const DocumentDownload = z.object({ reason: z.string().trim().min(10).max(200).optional() })
+
+/** What an operator reads when a form action is refused (JSON clients get the code alone, as every client does). */
+const REFUSALS: Partial<Record<string, string>> = {
+  validation_failed: 'Not done: a field is missing or not valid (a reason needs at least 3 characters).',
+  customer_not_found: 'Not done: there is no such customer.',
+  identity_not_in_review:
+    'Not done: the identity check of this customer is not waiting for a person (already decided?).',
+  review_not_pending: 'Not done: the answers of this customer are not waiting for a decision.',
+  customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
+  not_found: 'Not found.',
+}
 const RefundOrder = OrderAction.extend({ reason: Reason })
 const RecordDelivery = OrderAction.extend({
   txId: z
@@ -37,6 +63,21 @@ const MarkWire = OrderAction.extend({
     .optional()
     .transform((value) => value || undefined),
 })
+
+const PURPOSES: Record<string, string> = {
+  identity_document: 'Identity document',
+  proof_of_address: 'Proof of address',
+  source_of_funds: 'Source of funds evidence',
+  support_attachment: 'Support attachment',
+}
+
+function size(bytes: number) {
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1048576
+      ? `${(bytes / 1024).toFixed(0)} KB`
+      : `${(bytes / 1048576).toFixed(1)} MB`
+}
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1b26;background:#f6f7f9}header{background:#1d1b26;color:#fff;padding:12px 16px}
 main{padding:16px;max-width:1200px;margin:0 auto}table{border-collapse:collapse;width:100%;background:#fff;margin-bottom:24px;font-size:14px}
@@ -95,6 +136,7 @@ export function operatorRoutes(deps: {
 
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       const {
+        underReview,
         recentOrders,
         held,
         pendingRefunds,
@@ -109,6 +151,31 @@ export function operatorRoutes(deps: {
           (order) =>
             `<tr><td>${order.since.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.step ?? '—')}</td></tr>`,
         )
+        .join('')
+      const underReviewRows = underReview
+        .map((customer) => {
+          const waits = [
+            customer.identity &&
+              `Identity check in manual review (${escapeHtml(customer.identity.status)}${customer.identity.reasons.length > 0 ? `: ${escapeHtml(customer.identity.reasons.join(', '))}` : ''}) since ${customer.identity.since.toISOString()}`,
+            customer.enhancedChecksSince &&
+              `Enhanced checks: answers wait for a decision (below) since ${customer.enhancedChecksSince.toISOString()}`,
+            ...customer.heldPayouts.map(
+              (order) =>
+                `Payout <code>${order.reference}</code> held for ${escapeHtml(order.step ?? 'a step')} since ${order.since.toISOString()}`,
+            ),
+          ].filter(Boolean)
+          const files = customer.documents
+            .map(
+              (file) =>
+                `<li><a href="/operator/documents/${file.id}" download>${escapeHtml(file.fileName)}</a> · ${escapeHtml(PURPOSES[file.purpose] ?? file.purpose)} · ${escapeHtml(file.mediaType)} · ${size(file.sizeBytes)} · ${escapeHtml(file.createdAt)}</li>`,
+            )
+            .join('')
+          const actions = customer.identity
+            ? `<form class="inline" method="post" action="/operator/actions/approve-identity"><input type="hidden" name="customerId" value="${customer.customerId}"><input name="reason" placeholder="note (optional)" size="16"><button>Approve identity</button></form>
+<form class="inline" method="post" action="/operator/actions/reject-identity"><input type="hidden" name="customerId" value="${customer.customerId}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Reject identity</button></form>`
+            : ''
+          return `<tr><td>${customer.since.toISOString()}</td><td>${escapeHtml(customer.email)}</td><td><ul>${waits.map((wait) => `<li>${wait}</li>`).join('')}</ul></td><td>${files ? `<ul>${files}</ul>` : 'none sent'}</td><td>${actions}</td></tr>`
+        })
         .join('')
       const flash = (request.query as { done?: string }).done
       const heldRows = held
@@ -167,6 +234,8 @@ ${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action
       return reply.type('text/html; charset=utf-8')
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
 <header>Operator view · signed in as ${escapeHtml(request.operator ?? '')}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
+<h2>Customers under review (${underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision or a held payout. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Each file opened is logged.</p>
+<div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRows}</table></div>
 <h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
 <h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
 <div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
@@ -189,6 +258,19 @@ ${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action
         return reply.send({ result: true, ...data })
       return reply.redirect(`/operator?done=${encodeURIComponent(message)}`, 303)
     }
+
+    // A refused form action shows the operator a sentence and the way back; a script's JSON gets the usual answer.
+    app.setErrorHandler((error, request, reply) => {
+      const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+      const sentence = error instanceof AppError ? REFUSALS[error.code] : undefined
+      if (!isForm || !sentence) throw error
+      return reply
+        .code(error instanceof AppError ? error.statusCode : 400)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body><main><p class="flash" role="alert">${escapeHtml(sentence)}</p><p><a href="/operator">Back to the operator page</a></p></main></body></html>`,
+        )
+    })
 
     function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
       const parsed = schema.safeParse(body)
@@ -236,6 +318,36 @@ ${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action
         return respond(request, reply, `Enhanced checks ${decision}`, { decision })
       })
     }
+
+    app.post('/actions/approve-identity', { schema: { hide: true } }, async (request, reply) => {
+      const { customerId, reason } = parse(ApproveIdentity, request.body)
+      await deps.operators.decideIdentity(request.operator!, customerId, 'approved', reason)
+      return respond(request, reply, 'Identity approved; held payouts go ahead', { decision: 'approved' })
+    })
+
+    app.post('/actions/reject-identity', { schema: { hide: true } }, async (request, reply) => {
+      const { customerId, reason } = parse(RejectIdentity, request.body)
+      await deps.operators.decideIdentity(request.operator!, customerId, 'rejected', reason)
+      return respond(request, reply, 'Identity rejected; held payments are refunded', { decision: 'rejected' })
+    })
+
+    // A customer's file, decrypted, as an attachment the browser never renders. A page of another site cannot make
+    // the operator's browser fetch it (nor write a false line in the log).
+    app.get('/documents/:id', { schema: { hide: true } }, async (request, reply) => {
+      const site = request.headers['sec-fetch-site']
+      if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
+        return reply.code(403).send({ result: false, error: 'forbidden' })
+      const id = z.uuid().safeParse((request.params as { id: string }).id)
+      if (!id.success) throw new AppError('not_found', 404)
+      const { reason } = parse(DocumentDownload, request.query)
+      const file = await deps.operators.downloadDocument(request.operator!, id.data, reason)
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes)
+    })
 
     app.post('/actions/mark-wire-received', { schema: { hide: true } }, async (request, reply) => {
       const input = parse(MarkWire, request.body)

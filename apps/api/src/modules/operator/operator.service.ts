@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { StoredDocument } from '@exchange/shared/documents.schemas'
 import type { FiatCurrency } from '@exchange/shared/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -7,10 +8,25 @@ import { customers, incomingTransfers, operatorActions, orders, refunds } from '
 import { AppError } from '../../errors'
 import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
 import type { CustomerService } from '../customers/customers.service'
+import type { DocumentService } from '../documents/documents.service'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
+import { IN_MANUAL_REVIEW, type IdentityService } from '../identity/identity.service'
 import type { SettlementService } from '../settlement/settlement.service'
 
 export type OperatorService = ReturnType<typeof createOperatorService>
+
+/** One customer who waits for a person: what waits and since when, and the files they sent (decision 042). */
+export interface CustomerUnderReview {
+  customerId: string
+  email: string
+  /** The identity check's status when it is in manual review (an operator may decide it). */
+  identity: { status: string; since: Date; reasons: string[] } | null
+  enhancedChecksSince: Date | null
+  heldPayouts: { reference: string; since: Date; step: string | null }[]
+  /** The oldest of the waits above. */
+  since: Date
+  documents: StoredDocument[]
+}
 
 /** The back office: what needs a person, and every action a person takes, logged with who and when. */
 export function createOperatorService({
@@ -20,6 +36,8 @@ export function createOperatorService({
   bank,
   dueDiligence,
   customers: customerService,
+  identity,
+  documents,
 }: {
   db: Database
   clock: Clock
@@ -27,14 +45,17 @@ export function createOperatorService({
   bank: BankPartnerProvider
   dueDiligence: DueDiligenceService
   customers: CustomerService
+  identity: IdentityService
+  documents: DocumentService
 }) {
   async function log(
     operator: string,
     action: string,
     target: { orderId?: string | null; transferId?: string | null },
     detail: Record<string, unknown>,
+    executor: Database = db,
   ) {
-    await db.insert(operatorActions).values({
+    await executor.insert(operatorActions).values({
       operator,
       action,
       orderId: target.orderId ?? null,
@@ -77,6 +98,7 @@ export function createOperatorService({
     const awaitingChecks = await db
       .select({
         reference: orders.reference,
+        customerId: orders.customerId,
         email: customers.email,
         fiat: orders.fiat,
         fiatAmount: orders.fiatAmount,
@@ -88,7 +110,9 @@ export function createOperatorService({
       .where(eq(orders.status, 'awaiting_checks'))
       .orderBy(asc(orders.updatedAt))
       .limit(100)
+    const underReview = await customersUnderReview(enhancedChecks, awaitingChecks)
     return {
+      underReview,
       recentOrders,
       held,
       pendingRefunds,
@@ -201,8 +225,109 @@ export function createOperatorService({
     await log(operator, `enhanced_checks_${decision}`, {}, { customerId, reason })
   }
 
+  /**
+   * Every customer who waits for a person or whose payout is held: an identity check in manual review, a questionnaire
+   * answer waiting for a decision, paid orders waiting for a step. One row per customer, oldest wait first.
+   */
+  async function customersUnderReview(
+    enhancedChecks: { customerId: string; email: string; answeredAt: Date }[],
+    awaitingChecks: { customerId: string; email: string; reference: string; since: Date; step: string | null }[],
+  ): Promise<CustomerUnderReview[]> {
+    const byCustomer = new Map<string, Omit<CustomerUnderReview, 'since' | 'documents'>>()
+    const entry = (customerId: string, email: string) => {
+      let found = byCustomer.get(customerId)
+      if (!found) {
+        found = { customerId, email, identity: null, enhancedChecksSince: null, heldPayouts: [] }
+        byCustomer.set(customerId, found)
+      }
+      return found
+    }
+    for (const check of await identity.checksInReview())
+      entry(check.customerId, check.email).identity = {
+        status: check.status,
+        since: check.since,
+        reasons: check.reasons,
+      }
+    for (const review of enhancedChecks) entry(review.customerId, review.email).enhancedChecksSince = review.answeredAt
+    for (const order of awaitingChecks)
+      entry(order.customerId, order.email).heldPayouts.push({
+        reference: order.reference,
+        since: order.since,
+        step: order.step,
+      })
+    const rows = await Promise.all(
+      [...byCustomer.values()].map(async (row) => {
+        const waits = [row.identity?.since, row.enhancedChecksSince, ...row.heldPayouts.map((order) => order.since)]
+        const since = new Date(Math.min(...waits.filter((date) => date != null).map((date) => date.getTime())))
+        return { ...row, since, documents: await documents.listDocuments(row.customerId) }
+      }),
+    )
+    return rows.sort((a, b) => a.since.getTime() - b.since.getTime())
+  }
+
+  /** True while something of the customer waits for a person or a held payout (the list above, without its limits). */
+  async function isUnderReview(customerId: string) {
+    const [check, quest, [held]] = await Promise.all([
+      identity.identityStatusOf(customerId),
+      dueDiligence.questionnaireOf(customerId),
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting_checks')))
+        .limit(1),
+    ])
+    return (
+      (IN_MANUAL_REVIEW as readonly string[]).includes(check.status) ||
+      quest.status === 'in_review' ||
+      held !== undefined
+    )
+  }
+
+  /**
+   * Approves or rejects a customer's identity check left for manual review: the waiting payouts go ahead or are
+   * refunded through the queued customer-checks-changed job, the customer is mailed, and the action is logged, all in
+   * the transaction that records the decision.
+   */
+  async function decideIdentity(
+    operator: string,
+    customerId: string,
+    decision: 'approved' | 'rejected',
+    reason: string | null,
+  ) {
+    await identity.decideInReview(customerId, operator, decision, reason, (tx) =>
+      log(operator, `identity_${decision}`, {}, { customerId, ...(reason && { reason }) }, tx),
+    )
+  }
+
+  /**
+   * One of a customer's files, decrypted, for an operator. Only while the customer is under review, unless the operator
+   * states why they open it (an audit, a regulator's request); either way the opening is logged with the file.
+   */
+  async function downloadDocument(operator: string, documentId: string, reason: string | undefined) {
+    const customerId = await documents.ownerOf(documentId)
+    if (!customerId) throw new AppError('not_found', 404)
+    const underReview = await isUnderReview(customerId)
+    if (!underReview && !reason) throw new AppError('customer_not_under_review', 403)
+    const file = await documents.readDocument(customerId, documentId)
+    await log(
+      operator,
+      'document_downloaded',
+      {},
+      {
+        customerId,
+        documentId,
+        fileName: file.fileName,
+        underReview,
+        ...(reason && { reason }),
+      },
+    )
+    return file
+  }
+
   return {
     overview,
+    decideIdentity,
+    downloadDocument,
     decideEnhancedChecks,
     approveHeldTransfer,
     refundTransfer,

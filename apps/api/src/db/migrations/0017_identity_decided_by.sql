@@ -1,0 +1,1 @@
+ALTER TABLE "identity_checks" ADD COLUMN "decided_by" text;
