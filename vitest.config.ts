@@ -11,8 +11,9 @@ const apiProject = (name: string, include: string[], provide: { databaseUrl: str
     root: 'apps/api',
     include,
     pool: 'forks' as const,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous limits: a test app on a fresh database takes seconds on a loaded two-core machine; no test waits on them.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     provide,
     // One migrated database per run, copied for every test app (PGlite dump or PostgreSQL template).
     globalSetup: ['./test/global-setup.ts'],
