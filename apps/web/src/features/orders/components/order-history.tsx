@@ -24,7 +24,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { amountLabels, orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
@@ -172,8 +172,11 @@ export function OrderHistory() {
                 <OrderStatusBadge status={order.statusName} />
               </Group>
               <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-                <Fact label="You paid" value={formatFiat(order.fiatAmount, order.fiatCur)} />
-                <Fact label="You receive" value={formatCrypto(order.cryptoAmount, order.cryptoCur)} />
+                <Fact label={amountLabels(order.statusName).fiat} value={formatFiat(order.fiatAmount, order.fiatCur)} />
+                <Fact
+                  label={amountLabels(order.statusName).crypto}
+                  value={formatCrypto(order.cryptoAmount, order.cryptoCur)}
+                />
                 <Fact label="Rate" value={rateOf(order)} />
                 <Fact label="Fee" value={formatFiat(order.price.fee, order.fiatCur)} />
                 <Fact label="Method" value={methodOf(order)} />
@@ -198,8 +201,8 @@ export function OrderHistory() {
               <Table.Tr>
                 <Table.Th>Order</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">You paid</Table.Th>
-                <Table.Th ta="right">You receive</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Crypto</Table.Th>
                 <Table.Th>Method</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
