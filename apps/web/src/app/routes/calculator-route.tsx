@@ -4,9 +4,11 @@ import { CustomerGreeting } from '../../features/dashboard/components/customer-g
 import { ChecksPanel } from '../../features/journey/components/checks-panel'
 import { StepDoneNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
+import { OpenOrderCard } from '../../features/orders/components/open-order-card'
 
 /**
- * /dashboard: the greeting, the checks the customer still owes (nothing when none), and the buy calculator. An order
+ * /dashboard: the greeting, the checks the customer still owes (nothing when none), the order in progress (nothing when
+ * none, decision 047), and the buy calculator. An order
  * refused for a step leads to that step's screen and back here, with the order as it was typed (decision 038).
  */
 export function Component() {
@@ -16,6 +18,7 @@ export function Component() {
       <CustomerGreeting />
       <StepDoneNotice />
       <ChecksPanel compactOnPhones />
+      <OpenOrderCard />
       <BuyCalculator onStepRequired={routeToStep} />
     </Stack>
   )
