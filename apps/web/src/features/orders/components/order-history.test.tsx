@@ -168,6 +168,20 @@ describe('OrderHistory', () => {
     expect(headers).not.toContain('You paid')
   })
 
+  it('marks a paid order that waits for its wallet, with the way to add it', async () => {
+    const waiting = orderSummary({ orderReference: 'WAIT234567', statusName: 'awaiting_checks' })
+    const checks = orderSummary({
+      orderReference: 'IDCK234567',
+      statusName: 'awaiting_checks',
+      orderWallet: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    })
+    renderHistory({ getHistory: ok({ data: { orders: [waiting, checks], page: 1, pageSize: 10, total: 2 } }) })
+    const add = await screen.findByRole('link', { name: 'Add your wallet for order WAIT234567' })
+    expect(add).toHaveAttribute('href', '/dashboard-wallets?order=WAIT234567')
+    expect(screen.getByRole('button', { name: 'See what order IDCK234567 needs' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Add your wallet for order IDCK234567' })).not.toBeInTheDocument()
+  })
+
   it('cancels an open order and keeps it as the last active order', async () => {
     const user = userEvent.setup()
     startActiveOrder(activeOrderFrom(ORDERS[0]!))

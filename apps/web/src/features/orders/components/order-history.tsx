@@ -1,5 +1,8 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { payoutStepScreen } from '@exchange/shared/journey-steps'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import {
   Alert,
   Anchor,
@@ -47,9 +50,45 @@ interface RowActionsProps {
   cancelling: boolean
 }
 
+const WAITING_FOR_CUSTOMER: readonly OrderStatus[] = ['paid', 'awaiting_checks', 'processing']
+
+/** A paid order whose coins cannot be sent until the customer gives a wallet. */
+function waitsForWallet(order: OrderSummary): boolean {
+  return order.orderWallet === PLACEHOLDER_WALLET && WAITING_FOR_CUSTOMER.includes(order.statusName)
+}
+
+/** What an order waits for from its customer, with the way to do it: the wallet form, or the order's step. */
+function CustomerActionNeeded({ order, onView }: { order: OrderSummary; onView: () => void }) {
+  if (waitsForWallet(order)) {
+    return (
+      <Button
+        component={Link}
+        to={payoutStepScreen('wallet', order.orderReference)}
+        size="compact-sm"
+        color="orange"
+        aria-label={`Add your wallet for order ${order.orderReference}`}
+      >
+        Add your wallet
+      </Button>
+    )
+  }
+  if (order.statusName !== 'awaiting_checks') return null
+  return (
+    <Button
+      size="compact-sm"
+      color="orange"
+      onClick={onView}
+      aria-label={`See what order ${order.orderReference} needs`}
+    >
+      Action needed
+    </Button>
+  )
+}
+
 function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
+      <CustomerActionNeeded order={order} onView={onView} />
       <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
         Details
       </Button>

@@ -79,4 +79,20 @@ describe('ThankYouScreen', () => {
     expect(await screen.findByText('We cannot tell which order this page is for.')).toBeInTheDocument()
     expect(api.callsTo('getOrderDetail')).toEqual([])
   })
+
+  it('gives a paid order without a wallet the way to add it, rather than sending the customer to support', async () => {
+    renderThankYou(
+      {
+        getOrderDetail: orderDetailAnswer(
+          orderSummary({ orderReference: 'NOWA234567', statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }),
+        ),
+      },
+      '/dashboard-thankyou?order=NOWA234567',
+    )
+    expect(await screen.findByText('Payment received: we need your wallet')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add your wallet' })).toHaveAttribute(
+      'href',
+      '/dashboard-wallets?order=NOWA234567',
+    )
+  })
 })
