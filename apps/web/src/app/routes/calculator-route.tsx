@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core'
+import { BuySteps } from '../../components/ui/buy-steps'
 import { BuyCalculator } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
 import { ChecksPanel } from '../../features/journey/components/checks-panel'
@@ -19,6 +20,7 @@ export function Component() {
       <StepDoneNotice />
       <ChecksPanel compactOnPhones />
       <OpenOrderCard />
+      <BuySteps current="amount" />
       <BuyCalculator onStepRequired={routeToStep} />
     </Stack>
   )

@@ -63,6 +63,8 @@ describe('an order refused for a journey step', () => {
     renderCalculator({ journeyStatus: journeyAnswer([owed('identity')]) }, { stepDone: true })
     expect(await screen.findByText(/Thank you, your answers are saved\./)).toBeInTheDocument()
     const panel = await screen.findByRole('region', { name: 'Your checks' })
+    const steps = screen.getByRole('navigation', { name: 'Steps of your purchase' })
+    expect(within(steps).getByText('Amount').closest('li')).toHaveAttribute('aria-current', 'step')
     expect(within(panel).getByRole('listitem', { name: 'Identity check' })).toBeInTheDocument()
   })
 })
