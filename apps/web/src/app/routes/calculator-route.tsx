@@ -6,6 +6,8 @@ import { ChecksPanel } from '../../features/journey/components/checks-panel'
 import { StepDoneNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { OpenOrderCard } from '../../features/orders/components/open-order-card'
+import { useWallets } from '../../features/wallets/api/list-wallets'
+import { useBrand } from '../../lib/brand-context'
 
 /**
  * /dashboard: the greeting, the checks the customer still owes (nothing when none), the order in progress (nothing when
@@ -14,6 +16,9 @@ import { OpenOrderCard } from '../../features/orders/components/open-order-card'
  */
 export function Component() {
   const { routeToStep } = useJourneyNavigation()
+  const brand = useBrand()
+  const wallets = useWallets(brand.brandName)
+  const savedWallets = wallets.data && wallets.data.result ? wallets.data.data : []
   return (
     <Stack gap="lg" maw={1100}>
       <CustomerGreeting />
@@ -21,7 +26,7 @@ export function Component() {
       <ChecksPanel compactOnPhones />
       <OpenOrderCard />
       <BuySteps current="amount" />
-      <BuyCalculator onStepRequired={routeToStep} />
+      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} />
     </Stack>
   )
 }

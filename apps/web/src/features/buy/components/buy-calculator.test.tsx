@@ -7,7 +7,7 @@ import { getSessionState } from '../../../lib/session-state'
 import { ratesAnswer, ratesData } from '../../../test/fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
-import { BuyCalculator } from './buy-calculator'
+import { BuyCalculator, type SavedWallet } from './buy-calculator'
 
 const VALID_BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 /** The same address with its last character changed: the checksum no longer matches. */
@@ -24,10 +24,10 @@ const initiated = ok({
   },
 })
 
-function renderCalculator(handlers: ApiHandlers = {}) {
+function renderCalculator(handlers: ApiHandlers = {}, savedWallets: SavedWallet[] = []) {
   saveJwtCookie('token-1', 24)
   const api = mockApi({ getHpRates: ratesAnswer(), ...handlers })
-  const view = renderScreen(<BuyCalculator />, { path: '/dashboard' })
+  const view = renderScreen(<BuyCalculator savedWallets={savedWallets} />, { path: '/dashboard' })
   return { api, ...view }
 }
 
@@ -235,6 +235,24 @@ describe('BuyCalculator', () => {
         azToken: 'DIRECT',
       },
     })
+  })
+
+  it('offers the saved wallets of the chosen coin, and a click fills the address', async () => {
+    const user = userEvent.setup()
+    const ETH = '0x52908400098527886E0F7030069857D2E4169EE7'
+    const { api } = renderCalculator({ orderInitiateBuy: initiated }, [
+      { crypto: 'btc', address: VALID_BTC_WALLET },
+      { crypto: 'eth', address: ETH },
+    ])
+    await pricesShown()
+    const saved = screen.getByRole('group', { name: 'Your saved BTC wallets' })
+    expect(within(saved).getAllByRole('button')).toHaveLength(1)
+    expect(within(saved).queryByRole('button', { name: `Use saved wallet ${ETH}` })).not.toBeInTheDocument()
+    await user.click(within(saved).getByRole('button', { name: `Use saved wallet ${VALID_BTC_WALLET}` }))
+    expect(screen.getByRole('textbox', { name: 'Wallet address' })).toHaveValue(VALID_BTC_WALLET)
+    await user.click(buyButton())
+    await screen.findByText('Page /dashboard-method')
+    expect(api.callsTo('orderInitiateBuy')[0]?.body).toMatchObject({ wallet: VALID_BTC_WALLET })
   })
 
   it('starts an order without a wallet, which is then the placeholder wallet', async () => {

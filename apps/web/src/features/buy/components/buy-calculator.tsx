@@ -97,7 +97,20 @@ function PriceLine({ label, value }: { label: string; value: string }) {
   )
 }
 
+/** A wallet the customer has proven to be theirs, to pick rather than paste again. */
+export interface SavedWallet {
+  crypto: string
+  address: string
+}
+
+/** "bc1qar0s…5mdq": enough of an address to tell saved wallets apart; the full one is in the button's name. */
+function shortAddress(address: string): string {
+  return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address
+}
+
 export interface BuyCalculatorProps {
+  /** The customer's proven wallets; those of the chosen coin are offered under the wallet address. */
+  savedWallets?: readonly SavedWallet[]
   /**
    * The api refused the order until the customer does a journey step: the route sends them to it (the order typed so
    * far is already kept) and answers null, or answers the line to show here when the step waits for a decision.
@@ -109,7 +122,7 @@ export interface BuyCalculatorProps {
  * /dashboard's calculator (mode buy): the fiat and crypto amounts update each other both ways at the
  * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
  */
-export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
+export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculatorProps = {}) {
   const brand = useBrand()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -251,6 +264,7 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
 
   const coin = crypto.toUpperCase()
   const fiatCode = fiat.toUpperCase()
+  const walletsOfCoin = savedWallets.filter((saved) => saved.crypto === crypto)
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -349,6 +363,29 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
               }}
               error={walletError}
             />
+            {walletsOfCoin.length > 0 ? (
+              <Group gap="xs" role="group" aria-label={`Your saved ${coin} wallets`}>
+                <Text size="sm" c="dimmed">
+                  Your saved wallets:
+                </Text>
+                {walletsOfCoin.map((saved) => (
+                  <Button
+                    key={saved.address}
+                    size="compact-sm"
+                    variant={wallet.trim() === saved.address ? 'filled' : 'light'}
+                    aria-label={`Use saved wallet ${saved.address}`}
+                    aria-pressed={wallet.trim() === saved.address}
+                    onClick={() => {
+                      setWallet(saved.address)
+                      setServerErrors((current) => ({ ...current, wallet: undefined }))
+                    }}
+                    styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  >
+                    {shortAddress(saved.address)}
+                  </Button>
+                ))}
+              </Group>
+            ) : null}
 
             <FormAlert message={alert} />
             {stepLine ? (
