@@ -1,18 +1,14 @@
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { isValidIban } from '@exchange/shared/iban'
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
-import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
 import { pathForOrder } from '../../../lib/order-in-view'
-import { useUpdateOrderStatus } from '../api/update-order-status'
+import { useCancelOrder } from '../use-cancel-order'
 
 /** Where paying an open order goes on: the method choice, or the instructions of the transfer already chosen. */
 export function continuePathOf(order: OrderSummary): string {
@@ -31,12 +27,11 @@ export function payableOpenOrders(openOrders: readonly OrderSummary[], now: numb
  * to cancel it, asked once more before it is cancelled. Nothing shows while no order waits.
  */
 export function OpenOrderCard() {
-  const brand = useBrand()
   const customer = useCustomer()
   const navigate = useNavigate()
-  const updateStatus = useUpdateOrderStatus()
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const { cancel: cancelOrder, cancelling } = useCancelOrder(setError)
   const [now] = useState(Date.now)
   const open = payableOpenOrders(customer.openOrder, now)
   const order = open[0]
@@ -51,24 +46,7 @@ export function OpenOrderCard() {
   function cancel() {
     if (!order) return
     setError(null)
-    updateStatus.mutate(
-      { order: activeOrderFrom(order), statusName: 'cancelled', brandName: brand.brandName },
-      {
-        onSuccess: (answer) => {
-          if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
-            return
-          }
-          setConfirming(false)
-          notifications.show({
-            color: 'gray',
-            title: 'Order cancelled',
-            message: `Order ${order.orderReference} cancelled`,
-          })
-        },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
+    cancelOrder(activeOrderFrom(order), () => setConfirming(false))
   }
 
   const waiting = order.statusName === 'awaiting_payment'
@@ -96,7 +74,7 @@ export function OpenOrderCard() {
                   : 'Nothing has been paid for it.'}
               </Text>
               <Group gap="sm">
-                <Button color="red" size="sm" onClick={cancel} loading={updateStatus.isPending}>
+                <Button color="red" size="sm" onClick={cancel} loading={cancelling === order.orderReference}>
                   Yes, cancel the order
                 </Button>
                 <Button variant="default" size="sm" onClick={() => setConfirming(false)}>

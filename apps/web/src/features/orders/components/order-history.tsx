@@ -20,7 +20,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
@@ -31,8 +30,8 @@ import { amountLabels, orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
-import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodLabel } from '../order-display'
+import { useCancelOrder } from '../use-cancel-order'
 import { OrderDetailDrawer } from './order-detail-drawer'
 import { OrderStatusBadge } from './order-status-badge'
 
@@ -130,33 +129,16 @@ export function OrderHistory() {
   // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
   const [viewing, setViewing] = useState<string | null>(params.get('order'))
   const [error, setError] = useState<string | null>(null)
+  const { cancel: cancelOrder, cancelling: cancellingRef } = useCancelOrder(setError)
   const history = useHistory(brand.brandName, page)
-  const updateStatus = useUpdateOrderStatus()
 
   const answer = history.data
   const data = answer && answer.result ? answer.data : null
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1
-  const cancellingRef = updateStatus.isPending ? updateStatus.variables.order.orderReference : null
 
   function cancel(order: OrderSummary) {
     setError(null)
-    updateStatus.mutate(
-      { order: activeOrderFrom(order), statusName: 'cancelled', brandName: brand.brandName },
-      {
-        onSuccess: (result) => {
-          if (!result || !result.result) {
-            setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
-            return
-          }
-          notifications.show({
-            color: 'gray',
-            title: 'Order cancelled',
-            message: `Order ${order.orderReference} cancelled`,
-          })
-        },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
+    cancelOrder(activeOrderFrom(order))
   }
 
   let body
