@@ -29,7 +29,7 @@ export function BuySteps({ current }: { current: BuyStep }) {
               gap={6}
               wrap="nowrap"
               aria-current={active ? 'step' : undefined}
-              style={{ flex: '1 1 0', minWidth: 0 }}
+              style={{ flex: '1 1 auto', minWidth: 0 }}
             >
               <ThemeIcon
                 size={22}
