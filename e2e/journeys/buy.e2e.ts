@@ -133,9 +133,8 @@ describe('buy journeys', () => {
 
     await row.getByRole('button', { name: `View order ${cancelled}` }).click()
     const drawer = page.getByRole('dialog', { name: `Order ${cancelled}` })
-    await visible(drawer.getByText('Cancelled by the customer'))
-    await visible(drawer.getByText('Order created at a fixed price'))
-    await visible(drawer.getByText('Started → Cancelled'))
+    await visible(drawer.getByText('You cancelled the order'))
+    await visible(drawer.getByText('Order started, price fixed'))
     await screenshot(page, 'history-detail-1280')
 
     await page.keyboard.press('Escape')

@@ -56,19 +56,15 @@ describe('wallet journey (decision 039)', () => {
     const mails = await waitForMails(baseUrl, email, ['order_awaiting_checks'])
     expect(mails).not.toContain('order_completed')
 
-    // The history shows the order waiting, and its timeline names the step in plain words with the link.
+    // The history marks the order as waiting for the customer; its details name the step in plain words with the way
+    // to do it, and the timeline says the coins wait.
     await page.goto('/dashboard-history')
     const row = page.getByRole('row').filter({ hasText: reference! })
     await visible(row.getByText('Waiting for your checks', { exact: true }))
-    await row.getByRole('button', { name: `View order ${reference}` }).click()
+    await row.getByRole('button', { name: `See what order ${reference} needs` }).click()
     const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
     await visible(drawer.getByText('Your coins wait for one step'))
-    await visible(
-      drawer.getByText(
-        `Payout waits: the law asks us to make sure that the wallet ${EVM_WALLET} is yours before we send crypto.`,
-        { exact: false },
-      ),
-    )
+    await visible(drawer.getByText('Your coins wait for a step from you'))
     await screenshotAtBothWidths(page, 'history-awaiting-wallet')
 
     // The wallet screen opens on the order's wallet, coin and address filled in.
@@ -101,7 +97,7 @@ describe('wallet journey (decision 039)', () => {
     expect(await waitForMails(baseUrl, email, ['order_completed'])).toContain('order_completed')
     await page.reload()
     const reopened = page.getByRole('dialog', { name: `Order ${reference}` })
-    await visible(reopened.getByText('Processing → Completed'))
+    await visible(reopened.getByText('Coins sent'))
     await visible(reopened.getByText(new RegExp(`Delivered to ${EVM_WALLET}, transaction`, 'i')))
 
     // The wallet is saved for the next orders.

@@ -100,12 +100,16 @@ describe('orderInitiateBuy', () => {
     expect((await initiateBuy(t, customer.token, { amount: '15,000.00' })).body.result).toBe(true)
   })
 
-  it.each(['', 'abc', '-50', '1e3', '10.005', '12.'])('refuses the amount %j with 400', async (amount) => {
-    const customer = await buyer(t)
-    const answer = await initiateBuy(t, customer.token, { amount })
-    expect(answer.status).toBe(400)
-    expect(answer.body.fields).toHaveProperty('amount')
-  })
+  // A decimal comma is refused rather than read as a thousands separator ("100,50" is not 10,050; decision 046).
+  it.each(['', 'abc', '-50', '1e3', '10.005', '12.', '100,50', '1,0000', '1.000,50'])(
+    'refuses the amount %j with 400',
+    async (amount) => {
+      const customer = await buyer(t)
+      const answer = await initiateBuy(t, customer.token, { amount })
+      expect(answer.status).toBe(400)
+      expect(answer.body.fields).toHaveProperty('amount')
+    },
+  )
 
   it('refuses an unknown asset with 400', async () => {
     const customer = await buyer(t)

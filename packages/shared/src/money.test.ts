@@ -6,6 +6,7 @@ import {
   formatAmount,
   normalizeAmountInput,
   quoteForCrypto,
+  readAmountInput,
   quoteForFiat,
   roundAmount,
   roundDown,
@@ -94,5 +95,66 @@ describe('price helpers', () => {
     expect(divideAmounts('1', '3', 6)).toBe('0.333333')
     expect(midOf('64000.1', '64000.2', 2)).toBe('64000.15')
     expect(sumAmounts(['0.10', '0.20', '1,000'.replace(',', '')], 2)).toBe('1000.30')
+  })
+})
+
+describe('readAmountInput (decision 046)', () => {
+  const english = { decimal: '.', group: ',' }
+  const german = { decimal: ',', group: '.' }
+  const french = { decimal: ',', group: '\u202f' }
+  const swiss = { decimal: '.', group: '\u2019' }
+
+  it.each([
+    ['100,50', '100.50'],
+    ['100.50', '100.50'],
+    ['1.000,50', '1000.50'],
+    ['1,000.50', '1000.50'],
+    ["1'000.50", '1000.50'],
+    ['1\u2019000.50', '1000.50'],
+    ['1 000,50', '1000.50'],
+    ['1\u202f000,50', '1000.50'],
+    ['1,000,000', '1000000'],
+    ['1.000.000,5', '1000000.5'],
+    [' 250 ', '250'],
+    ['0,125', '0.125'],
+    [',5', '0.5'],
+  ])('reads %j as %s in every locale', (typed, value) => {
+    for (const locale of [english, german, french, swiss])
+      expect(readAmountInput(typed, locale)).toEqual({ kind: 'amount', value })
+  })
+
+  it('reads a single separator before three digits by the locale', () => {
+    expect(readAmountInput('1,000', english)).toEqual({ kind: 'amount', value: '1000' })
+    expect(readAmountInput('1.000', german)).toEqual({ kind: 'amount', value: '1000' })
+    expect(readAmountInput('1,000', german)).toEqual({ kind: 'amount', value: '1.000' })
+    expect(readAmountInput('1.000', english)).toEqual({ kind: 'amount', value: '1.000' })
+    expect(readAmountInput('1.000', swiss)).toEqual({ kind: 'amount', value: '1.000' })
+  })
+
+  it('calls it ambiguous where the locale uses the separator for neither', () => {
+    expect(readAmountInput('1,000', swiss)).toEqual({ kind: 'ambiguous', separator: ',' })
+    expect(readAmountInput('1.000', french)).toEqual({ kind: 'ambiguous', separator: '.' })
+  })
+
+  it.each(['', '   '])('is empty for %j', (typed) => {
+    expect(readAmountInput(typed, english)).toEqual({ kind: 'empty' })
+  })
+
+  it.each(['abc', '1,00,0', '12.', '1.2.3,4,5', '10 00', '1,000.000.5', '-5', '1e5', '1 000.000,50', '.'])(
+    'cannot read %j',
+    (typed) => {
+      expect(readAmountInput(typed, english)).toEqual({ kind: 'unreadable' })
+    },
+  )
+})
+
+describe('normalizeAmountInput keeps a decimal comma, so the amount is refused rather than misread', () => {
+  it.each([
+    ['100,50', '100,50'],
+    ['1,000', '1000'],
+    ['1,000.50', '1000.50'],
+    ['10,0000', '10,0000'],
+  ])('%j → %j', (typed, normalized) => {
+    expect(normalizeAmountInput(typed)).toBe(normalized)
   })
 })

@@ -11,9 +11,90 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 export const DecimalString = z.string().regex(PLAIN_DECIMAL, 'Must be a decimal number')
 export type DecimalString = z.infer<typeof DecimalString>
 
-/** An amount as typed: thousands commas removed and trimmed (spec section 5), e.g. " 1,250.5 " → "1250.5". */
+const COMMA_GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/
+
+/**
+ * An amount as typed: thousands commas removed and trimmed (spec section 5), e.g. " 1,250.5 " → "1250.5". Only commas
+ * that group thousands are removed: "100,50" is a decimal comma, and removing it would read ten thousand and fifty, so
+ * it stays and the amount is refused as not a number (decision 046).
+ */
 export function normalizeAmountInput(input: string): string {
-  return input.replaceAll(',', '').trim()
+  const trimmed = input.trim()
+  return COMMA_GROUPED.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed
+}
+
+/** The separators of a locale's numbers, e.g. de-DE: decimal ",", group "."; de-CH: decimal ".", group "’". */
+export interface NumberSeparators {
+  decimal: string
+  group: string
+}
+
+/**
+ * How an amount typed by a customer was read: a plain decimal string, or why it could not be. `ambiguous` is a single
+ * separator followed by exactly three digits ("1,000", "1.000") that the customer's locale does not settle.
+ */
+export type AmountReading =
+  | { kind: 'empty' }
+  | { kind: 'amount'; value: string }
+  | { kind: 'ambiguous'; separator: ',' | '.' }
+  | { kind: 'unreadable' }
+
+// Spaces (also the no-break ones French and Swiss numbers use) and apostrophes (Swiss) only ever group digits.
+const SPACING_CHAR = /[\s\u00a0\u202f'\u2019]/
+const SPACING_CHARS = /[\s\u00a0\u202f'\u2019]/g
+const SPACED_GROUPS = /^\d{1,3}(?:[\s\u00a0\u202f'\u2019]\d{3})+$/
+
+/** "1,000,000" → "1000000": the first group has one to three digits, every later one three. */
+function joinGroups(whole: string, separator: string): string | null {
+  const [first = '', ...rest] = whole.split(separator)
+  if (rest.length === 0) return first
+  if (!/^\d{1,3}$/.test(first) || rest.some((part) => !/^\d{3}$/.test(part))) return null
+  return first + rest.join('')
+}
+
+/** Which of "," and "." is the decimal separator of an amount without spaces, or `ambiguous`. */
+function decimalSeparatorOf(text: string, locale: NumberSeparators): ',' | '.' | null | 'ambiguous' {
+  const lastComma = text.lastIndexOf(',')
+  const lastPoint = text.lastIndexOf('.')
+  if (lastComma >= 0 && lastPoint >= 0) return lastComma > lastPoint ? ',' : '.'
+  if (lastComma < 0 && lastPoint < 0) return null
+  const separator = lastComma >= 0 ? ',' : '.'
+  const [before = '', ...after] = text.split(separator)
+  if (after.length > 1) return null
+  if (after[0]?.length !== 3 || !/^[1-9]\d{0,2}$/.test(before)) return separator
+  if (locale.decimal === separator) return separator
+  if (locale.group === separator) return null
+  return 'ambiguous'
+}
+
+/**
+ * Reads an amount the way the customer meant it (decision 046): "100,50" and "100.50" are a hundred and a half,
+ * "1.000,50", "1,000.50", "1'000.50" and "1 000,50" a thousand and a half. With both a comma and a point, the last one
+ * is the decimal separator; a separator repeated ("1,000,000") groups thousands; one separator followed by other than
+ * three digits is the decimal separator. One separator followed by exactly three digits ("1,000") is read as the
+ * locale reads it, and is `ambiguous` when the locale uses that character for neither.
+ */
+export function readAmountInput(input: string, locale: NumberSeparators): AmountReading {
+  const text = input.trim()
+  if (text === '') return { kind: 'empty' }
+  const compact = text.replace(SPACING_CHARS, '')
+  if (!/^[\d.,]*\d[\d.,]*$/.test(compact)) return { kind: 'unreadable' }
+  const decimal = decimalSeparatorOf(compact, locale)
+  if (decimal === 'ambiguous') return { kind: 'ambiguous', separator: compact.includes(',') ? ',' : '.' }
+
+  const cut = decimal === null ? -1 : text.lastIndexOf(decimal)
+  const rawWhole = cut < 0 ? text : text.slice(0, cut)
+  const fraction = cut < 0 ? undefined : text.slice(cut + 1)
+  if (fraction !== undefined && !/^\d+$/.test(fraction)) return { kind: 'unreadable' }
+  let whole: string | null
+  if (SPACING_CHAR.test(rawWhole)) whole = SPACED_GROUPS.test(rawWhole) ? rawWhole.replace(SPACING_CHARS, '') : null
+  else {
+    const group = decimal === null ? (compact.includes('.') ? '.' : ',') : decimal === ',' ? '.' : ','
+    whole = joinGroups(rawWhole, group)
+  }
+  if (whole === null || !/^\d*$/.test(whole)) return { kind: 'unreadable' }
+  const value = fraction === undefined ? whole : `${whole === '' ? '0' : whole}.${fraction}`
+  return PLAIN_DECIMAL.test(value) ? { kind: 'amount', value } : { kind: 'unreadable' }
 }
 
 export function isDecimalString(value: string): boolean {

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@exchange/shared/errors'
 import { formatAmount } from '@exchange/shared/money'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import { alertCopyFor } from './alert-copy'
 
 /** Shown when prices are too old to buy with, and when the api refuses an order for that reason. */
@@ -32,4 +33,34 @@ export const ORDER_ERROR_COPY: Partial<Record<ErrorCode, string>> = {
 /** Copy for a failed order call: its code's message, else the shared ones, else 'Something went wrong'. */
 export function orderAlertCopy(failure: Pick<FailureAnswer, 'error'>): string {
   return ORDER_ERROR_COPY[failure.error] ?? alertCopyFor(failure, ALERT_MESSAGES.somethingWentWrong)
+}
+
+/** What the amounts of an order are called, by where it stands: nobody "paid" for a cancelled order. */
+export interface AmountLabels {
+  fiat: string
+  crypto: string
+}
+
+/**
+ * "You pay" while the order waits for its money, "You paid" once the money is in, "Order amount" for an order that
+ * ended without it (failed, cancelled, expired) or whose money went back (refunded); the coins likewise.
+ */
+export function amountLabels(status: OrderStatus): AmountLabels {
+  switch (status) {
+    case 'initiated':
+    case 'awaiting_payment':
+      return { fiat: 'You pay', crypto: 'You receive' }
+    case 'payment_review':
+    case 'paid':
+    case 'awaiting_checks':
+    case 'processing':
+      return { fiat: 'You paid', crypto: 'You receive' }
+    case 'completed':
+      return { fiat: 'You paid', crypto: 'You received' }
+    case 'refunded':
+    case 'failed':
+    case 'cancelled':
+    case 'expired':
+      return { fiat: 'Order amount', crypto: 'Not sent' }
+  }
 }

@@ -1,22 +1,32 @@
 import { Stack } from '@mantine/core'
+import { BuySteps } from '../../components/ui/buy-steps'
 import { BuyCalculator } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
 import { ChecksPanel } from '../../features/journey/components/checks-panel'
 import { StepDoneNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
+import { OpenOrderCard } from '../../features/orders/components/open-order-card'
+import { useWallets } from '../../features/wallets/api/list-wallets'
+import { useBrand } from '../../lib/brand-context'
 
 /**
- * /dashboard: the greeting, the checks the customer still owes (nothing when none), and the buy calculator. An order
+ * /dashboard: the greeting, the checks the customer still owes (nothing when none), the order in progress (nothing when
+ * none, decision 047), and the buy calculator. An order
  * refused for a step leads to that step's screen and back here, with the order as it was typed (decision 038).
  */
 export function Component() {
   const { routeToStep } = useJourneyNavigation()
+  const brand = useBrand()
+  const wallets = useWallets(brand.brandName)
+  const savedWallets = wallets.data && wallets.data.result ? wallets.data.data : []
   return (
     <Stack gap="lg" maw={1100}>
       <CustomerGreeting />
       <StepDoneNotice />
       <ChecksPanel compactOnPhones />
-      <BuyCalculator onStepRequired={routeToStep} />
+      <OpenOrderCard />
+      <BuySteps current="amount" />
+      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} />
     </Stack>
   )
 }

@@ -1,10 +1,18 @@
-import { Navigate } from 'react-router'
+import { Navigate, useLocation } from 'react-router'
+import { rememberAfterLogin } from '../../lib/after-login'
 import { useJwtToken } from '../../lib/use-jwt-token'
 import { DashboardLayout } from '../layouts/dashboard-layout'
 
-/** Every signed-in screen, loaded on demand: only with a session token, otherwise the login form. */
+/**
+ * Every signed-in screen, loaded on demand: only with a session token, otherwise the login form, which then comes back
+ * to the page asked for (an e-mail's link to a step of an order).
+ */
 export function Component() {
   const token = useJwtToken()
-  if (!token) return <Navigate to="/login" replace />
+  const location = useLocation()
+  if (!token) {
+    rememberAfterLogin(`${location.pathname}${location.search}`)
+    return <Navigate to="/login" replace />
+  }
   return <DashboardLayout />
 }

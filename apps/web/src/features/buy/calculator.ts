@@ -2,8 +2,9 @@ import { CRYPTO_DECIMALS, FIAT_DECIMALS, type CryptoCurrency } from '@exchange/s
 import {
   compareAmounts,
   isDecimalString,
-  normalizeAmountInput,
   quoteForCrypto,
+  readAmountInput,
+  type NumberSeparators,
   quoteForFiat,
   type BuyQuote,
   type PriceTerms,
@@ -13,33 +14,48 @@ import type { AmountLimits } from '@exchange/shared/rates.schemas'
 import { maximumAmountMessage, minimumAmountMessage } from '../../lib/order-copy'
 import { firstError } from '../../lib/validation'
 
+/** The amount a first visit starts from: a typical first order, inside every fiat's limits. */
+export const FIRST_VISIT_AMOUNT = '100'
+
 /** The field the customer typed in last; the other one is computed from it. */
 export type AmountSide = 'fiat' | 'crypto'
 
 export type CalculatorQuote =
   { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'quote'; quote: BuyQuote }
 
+const FIAT_AMOUNT_MESSAGE = 'Amount must be a number with at most two decimals'
+
 export function cryptoAmountMessage(crypto: CryptoCurrency): string {
   return `Enter a number with at most ${CRYPTO_DECIMALS[crypto]} decimals`
 }
 
+/** A single separator before three digits that the customer's locale does not settle ("1,000" in Switzerland). */
+export function ambiguousAmountMessage(typed: string, locale: NumberSeparators): string {
+  return `We cannot tell whether "${typed.trim()}" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. 1000${locale.decimal}50`
+}
+
 /**
- * What the typed amount buys (fiat typed) or costs (crypto typed), at the pair's price terms. The fiat
- * amount follows the order's own rule (at most two decimals); all arithmetic is on decimal strings.
+ * What the typed amount buys (fiat typed) or costs (crypto typed), at the pair's price terms. The amount is read as the
+ * customer's locale writes numbers (decision 046); the fiat amount follows the order's own rule (at most two
+ * decimals); all arithmetic is on decimal strings.
  */
 export function quoteFromInput(
   side: AmountSide,
   input: string,
   terms: PriceTerms,
   crypto: CryptoCurrency,
+  locale: NumberSeparators,
 ): CalculatorQuote {
-  const amount = normalizeAmountInput(input)
-  if (amount === '') return { kind: 'empty' }
+  const reading = readAmountInput(input, locale)
+  if (reading.kind === 'empty') return { kind: 'empty' }
+  if (reading.kind === 'ambiguous') return { kind: 'invalid', message: ambiguousAmountMessage(input, locale) }
   const decimals = { fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }
   if (side === 'fiat') {
-    const message = firstError(OrderInitiateBuyRequest.shape.amount, input)
-    return message ? { kind: 'invalid', message } : { kind: 'quote', quote: quoteForFiat(amount, terms, decimals) }
+    const message = firstError(OrderInitiateBuyRequest.shape.amount, reading.kind === 'amount' ? reading.value : input)
+    if (message || reading.kind !== 'amount') return { kind: 'invalid', message: message ?? FIAT_AMOUNT_MESSAGE }
+    return { kind: 'quote', quote: quoteForFiat(reading.value, terms, decimals) }
   }
+  const amount = reading.kind === 'amount' ? reading.value : ''
   const places = amount.split('.')[1]?.length ?? 0
   if (!isDecimalString(amount) || places > decimals.crypto)
     return { kind: 'invalid', message: cryptoAmountMessage(crypto) }

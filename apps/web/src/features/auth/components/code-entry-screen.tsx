@@ -6,6 +6,7 @@ import { useRef, useState, type Ref } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { AuthCard } from '../../../components/ui/auth-card'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
 import { saveJwtCookie } from '../../../lib/cookies'
@@ -52,7 +53,7 @@ export function CodeEntryScreen() {
             return
           }
           saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
-          void navigate('/dashboard')
+          void navigate(takeAfterLogin())
         },
         onError: () => rejectCode(ALERT_MESSAGES.somethingWentWrong),
       },

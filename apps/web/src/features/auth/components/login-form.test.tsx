@@ -2,6 +2,7 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { rememberAfterLogin } from '../../../lib/after-login'
 import { readJwtCookie } from '../../../lib/cookies'
 import { getSessionState } from '../../../lib/session-state'
 import { fail, mockApi, ok } from '../../../test/mock-api'
@@ -43,6 +44,16 @@ describe('LoginForm', () => {
     await screen.findByText('Page /dashboard')
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(readJwtCookie()).toBe('token-123')
+  })
+
+  it('goes back to the page a signed-out visitor asked for, such as an e-mail’s link to add a wallet', async () => {
+    const user = userEvent.setup()
+    mockApi({ homelogin: ok({ data: { token: 'token-1' } }) })
+    rememberAfterLogin('/dashboard-wallets?order=ABCD234567')
+    const { router } = renderScreen(<LoginForm />, { path: '/login' })
+    await logIn(user)
+    await screen.findByText('Page /dashboard-wallets')
+    expect(router.state.location.search).toBe('?order=ABCD234567')
   })
 
   it('asks to check the details when the credentials are wrong', async () => {

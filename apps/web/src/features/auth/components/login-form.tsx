@@ -7,6 +7,7 @@ import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { AuthCard } from '../../../components/ui/auth-card'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
 import { saveJwtCookie } from '../../../lib/cookies'
@@ -58,7 +59,7 @@ export function LoginForm() {
           }
           updateSessionState({ username: email })
           saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
-          void navigate('/dashboard')
+          void navigate(takeAfterLogin())
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
       },

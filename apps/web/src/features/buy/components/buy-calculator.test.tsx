@@ -1,13 +1,13 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../../lib/cookies'
-import { getCurrentOrder } from '../../../lib/current-order'
+import { getCurrentOrder, saveCurrentOrder } from '../../../lib/current-order'
 import { getSessionState } from '../../../lib/session-state'
 import { ratesAnswer, ratesData } from '../../../test/fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
-import { BuyCalculator } from './buy-calculator'
+import { BuyCalculator, type SavedWallet } from './buy-calculator'
 
 const VALID_BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 /** The same address with its last character changed: the checksum no longer matches. */
@@ -24,10 +24,10 @@ const initiated = ok({
   },
 })
 
-function renderCalculator(handlers: ApiHandlers = {}) {
+function renderCalculator(handlers: ApiHandlers = {}, savedWallets: SavedWallet[] = []) {
   saveJwtCookie('token-1', 24)
   const api = mockApi({ getHpRates: ratesAnswer(), ...handlers })
-  const view = renderScreen(<BuyCalculator />, { path: '/dashboard' })
+  const view = renderScreen(<BuyCalculator savedWallets={savedWallets} />, { path: '/dashboard' })
   return { api, ...view }
 }
 
@@ -39,12 +39,24 @@ async function pricesShown() {
   await screen.findByText('1 BTC = 91,350.00 EUR')
 }
 
+/** Types into an amount field from empty: a first visit prefills the amount. */
+async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field)
+  await user.type(field, text)
+}
+
+/** The browser's preferred language, which decides how an amount like "1,000" is read. */
+function browserLanguage(language: string) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue([language])
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(language)
+}
+
 describe('BuyCalculator', () => {
   it('computes what a fiat amount buys, to the coin’s last decimal', async () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youPay(), '250')
+    await retype(user, youPay(), '250')
     expect(youReceive()).toHaveValue('0.00270935')
     expect(screen.getByText('2.50 EUR (1.00 %)')).toBeInTheDocument()
   })
@@ -53,7 +65,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youReceive(), '0.01')
+    await retype(user, youReceive(), '0.01')
     expect(youPay()).toHaveValue('922.73')
     expect(screen.getByText('9.23 EUR (1.00 %)')).toBeInTheDocument()
   })
@@ -62,7 +74,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youPay(), '1,250')
+    await retype(user, youPay(), '1,250')
     expect(youReceive()).toHaveValue('0.01354679')
     expect(youPay()).toHaveValue('1,250')
   })
@@ -73,7 +85,7 @@ describe('BuyCalculator', () => {
     await pricesShown()
     await user.click(screen.getByRole('combobox', { name: 'Currency you pay' }))
     await user.click(await screen.findByRole('option', { name: 'CHF – Swiss franc' }))
-    await user.type(youPay(), '1250')
+    await retype(user, youPay(), '1250')
     expect(youReceive()).toHaveValue('0.01451442')
     expect(screen.getByText('1 BTC = 85,260.00 CHF')).toBeInTheDocument()
   })
@@ -83,9 +95,27 @@ describe('BuyCalculator', () => {
     await pricesShown()
     expect(screen.getByText('1 BTC = 90,000.00 EUR')).toBeInTheDocument()
     expect(screen.getByText('1.50 %')).toBeInTheDocument()
-    expect(screen.getByText('1.00 %')).toBeInTheDocument()
+    expect(screen.getByText('1.00 EUR (1.00 %)')).toBeInTheDocument()
     expect(screen.getByText('Price fixed for 15 minutes once you start the order')).toBeInTheDocument()
     expect(screen.getByText(/Prices updated 2 s ago/)).toBeInTheDocument()
+  })
+
+  it('starts a first visit from 100 of the fiat, with its price and the total fee included', async () => {
+    renderCalculator()
+    await pricesShown()
+    expect(youPay()).toHaveValue('100')
+    expect(youReceive()).toHaveValue('0.00108374')
+    expect(screen.getByText('You pay 100.00 EUR, fee included')).toBeInTheDocument()
+    const details = screen.getByRole('region', { name: 'Price details' })
+    expect(within(details).getByText('Total incl. fee')).toBeInTheDocument()
+    expect(within(details).getByText('100.00 EUR')).toBeInTheDocument()
+  })
+
+  it('keeps the amount of an earlier visit rather than the first-visit amount', async () => {
+    saveCurrentOrder({ fiatCur: 'chf', orderAmount: null })
+    renderCalculator()
+    await screen.findByText('1 BTC = 85,260.00 CHF')
+    expect(youPay()).toHaveValue('')
   })
 
   it('marks simulated prices as a test environment', async () => {
@@ -97,7 +127,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youPay(), '24.99')
+    await retype(user, youPay(), '24.99')
     expect(screen.getByText('Minimum amount is 25.00 EUR')).toBeInTheDocument()
   })
 
@@ -105,7 +135,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youPay(), '15000.01')
+    await retype(user, youPay(), '15000.01')
     expect(screen.getByText('Maximum amount is 15,000.00 EUR')).toBeInTheDocument()
   })
 
@@ -113,7 +143,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youPay(), '100.123')
+    await retype(user, youPay(), '100.123')
     expect(screen.getByText('Amount must be a number with at most two decimals')).toBeInTheDocument()
   })
 
@@ -147,7 +177,7 @@ describe('BuyCalculator', () => {
       },
     })
     await pricesShown()
-    await user.type(youPay(), '1,250')
+    await retype(user, youPay(), '1,250')
     mid = '84000.00'
     rate = '85260.0000'
     await queryClient.refetchQueries({ queryKey: ['rates'] })
@@ -160,7 +190,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await user.type(youPay(), '1,250')
+    await retype(user, youPay(), '1,250')
     expect(JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}')).toMatchObject({
       fiatCur: 'eur',
       cryptoCur: 'btc',
@@ -171,17 +201,17 @@ describe('BuyCalculator', () => {
     expect(getSessionState().ratesArray).toEqual(ratesData().data)
   })
 
-  it('starts the order with the amount without commas, then shows the payment methods', async () => {
+  it('starts the order with the amount as a plain decimal, then shows the payment methods', async () => {
     const user = userEvent.setup()
     const { api, router } = renderCalculator({ orderInitiateBuy: initiated })
     await pricesShown()
-    await user.type(youPay(), ' 1,250 ')
+    await retype(user, youPay(), ' 1,250 ')
     await user.type(screen.getByRole('textbox', { name: 'Wallet address' }), VALID_BTC_WALLET)
     await user.click(buyButton())
     await screen.findByText('Page /dashboard-method')
     expect(router.state.location.pathname).toBe('/dashboard-method')
     expect(api.callsTo('orderInitiateBuy')[0]?.body).toEqual({
-      amount: '1250',
+      amount: '1250.00',
       assetId: 'btc_eur',
       wallet: VALID_BTC_WALLET,
       brandName: 'Helvex',
@@ -207,11 +237,29 @@ describe('BuyCalculator', () => {
     })
   })
 
+  it('offers the saved wallets of the chosen coin, and a click fills the address', async () => {
+    const user = userEvent.setup()
+    const ETH = '0x52908400098527886E0F7030069857D2E4169EE7'
+    const { api } = renderCalculator({ orderInitiateBuy: initiated }, [
+      { crypto: 'btc', address: VALID_BTC_WALLET },
+      { crypto: 'eth', address: ETH },
+    ])
+    await pricesShown()
+    const saved = screen.getByRole('group', { name: 'Your saved BTC wallets' })
+    expect(within(saved).getAllByRole('button')).toHaveLength(1)
+    expect(within(saved).queryByRole('button', { name: `Use saved wallet ${ETH}` })).not.toBeInTheDocument()
+    await user.click(within(saved).getByRole('button', { name: `Use saved wallet ${VALID_BTC_WALLET}` }))
+    expect(screen.getByRole('textbox', { name: 'Wallet address' })).toHaveValue(VALID_BTC_WALLET)
+    await user.click(buyButton())
+    await screen.findByText('Page /dashboard-method')
+    expect(api.callsTo('orderInitiateBuy')[0]?.body).toMatchObject({ wallet: VALID_BTC_WALLET })
+  })
+
   it('starts an order without a wallet, which is then the placeholder wallet', async () => {
     const user = userEvent.setup()
     const { api } = renderCalculator({ orderInitiateBuy: initiated })
     await pricesShown()
-    await user.type(youPay(), '1250')
+    await retype(user, youPay(), '1250')
     await user.click(buyButton())
     await screen.findByText('Page /dashboard-method')
     expect(api.callsTo('orderInitiateBuy')[0]?.body).toMatchObject({ wallet: '' })
@@ -222,6 +270,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     const { api } = renderCalculator({ orderInitiateBuy: initiated })
     await pricesShown()
+    await user.clear(youPay())
     await user.click(buyButton())
     expect(screen.getByText('Amount is required')).toBeInTheDocument()
     expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
@@ -231,7 +280,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator({ orderInitiateBuy: fail('wallet_invalid') })
     await pricesShown()
-    await user.type(youPay(), '1250')
+    await retype(user, youPay(), '1250')
     await user.click(buyButton())
     expect(await screen.findByText('Please enter a valid BTC wallet address')).toBeInTheDocument()
   })
@@ -240,7 +289,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator({ orderInitiateBuy: fail('amount_below_minimum') })
     await pricesShown()
-    await user.type(youPay(), '1250')
+    await retype(user, youPay(), '1250')
     await user.click(buyButton())
     expect(await screen.findByText('Minimum amount is 25.00 EUR')).toBeInTheDocument()
   })
@@ -249,7 +298,7 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator({ orderInitiateBuy: fail('rates_unavailable') })
     await pricesShown()
-    await user.type(youPay(), '1250')
+    await retype(user, youPay(), '1250')
     await user.click(buyButton())
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Prices are out of date. Please wait a moment before buying.',
@@ -260,10 +309,111 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     const { router } = renderCalculator({ orderInitiateBuy: fail('internal_error', 500) })
     await pricesShown()
-    await user.type(youPay(), '1250')
+    await retype(user, youPay(), '1250')
     await user.click(buyButton())
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong, Please try again')
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(getCurrentOrder().orderReference).toBeNull()
+  })
+
+  describe('reads amounts as the customer writes them (decision 046)', () => {
+    it.each([
+      ['de-DE', '100,50', '100.50 EUR', '100.50'],
+      ['de-DE', '1.000,50', '1,000.50 EUR', '1000.50'],
+      ['de-CH', "1'000.50", '1,000.50 EUR', '1000.50'],
+      ['fr-FR', '1 000,50', '1,000.50 EUR', '1000.50'],
+      ['en-GB', '1,000.50', '1,000.50 EUR', '1000.50'],
+      ['en-GB', '1,000', '1,000.00 EUR', '1000.00'],
+      ['de-DE', '1.000', '1,000.00 EUR', '1000.00'],
+      ['en-GB', '100,50', '100.50 EUR', '100.50'],
+    ])('in %s, %j is %s, and the api gets %s', async (language, typed, understood, sent) => {
+      browserLanguage(language)
+      const user = userEvent.setup()
+      const { api } = renderCalculator({ orderInitiateBuy: initiated })
+      await pricesShown()
+      await retype(user, youPay(), typed)
+      expect(screen.getByText(`You pay ${understood}, fee included`)).toBeInTheDocument()
+      await user.click(buyButton())
+      await screen.findByText('Page /dashboard-method')
+      expect(api.callsTo('orderInitiateBuy')[0]?.body).toMatchObject({ amount: sent })
+    })
+
+    it('refuses "1,000" where the locale writes neither a decimal nor a thousands comma, and says how to type it', async () => {
+      browserLanguage('de-CH')
+      const user = userEvent.setup()
+      const { api } = renderCalculator({ orderInitiateBuy: initiated })
+      await pricesShown()
+      await retype(user, youPay(), '1,000')
+      expect(
+        screen.getByText(
+          'We cannot tell whether "1,000" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. 1000.50',
+        ),
+      ).toBeInTheDocument()
+      expect(youReceive()).toHaveValue('')
+      await user.click(buyButton())
+      expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
+    })
+
+    it('refuses "1,000" in German, where it has three decimals', async () => {
+      browserLanguage('de-DE')
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown()
+      await retype(user, youPay(), '1,000')
+      expect(screen.getByText('Amount must be a number with at most two decimals')).toBeInTheDocument()
+    })
+
+    it('reads a decimal comma in the coin amount too', async () => {
+      browserLanguage('de-DE')
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown()
+      await retype(user, youReceive(), '0,01')
+      expect(youPay()).toHaveValue('922.73')
+    })
+  })
+
+  describe('the currency and coin dropdowns', () => {
+    it.each(['Currency you pay', 'Coin you receive'])('Enter on %s never starts an order', async (name) => {
+      const user = userEvent.setup()
+      const { api } = renderCalculator({ orderInitiateBuy: initiated })
+      await pricesShown()
+      await retype(user, youPay(), '250')
+      const select = screen.getByRole('combobox', { name })
+      await user.click(select)
+      await user.keyboard('{Escape}')
+      await user.keyboard('{Enter}')
+      await user.keyboard('{Enter}')
+      await waitFor(() => expect(select).toHaveFocus())
+      expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
+      expect(screen.queryByText('Page /dashboard-method')).not.toBeInTheDocument()
+    })
+
+    it('choosing a coin by typing replaces the text, and Enter picks the match without starting an order', async () => {
+      const user = userEvent.setup()
+      const { api } = renderCalculator({ orderInitiateBuy: initiated })
+      await pricesShown()
+      await retype(user, youPay(), '250')
+      const coin = screen.getByRole('combobox', { name: 'Coin you receive' })
+      await user.click(coin)
+      await user.keyboard('usdt')
+      expect(coin).toHaveValue('usdt')
+      await user.keyboard('{Enter}')
+      expect(coin).toHaveValue('USDT – Tether')
+      expect(screen.getByRole('button', { name: 'Buy USDT' })).toBeInTheDocument()
+      expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
+    })
+
+    it('Escape leaves the chosen coin as it was, without what was typed', async () => {
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown()
+      const coin = screen.getByRole('combobox', { name: 'Coin you receive' })
+      await user.click(coin)
+      await user.keyboard('usdt')
+      await user.keyboard('{Escape}')
+      expect(coin).toHaveValue('BTC – Bitcoin')
+      expect(buyButton()).toBeInTheDocument()
+    })
   })
 })

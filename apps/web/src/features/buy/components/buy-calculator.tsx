@@ -11,7 +11,7 @@ import {
 } from '@exchange/shared/currencies'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
-import { formatAmount, normalizeAmountInput } from '@exchange/shared/money'
+import { formatAmount } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
 import {
@@ -21,7 +21,6 @@ import {
   Card,
   Divider,
   Group,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -35,16 +34,18 @@ import { useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { startActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
-import { getCurrentOrder, saveCurrentOrder } from '../../../lib/current-order'
+import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
-import { formatBps } from '../../../lib/format'
+import { formatBps, formatFiat } from '../../../lib/format'
+import { customerNumberSeparators } from '../../../lib/number-locale'
 import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
 import { getSignupToken } from '../../../lib/signup-token'
 import { firstError } from '../../../lib/validation'
 import { useHpRates } from '../api/get-hp-rates'
 import { useInitiateBuyOrder } from '../api/initiate-buy-order'
-import { formatDuration, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
+import { FIRST_VISIT_AMOUNT, formatDuration, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
+import { CurrencySelect } from './currency-select'
 
 const FIAT_NAMES: Record<FiatCurrency, string> = {
   eur: 'Euro',
@@ -77,7 +78,8 @@ function initialState() {
   return {
     fiat: fiat.success ? fiat.data : (DEFAULT_FIAT as FiatCurrency),
     crypto: crypto.success ? crypto.data : (DEFAULT_CRYPTO as CryptoCurrency),
-    fiatText: saved.orderAmount ?? '',
+    // A first visit starts from a typical amount, so the price details show what an order looks like at once.
+    fiatText: saved.orderAmount ?? (readLastOrder() === null ? FIRST_VISIT_AMOUNT : ''),
     wallet: saved.orderWallet ?? '',
   }
 }
@@ -95,7 +97,20 @@ function PriceLine({ label, value }: { label: string; value: string }) {
   )
 }
 
+/** A wallet the customer has proven to be theirs, to pick rather than paste again. */
+export interface SavedWallet {
+  crypto: string
+  address: string
+}
+
+/** "bc1qar0s…5mdq": enough of an address to tell saved wallets apart; the full one is in the button's name. */
+function shortAddress(address: string): string {
+  return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address
+}
+
 export interface BuyCalculatorProps {
+  /** The customer's proven wallets; those of the chosen coin are offered under the wallet address. */
+  savedWallets?: readonly SavedWallet[]
   /**
    * The api refused the order until the customer does a journey step: the route sends them to it (the order typed so
    * far is already kept) and answers null, or answers the line to show here when the step waits for a decision.
@@ -107,7 +122,7 @@ export interface BuyCalculatorProps {
  * /dashboard's calculator (mode buy): the fiat and crypto amounts update each other both ways at the
  * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
  */
-export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
+export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculatorProps = {}) {
   const brand = useBrand()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -126,6 +141,7 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
   const [alert, setAlert] = useState<string | null>(null)
   /** Why a new order waits for a journey step under review (not an error of what was typed). */
   const [stepLine, setStepLine] = useState<string | null>(null)
+  const [separators] = useState(customerNumberSeparators)
 
   const ratesData = rates.data?.result ? rates.data.data : null
   const entry = ratesData?.data.find((group) => group.quoteCur === fiat)?.data.find((item) => item.baseCur === crypto)
@@ -134,7 +150,7 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
   const stale = unavailable || ratesData?.stale === true
 
   const typed = side === 'fiat' ? fiatText : cryptoText
-  const calc = entry ? quoteFromInput(side, typed, entry, crypto) : null
+  const calc = entry ? quoteFromInput(side, typed, entry, crypto, separators) : null
   const quote = calc?.kind === 'quote' ? calc.quote : null
   const fiatShown = side === 'fiat' ? fiatText : quote ? formatAmount(quote.fiatAmount, FIAT_DECIMALS) : ''
   const cryptoShown =
@@ -187,7 +203,8 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
     setAlert(null)
     setStepLine(null)
     if (stale || !quote || amountError || walletError) return
-    const amount = normalizeAmountInput(side === 'fiat' ? fiatText : quote.fiatAmount)
+    // The amount as it was read and shown ("You pay 100.50 EUR"), never the typed text: the api gets a plain decimal.
+    const amount = quote.fiatAmount
     const walletAddress = wallet.trim()
     initiate.mutate(
       { amount, assetId: assetIdOf(crypto, fiat), wallet: walletAddress, brandName: brand.brandName },
@@ -247,6 +264,7 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
 
   const coin = crypto.toUpperCase()
   const fiatCode = fiat.toUpperCase()
+  const walletsOfCoin = savedWallets.filter((saved) => saved.crypto === crypto)
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -291,12 +309,11 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
                 onChange={(event) => typeAmount('fiat', event.currentTarget.value)}
                 error={amountError}
               />
-              <Select
+              <CurrencySelect
                 label="Currency you pay"
                 data={FIAT_OPTIONS}
                 value={fiat}
-                onChange={(value) => value && setFiat(value as FiatCurrency)}
-                allowDeselect={false}
+                onChange={(value) => setFiat(value as FiatCurrency)}
                 size="md"
               />
             </SimpleGrid>
@@ -313,20 +330,24 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
                 onChange={(event) => typeAmount('crypto', event.currentTarget.value)}
                 error={cryptoError}
               />
-              <Select
+              <CurrencySelect
                 label="Coin you receive"
                 data={CRYPTO_OPTIONS}
                 value={crypto}
                 onChange={(value) => {
-                  if (!value) return
                   setCrypto(value as CryptoCurrency)
                   setServerErrors({})
                 }}
-                allowDeselect={false}
                 searchable
                 size="md"
               />
             </SimpleGrid>
+
+            {quote && !amountError && !cryptoError ? (
+              <Text size="sm" role="status" aria-live="polite">
+                {`You pay ${formatFiat(quote.fiatAmount, fiat)}, fee included`}
+              </Text>
+            ) : null}
 
             <TextInput
               label="Wallet address"
@@ -342,6 +363,29 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
               }}
               error={walletError}
             />
+            {walletsOfCoin.length > 0 ? (
+              <Group gap="xs" role="group" aria-label={`Your saved ${coin} wallets`}>
+                <Text size="sm" c="dimmed">
+                  Your saved wallets:
+                </Text>
+                {walletsOfCoin.map((saved) => (
+                  <Button
+                    key={saved.address}
+                    size="compact-sm"
+                    variant={wallet.trim() === saved.address ? 'filled' : 'light'}
+                    aria-label={`Use saved wallet ${saved.address}`}
+                    aria-pressed={wallet.trim() === saved.address}
+                    onClick={() => {
+                      setWallet(saved.address)
+                      setServerErrors((current) => ({ ...current, wallet: undefined }))
+                    }}
+                    styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  >
+                    {shortAddress(saved.address)}
+                  </Button>
+                ))}
+              </Group>
+            ) : null}
 
             <FormAlert message={alert} />
             {stepLine ? (
@@ -387,6 +431,7 @@ export function BuyCalculator({ onStepRequired }: BuyCalculatorProps = {}) {
                     : formatBps(entry.feeBps)
                 }
               />
+              {quote ? <PriceLine label="Total incl. fee" value={formatFiat(quote.fiatAmount, fiat)} /> : null}
               {limits ? (
                 <PriceLine
                   label="Order limits"

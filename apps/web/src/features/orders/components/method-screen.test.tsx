@@ -50,6 +50,12 @@ async function choose(name: string) {
 }
 
 describe('MethodScreen', () => {
+  it('shows the purchase at its second step, the method', async () => {
+    renderMethodScreen()
+    const steps = await screen.findByRole('navigation', { name: 'Steps of your purchase' })
+    expect(within(steps).getByText('Method').closest('li')).toHaveAttribute('aria-current', 'step')
+  })
+
   it('shows the order: reference, amounts, rate, fee and until when the price holds', async () => {
     renderMethodScreen()
     const summary = await screen.findByRole('region', { name: 'Your order' })

@@ -17,6 +17,7 @@ import {
 import { notifications } from '@mantine/notifications'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { BuySteps } from '../../../components/ui/buy-steps'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { lookUpActiveOrder } from '../../../lib/active-order'
 import { pathForOrder } from '../../../lib/order-in-view'
@@ -175,6 +176,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
 
   return (
     <Stack gap="lg" maw={880}>
+      <BuySteps current="method" />
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           Choose how to pay

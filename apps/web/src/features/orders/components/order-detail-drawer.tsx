@@ -7,7 +7,8 @@ import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
-import { methodLabel, statusLabel } from '../order-display'
+import { methodLabel } from '../order-display'
+import { customerTimeline } from '../order-timeline'
 import { OrderFact, OrderFacts } from './order-facts'
 import { LatePaymentChoice } from './late-payment-choice'
 import { OrderStatusBadge } from './order-status-badge'
@@ -39,6 +40,7 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
   const answer = detail.data
   const data = answer && answer.result ? answer.data : null
   const { pspArray, banksArray, altMethodArray } = getSessionState()
+  const timeline = data ? customerTimeline(data.events, data.order) : []
 
   return (
     <Drawer
@@ -92,19 +94,16 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
             <Title order={3} fz="md">
               Timeline
             </Title>
-            <Timeline active={data.events.length - 1} bulletSize={14} lineWidth={2} aria-label="Order timeline">
-              {data.events.map((event) => (
-                <Timeline.Item
-                  key={`${event.at}-${event.toStatus}`}
-                  title={
-                    event.fromStatus
-                      ? `${statusLabel(event.fromStatus)} → ${statusLabel(event.toStatus)}`
-                      : statusLabel(event.toStatus)
-                  }
-                >
-                  <Text size="sm">{event.cause}</Text>
+            <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2} aria-label="Order timeline">
+              {timeline.map((entry) => (
+                <Timeline.Item key={`${entry.at}-${entry.status}`} title={entry.title}>
+                  {entry.lines.map((line) => (
+                    <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {line}
+                    </Text>
+                  ))}
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(event.at, 'seconds')}
+                    {formatDateTime(entry.at, 'seconds')}
                   </Text>
                 </Timeline.Item>
               ))}

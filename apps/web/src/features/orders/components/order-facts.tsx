@@ -2,6 +2,7 @@ import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { formatBps, formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
+import { amountLabels } from '../../../lib/order-copy'
 import { OrderStatusBadge } from './order-status-badge'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -20,11 +21,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** What the customer agreed to: reference, amounts, the fixed price and its fee. */
 export function OrderFacts({ order, extra }: { order: OrderSummary; extra?: ReactNode }) {
   const coin = order.cryptoCur.toUpperCase()
+  const labels = amountLabels(order.statusName)
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
       <Fact label="Reference">{order.orderReference}</Fact>
-      <Fact label="You pay">{formatFiat(order.fiatAmount, order.fiatCur)}</Fact>
-      <Fact label="You receive">{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Fact>
+      <Fact label={labels.fiat}>{formatFiat(order.fiatAmount, order.fiatCur)}</Fact>
+      <Fact label={labels.crypto}>{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Fact>
       <Fact label="Rate">
         1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
       </Fact>

@@ -94,10 +94,92 @@ describe('OrderHistory', () => {
     await screen.findByText('ORDER00011')
     await user.click(screen.getByRole('button', { name: 'View order ORDER00011' }))
     const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00011' })
-    await within(drawer).findByText('Cancelled by the customer')
-    expect(within(drawer).getByText('Order created at a fixed price')).toBeInTheDocument()
-    expect(within(drawer).getByText('Started → Cancelled')).toBeInTheDocument()
+    await within(drawer).findByText('You cancelled the order')
+    expect(within(drawer).getByText('Order started, price fixed')).toBeInTheDocument()
+    expect(within(drawer).queryByText('Cancelled by the customer')).not.toBeInTheDocument()
+    expect(within(drawer).queryByText(/→/)).not.toBeInTheDocument()
+    // Nothing was paid for a cancelled order, so nothing reads "You paid" or "You pay".
+    expect(within(drawer).getByText('Order amount')).toBeInTheDocument()
+    expect(within(drawer).getByText('Not sent')).toBeInTheDocument()
+    expect(within(drawer).queryByText(/^You pa(y|id)$/)).not.toBeInTheDocument()
     expect(api.callsTo('getOrderDetail')[0]?.body).toEqual({ orderReference: 'ORDER00011', brandName: 'Helvex' })
+  })
+
+  it('tells a paid order’s story for its customer: one entry per step, the method chosen, no repeated status', async () => {
+    const user = userEvent.setup()
+    const completed = orderSummary({
+      orderReference: 'ORDER00011',
+      statusName: 'completed',
+      method: 'sandbox-uk-1',
+      methodName: 'Sandbox Bank UK',
+    })
+    const event = (at: string, fromStatus: string | null, toStatus: string, cause: string, actor = 'system') => ({
+      at: `2025-01-11T12:${at}.000Z`,
+      fromStatus,
+      toStatus,
+      cause,
+      actor,
+    })
+    renderHistory({
+      getOrderDetail: ok({
+        data: {
+          order: completed,
+          events: [
+            event('00:00', null, 'initiated', 'Order created at a fixed price', 'customer'),
+            event('01:00', 'initiated', 'awaiting_payment', 'Customer chose to pay by bank transfer', 'customer'),
+            event('02:00', 'awaiting_payment', 'awaiting_payment', 'Transfer of 1,250.00 EUR announced by the bank'),
+            event('03:00', 'awaiting_payment', 'paid', 'Payment received (1,250.00 EUR)'),
+            event('04:00', 'paid', 'processing', 'Bought 0.01354679 BTC'),
+            event('05:00', 'processing', 'completed', 'Sent in transaction 0xabc'),
+          ],
+        },
+      }),
+    })
+    await screen.findByText('ORDER00012')
+    await user.click(screen.getByRole('button', { name: 'View order ORDER00011' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00011' })
+    const timeline = await within(drawer).findByLabelText('Order timeline')
+    const titles = [
+      'Order started, price fixed',
+      'You chose how to pay',
+      'Payment received',
+      'Buying and sending your coins',
+      'Coins sent',
+    ]
+    const text = timeline.textContent ?? ''
+    const positions = titles.map((title) => text.indexOf(title))
+    expect(positions.every((position) => position >= 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    for (const title of titles) expect(within(timeline).getAllByText(title)).toHaveLength(1)
+    expect(within(timeline).queryByText('Waiting for your payment')).not.toBeInTheDocument()
+    expect(within(timeline).getByText('Payment method: Sandbox Bank UK')).toBeInTheDocument()
+    expect(within(timeline).getByText('Transfer of 1,250.00 EUR announced by the bank')).toBeInTheDocument()
+    expect(within(timeline).queryByText('Customer chose to pay by bank transfer')).not.toBeInTheDocument()
+    expect(within(drawer).queryByText(/→/)).not.toBeInTheDocument()
+    expect(within(drawer).getByText('You paid')).toBeInTheDocument()
+    expect(within(drawer).getByText('You received')).toBeInTheDocument()
+  })
+
+  it('calls the amounts by what happened to the order, not "You paid" for every row', async () => {
+    renderHistory()
+    await screen.findByText('ORDER00012')
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent)
+    expect(headers).toEqual(expect.arrayContaining(['Amount', 'Crypto']))
+    expect(headers).not.toContain('You paid')
+  })
+
+  it('marks a paid order that waits for its wallet, with the way to add it', async () => {
+    const waiting = orderSummary({ orderReference: 'WAIT234567', statusName: 'awaiting_checks' })
+    const checks = orderSummary({
+      orderReference: 'IDCK234567',
+      statusName: 'awaiting_checks',
+      orderWallet: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    })
+    renderHistory({ getHistory: ok({ data: { orders: [waiting, checks], page: 1, pageSize: 10, total: 2 } }) })
+    const add = await screen.findByRole('link', { name: 'Add your wallet for order WAIT234567' })
+    expect(add).toHaveAttribute('href', '/dashboard-wallets?order=WAIT234567')
+    expect(screen.getByRole('button', { name: 'See what order IDCK234567 needs' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Add your wallet for order IDCK234567' })).not.toBeInTheDocument()
   })
 
   it('cancels an open order and keeps it as the last active order', async () => {

@@ -1,5 +1,8 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { payoutStepScreen } from '@exchange/shared/journey-steps'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import {
   Alert,
   Anchor,
@@ -17,19 +20,18 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { amountLabels, orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
-import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodLabel } from '../order-display'
+import { useCancelOrder } from '../use-cancel-order'
 import { OrderDetailDrawer } from './order-detail-drawer'
 import { OrderStatusBadge } from './order-status-badge'
 
@@ -47,9 +49,45 @@ interface RowActionsProps {
   cancelling: boolean
 }
 
+const WAITING_FOR_CUSTOMER: readonly OrderStatus[] = ['paid', 'awaiting_checks', 'processing']
+
+/** A paid order whose coins cannot be sent until the customer gives a wallet. */
+function waitsForWallet(order: OrderSummary): boolean {
+  return order.orderWallet === PLACEHOLDER_WALLET && WAITING_FOR_CUSTOMER.includes(order.statusName)
+}
+
+/** What an order waits for from its customer, with the way to do it: the wallet form, or the order's step. */
+function CustomerActionNeeded({ order, onView }: { order: OrderSummary; onView: () => void }) {
+  if (waitsForWallet(order)) {
+    return (
+      <Button
+        component={Link}
+        to={payoutStepScreen('wallet', order.orderReference)}
+        size="compact-sm"
+        color="orange"
+        aria-label={`Add your wallet for order ${order.orderReference}`}
+      >
+        Add your wallet
+      </Button>
+    )
+  }
+  if (order.statusName !== 'awaiting_checks') return null
+  return (
+    <Button
+      size="compact-sm"
+      color="orange"
+      onClick={onView}
+      aria-label={`See what order ${order.orderReference} needs`}
+    >
+      Action needed
+    </Button>
+  )
+}
+
 function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
+      <CustomerActionNeeded order={order} onView={onView} />
       <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
         Details
       </Button>
@@ -91,33 +129,16 @@ export function OrderHistory() {
   // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
   const [viewing, setViewing] = useState<string | null>(params.get('order'))
   const [error, setError] = useState<string | null>(null)
+  const { cancel: cancelOrder, cancelling: cancellingRef } = useCancelOrder(setError)
   const history = useHistory(brand.brandName, page)
-  const updateStatus = useUpdateOrderStatus()
 
   const answer = history.data
   const data = answer && answer.result ? answer.data : null
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1
-  const cancellingRef = updateStatus.isPending ? updateStatus.variables.order.orderReference : null
 
   function cancel(order: OrderSummary) {
     setError(null)
-    updateStatus.mutate(
-      { order: activeOrderFrom(order), statusName: 'cancelled', brandName: brand.brandName },
-      {
-        onSuccess: (result) => {
-          if (!result || !result.result) {
-            setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
-            return
-          }
-          notifications.show({
-            color: 'gray',
-            title: 'Order cancelled',
-            message: `Order ${order.orderReference} cancelled`,
-          })
-        },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
+    cancelOrder(activeOrderFrom(order))
   }
 
   let body
@@ -172,8 +193,11 @@ export function OrderHistory() {
                 <OrderStatusBadge status={order.statusName} />
               </Group>
               <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-                <Fact label="You paid" value={formatFiat(order.fiatAmount, order.fiatCur)} />
-                <Fact label="You receive" value={formatCrypto(order.cryptoAmount, order.cryptoCur)} />
+                <Fact label={amountLabels(order.statusName).fiat} value={formatFiat(order.fiatAmount, order.fiatCur)} />
+                <Fact
+                  label={amountLabels(order.statusName).crypto}
+                  value={formatCrypto(order.cryptoAmount, order.cryptoCur)}
+                />
                 <Fact label="Rate" value={rateOf(order)} />
                 <Fact label="Fee" value={formatFiat(order.price.fee, order.fiatCur)} />
                 <Fact label="Method" value={methodOf(order)} />
@@ -198,8 +222,8 @@ export function OrderHistory() {
               <Table.Tr>
                 <Table.Th>Order</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">You paid</Table.Th>
-                <Table.Th ta="right">You receive</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Crypto</Table.Th>
                 <Table.Th>Method</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>

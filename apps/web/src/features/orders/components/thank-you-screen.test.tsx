@@ -35,6 +35,9 @@ describe('ThankYouScreen', () => {
     expect(within(order).getByText('Completed')).toBeInTheDocument()
     expect(within(order).getByText('1,250.00 EUR')).toBeInTheDocument()
     expect(within(order).getByText('0.01354679 BTC')).toBeInTheDocument()
+    expect(within(order).getByText('You paid')).toBeInTheDocument()
+    expect(within(order).getByText('You received')).toBeInTheDocument()
+    expect(within(order).queryByText('You pay')).not.toBeInTheDocument()
     expect(screen.getByText('Your coins are on their way')).toBeInTheDocument()
     expect(screen.getByText(DELIVERED)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View in History' })).toHaveAttribute('href', '/dashboard-history')
@@ -75,5 +78,21 @@ describe('ThankYouScreen', () => {
     const api = renderThankYou({ getOrderDetail: orderDetailAnswer(PAID) })
     expect(await screen.findByText('We cannot tell which order this page is for.')).toBeInTheDocument()
     expect(api.callsTo('getOrderDetail')).toEqual([])
+  })
+
+  it('gives a paid order without a wallet the way to add it, rather than sending the customer to support', async () => {
+    renderThankYou(
+      {
+        getOrderDetail: orderDetailAnswer(
+          orderSummary({ orderReference: 'NOWA234567', statusName: 'processing', orderWallet: 'NO_WALLET_PROVIDED' }),
+        ),
+      },
+      '/dashboard-thankyou?order=NOWA234567',
+    )
+    expect(await screen.findByText('Payment received: we need your wallet')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add your wallet' })).toHaveAttribute(
+      'href',
+      '/dashboard-wallets?order=NOWA234567',
+    )
   })
 })

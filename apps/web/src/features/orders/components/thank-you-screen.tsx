@@ -1,3 +1,4 @@
+import { payoutStepScreen } from '@exchange/shared/journey-steps'
 import { STEP_COPY } from '@exchange/shared/messages'
 import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
@@ -53,8 +54,12 @@ export function ThankYouScreen() {
         } else if (BUYING.includes(order.statusName) && order.orderWallet === PLACEHOLDER_WALLET) {
           next = (
             <Alert role="note" color="yellow" variant="light" title="Payment received: we need your wallet">
-              Your order has no wallet address, so we cannot send your coins yet. Please contact our support team with
-              the reference {order.orderReference}.
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">Your order has no wallet address, so we cannot send your coins yet.</Text>
+                <Button component={Link} to={payoutStepScreen('wallet', order.orderReference)} size="xs">
+                  Add your wallet
+                </Button>
+              </Stack>
             </Alert>
           )
         } else if (BUYING.includes(order.statusName)) {

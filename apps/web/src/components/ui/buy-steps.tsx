@@ -1,0 +1,55 @@
+import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+
+/** The buy journey's steps in the customer's words, in order. */
+export const BUY_STEPS = [
+  { id: 'amount', label: 'Amount' },
+  { id: 'method', label: 'Method' },
+  { id: 'details', label: 'Details' },
+  { id: 'pay', label: 'Pay' },
+] as const
+
+export type BuyStep = (typeof BUY_STEPS)[number]['id']
+
+/**
+ * Where the customer is in a purchase: amount → method → details → pay. Shared by the buy screens; short labels keep
+ * all four on one line at 320 px. The current step is marked for screen readers with `aria-current="step"`.
+ */
+export function BuySteps({ current }: { current: BuyStep }) {
+  const currentIndex = BUY_STEPS.findIndex((step) => step.id === current)
+  return (
+    <Box component="nav" aria-label="Steps of your purchase">
+      <Group component="ol" gap={6} wrap="nowrap" p={0} m={0} style={{ listStyle: 'none' }}>
+        {BUY_STEPS.map((step, index) => {
+          const done = index < currentIndex
+          const active = index === currentIndex
+          return (
+            <Group
+              key={step.id}
+              component="li"
+              gap={6}
+              wrap="nowrap"
+              aria-current={active ? 'step' : undefined}
+              style={{ flex: '1 1 auto', minWidth: 0 }}
+            >
+              <ThemeIcon
+                size={22}
+                radius="xl"
+                variant={active || done ? 'filled' : 'light'}
+                color={active ? undefined : done ? 'teal' : 'gray'}
+                aria-hidden
+              >
+                <Text size="xs" fw={700} c="inherit">
+                  {done ? '✓' : index + 1}
+                </Text>
+              </ThemeIcon>
+              <Text size="sm" fw={active ? 700 : 500} c={active ? undefined : 'dimmed'} truncate>
+                {step.label}
+                {done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+              </Text>
+            </Group>
+          )
+        })}
+      </Group>
+    </Box>
+  )
+}

@@ -1,0 +1,46 @@
+import { Select, type SelectProps } from '@mantine/core'
+import { useState, type KeyboardEvent } from 'react'
+
+interface CurrencySelectProps extends Omit<SelectProps, 'value' | 'onChange' | 'data' | 'searchValue'> {
+  data: readonly { value: string; label: string }[]
+  value: string
+  onChange: (value: string) => void
+}
+
+/**
+ * A currency or coin dropdown inside the buy form. Enter picks the highlighted option or does nothing: it never submits
+ * the form (an order started by a key meant for the list). Typing searches from scratch rather than after the chosen
+ * label ("BTC – Bitcoinusdt"), and closing the list without a choice (Escape, a click away) puts the label back.
+ */
+export function CurrencySelect({ data, value, onChange, searchable, ...props }: CurrencySelectProps) {
+  const label = data.find((option) => option.value === value)?.label ?? ''
+  const [search, setSearch] = useState<string | null>(null)
+
+  function keepFromSubmitting(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') event.preventDefault()
+  }
+
+  return (
+    <Select
+      {...props}
+      data={data as { value: string; label: string }[]}
+      value={value}
+      onChange={(next) => {
+        setSearch(null)
+        if (next) onChange(next)
+      }}
+      allowDeselect={false}
+      searchable={searchable}
+      selectFirstOptionOnChange={searchable}
+      onKeyDown={keepFromSubmitting}
+      {...(searchable
+        ? {
+            searchValue: search ?? label,
+            onSearchChange: (text: string) => setSearch(text === label ? null : text),
+            onFocus: (event) => event.currentTarget.select(),
+            onDropdownClose: () => setSearch(null),
+          }
+        : {})}
+    />
+  )
+}

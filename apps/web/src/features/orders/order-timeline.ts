@@ -1,0 +1,72 @@
+import type { OrderStatus } from '@exchange/shared/order-rules'
+import type { OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
+
+/** One step of an order's life as the customer reads it: what happened, when, and the facts worth knowing. */
+export interface TimelineEntry {
+  at: string
+  status: OrderStatus
+  title: string
+  lines: string[]
+}
+
+/** What reaching a status means to the customer; "you" when the customer did it. */
+function titleOf(event: OrderEvent): string {
+  const byCustomer = event.actor === 'customer'
+  switch (event.toStatus) {
+    case 'initiated':
+      return 'Order started, price fixed'
+    case 'awaiting_payment':
+      return byCustomer ? 'You chose how to pay' : 'Waiting for your payment'
+    case 'payment_review':
+      return 'Your payment is being checked'
+    case 'paid':
+      return 'Payment received'
+    case 'awaiting_checks':
+      return 'Your coins wait for a step from you'
+    case 'processing':
+      return 'Buying and sending your coins'
+    case 'completed':
+      return 'Coins sent'
+    case 'failed':
+      return byCustomer ? 'Payment not completed' : 'Order failed'
+    case 'cancelled':
+      return byCustomer ? 'You cancelled the order' : 'Order cancelled'
+    case 'expired':
+      return 'The price ran out before payment'
+    case 'refunded':
+      return 'Money sent back'
+  }
+}
+
+/**
+ * The line under a change, when it says more than the title: the payment method the customer chose, or what the
+ * system or an operator recorded (amounts received, the transaction). The customer's own moves are told by the title,
+ * and a step owed is shown with its button above the timeline, so their recorded causes are not repeated.
+ */
+function lineOf(event: OrderEvent, order: OrderSummary): string | null {
+  const isNote = event.fromStatus === event.toStatus
+  if (isNote) return event.cause
+  if (event.toStatus === 'awaiting_payment' && event.actor === 'customer')
+    return order.methodName ? `Payment method: ${order.methodName}` : null
+  if (event.actor === 'customer') return null
+  if (event.toStatus === 'expired' || event.toStatus === 'awaiting_checks') return null
+  return event.cause
+}
+
+/**
+ * The order's timeline for its customer: one entry per status reached, in plain words. A note recorded without a change
+ * of status ("Awaiting payment → Awaiting payment") and a repeated status join the entry before them as a line.
+ */
+export function customerTimeline(events: readonly OrderEvent[], order: OrderSummary): TimelineEntry[] {
+  const entries: TimelineEntry[] = []
+  for (const event of events) {
+    const line = lineOf(event, order)
+    const last = entries.at(-1)
+    if (last && last.status === event.toStatus) {
+      if (line && !last.lines.includes(line)) last.lines.push(line)
+      continue
+    }
+    entries.push({ at: event.at, status: event.toStatus, title: titleOf(event), lines: line ? [line] : [] })
+  }
+  return entries
+}

@@ -1,0 +1,38 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { notifications } from '@mantine/notifications'
+import type { ActiveOrder } from '../../lib/active-order'
+import { useBrand } from '../../lib/brand-context'
+import { orderAlertCopy } from '../../lib/order-copy'
+import { useUpdateOrderStatus } from './api/update-order-status'
+
+/**
+ * The customer cancels one of their orders: the status change with its notice "Order REF cancelled", or the reason it
+ * could not be done handed to `onError` (to show beside the order).
+ */
+export function useCancelOrder(onError: (message: string) => void) {
+  const brand = useBrand()
+  const updateStatus = useUpdateOrderStatus()
+
+  function cancel(order: ActiveOrder, onCancelled?: () => void) {
+    updateStatus.mutate(
+      { order, statusName: 'cancelled', brandName: brand.brandName },
+      {
+        onSuccess: (answer) => {
+          if (!answer || !answer.result) {
+            onError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            return
+          }
+          notifications.show({
+            color: 'gray',
+            title: 'Order cancelled',
+            message: `Order ${order.orderReference} cancelled`,
+          })
+          onCancelled?.()
+        },
+        onError: () => onError(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  return { cancel, cancelling: updateStatus.isPending ? updateStatus.variables.order.orderReference : null }
+}
