@@ -102,7 +102,12 @@ describe('the agreement step', () => {
     })
     expect(journey.blocked.start_order).toBe('agreement')
     expect((await callUser(t.app, 'getGross', customer.token)).body.data.agreementSum).toBe('0.00')
-    expect(await status(customer.token)).toEqual({ version: AGREEMENT_VERSION, signed: false, latest: null, records: [] })
+    expect(await status(customer.token)).toEqual({
+      version: AGREEMENT_VERSION,
+      signed: false,
+      latest: null,
+      records: [],
+    })
   })
 
   it('refuses to start without a name to sign with, or for another customer’s order, storing nothing', async () => {
@@ -119,12 +124,14 @@ describe('the agreement step', () => {
     const other = await buyer(t)
     const { reference } = (await initiateBuy(t, other.token)).body.data
     expect(
-      (await callUser(t.app, 'startDocusign', customer.token, { signerName: 'Ada Lovelace', orderReference: reference }))
-        .body,
+      (
+        await callUser(t.app, 'startDocusign', customer.token, {
+          signerName: 'Ada Lovelace',
+          orderReference: reference,
+        })
+      ).body,
     ).toMatchObject({ result: false, error: 'order_not_found' })
-    expect(
-      await t.db.select().from(agreementSignings).where(eq(agreementSignings.customerId, customer.id)),
-    ).toEqual([])
+    expect(await t.db.select().from(agreementSignings).where(eq(agreementSignings.customerId, customer.id))).toEqual([])
   })
 })
 
@@ -326,7 +333,6 @@ describe('a new version (the last tests: a second app on the same database)', ()
       await second.closeApp()
     }
   })
-
 })
 
 const COMPANY_WITH_SUPPORT = { ...COMPANY, supportEmail: 'support@helvex.example' }

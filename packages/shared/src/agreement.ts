@@ -70,7 +70,9 @@ export function customerAgreement(company: AgreementCompany): CustomerAgreement 
       },
       {
         heading: 'Law and courts',
-        paragraphs: ['Swiss law applies. The courts of Zug, Switzerland, decide disputes, unless the law gives you another court.'],
+        paragraphs: [
+          'Swiss law applies. The courts of Zug, Switzerland, decide disputes, unless the law gives you another court.',
+        ],
       },
     ],
     sections: [

@@ -195,6 +195,7 @@ export function createAgreementService({ db, clock, provider, agreement, key }: 
       if (kept) signing = kept
       else [signing] = await db.select().from(agreementSignings).where(eq(agreementSignings.id, signingId))
     }
+    if (!signing) throw new Error('agreement signing vanished')
     const { id: signingId, envelopeId } = signing
     const signingUrl = await callProvider(() =>
       provider.signingUrl({

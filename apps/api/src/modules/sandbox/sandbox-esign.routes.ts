@@ -38,7 +38,10 @@ export function sandboxEsignRoutes(deps: {
     }
 
     const html = (reply: FastifyReply, code: number, title: string, body: string) =>
-      reply.code(code).type('text/html; charset=utf-8').send(sandboxPage(PARTY, title, body))
+      reply
+        .code(code)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(PARTY, title, body))
     const notFound = (reply: FastifyReply) =>
       html(reply, 404, 'Envelope not found', '<p>This signing link does not exist.</p>')
 

@@ -1,7 +1,8 @@
 /** The few parts of the official `docusign-esign` package (CommonJS, untyped) that the DocuSign adapter uses. */
 declare module 'docusign-esign' {
   export class ApiClient {
-    constructor(options?: { basePath?: string; oAuthBasePath?: string })
+    constructor(options?: { basePath?: string })
+    setOAuthBasePath(host: string): void
     addDefaultHeader(name: string, value: string): void
     requestJWTUserToken(
       clientId: string,

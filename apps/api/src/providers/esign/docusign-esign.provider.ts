@@ -62,7 +62,9 @@ export function createDocusignEsignProvider(config: DocusignConfig): ESignatureP
 
   async function client() {
     if (!token || token.expiresAt - 60 <= now()) {
-      const oauth = new docusign.ApiClient({ basePath: config.basePath, oAuthBasePath: config.oauthHost })
+      const oauth = new docusign.ApiClient({ basePath: config.basePath })
+      // The package guesses the OAuth host from the base path (eu.docusign.net is not guessed): set it as configured.
+      oauth.setOAuthBasePath(config.oauthHost)
       const answer = await oauth.requestJWTUserToken(
         config.integrationKey,
         config.userId,
@@ -72,7 +74,7 @@ export function createDocusignEsignProvider(config: DocusignConfig): ESignatureP
       )
       token = { value: answer.body.access_token, expiresAt: now() + answer.body.expires_in }
     }
-    const api = new docusign.ApiClient({ basePath: config.basePath, oAuthBasePath: config.oauthHost })
+    const api = new docusign.ApiClient({ basePath: config.basePath })
     api.addDefaultHeader('Authorization', `Bearer ${token.value}`)
     return new docusign.EnvelopesApi(api)
   }
@@ -90,7 +92,9 @@ export function createDocusignEsignProvider(config: DocusignConfig): ESignatureP
         // Embedded signing: DocuSign sends no e-mail; only our recipient view opens the envelope.
         clientUserId: request.signingId,
         tabs: {
-          signHereTabs: [{ anchorString: SIGN_HERE_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' }],
+          signHereTabs: [
+            { anchorString: SIGN_HERE_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' },
+          ],
           dateSignedTabs: [
             { anchorString: DATE_SIGNED_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' },
           ],
