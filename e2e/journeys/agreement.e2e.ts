@@ -60,7 +60,7 @@ describe('the customer agreement', () => {
     await page.waitForURL('**/dashboard-agr1')
     await page.getByLabel('Your full name').fill('Grace Hopper')
     await screenshotAtBothWidths(page, 'agr-confirm')
-    await page.getByRole('button', { name: 'Sign with our e-signature partner' }).click()
+    await page.getByRole('button', { name: 'Go to signing' }).click()
 
     // The sandbox signing page: plainly a test environment, with the agreement to read.
     await page.waitForURL('**/sandbox/esign/sign?envelope=*')
@@ -112,7 +112,7 @@ describe('the customer agreement', () => {
     await signUpAndConfirm(page, app.baseUrl, 'agreement-decline')
     await page.goto('/dashboard-agr1')
     await page.getByLabel('Your full name').fill('Ada Lovelace')
-    await page.getByRole('button', { name: 'Sign with our e-signature partner' }).click()
+    await page.getByRole('button', { name: 'Go to signing' }).click()
     await page.waitForURL('**/sandbox/esign/sign?envelope=*')
     await page.getByRole('button', { name: 'Decline to sign' }).click()
     await page.waitForURL('**/dashboard-returnagr')

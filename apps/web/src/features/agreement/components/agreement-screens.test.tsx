@@ -77,12 +77,12 @@ describe('the agreement screens', () => {
     renderScreen(<ConfirmAgreementScreen />, at('/dashboard-agr1', grossData({ firstName: null, lastName: null })))
     expect(screen.getByText(/I have read the customer agreement with Helvex Digital Markets AG/)).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Your full name'), 'Ada')
-    await userEvent.click(screen.getByRole('button', { name: 'Sign with our e-signature partner' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Go to signing' }))
     expect(await screen.findByText('Please enter your first and last name')).toBeInTheDocument()
     expect(api.callsTo('startDocusign')).toHaveLength(0)
 
     await userEvent.type(screen.getByLabelText('Your full name'), ' Lovelace')
-    await userEvent.click(screen.getByRole('button', { name: 'Sign with our e-signature partner' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Go to signing' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/esign/sign?envelope=sbx_1'))
     expect(api.callsTo('startDocusign')[0]?.body).toEqual({ brandName: 'Helvex', signerName: 'Ada Lovelace' })
     expect(screen.getByText('Test environment')).toBeInTheDocument()
@@ -93,7 +93,7 @@ describe('the agreement screens', () => {
     renderScreen(<ConfirmAgreementScreen />, at('/dashboard-agr1'))
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument()
     expect(screen.queryByLabelText('Your full name')).not.toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Sign with our e-signature partner' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Go to signing' }))
     expect(
       await screen.findByText('Our e-signature partner is not answering right now. Please try again in a minute.'),
     ).toBeInTheDocument()

@@ -79,7 +79,7 @@ export function AgreementScreen() {
   return (
     <AgreementFrame title={agreement.title} version={agreement.version}>
       <Sections sections={agreement.sections} level={2} />
-      <Group gap="md">
+      <Group gap="md" wrap="wrap">
         <Button component={Link} to="/dashboard-agr1" size="md">
           Continue to sign
         </Button>
@@ -178,9 +178,9 @@ export function ConfirmAgreementScreen() {
           </Text>
         </Group>
       ) : null}
-      <Group gap="md">
+      <Group gap="md" wrap="wrap">
         <Button onClick={sign} loading={start.isPending || leaving !== null} size="md">
-          Sign with our e-signature partner
+          Go to signing
         </Button>
         <Anchor component={Link} to="/dashboard-agr" fw={600} size="sm">
           Back to the agreement
@@ -236,7 +236,7 @@ export function ReturnAgreementScreen({
           Thank you, {current.signerName}. You signed our customer agreement on {formatDateTime(current.signedAt)}.
         </Alert>
         <Text size="sm">A copy is kept in your account, where you can download it at any time.</Text>
-        <Group gap="md">
+        <Group gap="md" wrap="wrap">
           <Button
             size="md"
             onClick={() =>
@@ -281,7 +281,7 @@ export function ReturnAgreementScreen({
           Our e-signature partner has not confirmed your signature yet. If you left its page before signing, you can
           sign now.
         </Alert>
-        <Group gap="md">
+        <Group gap="md" wrap="wrap">
           <Button component={Link} to="/dashboard-agr1">
             Sign the agreement
           </Button>
