@@ -9,9 +9,9 @@ import {
 } from '@exchange/shared/agreement.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import type { Clock } from '../../clock'
-import { AppError } from '../../errors'
 import { sessionOf } from '../../plugins/session'
 import type { ESignatureProvider } from '../../providers/esign/esign.provider'
+import { incomingNoticeOf, keepRawJsonBodies } from '../webhooks/webhooks.routes'
 import type { AgreementService } from './agreement.service'
 
 const user = { tags: ['agreement'], security: [{ bearer: [] }] }
@@ -88,27 +88,10 @@ export function agreementWebhookRoutes(deps: {
   clock: Clock
 }): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      request.rawBody = body as string
-      try {
-        done(null, JSON.parse(body as string))
-      } catch {
-        done(new AppError('validation_failed', 400), undefined)
-      }
-    })
+    keepRawJsonBodies(app)
 
     app.post('/esign', { schema: { hide: true } }, async (request, reply) => {
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).flatMap(([name, value]) =>
-          typeof value === 'string' ? [[name.toLowerCase(), value]] : [],
-        ),
-      )
-      const notice = await deps.provider.verifyNotification({
-        rawBody: request.rawBody ?? '',
-        headers,
-        path: request.url.split('?')[0] ?? '',
-        nowSeconds: Math.floor(deps.clock.now().getTime() / 1000),
-      })
+      const notice = await deps.provider.verifyNotification(incomingNoticeOf(request, deps.clock))
       if (notice === undefined) {
         request.log.warn({ party: 'esign' }, 'e-signature notice with a bad signature refused')
         return reply.code(401).send({ result: false, error: 'unauthorized' })
