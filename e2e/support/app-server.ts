@@ -28,9 +28,11 @@ function freePort(): Promise<number> {
   })
 }
 
+/** How long the app may take to start: migrating a fresh PGlite takes over 30 s on a busy two-core machine. */
+const HEALTH_WAIT_MS = 90_000
+
 async function waitForHealth(url: string, child: ChildProcess, logName: string) {
-  // Up to 90 s: on a busy two-core machine migrating a fresh embedded database alone has taken 45 s.
-  for (let i = 0; i < 900; i++) {
+  for (const deadline = Date.now() + HEALTH_WAIT_MS; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}; see e2e/artifacts/${logName}`)
     try {
       const response = await fetch(`${url}/healthz`)
@@ -40,7 +42,7 @@ async function waitForHealth(url: string, child: ChildProcess, logName: string) 
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`the app did not become healthy in 90 s; see e2e/artifacts/${logName}`)
+  throw new Error(`the app did not become healthy in ${HEALTH_WAIT_MS / 1000} s; see e2e/artifacts/${logName}`)
 }
 
 /**
