@@ -99,6 +99,12 @@ import { createJourneyService } from './modules/journey/journey.service'
 import { createPayoutGate } from './modules/journey/payout-gate'
 import { testControlRoutes } from './modules/test-controls/test-controls.routes'
 import { ukStepsRoutes } from './modules/uk-steps/uk-steps.routes'
+import { type CustomerAgreement, customerAgreement } from '@exchange/shared/agreement'
+import { agreementUserRoutes, agreementWebhookRoutes } from './modules/agreement/agreement.routes'
+import { createAgreementService } from './modules/agreement/agreement.service'
+import { sandboxEsignRoutes } from './modules/sandbox/sandbox-esign.routes'
+import type { ESignatureProvider } from './providers/esign/esign.provider'
+import { createSandboxEsignProvider } from './providers/esign/sandbox-esign.provider'
 import { createUkStepsService } from './modules/uk-steps/uk-steps.service'
 
 declare module 'fastify' {
@@ -143,6 +149,10 @@ export interface AppOverrides {
   bankPartner?: BankPartnerProvider
   /** Replaces the configured identity provider (tests put the Sumsub adapter on recorded answers). */
   identityProvider?: IdentityProvider
+  /** Replaces the configured e-signature provider (tests put the DocuSign adapter on recorded answers). */
+  esignProvider?: ESignatureProvider
+  /** Replaces the agreement in force (tests publish a new version). */
+  agreement?: CustomerAgreement
   /** false silences the log; a stream receives its JSON lines (tests read them). */
   logger?: false | { write(line: string): void }
 }
@@ -214,6 +224,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       psp: config.pspWebhookSecret,
       openBanking: config.openBankingWebhookSecret,
       idv: config.identity.kind === 'sandbox' ? config.identity.webhookSecret : undefined,
+      esign: config.esign.kind === 'sandbox' ? config.esign.webhookSecret : undefined,
     },
     config.documents.encryptionKey,
   )
@@ -287,6 +298,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const wallets = createWalletService({ db: database.db, clock, brandName: brand.brandName, onProven: checksChanged })
   const dueDiligence = createDueDiligenceService({ db: database.db, clock, onFactsChanged: checksChanged })
   const ukSteps = createUkStepsService({ db: database.db, clock })
+  const sandboxEsign =
+    config.esign.kind === 'sandbox'
+      ? createSandboxEsignProvider({ db: database.db, clock, key: secrets.esignWebhookKey })
+      : undefined
+  const esignProvider =
+    overrides.esignProvider ??
+    (config.esign.kind === 'docusign'
+      ? // The DocuSign package is large: loaded only when DocuSign is configured.
+        (await import('./providers/esign/docusign-esign.provider')).createDocusignEsignProvider(config.esign)
+      : sandboxEsign!)
+  // The customer agreement in force, signed before orders (decision 044); kept encrypted like documents.
+  const agreement = createAgreementService({
+    db: database.db,
+    clock,
+    provider: esignProvider,
+    agreement: overrides.agreement ?? customerAgreement(brand.company),
+    key: secrets.documentsKey,
+  })
   const customerResidence = async (customerId: string) => (await customers.clientDetails(customerId)).country
   // What a customer still owes before an order starts or a payout leaves (decision 036).
   const journey = createJourneyService({
@@ -296,6 +325,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     wallets,
     dueDiligence,
     ukSteps: { ...ukSteps, isUkCustomer: brandService.isUkCustomer },
+    agreement,
     policy: config.journey,
   })
   const orders = createOrderService({
@@ -489,7 +519,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         async (user) => {
           // Before the body is read: a call without a valid session learns nothing about its payload.
           user.addHook('onRequest', createRequireSession(sessions))
-          await user.register(userRoutes({ accounts, orders }))
+          await user.register(userRoutes({ accounts, orders, agreement }))
           await user.register(orderUserRoutes({ orders }))
           await user.register(customerRoutes({ customers }))
           await user.register(paymentUserRoutes({ payments, settlement, hosted }))
@@ -500,6 +530,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await user.register(walletRoutes({ wallets }))
           await user.register(dueDiligenceRoutes({ dueDiligence }))
           await user.register(journeyRoutes({ journey }))
+          await user.register(agreementUserRoutes({ agreement }))
           await user.register(
             ukStepsRoutes({
               ukSteps,
@@ -512,6 +543,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       )
       await v1.register(webhookRoutes({ bank, psp, openBanking, clock, settlement }), { prefix: '/webhooks' })
       await v1.register(identityWebhookRoutes({ identity, provider: identityProvider, clock }), { prefix: '/webhooks' })
+      await v1.register(agreementWebhookRoutes({ agreement, provider: esignProvider, clock }), { prefix: '/webhooks' })
     },
     { prefix: '/v1' },
   )
@@ -558,6 +590,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         brandName: brand.brandName,
       }),
       { prefix: '/sandbox/idv' },
+    )
+
+  if (sandboxEsign && !overrides.esignProvider)
+    await app.register(
+      sandboxEsignRoutes({ provider: sandboxEsign, clock, key: secrets.esignWebhookKey, brandName: brand.brandName }),
+      { prefix: '/sandbox/esign' },
     )
 
   if (movableClock) await app.register(testControlRoutes({ clock: movableClock }), { prefix: '/test' })

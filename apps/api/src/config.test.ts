@@ -59,6 +59,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IDV_PROVIDER: 'sumsub', SUMSUB_APP_TOKEN: 'sbx:token' })).toThrow(
       /IDV_PROVIDER=sumsub needs SUMSUB_SECRET_KEY, SUMSUB_WEBHOOK_SECRET, PUBLIC_URL/,
     )
+    expect(() => loadConfig({ ESIGN_PROVIDER: 'docusign', DOCUSIGN_INTEGRATION_KEY: 'key' })).toThrow(
+      /ESIGN_PROVIDER=docusign needs DOCUSIGN_USER_ID, DOCUSIGN_ACCOUNT_ID, DOCUSIGN_PRIVATE_KEY_PEM, DOCUSIGN_CONNECT_HMAC_SECRET, PUBLIC_URL/,
+    )
     expect(
       loadConfig({
         IDV_PROVIDER: 'sumsub',
@@ -297,6 +300,14 @@ function allLive() {
     SUMSUB_APP_TOKEN: 'prd:token',
     SUMSUB_SECRET_KEY: 'secret',
     SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
+    ESIGN_PROVIDER: 'docusign',
+    DOCUSIGN_INTEGRATION_KEY: 'integration-key',
+    DOCUSIGN_USER_ID: 'user-id',
+    DOCUSIGN_ACCOUNT_ID: 'account-id',
+    DOCUSIGN_PRIVATE_KEY_PEM: 'pem',
+    DOCUSIGN_CONNECT_HMAC_SECRET: 'connect-hmac-secret',
+    DOCUSIGN_BASE_PATH: 'https://eu.docusign.net/restapi',
+    DOCUSIGN_OAUTH_HOST: 'account.docusign.com',
   }
 }
 
@@ -319,6 +330,11 @@ describe('loadConfig refuses an unsafe deployment', () => {
     )
     expect(() => loadConfig({ ...allLive(), SUMSUB_APP_TOKEN: 'sbx:token' })).toThrow(
       /identity verification test \(IDV_PROVIDER, SUMSUB_APP_TOKEN\)/,
+    )
+    // DocuSign's developer environment is the default base path: a production deployment names the live one.
+    const { DOCUSIGN_BASE_PATH: _live, ...developerDocusign } = allLive()
+    expect(() => loadConfig(developerDocusign)).toThrow(
+      /e-signature test \(ESIGN_PROVIDER, DOCUSIGN_BASE_PATH, DOCUSIGN_OAUTH_HOST\)/,
     )
   })
 
@@ -362,7 +378,7 @@ describe('loadConfig refuses an unsafe deployment', () => {
 
   it('refuses sandboxes allowed in production without the operator credentials that guard their pages', () => {
     expect(() => loadConfig({ ...SHARED_DEMO, OPERATOR_CREDENTIALS: undefined })).toThrow(
-      /OPERATOR_CREDENTIALS: required with ALLOW_SANDBOX_IN_PRODUCTION=true in production; the sandbox pages \(\/sandbox\/psp, \/sandbox\/bank, \/sandbox\/bank-partner, \/sandbox\/idv\)/,
+      /OPERATOR_CREDENTIALS: required with ALLOW_SANDBOX_IN_PRODUCTION=true in production; the sandbox pages \(\/sandbox\/psp, \/sandbox\/bank, \/sandbox\/bank-partner, \/sandbox\/idv, \/sandbox\/esign\)/,
     )
   })
 

@@ -202,6 +202,26 @@ const ConfigSchema = z.object({
   /** The verification level applicants go through (ID document and selfie). */
   SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyc-level'),
   SUMSUB_BASE_URL: z.string().url().default('https://api.sumsub.com'),
+  /** E-signature of the customer agreement: the sandbox provider (signing page under /sandbox/esign), or DocuSign. */
+  ESIGN_PROVIDER: z.enum(['sandbox', 'docusign']).default('sandbox'),
+  /** Shared secret the sandbox e-signature provider signs its notices with; derived locally when unset. */
+  ESIGN_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** DocuSign app's integration key (OAuth client id), used with the JWT grant. */
+  DOCUSIGN_INTEGRATION_KEY: z.string().min(1).optional(),
+  /** The DocuSign user (GUID) the app acts as; it consented once to `signature impersonation`. */
+  DOCUSIGN_USER_ID: z.string().min(1).optional(),
+  DOCUSIGN_ACCOUNT_ID: z.string().min(1).optional(),
+  /** RSA private key of the integration key, PEM (line breaks may be written as \n). */
+  DOCUSIGN_PRIVATE_KEY_PEM: z.string().min(1).optional(),
+  /** Secret of the Connect configuration's HMAC key: checks X-DocuSign-Signature-1 of each notice. */
+  DOCUSIGN_CONNECT_HMAC_SECRET: z.string().min(16).optional(),
+  /** eSignature REST base path: the developer environment by default; e.g. https://eu.docusign.net/restapi live. */
+  DOCUSIGN_BASE_PATH: z.string().url().default('https://demo.docusign.net/restapi'),
+  /** OAuth host: account-d.docusign.com (developer) or account.docusign.com (production). */
+  DOCUSIGN_OAUTH_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'expected a host name such as account.docusign.com')
+    .default('account-d.docusign.com'),
   /** Key of the customers' documents at rest: 32 bytes in base64. Generated into DATA_DIR when unset (embedded mode). */
   DOCUMENTS_ENCRYPTION_KEY: z
     .string()
@@ -323,6 +343,19 @@ export interface Config {
         baseUrl: string
         publicUrl: string
       }
+  esign:
+    | { kind: 'sandbox'; webhookSecret: string | undefined }
+    | {
+        kind: 'docusign'
+        integrationKey: string
+        userId: string
+        accountId: string
+        privateKeyPem: string
+        connectHmacSecret: string
+        basePath: string
+        oauthHost: string
+        publicUrl: string
+      }
   documents: { encryptionKey: string | undefined; maxBytes: number; maxPerCustomer: number }
   passwordHashing: { concurrency: number; maxWaitMs: number }
   /** What the journey engine asks of customers and from when (decision 036). */
@@ -371,6 +404,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   )
   if (env.IDV_PROVIDER === 'sumsub' && sumsubMissing.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  IDV_PROVIDER=sumsub needs ${sumsubMissing.join(', ')}`)
+  }
+  const docusignMissing = [
+    'DOCUSIGN_INTEGRATION_KEY',
+    'DOCUSIGN_USER_ID',
+    'DOCUSIGN_ACCOUNT_ID',
+    'DOCUSIGN_PRIVATE_KEY_PEM',
+    'DOCUSIGN_CONNECT_HMAC_SECRET',
+    'PUBLIC_URL',
+  ].filter((name) => !env[name as keyof typeof env])
+  if (env.ESIGN_PROVIDER === 'docusign' && docusignMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ESIGN_PROVIDER=docusign needs ${docusignMissing.join(', ')}`)
   }
   if (env.PSP_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.PSP_WEBHOOK_SECRET || !env.PUBLIC_URL)) {
     throw new ConfigError(
@@ -515,6 +559,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             publicUrl: env.PUBLIC_URL!,
           }
         : { kind: 'sandbox', webhookSecret: env.IDV_WEBHOOK_SECRET },
+    esign:
+      env.ESIGN_PROVIDER === 'docusign'
+        ? {
+            kind: 'docusign',
+            integrationKey: env.DOCUSIGN_INTEGRATION_KEY!,
+            userId: env.DOCUSIGN_USER_ID!,
+            accountId: env.DOCUSIGN_ACCOUNT_ID!,
+            privateKeyPem: env.DOCUSIGN_PRIVATE_KEY_PEM!.replace(/\\n/g, '\n'),
+            connectHmacSecret: env.DOCUSIGN_CONNECT_HMAC_SECRET!,
+            basePath: env.DOCUSIGN_BASE_PATH.replace(/\/+$/, ''),
+            oauthHost: env.DOCUSIGN_OAUTH_HOST,
+            publicUrl: env.PUBLIC_URL!.replace(/\/+$/, ''),
+          }
+        : { kind: 'sandbox', webhookSecret: env.ESIGN_WEBHOOK_SECRET },
     documents: {
       encryptionKey: env.DOCUMENTS_ENCRYPTION_KEY,
       maxBytes: env.DOCUMENTS_MAX_BYTES,

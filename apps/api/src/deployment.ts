@@ -62,6 +62,19 @@ export const PARTIES: readonly Party[] = [
       identity.kind === 'sandbox' ? 'sandbox' : identity.appToken.startsWith('sbx:') ? 'test' : 'live',
   },
   {
+    // DocuSign's developer environment (demo.docusign.net, account-d) signs nothing of legal effect: a test party.
+    name: 'e-signature',
+    settings: ['ESIGN_PROVIDER', 'DOCUSIGN_BASE_PATH', 'DOCUSIGN_OAUTH_HOST'],
+    movesMoney: false,
+    sandboxPages: '/sandbox/esign',
+    mode: ({ esign }) =>
+      esign.kind === 'sandbox'
+        ? 'sandbox'
+        : /(^|\/\/)demo\.docusign\.net/.test(esign.basePath) || esign.oauthHost === 'account-d.docusign.com'
+          ? 'test'
+          : 'live',
+  },
+  {
     // The bundled country database or a trusted edge's header is the live source; the sandbox answers one country.
     name: 'geo-IP',
     settings: ['GEOIP_PROVIDER'],

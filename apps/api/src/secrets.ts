@@ -17,6 +17,8 @@ export interface Secrets {
   openBankingWebhookKey: Buffer
   /** Key the sandbox identity provider signs its notices with (IDV_WEBHOOK_SECRET, or derived). */
   idvWebhookKey: Buffer
+  /** Key the sandbox e-signature provider signs its notices with (ESIGN_WEBHOOK_SECRET, or derived). */
+  esignWebhookKey: Buffer
   /** AES-256 key of the customers' documents at rest (DOCUMENTS_ENCRYPTION_KEY, or generated under the data folder). */
   documentsKey: Buffer
 }
@@ -33,6 +35,7 @@ export function resolveSecrets(
     psp?: string | undefined
     openBanking?: string | undefined
     idv?: string | undefined
+    esign?: string | undefined
   } = {},
   documentsKey?: string,
 ): Secrets {
@@ -53,6 +56,9 @@ export function resolveSecrets(
     idvWebhookKey: webhookSecrets.idv
       ? Buffer.from(webhookSecrets.idv)
       : createHmac('sha256', secret).update('sandbox-idv-webhook-key').digest(),
+    esignWebhookKey: webhookSecrets.esign
+      ? Buffer.from(webhookSecrets.esign)
+      : createHmac('sha256', secret).update('sandbox-esign-webhook-key').digest(),
     // Its own random key, never derived from the JWT secret: rotating sessions must not make documents unreadable.
     documentsKey: Buffer.from(
       documentsKey ??

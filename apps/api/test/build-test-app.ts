@@ -14,6 +14,8 @@ import { type Database, type DatabaseHandle, openDatabase, pgliteTemplate } from
 import { devOutbox, orders } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import type { BankPartnerProvider } from '../src/providers/bank/bank-partner.provider'
+import type { CustomerAgreement } from '@exchange/shared/agreement'
+import type { ESignatureProvider } from '../src/providers/esign/esign.provider'
 import type { IdentityProvider } from '../src/providers/identity/identity.provider'
 import type { LiquidityProvider } from '../src/providers/liquidity/liquidity.provider'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
@@ -118,6 +120,8 @@ export async function buildTestApp(
      */
     sameDatabaseAs?: TestApp
     identityProvider?: IdentityProvider
+    esignProvider?: ESignatureProvider
+    agreement?: CustomerAgreement
   } = {},
 ): Promise<TestApp> {
   const clock = createTestClock()
@@ -153,6 +157,8 @@ export async function buildTestApp(
     ...(options.bankPartner && { bankPartner: options.bankPartner }),
     ...(options.liquidityProvider && { liquidityProvider: options.liquidityProvider }),
     ...(options.identityProvider && { identityProvider: options.identityProvider }),
+    ...(options.esignProvider && { esignProvider: options.esignProvider }),
+    ...(options.agreement && { agreement: options.agreement }),
   })
   await app.ready()
   mailDeliveries.set(handle.db, async () => {
@@ -290,6 +296,23 @@ export async function verifyIdentity(t: TestApp, token: string, outcome: 'approv
 }
 
 /**
+ * Signs the customer agreement in force as a customer does: `startDocusign`, then the sandbox signing page with the
+ * full name typed (decision 044). The customer's details name is the signer's when given; else `signerName`.
+ */
+export async function signAgreement(t: TestApp, token: string, signerName = 'Ada Lovelace') {
+  const started = await callUser(t.app, 'startDocusign', token, { signerName })
+  if (started.body.result !== true) throw new Error(`agreement signing refused: ${JSON.stringify(started.body)}`)
+  const envelope = new URL(started.body.data.signingUrl as string, 'http://sandbox').searchParams.get('envelope')
+  const page = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/esign/sign',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ envelope: envelope ?? '', action: 'sign', signedName: signerName }).toString(),
+  })
+  if (page.statusCode !== 303) throw new Error(`the sandbox signing page answered ${page.statusCode}`)
+}
+
+/**
  * Proves a wallet through the real calls, as a customer does on the wallet screen: the message to sign is asked for,
  * signed with the tests' key (EIP-191 for EVM addresses, a Bitcoin signed message for bitcoin), and sent back. The
  * orders held for it move on, as the queued job moves them (decision 039).
@@ -309,13 +332,15 @@ export async function proveWallet(
 }
 
 /**
- * A signed-in customer with fresh prices who has declared the source of funds, whose identity is verified and who has
- * proven the tests' wallet (BTC_WALLET, ETH_WALLET): ready to buy and be paid out once their details are given.
+ * A signed-in customer with fresh prices who has declared the source of funds, signed the agreement, whose identity
+ * is verified and who has proven the tests' wallet (BTC_WALLET, ETH_WALLET): ready to buy and be paid out once their
+ * details are given.
  */
 export async function buyer(t: TestApp) {
   await t.app.jobs.refreshRates()
   const customer = await signUpVerified(t)
   await declareSourceOfFunds(t, customer.token)
+  await signAgreement(t, customer.token)
   await verifyIdentity(t, customer.token)
   await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
   await proveWallet(t, customer.token, { crypto: 'eth', address: ETH_WALLET })

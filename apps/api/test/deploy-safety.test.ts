@@ -34,6 +34,7 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       'bank partner',
       'liquidity provider',
       'identity verification',
+      'e-signature',
       // The tests' geo-IP answers one country (build-test-app.ts); a deployment reads the bundled database.
       'geo-IP',
       'price feed',
@@ -51,6 +52,7 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       '/sandbox/psp/checkout?session=x',
       '/sandbox/bank/consent?id=x',
       '/sandbox/idv/verify?applicant=x',
+      '/sandbox/esign/sign?envelope=x',
     ]) {
       const anonymous = await t.app.inject({ method: 'GET', url })
       expect(anonymous.statusCode, url).toBe(401)
@@ -80,6 +82,7 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       '/sandbox/psp/checkout?session=x',
       '/sandbox/bank/consent?id=x',
       '/sandbox/idv/verify?applicant=x',
+      '/sandbox/esign/sign?envelope=x',
     ]) {
       const page = await t.app.inject({
         method: 'GET',

@@ -21,6 +21,7 @@ import {
   buyer,
   callUser,
   declareSourceOfFunds,
+  signAgreement,
   initiateBuy,
   signUpVerified,
   wireOrderPaid,
@@ -92,6 +93,8 @@ function journeyServiceOn(app: TestApp, identityStatus: () => 'none' | 'approved
       },
       recordRequestToBuy: async () => {},
     },
+    // The agreement has tests of its own (agreement.test.ts).
+    agreement: { hasSignedCurrent: async () => true },
     policy: {
       skipSteps: [],
       enhancedChecksVolume: { eur: '200.00', chf: '15000.00', gbp: '12500.00', usd: '17500.00' },
@@ -116,6 +119,7 @@ describe('the journey before a first order', () => {
     expect(status).toEqual({
       steps: [
         { id: 'source_of_funds', state: 'required', blocks: ['start_order', 'payout'], screen: '/dashboard-sof' },
+        { id: 'agreement', state: 'required', blocks: ['start_order'], screen: '/dashboard-disclaimer' },
         { id: 'details', state: 'required', blocks: ['payout'], screen: '/dashboard-details' },
         { id: 'identity', state: 'required', blocks: ['payout'], screen: '/dashboard-authstart' },
       ],
@@ -146,6 +150,8 @@ describe('the journey before a first order', () => {
       answers: { ...SOURCE_OF_FUNDS, occupation: 'Teacher', incomeBand: '50k_100k' },
       questionsVersion: SOURCE_OF_FUNDS_QUESTIONS.version,
     })
+    expect((await journey(customer.token)).blocked.start_order).toBe('agreement')
+    await signAgreement(t, customer.token)
     expect((await journey(customer.token)).blocked.start_order).toBeNull()
     expect((await initiateBuy(t, customer.token)).body.result).toBe(true)
   })
@@ -209,6 +215,7 @@ describe('enhanced checks', () => {
     expect((await journey(customer.token)).steps.map((step: { id: string }) => step.id)).not.toContain(
       'enhanced_checks',
     )
+    await signAgreement(t, customer.token)
     expect((await initiateBuy(t, customer.token)).body.result).toBe(true)
 
     // Decided once: a second decision on the same answer is refused and stores nothing.

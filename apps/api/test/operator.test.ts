@@ -10,6 +10,7 @@ import {
   buyer,
   callUser,
   declareSourceOfFunds,
+  signAgreement,
   initiateBuy,
   mailTo,
   signUpVerified,
@@ -93,6 +94,7 @@ describe('operator view', () => {
     await t.app.jobs.refreshRates()
     const unverified = await signUpVerified(t)
     await declareSourceOfFunds(t, unverified.token)
+    await signAgreement(t, unverified.token)
     const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', unverified)
     expect((await storedOrder(t, reference)).status).toBe('awaiting_checks')
     const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })

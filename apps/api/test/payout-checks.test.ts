@@ -7,6 +7,7 @@ import {
   buildTestApp,
   callUser,
   declareSourceOfFunds,
+  signAgreement,
   initiateBuy,
   mailTo,
   proveWallet,
@@ -42,6 +43,7 @@ async function paidBefore(before: (token: string) => Promise<void> = async () =>
   await t.app.jobs.refreshRates()
   const customer = await signUpVerified(t)
   await declareSourceOfFunds(t, customer.token)
+  await signAgreement(t, customer.token)
   await before(customer.token)
   const paid = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
   expect(paid.answer).toMatchObject({ result: true, outcome: 'matched' })
@@ -146,6 +148,7 @@ describe('a payout waits for the identity check', () => {
     await t.app.jobs.refreshRates()
     const customer = await signUpVerified(t)
     await declareSourceOfFunds(t, customer.token)
+    await signAgreement(t, customer.token)
     await verifyIdentity(t, customer.token)
     await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
     const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
@@ -279,6 +282,7 @@ describe('a payout waits for the customer’s details', () => {
     await t.app.jobs.refreshRates()
     const customer = await signUpVerified(t)
     await declareSourceOfFunds(t, customer.token)
+    await signAgreement(t, customer.token)
     await verifyIdentity(t, customer.token)
     await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
     const { reference } = (await initiateBuy(t, customer.token)).body.data

@@ -20,6 +20,7 @@ import {
   callUser,
   completeUkSteps,
   declareSourceOfFunds,
+  signAgreement,
   initiateBuy,
   rightAnswers,
   signUpVerified,
@@ -49,6 +50,8 @@ async function ukCustomer({ details = true } = {}) {
   const customer = await signUpVerified(t)
   await declareSourceOfFunds(t, customer.token)
   if (details) await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+  // The agreement comes after the UK steps (decision 044); signed here so that a test's last buy goes ahead.
+  await signAgreement(t, customer.token)
   const [row] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.email, customer.email))
   return { ...customer, id: row!.id }
 }
@@ -491,6 +494,7 @@ describe('who is a UK customer (decision 040)', () => {
       await swiss.app.jobs.refreshRates()
       const customer = await signUpVerified(swiss)
       await declareSourceOfFunds(swiss, customer.token)
+      await signAgreement(swiss, customer.token)
       expect((await callUser(swiss.app, 'ukStepsStatus', customer.token)).body.data.isUk).toBe(false)
       expect((await initiateBuy(swiss, customer.token)).body.result).toBe(true)
       await callUser(swiss.app, 'saveClientDetails', customer.token, ADA_DETAILS)
@@ -526,6 +530,7 @@ describe('who is a UK customer (decision 040)', () => {
       await byVisitor.app.jobs.refreshRates()
       const customer = await signUpVerified(byVisitor)
       await declareSourceOfFunds(byVisitor, customer.token)
+      await signAgreement(byVisitor, customer.token)
       const from = (ip: string) => ({
         method: 'POST' as const,
         url: '/v1/user/orderInitiateBuy',

@@ -15,6 +15,7 @@ export const JOURNEY_STEP_IDS = [
   'uk_categorisation',
   'uk_appropriateness',
   'uk_cooling_off',
+  'agreement',
 ] as const
 export const JourneyStepId = z.enum(JOURNEY_STEP_IDS)
 export type JourneyStepId = z.infer<typeof JourneyStepId>
@@ -48,6 +49,8 @@ export const JOURNEY_STEP_SCREENS = {
   uk_categorisation: '/dashboard-prst',
   uk_appropriateness: '/dashboard-prquest',
   uk_cooling_off: '/dashboard-prwait',
+  // The key terms first, then the agreement (`agr`) and the confirmation (`agr1`), decision 044.
+  agreement: '/dashboard-disclaimer',
 } as const satisfies Record<JourneyStepId, string>
 
 /** Query parameter of the wallet screen naming the order whose wallet is to be proven (decision 039). */

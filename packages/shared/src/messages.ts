@@ -66,4 +66,5 @@ export const STEP_COPY = {
   uk_categorisation: 'Tell us which type of investor you are and sign the statement.',
   uk_appropriateness: 'Answer a few questions about the risks of cryptoassets.',
   uk_cooling_off: 'Take 24 hours to think it over; then choose whether to continue.',
+  agreement: 'Read and sign our customer agreement.',
 } as const satisfies Record<JourneyStepId, string>

@@ -39,21 +39,21 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   // Not a screen of the spec: the checks panel on its own page, the menu's "Your checks" (decision 038).
   sub('checks', 'Your checks'),
   sub('wallets', 'Your wallets'),
+  sub('disclaimer', 'Our agreement: key terms'),
+  sub('agr', 'Customer agreement'),
+  sub('agr1', 'Sign the agreement'),
+  sub('returnagr', 'Agreement signed'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]
 
 export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
   { name: 'land', path: '/land', title: 'Welcome back' },
-  sub('returnagr', 'Agreement signed'),
-  sub('disclaimer', 'Disclaimer'),
   sub('contactus', 'Contact us'),
   sub('prk', 'Risk warning'),
   sub('prquest', 'Appropriateness assessment'),
   sub('prst', 'Investor categorisation'),
   ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
-  sub('agr', 'Agreement'),
-  sub('agr1', 'Agreement (continued)'),
 ]
 
 /** The not-available screen at this address; paths match without regard to case, as the router does. */

@@ -79,6 +79,11 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-checks', lazy: () => import('./routes/checks-route') },
               // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
               { path: 'dashboard-wallets', lazy: () => import('./routes/wallets-route') },
+              // The customer agreement (decision 044).
+              { path: 'dashboard-disclaimer', lazy: () => import('./routes/disclaimer-route') },
+              { path: 'dashboard-agr', lazy: () => import('./routes/agr-route') },
+              { path: 'dashboard-agr1', lazy: () => import('./routes/agr1-route') },
+              { path: 'dashboard-returnagr', lazy: () => import('./routes/return-agr-route') },
               { path: 'dashAccount', lazy: () => import('./routes/account-route') },
               { path: 'dashSupport', lazy: () => import('./routes/support-route') },
               ...NOT_AVAILABLE_SCREENS.map((screen) => ({

@@ -14,6 +14,7 @@ const BLOCKS: Record<JourneyStepId, OwedStep['blocks']> = {
   uk_categorisation: ['start_order'],
   uk_appropriateness: ['start_order'],
   uk_cooling_off: ['start_order'],
+  agreement: ['start_order'],
 }
 
 /** An owed step as the journey engine describes it. */

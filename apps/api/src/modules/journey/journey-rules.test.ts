@@ -22,6 +22,7 @@ const settled: JourneyFacts = {
   paidVolume: {},
   payoutWallets: [],
   uk: null,
+  agreementSigned: true,
 }
 
 const policy: JourneyPolicy = {

@@ -36,6 +36,8 @@ export interface JourneyFacts {
     appropriateness: UkStepState
     coolingOff: UkStepState
   } | null
+  /** Whether the customer signed the customer agreement in force (decision 044). */
+  agreementSigned: boolean
 }
 
 /** The thresholds and switches of configuration (decision 036). */
@@ -156,6 +158,14 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
     blocks: ['start_order'],
     appliesWhen: ukCustomer,
     standing: (facts) => facts.uk?.coolingOff ?? 'done',
+  },
+  {
+    // The customer agreement in force, signed last before an order (decision 044): the contract the order is made
+    // under. A new version asks again before the next order; orders already paid are delivered under theirs.
+    id: 'agreement',
+    blocks: ['start_order'],
+    appliesWhen: always,
+    standing: (facts) => (facts.agreementSigned ? 'done' : 'required'),
   },
   {
     // The web asks for details when the order is paid for (spec section 4); the payout needs the name identity checks.

@@ -12,6 +12,7 @@ import { AppError, stepRequired } from '../../errors'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import type { IdentityService } from '../identity/identity.service'
 import type { UkStepsService } from '../uk-steps/uk-steps.service'
+import type { AgreementService } from '../agreement/agreement.service'
 import type { WalletService } from '../wallets/wallets.service'
 import { type JourneyFacts, type JourneyPolicy, type OwedStep, blockingStep, owedSteps } from './journey-rules'
 
@@ -27,6 +28,7 @@ export interface JourneyServiceDeps {
     /** Whether the UK steps are asked of a customer with this residence on this request (decision 040). */
     isUkCustomer(residence: string | null, visitor?: Visitor): Promise<boolean>
   }
+  agreement: Pick<AgreementService, 'hasSignedCurrent'>
   policy: JourneyPolicy & { enhancedChecksWindowDays: number }
 }
 
@@ -57,6 +59,7 @@ export function createJourneyService({
   wallets,
   dueDiligence,
   ukSteps,
+  agreement,
   policy,
 }: JourneyServiceDeps) {
   const ukStepsAsked = UK_STEPS.some((step) => !policy.skipSteps.includes(step))
@@ -132,12 +135,13 @@ export function createJourneyService({
       .from(customers)
       .where(eq(customers.id, customerId))
     if (!customer) throw new AppError('unauthorized', 401)
-    const [answers, identityView, paidVolume, payoutWallets, uk] = await Promise.all([
+    const [answers, identityView, paidVolume, payoutWallets, uk, agreementSigned] = await Promise.all([
       dueDiligence.dueDiligenceFactsOf(customerId),
       identity.identityStatusOf(customerId),
       paidVolumeOf(customerId),
       payoutWalletsOf(customerId, payout),
       ukFactsOf(customerId, customer.country, visitor),
+      agreement.hasSignedCurrent(customerId),
     ])
     const { emailVerifiedAt, country, ...details } = customer
     return {
@@ -149,6 +153,7 @@ export function createJourneyService({
       paidVolume,
       payoutWallets,
       uk,
+      agreementSigned,
     }
   }
 

@@ -43,6 +43,9 @@ function whatIsAsked(step: JourneyStepId, order: PayoutOrder | undefined): strin
     case 'uk_appropriateness':
     case 'uk_cooling_off':
       return 'complete the steps UK rules ask of you before a first purchase'
+    // The agreement holds the next order, not a payout (decision 044).
+    case 'agreement':
+      return 'have your signature on our customer agreement'
   }
 }
 

@@ -3,6 +3,7 @@ import { GetGrossAnswer, LogoutAnswer, UserRequest } from '@exchange/shared/acco
 import { FailureAnswer } from '@exchange/shared/answer'
 import { sessionOf } from '../../plugins/session'
 import type { AccountService } from '../accounts/accounts.service'
+import type { AgreementService } from '../agreement/agreement.service'
 import { originOf } from '../accounts/accounts.routes'
 import type { OrderService } from '../orders/orders.service'
 
@@ -10,9 +11,11 @@ import type { OrderService } from '../orders/orders.service'
 export function userRoutes({
   accounts,
   orders,
+  agreement,
 }: {
   accounts: AccountService
   orders: OrderService
+  agreement: Pick<AgreementService, 'agreementSum'>
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -28,9 +31,10 @@ export function userRoutes({
       },
       async (request) => {
         const { customerId } = sessionOf(request)
-        const [profile, { openOrder, pendingBalance }] = await Promise.all([
+        const [profile, { openOrder, pendingBalance }, agreementSum] = await Promise.all([
           accounts.getProfile(customerId),
           orders.grossOrders(customerId),
+          agreement.agreementSum(customerId),
         ])
         return {
           result: true as const,
@@ -38,7 +42,7 @@ export function userRoutes({
             details: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
             userName: profile.email,
             pendingBalance,
-            agreementSum: '0.00',
+            agreementSum,
             openOrder,
           },
         }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Clock } from '../../clock'
 import { AppError } from '../../errors'
 import {
@@ -25,29 +25,41 @@ export interface WebhookRoutesDeps {
   settlement: SettlementService
 }
 
+/** A notice as its provider's signature check needs it: the raw body, the headers in lower case, the path, the time. */
+export function incomingNoticeOf(request: FastifyRequest, clock: Clock): IncomingNotice {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name.toLowerCase(), value]] : [],
+    ),
+  )
+  return {
+    rawBody: request.rawBody ?? '',
+    headers,
+    path: request.url.split('?')[0] ?? '',
+    nowSeconds: Math.floor(clock.now().getTime() / 1000),
+  }
+}
+
+/** JSON bodies of this scope are kept raw as well (`request.rawBody`): signatures are checked over the bytes sent. */
+export function keepRawJsonBodies(app: FastifyInstance): void {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(new AppError('validation_failed', 400), undefined)
+    }
+  })
+}
+
 /**
  * `POST /v1/webhooks/{party}`: signed notices from the bank partner, the card PSP and the open-banking provider. Signatures are checked over
  * the raw body; each notice is acted on once; an answer never says more than accepted or refused.
  */
 export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
-  const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000)
-  function incomingNotice(request: FastifyRequest): IncomingNotice {
-    const headers = Object.fromEntries(
-      Object.entries(request.headers).flatMap(([name, value]) =>
-        typeof value === 'string' ? [[name.toLowerCase(), value]] : [],
-      ),
-    )
-    return { rawBody: request.rawBody ?? '', headers, path: request.url.split('?')[0] ?? '', nowSeconds: nowSeconds() }
-  }
+  const incomingNotice = (request: FastifyRequest) => incomingNoticeOf(request, deps.clock)
   return async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      request.rawBody = body as string
-      try {
-        done(null, JSON.parse(body as string))
-      } catch {
-        done(new AppError('validation_failed', 400), undefined)
-      }
-    })
+    keepRawJsonBodies(app)
 
     app.post('/bank-partner', { schema: { hide: true } }, async (request, reply) => {
       let verified: VerifiedBankNotice | undefined

@@ -14,6 +14,7 @@ export const STEP_NAMES: Record<JourneyStepId, { title: string; action: string }
   uk_categorisation: { title: 'Investor type', action: 'Choose your investor type' },
   uk_appropriateness: { title: 'Cryptoasset questions', action: 'Answer the questions' },
   uk_cooling_off: { title: 'Time to think it over', action: 'See when you can continue' },
+  agreement: { title: 'Customer agreement', action: 'Read and sign' },
 }
 
 export const STATE_LABELS: Record<JourneyStepState, string> = {
@@ -75,6 +76,8 @@ export const STEP_REQUIRED_LINES: Record<JourneyStepId, string> = {
   uk_categorisation: 'Before your first order, please tell us which type of investor you are.',
   uk_appropriateness: 'Before your first order, please answer a few questions about cryptoassets.',
   uk_cooling_off: 'Your first order can start once your 24 hours to think it over have passed.',
+  agreement:
+    'Before your order, please read and sign our customer agreement. Your order is kept; we take you back to it afterwards.',
 }
 
 export function waitingLine(step: OwedStep): string {

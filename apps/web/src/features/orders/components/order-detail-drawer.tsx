@@ -26,6 +26,7 @@ const STEP_ACTION: Record<JourneyStepId, string> = {
   uk_categorisation: 'Choose your investor type',
   uk_appropriateness: 'Answer the questions',
   uk_cooling_off: 'See when you can continue',
+  agreement: 'Read and sign the agreement',
 }
 
 interface OrderDetailDrawerProps {

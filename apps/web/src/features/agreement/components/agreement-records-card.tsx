@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { useBrand } from '../../../lib/brand-context'
+import { formatDateTime } from '../../../lib/format'
+import { useAgreementStatus } from '../api/agreement-api'
+
+/** Saves one signed agreement (`downloadAgreement`); the documents feature's download, composed by the route. */
+export type DownloadAgreement = (id: string, fileName: string) => Promise<true | false | { result: false }>
+
+/** /dashAccount: the agreements the customer signed, each to download, and whether the version in force is signed. */
+export function AgreementRecordsCard({ download: save }: { download: DownloadAgreement }) {
+  const brand = useBrand()
+  const status = useAgreementStatus(brand.brandName)
+  const [error, setError] = useState<string | null>(null)
+  const answer = status.data
+  const data = answer && answer.result ? answer.data : null
+  if (!data) return null
+
+  async function download(id: string, fileName: string) {
+    setError(null)
+    try {
+      const outcome = await save(id, fileName)
+      if (outcome !== true) setError(ALERT_MESSAGES.somethingWentWrong)
+    } catch {
+      setError(ALERT_MESSAGES.somethingWentWrong)
+    }
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="agreement-card">
+      <Stack gap="sm">
+        <Title id="agreement-card" order={2} fz="lg">
+          Customer agreement
+        </Title>
+        {data.signed ? null : (
+          <Text size="sm">
+            Version {data.version} is not signed yet.{' '}
+            <Anchor component={Link} to="/dashboard-disclaimer" fw={600}>
+              Read and sign it
+            </Anchor>
+          </Text>
+        )}
+        {data.records.map((record) => (
+          <Group key={record.id} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              Version {record.version}
+              {record.current ? ' (in force)' : ''}, signed by {record.signerName} on {formatDateTime(record.signedAt)}
+            </Text>
+            <Button
+              variant="light"
+              size="xs"
+              aria-label={`Download the agreement version ${record.version}`}
+              onClick={() => void download(record.id, record.fileName)}
+            >
+              Download
+            </Button>
+          </Group>
+        ))}
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  )
+}
