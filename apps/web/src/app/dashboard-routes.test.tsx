@@ -96,8 +96,8 @@ describe('signed-in routes', () => {
       'returnauth',
     ]
     // Screens the spec's table leaves out and the product needs: the checks page (decision 038), the wallet screen
-    // (decision 039).
-    const beyondSpec = ['checks', 'wallets']
+    // (decision 039), the UK cooling-off (decision 041).
+    const beyondSpec = ['checks', 'wallets', 'prwait']
     expect(names).toEqual([...spec, ...beyondSpec].sort())
   })
 

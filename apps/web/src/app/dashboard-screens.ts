@@ -39,6 +39,11 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   // Not a screen of the spec: the checks panel on its own page, the menu's "Your checks" (decision 038).
   sub('checks', 'Your checks'),
   sub('wallets', 'Your wallets'),
+  // The UK steps (decision 041); prwait, the cooling-off, is not in the spec's table and follows its pr… family.
+  sub('prk', 'Risk warning'),
+  sub('prst', 'Investor categorisation'),
+  sub('prquest', 'Cryptoasset questions'),
+  sub('prwait', 'Time to think it over'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]
@@ -48,9 +53,6 @@ export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
   sub('returnagr', 'Agreement signed'),
   sub('disclaimer', 'Disclaimer'),
   sub('contactus', 'Contact us'),
-  sub('prk', 'Risk warning'),
-  sub('prquest', 'Appropriateness assessment'),
-  sub('prst', 'Investor categorisation'),
   ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
   sub('agr', 'Agreement'),
   sub('agr1', 'Agreement (continued)'),

@@ -79,6 +79,11 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-checks', lazy: () => import('./routes/checks-route') },
               // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
               { path: 'dashboard-wallets', lazy: () => import('./routes/wallets-route') },
+              // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
+              { path: 'dashboard-prk', lazy: () => import('./routes/prk-route') },
+              { path: 'dashboard-prst', lazy: () => import('./routes/prst-route') },
+              { path: 'dashboard-prquest', lazy: () => import('./routes/prquest-route') },
+              { path: 'dashboard-prwait', lazy: () => import('./routes/prwait-route') },
               { path: 'dashAccount', lazy: () => import('./routes/account-route') },
               { path: 'dashSupport', lazy: () => import('./routes/support-route') },
               ...NOT_AVAILABLE_SCREENS.map((screen) => ({
