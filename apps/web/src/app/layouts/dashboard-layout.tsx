@@ -25,6 +25,7 @@ import { useBrand } from '../../lib/brand-context'
 import { expireJwtCookie } from '../../lib/cookies'
 import { CustomerProvider } from '../../lib/customer-context'
 import { clientNameOf, updateSessionState } from '../../lib/session-state'
+import { SiteFooter } from '../../components/ui/site-footer'
 
 export const DASHBOARD_HEADER_HEIGHT = 60
 
@@ -172,7 +173,10 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>{content}</AppShell.Main>
+      <AppShell.Main>
+        {content}
+        <SiteFooter />
+      </AppShell.Main>
     </AppShell>
   )
 }
