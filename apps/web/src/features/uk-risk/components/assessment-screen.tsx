@@ -1,8 +1,9 @@
 import type { UkAnswerQuestionsAnswer, UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Card, List, Radio, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Card, List, Radio, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { z } from 'zod'
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
@@ -68,25 +69,10 @@ function Questions({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [alert, setAlert] = useState<string | null>(null)
 
-  if (set.isPending)
-    return (
-      <Stack gap="xs" role="status" aria-label="Loading the questions">
-        <Skeleton height={18} />
-        <Skeleton height={18} width="70%" />
-      </Stack>
-    )
+  if (set.isPending) return <LoadingLines label="Loading the questions" />
   const answer = set.data
   if (!answer || !answer.result)
-    return (
-      <Alert role="alert" color="red" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{answer ? ukAlertCopy(answer) : ukAlertCopy(false)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void set.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    return <LoadFailed message={ukAlertCopy(answer ?? false)} onRetry={() => void set.refetch()} />
   const questionSet = answer.data
   const order = questionSet.questions.map((question) => question.id)
 

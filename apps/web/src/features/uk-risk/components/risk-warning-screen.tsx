@@ -62,35 +62,26 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
     )
   }
 
-  let page: ReactNode
-  if (outcome === 'left')
-    page = (
-      <InfoCard
-        actions={
-          <>
-            <Button variant="default" onClick={() => setOutcome('open')}>
-              Show the risk warning again
-            </Button>
-            <BackButton variant="default" />
-          </>
-        }
-      >
-        <Text fw={700}>You chose to leave.</Text>
-        <Text size="sm">
-          We have not started anything for you. If you change your mind, you can come back to this warning at any time
-          and choose again.
-        </Text>
-      </InfoCard>
-    )
-  else
-    page = (
-      <InfoCard
-        actions={
+  const page = (
+    <InfoCard
+      actions={
+        <>
           <Button variant="default" onClick={() => setOutcome('open')}>
             Show the risk warning again
           </Button>
-        }
-      >
+          {outcome === 'left' ? <BackButton variant="default" /> : null}
+        </>
+      }
+    >
+      {outcome === 'left' ? (
+        <>
+          <Text fw={700}>You chose to leave.</Text>
+          <Text size="sm">
+            We have not started anything for you. If you change your mind, you can come back to this warning at any time
+            and choose again.
+          </Text>
+        </>
+      ) : (
         <Text size="sm">
           {status.riskWarning.lastChoice === 'leave' && status.riskWarning.decidedAt
             ? `Last time, on ${formatDateTime(status.riskWarning.decidedAt)}, you chose to leave. `
@@ -98,8 +89,9 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
           You have not made a choice on this visit. Before your first purchase, please read the risk warning and choose
           whether to continue.
         </Text>
-      </InfoCard>
-    )
+      )}
+    </InfoCard>
+  )
 
   return (
     <>

@@ -1,8 +1,8 @@
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { useBrand } from '../../../lib/brand-context'
 import { peekReturnTo, takeReturnTo } from '../../../lib/return-to'
 import { useUkStepsStatus } from '../api/uk-steps'
@@ -102,24 +102,8 @@ export function WithUkStatus({ children }: { children: (status: UkStepsStatus, r
   const brand = useBrand()
   const status = useUkStepsStatus(brand.brandName)
   const answer = status.data
-  if (status.isPending)
-    return (
-      <Stack gap="xs" role="status" aria-label="Loading">
-        <Skeleton height={18} />
-        <Skeleton height={18} width="70%" />
-      </Stack>
-    )
-  if (!answer || !answer.result)
-    return (
-      <Alert role="alert" color="red" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
+  if (status.isPending) return <LoadingLines label="Loading" />
+  if (!answer || !answer.result) return <LoadFailed onRetry={() => void status.refetch()} />
   if (!answer.data.isUk)
     return (
       <InfoCard actions={<BackButton />}>
