@@ -21,7 +21,7 @@ beforeAll(async () => {
   // app leaves out for the journeys that are not about them.
   app = await startAppServer({ env: { JOURNEY_SKIP_STEPS: '' }, logName: 'server-uk.log' })
   browser = await launchBrowser()
-}, 60_000)
+}, 180_000)
 afterAll(async () => {
   await browser?.close()
   await app?.stop()
@@ -46,6 +46,7 @@ async function answerAssessment(page: Page, setId: string, right: boolean) {
   await form.getByRole('button', { name: 'Send my answers' }).click()
 }
 
+// The longest journey (four screens, two attempts, screenshots at both widths): more time than the e2e default.
 describe('the UK journey', () => {
   it('a new UK customer reads the warning, signs a statement, passes the assessment, waits 24 hours and buys', async () => {
     const context = await newContext(browser, app.baseUrl, MOBILE)
@@ -164,5 +165,5 @@ describe('the UK journey', () => {
     await page.waitForURL('**/dashboard-method')
     await visible(page.getByRole('region', { name: 'Your order' }).getByText('250.00 EUR'))
     await context.close()
-  })
+  }, 400_000)
 })

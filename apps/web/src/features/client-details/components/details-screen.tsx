@@ -7,7 +7,7 @@ import { ClientDetailsForm } from './client-details-form'
  * /dashboard-details: the customer keeps their details up to date (reached from Account), or gives them because a
  * step needs them first (`notice` says which; `onSaved` then goes on to it).
  */
-export function DetailsScreen({ notice, onSaved }: { notice?: ReactNode; onSaved?: () => void } = {}) {
+export function DetailsScreen({ notice, onSaved }: { notice?: ReactNode; onSaved?: () => Promise<void> | void } = {}) {
   return (
     <Stack gap="md">
       {notice}
@@ -17,7 +17,7 @@ export function DetailsScreen({ notice, onSaved }: { notice?: ReactNode; onSaved
         submitLabel="Save details"
         onSaved={() => {
           notifications.show({ color: 'green', title: 'Saved', message: 'Details saved' })
-          onSaved?.()
+          void onSaved?.()
         }}
       />
     </Stack>
