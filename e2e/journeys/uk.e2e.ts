@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // The right answers come from the api's own question bank, never from the web (which never learns them).
 import { UK_ASSESSMENTS } from '../../apps/api/src/modules/uk-steps/appropriateness-questions'
 import { type AppServer, startAppServer } from '../support/app-server'
+import { lastMessageId, waitForCode } from '../support/mailbox'
 import { MOBILE, absent, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import {
   CUSTOMER_NAME,
@@ -51,7 +52,7 @@ describe('the UK journey', () => {
   it('a new UK customer reads the warning, signs a statement, passes the assessment, waits 24 hours and buys', async () => {
     const context = await newContext(browser, app.baseUrl, MOBILE)
     const page = await context.newPage()
-    await signUpAndConfirm(page, app.baseUrl, 'uk')
+    const email = await signUpAndConfirm(page, app.baseUrl, 'uk')
 
     // The checks panel names the UK steps in the regulation's order.
     const panel = page.getByRole('region', { name: 'Your checks' })
@@ -148,7 +149,24 @@ describe('the UK journey', () => {
     // The server clock moves 24 hours on (test mode only); then continue or leave.
     const moved = await page.request.post('/test/clock/advance', { data: { seconds: 24 * 3600 } })
     expect(moved.ok()).toBe(true)
+    // A day later the session has ended too (24 hours), as it would have for the customer: they log in again.
     await page.reload()
+    await page.waitForURL('**/login')
+    const since = await lastMessageId(app.baseUrl)
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
+    await page.getByRole('form', { name: 'Log in' }).locator('button[type="submit"]').click()
+    await page.waitForURL(/\/(dashboard|code)$/)
+    if (new URL(page.url()).pathname === '/code') {
+      const code = await waitForCode(app.baseUrl, email, since, 'code_login')
+      await page.getByLabel('Digit 1').click()
+      await page.keyboard.type(code, { delay: 30 })
+      await page.waitForURL('**/dashboard')
+    }
+    await visible(
+      page.getByRole('region', { name: 'Your checks' }).getByRole('listitem', { name: 'Time to think it over' }),
+    )
+    await page.goto('/dashboard-prwait')
     const question = page.getByRole('region', { name: 'Continue or leave' })
     await visible(question.getByText('Your cooling-off period is over. Do you want to continue or leave?'))
     await screenshotAtBothWidths(page, 'uk-prwait-over')

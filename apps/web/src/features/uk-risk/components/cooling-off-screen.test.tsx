@@ -46,7 +46,7 @@ describe('CoolingOffScreen', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('Time left: about 21 hours 30 minutes.')
     // While waiting there is nothing to choose.
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /Move the server clock/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Skip to the end of the wait/ })).not.toBeInTheDocument()
   })
 
   it('asks the server again when the countdown reaches the end, and then asks continue or leave', async () => {
@@ -104,7 +104,7 @@ describe('CoolingOffScreen', () => {
       },
     })
     await screen.findByText('Development only')
-    await user.click(screen.getByRole('button', { name: 'Move the server clock to the end of the wait' }))
+    await user.click(screen.getByRole('button', { name: 'Skip to the end of the wait' }))
     expect(await screen.findByText(UK_COOLING_OFF.question)).toBeInTheDocument()
     // 23 hours to the end, and a second more: the server decides on its own clock.
     expect(api.callsTo('advance')[0]!.body).toEqual({ seconds: 23 * 3600 + 1 })

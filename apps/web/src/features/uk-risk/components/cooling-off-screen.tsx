@@ -57,7 +57,9 @@ function DevSkipWait({ endsAt, onMoved }: { endsAt: string; onMoved: () => void 
           <Badge color="red" variant="filled" radius="sm">
             Development only
           </Badge>
-          <Text size="sm">This server runs in development or test mode: its clock can be moved forward.</Text>
+          <Text size="sm">
+            This server runs in development or test mode: its clock can be moved forward to the end of the wait.
+          </Text>
         </Group>
         <Button
           size="xs"
@@ -66,7 +68,7 @@ function DevSkipWait({ endsAt, onMoved }: { endsAt: string; onMoved: () => void 
           loading={advance.isPending}
           onClick={() => advance.mutate(seconds, { onSuccess: onMoved })}
         >
-          Move the server clock to the end of the wait
+          Skip to the end of the wait
         </Button>
       </Group>
     </Card>

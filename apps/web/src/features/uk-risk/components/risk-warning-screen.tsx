@@ -62,36 +62,38 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
     )
   }
 
-  const page = (
-    <InfoCard
-      actions={
-        <>
-          <Button variant="default" onClick={() => setOutcome('open')}>
-            Show the risk warning again
-          </Button>
-          {outcome === 'left' ? <BackButton variant="default" /> : null}
-        </>
-      }
-    >
-      {outcome === 'left' ? (
-        <>
-          <Text fw={700}>You chose to leave.</Text>
+  // While the pop-up is open it is the only thing to read: the page behind says nothing yet.
+  const page =
+    outcome === 'open' && !summaryShown ? null : (
+      <InfoCard
+        actions={
+          <>
+            <Button variant="default" onClick={() => setOutcome('open')}>
+              Show the risk warning again
+            </Button>
+            {outcome === 'left' ? <BackButton variant="default" /> : null}
+          </>
+        }
+      >
+        {outcome === 'left' ? (
+          <>
+            <Text fw={700}>You chose to leave.</Text>
+            <Text size="sm">
+              We have not started anything for you. If you change your mind, you can come back to this warning at any
+              time and choose again.
+            </Text>
+          </>
+        ) : (
           <Text size="sm">
-            We have not started anything for you. If you change your mind, you can come back to this warning at any time
-            and choose again.
+            {status.riskWarning.lastChoice === 'leave' && status.riskWarning.decidedAt
+              ? `Last time, on ${formatDateTime(status.riskWarning.decidedAt)}, you chose to leave. `
+              : ''}
+            You have not made a choice on this visit. Before your first purchase, please read the risk warning and
+            choose whether to continue.
           </Text>
-        </>
-      ) : (
-        <Text size="sm">
-          {status.riskWarning.lastChoice === 'leave' && status.riskWarning.decidedAt
-            ? `Last time, on ${formatDateTime(status.riskWarning.decidedAt)}, you chose to leave. `
-            : ''}
-          You have not made a choice on this visit. Before your first purchase, please read the risk warning and choose
-          whether to continue.
-        </Text>
-      )}
-    </InfoCard>
-  )
+        )}
+      </InfoCard>
+    )
 
   return (
     <>
@@ -109,7 +111,7 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
         data-version={UK_PERSONAL_RISK_WARNING.version}
       >
         <Modal.Overlay />
-        <Modal.Content style={{ border: '3px solid var(--mantine-color-dark-7)' }}>
+        <Modal.Content style={{ border: '3px solid var(--mantine-color-gray-5)' }}>
           <Modal.Body pt="lg">
             <Stack gap="lg">
               <Modal.Title fw={700} fz="lg" lh={1.5} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
