@@ -59,6 +59,7 @@ function DevSkipWait({ endsAt, onMoved }: { endsAt: string; onMoved: () => void 
           </Badge>
           <Text size="sm">
             This server runs in development or test mode: its clock can be moved forward to the end of the wait.
+            Sessions age with it, so you may have to log in again.
           </Text>
         </Group>
         <Button
