@@ -163,9 +163,6 @@ describe('the UK journey', () => {
       await page.keyboard.type(code, { delay: 30 })
       await page.waitForURL('**/dashboard')
     }
-    await visible(
-      page.getByRole('region', { name: 'Your checks' }).getByRole('listitem', { name: 'Time to think it over' }),
-    )
     await page.goto('/dashboard-prwait')
     const question = page.getByRole('region', { name: 'Continue or leave' })
     await visible(question.getByText('Your cooling-off period is over. Do you want to continue or leave?'))

@@ -192,6 +192,19 @@ describe('signed-in routes', () => {
     expect(screen.queryByRole('region', { name: 'Risk warning' })).not.toBeInTheDocument()
   })
 
+  it('forgets the ended session: a new login is not signed out again by its refusal', async () => {
+    let calls = 0
+    signedIn({ getGross: () => (++calls === 1 ? fail('unauthorized', 401) : grossAnswer()) })
+    const router = renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Log in' })
+    // The customer logs in again (the login form saves the new token) and comes back to the dashboard.
+    saveJwtCookie('token-2', 24)
+    await router.navigate('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(readJwtCookie()).toBe('token-2')
+  })
+
   it('drops a revoked token and goes to /login', async () => {
     signedIn({ getGross: fail('unauthorized', 401) })
     const router = renderApp('/dashboard')
