@@ -13,10 +13,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const app = await startAppServer({
     env: {
-      // The UK screens (prk, prst, prquest, the cooling-off) come next; until then the default brand's customers, all UK,
-      // buy without the UK steps (decision 041). The api tests walk those steps; source of funds is asked (decision 038).
-      // The customer agreement is signed in its own journey (agreement.e2e.ts, on an app of its own that asks it); the
-      // journeys about buying and paying skip it here rather than each signing through the sandbox (decision 044).
+      // The default brand's customers are all UK. The journeys that are not about the UK steps buy without them, so that
+      // each does not walk the warning, statement and assessment and move the server clock 24 hours (which this shared
+      // app's other journeys would feel: quotes and orders run on that clock). The UK journey (uk.e2e.ts) starts an app
+      // of its own that asks every step (decision 043); source of funds is asked here (decision 038). The customer
+      // agreement is signed in its own journeys (agreement.e2e.ts, uk.e2e.ts); the journeys about buying and paying skip
+      // it here rather than each signing through the sandbox (decision 044).
       JOURNEY_SKIP_STEPS: 'uk_risk_warning,uk_categorisation,uk_appropriateness,uk_cooling_off,agreement',
     },
   })

@@ -31,7 +31,7 @@ import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
 import { userRoutes } from './modules/users/users.routes'
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
-import { guardSandboxPages, refuseTestRoutesOutsideTests, registerPermissionsPolicy } from './plugins/deployment-guards'
+import { guardSandboxPages, refuseTestRoutesInProduction, registerPermissionsPolicy } from './plugins/deployment-guards'
 import { logDeployment } from './deployment'
 import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'
@@ -477,7 +477,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
   })
   guardSandboxPages(app, config, requireOperator)
-  refuseTestRoutesOutsideTests(app, config)
+  refuseTestRoutesInProduction(app, config)
 
   app.addHook('onReady', async () => {
     await queue.start()

@@ -189,12 +189,8 @@ describe('loadConfig', () => {
 
   it('asks every journey step unless a demo leaves some out', () => {
     expect(loadConfig(SHARED_DEMO).journey.skipSteps).toEqual([])
-    expect(loadConfig({}).journey.skipSteps).toEqual([
-      'uk_risk_warning',
-      'uk_categorisation',
-      'uk_appropriateness',
-      'uk_cooling_off',
-    ])
+    // Development asks the UK steps too: their screens exist, and the clock control passes the cooling-off (043).
+    expect(loadConfig({}).journey.skipSteps).toEqual([])
     expect(loadConfig({ NODE_ENV: 'test' }).journey.skipSteps).toEqual([])
     expect(loadConfig({ JOURNEY_SKIP_STEPS: '' }).journey.skipSteps).toEqual([])
     expect(loadConfig({ JOURNEY_SKIP_STEPS: 'enhanced_checks' }).journey.skipSteps).toEqual(['enhanced_checks'])
@@ -216,13 +212,13 @@ describe('loadConfig', () => {
     ).toThrow(/geo-IP sandbox \(GEOIP_PROVIDER\)/)
   })
 
-  it('has test controls with NODE_ENV=test only, and refuses them anywhere else', () => {
+  it('has test controls in tests and development, never in production nor beside real money', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).testControls).toBe(true)
     expect(loadConfig({ NODE_ENV: 'test', TEST_CONTROLS: 'false' }).testControls).toBe(false)
-    expect(loadConfig({}).testControls).toBe(false)
+    expect(loadConfig({}).testControls).toBe(true)
+    expect(loadConfig({ TEST_CONTROLS: 'false' }).testControls).toBe(false)
     expect(loadConfig(SHARED_DEMO).testControls).toBe(false)
     expect(() => loadConfig({ ...SHARED_DEMO, TEST_CONTROLS: 'true' })).toThrow(/TEST_CONTROLS/)
-    expect(() => loadConfig({ TEST_CONTROLS: 'true' })).toThrow(/TEST_CONTROLS/)
   })
 
   it('has the thresholds of decision 036 by default', () => {
@@ -357,6 +353,13 @@ describe('loadConfig refuses an unsafe deployment', () => {
       SMTP_FROM: 'Helvex <no-reply@helvex.example>',
     })
     expect(config).toMatchObject({ env: 'production', liquidity: { kind: 'ccxt' }, apiDocs: false })
+  })
+
+  it('keeps the server clock fixed beside real money, in development too, and refuses it when asked for there', () => {
+    expect(loadConfig({ ...allLive(), NODE_ENV: 'development' }).testControls).toBe(false)
+    expect(() => loadConfig({ ...allLive(), NODE_ENV: 'development', TEST_CONTROLS: 'true' })).toThrow(
+      /TEST_CONTROLS: the server clock cannot be movable beside .* which moves real money/,
+    )
   })
 
   it('refuses production without a mail transport, and with the dev outbox forced on', () => {

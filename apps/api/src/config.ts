@@ -5,7 +5,7 @@ import { DEFAULT_DOCUMENT_MAX_BYTES, DEFAULT_DOCUMENTS_PER_CUSTOMER } from '@exc
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { JourneyStepId } from '@exchange/shared/journey-steps'
 import { DecimalString } from '@exchange/shared/money'
-import { deploymentProblems } from './deployment'
+import { deploymentProblems, liveMoneyParties } from './deployment'
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from './modules/accounts/passwords'
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
@@ -14,18 +14,6 @@ const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => 
  * Paid volume per fiat over ENHANCED_CHECKS_WINDOW_DAYS from which enhanced checks are asked (decision 036): about
  * EUR 15,000 in each fiat. Volumes in several fiats add up as shares of their own threshold.
  */
-/**
- * The journey steps whose screens the web does not have yet (the UK steps): skipped outside production until they
- * exist, so that `npm start` with the default brand (every customer UK) can still buy. Source of funds and enhanced
- * checks have their screens (decision 038) and are asked everywhere.
- */
-export const DEVELOPMENT_SKIPPED_STEPS = [
-  'uk_risk_warning',
-  'uk_categorisation',
-  'uk_appropriateness',
-  'uk_cooling_off',
-] as const
-
 export const DEFAULT_ENHANCED_CHECKS_VOLUME: Record<FiatCurrency, string> = {
   eur: '15000.00',
   chf: '15000.00',
@@ -240,7 +228,7 @@ const ConfigSchema = z.object({
   DOCUMENTS_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DOCUMENTS_PER_CUSTOMER),
   /**
    * Journey steps not asked for (comma-separated ids), for a demo that wants to skip a step; refused in production.
-   * Unset: production and tests ask every step; development leaves out DEVELOPMENT_SKIPPED_STEPS (decision 041).
+   * Unset: every step is asked, development included (the UK steps have their screens; decision 043).
    */
   JOURNEY_SKIP_STEPS: z
     .string()
@@ -449,16 +437,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     withdrawParams = parsedParams.data
   }
   const bankPartner = readBankPartner(env)
-  const skipSteps: JourneyStepId[] =
-    env.JOURNEY_SKIP_STEPS ??
-    (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? [] : [...DEVELOPMENT_SKIPPED_STEPS])
+  const skipSteps: JourneyStepId[] = env.JOURNEY_SKIP_STEPS ?? []
   if (env.NODE_ENV === 'production' && skipSteps.length > 0)
     throw new ConfigError(
       'Invalid configuration:\n  JOURNEY_SKIP_STEPS: a production deployment asks every journey step (decision 036)',
     )
-  if (env.TEST_CONTROLS && env.NODE_ENV !== 'test')
+  if (env.TEST_CONTROLS && env.NODE_ENV === 'production')
     throw new ConfigError(
-      'Invalid configuration:\n  TEST_CONTROLS: the test controls (moving the server clock) exist with NODE_ENV=test only',
+      'Invalid configuration:\n  TEST_CONTROLS: the test controls (moving the server clock) never run in production (decision 043)',
     )
   let enhancedChecksVolume = DEFAULT_ENHANCED_CHECKS_VOLUME
   if (env.ENHANCED_CHECKS_VOLUME) {
@@ -497,7 +483,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { kind: 'sandbox', country: env.SANDBOX_GEOIP_COUNTRY }
         : { kind: 'database', file: env.GEOIP_DATABASE_FILE },
     geoIpEdgeHeader: env.GEOIP_EDGE_HEADER,
-    testControls: env.TEST_CONTROLS ?? env.NODE_ENV === 'test',
+    // On in tests (the e2e journeys) and development (the cooling-off's development-only button), never in production.
+    testControls: env.TEST_CONTROLS ?? env.NODE_ENV !== 'production',
     webDistDir: env.WEB_DIST_DIR,
     rates: {
       provider: env.RATES_PROVIDER,
@@ -595,6 +582,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowSandboxInProduction: env.ALLOW_SANDBOX_IN_PRODUCTION,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   }
+  // By default the clock stays fixed where real money moves; set on purpose there, it is refused below.
+  if (env.TEST_CONTROLS === undefined && liveMoneyParties(config).length > 0) config.testControls = false
   const problems = deploymentProblems(config)
   if (problems.length > 0) throw new ConfigError(`Unsafe configuration:\n  ${problems.join('\n  ')}`)
   return config

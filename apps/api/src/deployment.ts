@@ -98,13 +98,23 @@ const described = (party: Party, config: Config) => `${party.name} ${party.mode(
  * Real money never meets a sandbox or a test environment, whatever the settings say: a sandbox payment beside a real
  * exchange pays out real coins, a real payment beside a sandbox exchange buys nothing.
  */
+/** The parties that move real money in this configuration. */
+export function liveMoneyParties(config: Config): readonly Party[] {
+  return PARTIES.filter((party) => party.movesMoney && party.mode(config) === 'live')
+}
+
 export function deploymentProblems(config: Config): string[] {
   const problems: string[] = []
-  const live = PARTIES.filter((party) => party.movesMoney && party.mode(config) === 'live')
+  const live = liveMoneyParties(config)
   const notLive = PARTIES.filter((party) => party.mode(config) !== 'live')
   if (live.length > 0 && notLive.length > 0) {
     problems.push(
       `${live.map((party) => described(party, config)).join(', ')} moves real money, so every party must be live, but these are not: ${notLive.map((party) => described(party, config)).join(', ')}`,
+    )
+  }
+  if (config.testControls && live.length > 0) {
+    problems.push(
+      `TEST_CONTROLS: the server clock cannot be movable beside ${live.map((party) => described(party, config)).join(', ')}, which moves real money (decision 043)`,
     )
   }
   if (config.env !== 'production') return problems
@@ -154,7 +164,7 @@ export function logDeployment(log: StartLog, config: Config) {
   if (config.testControls)
     log.warn(
       { testControls: true },
-      'test controls at /test (the server clock can be moved forward): NODE_ENV=test only',
+      'test controls at /test: the server clock can be moved forward (TEST_CONTROLS; development and tests only, never in production)',
     )
   log.info({ apiDocs: config.apiDocs }, `API documentation at /docs: ${config.apiDocs ? 'on' : 'off'}`)
   if (config.journey.skipSteps.length > 0)

@@ -103,6 +103,29 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       expect(answer.json(), url).toEqual({ result: false, error: 'not_found' })
     }
   })
+
+  it('has no server clock control: neither reading nor moving it answers', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/test/clock' })).statusCode).toBe(404)
+    const moved = await t.app.inject({ method: 'POST', url: '/test/clock/advance', payload: { seconds: 86_400 } })
+    expect(moved.statusCode).toBe(404)
+    expect(moved.json()).toEqual({ result: false, error: 'not_found' })
+  })
+})
+
+describe('the server clock control (decision 043)', () => {
+  it('exists in development, where the cooling-off screen offers it, and moves the clock forward only', async () => {
+    const dev = await buildTestApp({ env: { NODE_ENV: 'development', LOG_LEVEL: 'silent' } })
+    try {
+      const before = (await dev.app.inject({ method: 'GET', url: '/test/clock' })).json<{ data: { now: string } }>()
+      const moved = await dev.app.inject({ method: 'POST', url: '/test/clock/advance', payload: { seconds: 86_400 } })
+      const after = moved.json<{ data: { now: string } }>().data.now
+      expect(Date.parse(after) - Date.parse(before.data.now)).toBeGreaterThanOrEqual(86_400_000)
+      const back = await dev.app.inject({ method: 'POST', url: '/test/clock/advance', payload: { seconds: -60 } })
+      expect(back.statusCode).toBe(400)
+    } finally {
+      await dev.close()
+    }
+  })
 })
 
 describe('the API documentation', () => {

@@ -63,11 +63,11 @@ export function guardSandboxPages(
 }
 
 /**
- * The test controls (moving the server clock) exist with NODE_ENV=test only: a start that registers a route under /test
- * anywhere else fails, whatever registered it. Call before any /test route.
+ * The test controls (moving the server clock) exist in tests and development only (decision 043): a production start
+ * that registers a route under /test fails, whatever registered it. Call before any /test route.
  */
-export function refuseTestRoutesOutsideTests(app: FastifyInstance, config: Config) {
-  if (config.env === 'test') return
+export function refuseTestRoutesInProduction(app: FastifyInstance, config: Config) {
+  if (config.env !== 'production') return
   app.addHook('onRoute', (route) => {
     if (route.url === '/test' || route.url.startsWith('/test/'))
       throw new Error(`${route.url}: test controls are registered with NODE_ENV=test only`)

@@ -96,8 +96,8 @@ describe('signed-in routes', () => {
       'returnauth',
     ]
     // Screens the spec's table leaves out and the product needs: the checks page (decision 038), the wallet screen
-    // (decision 039).
-    const beyondSpec = ['checks', 'wallets']
+    // (decision 039), the UK cooling-off (decision 041).
+    const beyondSpec = ['checks', 'wallets', 'prwait']
     expect(names).toEqual([...spec, ...beyondSpec].sort())
   })
 
@@ -190,6 +190,19 @@ describe('signed-in routes', () => {
     renderApp('/dashboard')
     await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })
     expect(screen.queryByRole('region', { name: 'Risk warning' })).not.toBeInTheDocument()
+  })
+
+  it('forgets the ended session: a new login is not signed out again by its refusal', async () => {
+    let calls = 0
+    signedIn({ getGross: () => (++calls === 1 ? fail('unauthorized', 401) : grossAnswer()) })
+    const router = renderApp('/dashboard')
+    await screen.findByRole('heading', { name: 'Log in' })
+    // The customer logs in again (the login form saves the new token) and comes back to the dashboard.
+    saveJwtCookie('token-2', 24)
+    await router.navigate('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(readJwtCookie()).toBe('token-2')
   })
 
   it('drops a revoked token and goes to /login', async () => {

@@ -43,6 +43,11 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub('agr', 'Customer agreement'),
   sub('agr1', 'Sign the agreement'),
   sub('returnagr', 'Agreement signed'),
+  // The UK steps (decision 041); prwait, the cooling-off, is not in the spec's table and follows its pr… family.
+  sub('prk', 'Risk warning'),
+  sub('prst', 'Investor categorisation'),
+  sub('prquest', 'Cryptoasset questions'),
+  sub('prwait', 'Time to think it over'),
   { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
   { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
 ]
@@ -50,9 +55,6 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
 export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
   { name: 'land', path: '/land', title: 'Welcome back' },
   sub('contactus', 'Contact us'),
-  sub('prk', 'Risk warning'),
-  sub('prquest', 'Appropriateness assessment'),
-  sub('prst', 'Investor categorisation'),
   ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
 ]
 

@@ -84,6 +84,11 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-agr', lazy: () => import('./routes/agr-route') },
               { path: 'dashboard-agr1', lazy: () => import('./routes/agr1-route') },
               { path: 'dashboard-returnagr', lazy: () => import('./routes/return-agr-route') },
+              // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
+              { path: 'dashboard-prk', lazy: () => import('./routes/prk-route') },
+              { path: 'dashboard-prst', lazy: () => import('./routes/prst-route') },
+              { path: 'dashboard-prquest', lazy: () => import('./routes/prquest-route') },
+              { path: 'dashboard-prwait', lazy: () => import('./routes/prwait-route') },
               { path: 'dashAccount', lazy: () => import('./routes/account-route') },
               { path: 'dashSupport', lazy: () => import('./routes/support-route') },
               ...NOT_AVAILABLE_SCREENS.map((screen) => ({

@@ -24,3 +24,8 @@ export function formatDateTime(iso: string, precision: 'minutes' | 'seconds' = '
     timeStyle: precision === 'seconds' ? 'medium' : 'short',
   })
 }
+
+/** A day as the customer's browser writes it, e.g. "24 Nov 2026". */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+}

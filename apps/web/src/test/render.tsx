@@ -40,6 +40,10 @@ const DESTINATIONS = [
   '/dashboard-quest',
   '/dashboard-checks',
   '/dashboard-wallets',
+  '/dashboard-prk',
+  '/dashboard-prst',
+  '/dashboard-prquest',
+  '/dashboard-prwait',
   '/dashAccount',
   '/dashSupport',
 ]

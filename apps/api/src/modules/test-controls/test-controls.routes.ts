@@ -4,12 +4,18 @@ import { AdvanceClockAnswer, AdvanceClockRequest } from '@exchange/shared/test-c
 import type { Clock } from '../../clock'
 
 /**
- * Controls for the e2e journeys, registered with NODE_ENV=test only (config refuses TEST_CONTROLS elsewhere, and
- * `refuseTestRoutesOutsideTests` stops a start that registers them): the server clock moves forward so that a journey
- * passes the UK cooling-off without waiting 24 hours.
+ * Controls for the e2e journeys and for development (decision 043), never in production (config refuses TEST_CONTROLS
+ * there, and `refuseTestRoutesInProduction` stops a start that registers them): the server clock moves forward so
+ * that a journey, or a developer on the cooling-off screen, passes the UK cooling-off without waiting 24 hours.
  */
 export function testControlRoutes({ clock }: { clock: Clock & { advance(ms: number): void } }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The server's time; where it answers, the cooling-off screen offers its development-only button.
+    app.get('/clock', { schema: { hide: true, response: { 200: AdvanceClockAnswer } } }, async () => ({
+      result: true as const,
+      data: { now: clock.now().toISOString() },
+    }))
+
     app.post(
       '/clock/advance',
       {

@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
@@ -25,6 +26,7 @@ import { useBrand } from '../../lib/brand-context'
 import { expireJwtCookie } from '../../lib/cookies'
 import { CustomerProvider } from '../../lib/customer-context'
 import { clientNameOf, updateSessionState } from '../../lib/session-state'
+import { SiteFooter } from '../../components/ui/site-footer'
 
 export const DASHBOARD_HEADER_HEIGHT = 60
 
@@ -60,6 +62,7 @@ export function DashboardLayout() {
   const { pathname } = useLocation()
   const [navOpened, nav] = useDisclosure(false)
   const [bannerHeight, setBannerHeight] = useState(0)
+  const queryClient = useQueryClient()
   const gross = useGross(brand.brandName)
   const checksToDo = useActionableStepCount()
 
@@ -71,11 +74,13 @@ export function DashboardLayout() {
 
   useEffect(() => {
     if (signedOut) {
-      // The token is missing, expired or revoked: drop it so the guard and the header agree.
+      // The token is missing, expired or revoked: drop it so the guard and the header agree, and forget what the ended
+      // session was answered, so that the next login does not read the refusal again (or another customer's data).
       expireJwtCookie()
+      queryClient.clear()
       void navigate('/login', { replace: true })
     }
-  }, [signedOut, navigate])
+  }, [signedOut, navigate, queryClient])
 
   useEffect(() => {
     if (clientName && clientEmail) updateSessionState({ clientName, clientEmail })
@@ -172,7 +177,10 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>{content}</AppShell.Main>
+      <AppShell.Main>
+        {content}
+        <SiteFooter />
+      </AppShell.Main>
     </AppShell>
   )
 }

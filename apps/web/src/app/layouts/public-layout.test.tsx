@@ -28,4 +28,10 @@ describe('PublicLayout', () => {
       ['Log Out', '/logout'],
     ])
   })
+
+  it('credits the DB-IP country database at the foot of the page, as its licence asks', () => {
+    renderScreen(<PublicLayout />, { path: '/logjust' })
+    const credit = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'IP geolocation by DB-IP' })
+    expect(credit).toHaveAttribute('href', 'https://db-ip.com')
+  })
 })

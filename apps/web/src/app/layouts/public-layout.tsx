@@ -1,6 +1,7 @@
 import { AppShell, Button, Group } from '@mantine/core'
 import { Link, NavLink, Outlet } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
+import { SiteFooter } from '../../components/ui/site-footer'
 import { useBrand } from '../../lib/brand-context'
 import { useIsMobile } from '../../lib/use-is-mobile'
 import { useJwtToken } from '../../lib/use-jwt-token'
@@ -62,6 +63,7 @@ export function PublicLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Outlet />
+        <SiteFooter />
       </AppShell.Main>
     </AppShell>
   )

@@ -122,4 +122,16 @@ describe('back from the source of funds', () => {
     expect(router.state.location.state).toEqual({ stepRequired: 'enhanced_checks' })
     expect(peekReturnTo()).toBe('/dashboard')
   })
+
+  it('goes on to the UK cooling-off when it is what now stands before an order, to see when it ends', async () => {
+    const user = userEvent.setup()
+    saveJwtCookie('token-1', 24)
+    rememberReturnTo('/dashboard')
+    mockApi(sofHandlers([owed('uk_cooling_off', 'waiting'), owed('identity')]))
+    const { router } = renderScreen(<SofRoute />, { path: '/dashboard-sof' })
+    await answerAndSave(user, 'No')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard-prwait'))
+    expect(router.state.location.state).toEqual({ stepRequired: 'uk_cooling_off' })
+    expect(peekReturnTo()).toBe('/dashboard')
+  })
 })

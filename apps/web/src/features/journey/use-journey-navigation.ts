@@ -72,8 +72,9 @@ export function useJourneyNavigation() {
   )
 
   /**
-   * A step's answers were saved on `doneScreen`. If another step the customer can act on now blocks a new order, they
-   * go there; otherwise back to where they were. Answers false when there is nowhere to go (the screen stays).
+   * A step's answers were saved on `doneScreen`. If another step the customer can act on, or one waiting for a time its
+   * screen shows (the UK cooling-off), now blocks a new order, they go there; otherwise back to where they were.
+   * Answers false when there is nowhere to go (the screen stays).
    */
   const continueAfterStep = useCallback(
     async (doneScreen: string): Promise<boolean> => {
@@ -81,7 +82,8 @@ export function useJourneyNavigation() {
       if (status?.result) {
         const blocker = status.data.blocked.start_order
         const owed = status.data.steps.find((one) => one.id === blocker)
-        if (owed && owed.state === 'required' && owed.screen.toLowerCase() !== doneScreen.toLowerCase()) {
+        const open = owed && (owed.state === 'required' || owed.state === 'waiting')
+        if (owed && open && owed.screen.toLowerCase() !== doneScreen.toLowerCase()) {
           void navigate(owed.screen, { state: { stepRequired: owed.id } satisfies JourneyLocationState })
           return true
         }

@@ -33,7 +33,7 @@ import {
   textOf,
   yesNoOf,
   type YesNo,
-} from './form-parts'
+} from '../../../components/ui/form-parts'
 
 interface QuestForm {
   politicallyExposed: YesNo

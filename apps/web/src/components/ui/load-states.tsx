@@ -1,0 +1,32 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
+
+/** Two grey lines while a screen's answer is on its way; `label` is what a screen reader hears. */
+export function LoadingLines({ label }: { label: string }) {
+  return (
+    <Stack gap="xs" role="status" aria-label={label}>
+      <Skeleton height={18} />
+      <Skeleton height={18} width="70%" />
+    </Stack>
+  )
+}
+
+/** An answer could not be had: the message (by default spec section 8's) and a way to ask again. */
+export function LoadFailed({
+  onRetry,
+  message = ALERT_MESSAGES.somethingWentWrong,
+}: {
+  onRetry: () => void
+  message?: string
+}) {
+  return (
+    <Alert role="alert" color="red" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  )
+}

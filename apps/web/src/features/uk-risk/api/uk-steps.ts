@@ -1,0 +1,79 @@
+import {
+  UkAnswerQuestionsAnswer,
+  UkCategoriseAnswer,
+  UkDecisionAnswer,
+  UkQuestionSetAnswer,
+  UkStepsStatusAnswer,
+  type UkAnswerQuestionsRequest,
+  type UkCategoriseRequest,
+  type UkCoolingOffDecisionRequest,
+  type UkRiskDecisionRequest,
+} from '@exchange/shared/uk-steps.schemas'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { postUser } from '../../../lib/api-client'
+
+/** Query key of `ukStepsStatus`; invalidated after every UK answer (the journey is asked afresh on leaving the step). */
+export const UK_STEPS_QUERY_KEY = 'ukStepsStatus'
+
+/** `ukStepsStatus`: whether the UK steps are asked, the full name, and each step's state, times and text version. */
+export function getUkStepsStatus(brandName: string) {
+  return postUser('ukStepsStatus', { brandName }, UkStepsStatusAnswer)
+}
+
+export function useUkStepsStatus(brandName: string) {
+  return useQuery({ queryKey: [UK_STEPS_QUERY_KEY, brandName], queryFn: () => getUkStepsStatus(brandName) })
+}
+
+/**
+ * `ukQuestionSet`: the questions of the next attempt, without which option is right. Asked once per visit of the
+ * screen (never refetched in the background: a new set must not replace the one being answered).
+ */
+export function useUkQuestionSet(brandName: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['ukQuestionSet', brandName],
+    queryFn: () => postUser('ukQuestionSet', { brandName, assetType: 'cryptoasset' }, UkQuestionSetAnswer),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+}
+
+/** After any UK answer the standing of every step may have changed: ask again. */
+function useInvalidateUkSteps() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: [UK_STEPS_QUERY_KEY] })
+}
+
+export function useUkRiskDecision() {
+  const invalidate = useInvalidateUkSteps()
+  return useMutation({
+    mutationFn: (request: UkRiskDecisionRequest) => postUser('ukRiskDecision', request, UkDecisionAnswer),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUkCoolingOffDecision() {
+  const invalidate = useInvalidateUkSteps()
+  return useMutation({
+    mutationFn: (request: UkCoolingOffDecisionRequest) => postUser('ukCoolingOffDecision', request, UkDecisionAnswer),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUkCategorise() {
+  const invalidate = useInvalidateUkSteps()
+  return useMutation({
+    mutationFn: (request: UkCategoriseRequest) => postUser('ukCategorise', request, UkCategoriseAnswer),
+    onSuccess: invalidate,
+  })
+}
+
+export function useUkAnswerQuestions() {
+  const invalidate = useInvalidateUkSteps()
+  return useMutation({
+    mutationFn: (request: UkAnswerQuestionsRequest) => postUser('ukAnswerQuestions', request, UkAnswerQuestionsAnswer),
+    onSuccess: invalidate,
+  })
+}

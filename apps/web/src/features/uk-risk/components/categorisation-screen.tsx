@@ -1,0 +1,351 @@
+import {
+  UK_CATEGORISATION_STATEMENTS,
+  UK_INVESTOR_CATEGORIES,
+  type UkInvestorCategory,
+} from '@exchange/shared/uk-regulation'
+import { UkCategoriseRequest, type UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
+import { Alert, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { useBrand } from '../../../lib/brand-context'
+import { formatDate, formatDateTime } from '../../../lib/format'
+import {
+  FormSection,
+  YesNoField,
+  booleanOf,
+  focusFirstError,
+  textOf,
+  type YesNo,
+} from '../../../components/ui/form-parts'
+import { useUkCategorise } from '../api/uk-steps'
+import { CATEGORY_RULES, firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
+import { BackButton, DetailsFirst, EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
+
+const TEXTS = UK_CATEGORISATION_STATEMENTS
+
+interface StatementForm {
+  category: UkInvestorCategory | ''
+  a: YesNo
+  b: YesNo
+  certified: YesNo
+  firmName: string
+  certificateDate: string
+  signature: string
+}
+type Field = 'category' | 'a' | 'b' | 'certified' | 'firmName' | 'certificateDate' | 'signature'
+const FIELD_ORDER: readonly Field[] = ['category', 'a', 'b', 'certified', 'firmName', 'certificateDate', 'signature']
+
+const EMPTY: StatementForm = {
+  category: '',
+  a: '',
+  b: '',
+  certified: '',
+  firmName: '',
+  certificateDate: '',
+  signature: '',
+}
+
+/** The api's field paths (`statement.incomeOver100k` …) as this form's fields. */
+const FIELD_OF_PATH: Record<string, Field> = {
+  category: 'category',
+  'statement.category': 'category',
+  'statement.investedUnderTenPercent': 'a',
+  'statement.willLimitToTenPercent': 'b',
+  'statement.incomeOver100k': 'a',
+  'statement.netAssetsOver250k': 'b',
+  'statement.certified': 'certified',
+  'statement.firmName': 'firmName',
+  'statement.certificateDate': 'certificateDate',
+  signature: 'signature',
+}
+
+function requestOf(form: StatementForm) {
+  const a = booleanOf(form.a)
+  const b = booleanOf(form.b)
+  const certified = booleanOf(form.certified)
+  const statement =
+    form.category === 'restricted'
+      ? { category: 'restricted', investedUnderTenPercent: a, willLimitToTenPercent: b }
+      : form.category === 'high_net_worth'
+        ? { category: 'high_net_worth', incomeOver100k: a, netAssetsOver250k: b }
+        : form.category === 'certified_sophisticated'
+          ? {
+              category: 'certified_sophisticated',
+              certified,
+              firmName: certified ? textOf(form.firmName) : undefined,
+              certificateDate: certified ? textOf(form.certificateDate) : undefined,
+            }
+          : undefined
+  return { statement, signature: form.signature }
+}
+
+function validate(
+  form: StatementForm,
+  textVersion: string,
+  brandName: string,
+): { request: UkCategoriseRequest } | { errors: Partial<Record<Field, string>> } {
+  const parsed = UkCategoriseRequest.safeParse({ brandName, textVersion, ...requestOf(form) })
+  if (parsed.success) return { request: parsed.data }
+  const errors: Partial<Record<Field, string>> = {}
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.join('.')
+    const field = FIELD_OF_PATH[path] ?? (path === 'statement' ? 'category' : undefined)
+    if (field) errors[field] ??= issue.message
+  }
+  if (!form.category) errors.category = 'Please choose the statement that applies to you'
+  if (!form.signature.trim()) errors.signature = 'Please type your full name to sign'
+  return { errors }
+}
+
+/** The two questions of the restricted and high net worth statements, as the statement words them. */
+function QuestionsAB({
+  category,
+  form,
+  errors,
+  set,
+}: {
+  category: 'restricted' | 'high_net_worth'
+  form: StatementForm
+  errors: Partial<Record<Field, string>>
+  set: (key: 'a' | 'b', value: YesNo) => void
+}) {
+  const [first, second] = Object.values(TEXTS[category].questions)
+  return (
+    <>
+      <YesNoField id="prst-a" label={first!} value={form.a} error={errors.a} onChange={(v) => set('a', v)} />
+      <YesNoField id="prst-b" label={second!} value={form.b} error={errors.b} onChange={(v) => set('b', v)} />
+    </>
+  )
+}
+
+function StatementForm({ fullName, onQualified }: { fullName: string; onQualified: () => Promise<void> | void }) {
+  const brand = useBrand()
+  const categorise = useUkCategorise()
+  const [form, setForm] = useState<StatementForm>(EMPTY)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [tried, setTried] = useState(false)
+  const [alert, setAlert] = useState<string | null>(null)
+  const [refused, setRefused] = useState<{ category: UkInvestorCategory; newStatementFrom: string | null } | null>(null)
+
+  function update(next: StatementForm) {
+    setForm(next)
+    if (tried) {
+      const outcome = validate(next, TEXTS.version, brand.brandName)
+      setErrors('errors' in outcome ? outcome.errors : {})
+    }
+  }
+  const set = <K extends keyof StatementForm>(key: K, value: StatementForm[K]) => update({ ...form, [key]: value })
+
+  if (refused) return <NotQualified category={refused.category} newStatementFrom={refused.newStatementFrom} />
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setTried(true)
+    setAlert(null)
+    const outcome = validate(form, TEXTS.version, brand.brandName)
+    if ('errors' in outcome) {
+      setErrors(outcome.errors)
+      focusFirstError(FIELD_ORDER, outcome.errors, 'prst')
+      return
+    }
+    setErrors({})
+    categorise.mutate(outcome.request, {
+      onSuccess: async (answer) => {
+        if (answer === false || !answer.result) {
+          if (answer && !answer.result && answer.fields) {
+            const fieldErrors: Partial<Record<Field, string>> = {}
+            for (const [path, message] of Object.entries(answer.fields)) {
+              const field = FIELD_OF_PATH[path]
+              if (field) fieldErrors[field] = message
+            }
+            setErrors(fieldErrors)
+          }
+          return setAlert(ukAlertCopy(answer))
+        }
+        if (!answer.data.qualified)
+          return setRefused({ category: answer.data.category, newStatementFrom: answer.data.newStatementFrom })
+        await onQualified()
+      },
+      onError: () => setAlert(ukAlertCopy({ result: false, error: 'internal_error' })),
+    })
+  }
+
+  const category = form.category
+  return (
+    <form onSubmit={submit} noValidate aria-label="Investor categorisation">
+      <Stack gap="lg">
+        <FormSection title="Which statement applies to you?">
+          <Radio.Group
+            label="Choose one statement. Read it and its rule; then answer its questions."
+            withAsterisk
+            value={category}
+            onChange={(value) =>
+              // A new choice starts the answers afresh: nothing answered for one statement carries over to another.
+              update({ ...EMPTY, signature: form.signature, category: value as UkInvestorCategory })
+            }
+            error={errors.category}
+          >
+            <Stack gap="sm" mt="xs">
+              {UK_INVESTOR_CATEGORIES.map((one) => (
+                <Radio
+                  key={one}
+                  id={one === UK_INVESTOR_CATEGORIES[0] ? 'prst-category' : undefined}
+                  value={one}
+                  label={TEXTS[one].title}
+                  description={CATEGORY_RULES[one]}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </FormSection>
+
+        {category ? (
+          <FormSection title={`${TEXTS[category].title} statement`}>
+            <Text size="sm">{TEXTS[category].statement}</Text>
+            {category === 'certified_sophisticated' ? (
+              <>
+                <YesNoField
+                  id="prst-certified"
+                  label={TEXTS.certified_sophisticated.questions.certified}
+                  value={form.certified}
+                  error={errors.certified}
+                  onChange={(value) => set('certified', value)}
+                />
+                {form.certified === 'yes' ? (
+                  <>
+                    <TextInput
+                      id="prst-firmName"
+                      label={TEXTS.certified_sophisticated.questions.firmName}
+                      withAsterisk
+                      size="md"
+                      maxLength={120}
+                      value={form.firmName}
+                      onChange={(event) => set('firmName', event.currentTarget.value)}
+                      error={errors.firmName}
+                    />
+                    <TextInput
+                      id="prst-certificateDate"
+                      type="date"
+                      label={TEXTS.certified_sophisticated.questions.certificateDate}
+                      withAsterisk
+                      size="md"
+                      value={form.certificateDate}
+                      onChange={(event) => set('certificateDate', event.currentTarget.value)}
+                      error={errors.certificateDate}
+                      maw={260}
+                    />
+                  </>
+                ) : null}
+              </>
+            ) : (
+              <QuestionsAB category={category} form={form} errors={errors} set={(key, value) => set(key, value)} />
+            )}
+            <Text size="sm" fw={600}>
+              {TEXTS[category].acceptance}
+            </Text>
+          </FormSection>
+        ) : null}
+
+        <FormSection title="Sign the statement">
+          <TextInput
+            id="prst-signature"
+            label={TEXTS.signature}
+            description={`Your full name as in your details: ${fullName}. Dated ${formatDate(new Date().toISOString())}.`}
+            withAsterisk
+            size="md"
+            maxLength={130}
+            autoComplete="off"
+            value={form.signature}
+            onChange={(event) => set('signature', event.currentTarget.value)}
+            error={errors.signature}
+          />
+        </FormSection>
+        <FormAlert message={alert} />
+        <Button type="submit" size="md" loading={categorise.isPending} style={{ alignSelf: 'flex-start' }}>
+          Sign the statement
+        </Button>
+        <Text size="xs" c="dimmed">
+          We keep your signed statement with the time and the text you signed. It is valid for 12 months; we then ask
+          you to sign again.
+        </Text>
+      </Stack>
+    </form>
+  )
+}
+
+/** A statement that did not qualify: said plainly, with the pause; no other category is offered (no steering). */
+function NotQualified({
+  category,
+  newStatementFrom,
+}: {
+  /** The statement just signed; unknown when the customer comes back during the pause. */
+  category: UkInvestorCategory | null
+  newStatementFrom: string | null
+}) {
+  return (
+    <InfoCard actions={<BackButton />}>
+      <Alert color="orange" variant="light" radius="md" role="status" w="100%">
+        <Stack gap="xs">
+          <Text fw={700}>
+            {category
+              ? `Your answers do not meet the rule of the ${TEXTS[category].title.toLowerCase()} statement.`
+              : 'Your last statement did not meet its rule.'}
+          </Text>
+          <Text size="sm">
+            So we cannot let you buy cryptoassets for now.
+            {newStatementFrom ? ` You can make a new statement from ${formatDateTime(newStatementFrom)}.` : ''}
+          </Text>
+        </Stack>
+      </Alert>
+    </InfoCard>
+  )
+}
+
+interface UkStepRouting {
+  /** A qualifying statement was signed: on to the next step, or back to where the customer was. */
+  onQualified: () => Promise<void> | void
+  /** The full name is not known yet: to the details first, and back here once saved. */
+  onDetailsNeeded: () => void
+}
+
+function Categorisation({ status, onQualified, onDetailsNeeded }: UkStepRouting & { status: UkStepsStatus }) {
+  const earlier = firstEarlierStepOwed(status, 'categorisation')
+  if (earlier) return <EarlierStepFirst step={earlier} />
+  if (!status.fullName) return <DetailsFirst onDetailsNeeded={onDetailsNeeded} />
+  const { categorisation } = status
+  if (categorisation.state === 'waiting')
+    return <NotQualified category={null} newStatementFrom={categorisation.newStatementFrom} />
+  if (categorisation.state === 'done' && categorisation.category)
+    return (
+      <InfoCard actions={<Button onClick={() => void onQualified()}>Go on</Button>}>
+        <Title order={2} fz="lg">
+          You signed the {TEXTS[categorisation.category].title.toLowerCase()} statement.
+        </Title>
+        {categorisation.validUntil ? (
+          <Text size="sm">
+            It is valid until {formatDateTime(categorisation.validUntil)}; we then ask you to sign again.
+          </Text>
+        ) : null}
+      </InfoCard>
+    )
+  return <StatementForm fullName={status.fullName} onQualified={onQualified} />
+}
+
+/**
+ * /dashboard-prst: the categorisation statement (uk-regulation.md section 3): restricted, high net worth or certified
+ * sophisticated only, nothing chosen in advance, each with its own rule, signed with the typed full name. A statement
+ * that does not qualify offers no other category; the api's pause is shown with its end.
+ */
+export function CategorisationScreen({ notice, onQualified, onDetailsNeeded }: UkStepRouting & { notice?: ReactNode }) {
+  return (
+    <UkStepFrame
+      title="Investor categorisation"
+      intro="UK rules ask which type of investor you are before you can buy cryptoassets. Please choose the statement that applies to you and sign it."
+      notice={notice}
+    >
+      <WithUkStatus>
+        {(status) => <Categorisation status={status} onQualified={onQualified} onDetailsNeeded={onDetailsNeeded} />}
+      </WithUkStatus>
+    </UkStepFrame>
+  )
+}

@@ -1,0 +1,53 @@
+import type { FailureAnswer } from '@exchange/shared/answer'
+import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import type { UkInvestorCategory } from '@exchange/shared/uk-regulation'
+import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
+import { formatDateTime } from '../../lib/format'
+
+/**
+ * Each statement's own qualifying rule, shown with the category before the customer chooses (uk-regulation.md
+ * section 3). Worded the same way for every category: none is steered towards.
+ */
+export const CATEGORY_RULES: Record<UkInvestorCategory, string> = {
+  restricted: 'You qualify when both A and B apply to you.',
+  high_net_worth: 'You qualify when A or B applies to you.',
+  certified_sophisticated:
+    'You qualify when, in the last three years, an authorised firm gave you a certificate confirming that you understand the risks of cryptoassets.',
+}
+
+/** What a refusal means on a UK step's screen; the screen shows the api's field messages beside the fields. */
+export function ukAlertCopy(answer: FailureAnswer | false): string {
+  if (answer === false) return 'Your session has ended. Please log in again.'
+  switch (answer.error) {
+    case 'validation_failed':
+      return answer.fields?.textVersion || answer.fields?.version || answer.fields?.setId
+        ? 'This text has changed since the page was loaded. Please reload the page and read it again.'
+        : ALERT_MESSAGES.checkDetails
+    case 'step_waiting':
+      return answer.retryAfterSeconds !== undefined
+        ? `This step is not open yet. You can go on from ${formatDateTime(new Date(Date.now() + answer.retryAfterSeconds * 1000).toISOString())}.`
+        : (ERROR_COPY.step_waiting ?? ALERT_MESSAGES.somethingWentWrong)
+    case 'details_required':
+      return 'Please give us your details first: we need your full name.'
+    default:
+      return ERROR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong
+  }
+}
+
+type StepKey = 'riskWarning' | 'categorisation' | 'appropriateness'
+
+/** The UK steps before `step`, in the regulation's order, with their screens and how the customer reads them. */
+const EARLIER_STEPS: { key: StepKey; screen: string; title: string }[] = [
+  { key: 'riskWarning', screen: '/dashboard-prk', title: 'the risk warning' },
+  { key: 'categorisation', screen: '/dashboard-prst', title: 'the investor type statement' },
+  { key: 'appropriateness', screen: '/dashboard-prquest', title: 'the cryptoasset questions' },
+]
+
+/** The first UK step before this one that is not done yet, or null: the regulation's order (the api refuses too). */
+export function firstEarlierStepOwed(status: UkStepsStatus, before: StepKey | 'coolingOff') {
+  for (const step of EARLIER_STEPS) {
+    if (step.key === before) return null
+    if (status[step.key].state !== 'done') return step
+  }
+  return null
+}
