@@ -156,26 +156,20 @@ describe('the UK journey', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
     await page.getByRole('form', { name: 'Log in' }).locator('button[type="submit"]').click()
-    await page.waitForURL(/\/(dashboard|code)$/)
+    // Signed in again, the customer is back on the page the session ended on (the cooling-off).
+    await page.waitForURL(/\/(dashboard-prwait|code)$/)
     if (new URL(page.url()).pathname === '/code') {
       const code = await waitForCode(app.baseUrl, email, since, 'code_login')
       await page.getByLabel('Digit 1').click()
       await page.keyboard.type(code, { delay: 30 })
-      await page.waitForURL('**/dashboard')
+      await page.waitForURL('**/dashboard-prwait')
     }
-    await page.goto('/dashboard-prwait')
     const question = page.getByRole('region', { name: 'Continue or leave' })
     await visible(question.getByText('Your cooling-off period is over. Do you want to continue or leave?'))
     await screenshotAtBothWidths(page, 'uk-prwait-over')
     await question.getByRole('button', { name: 'Continue' }).click()
 
-    // Back on the calculator with the order as typed.
-    await page.waitForURL('**/dashboard')
-    await visible(page.getByText('Thank you, your answers are saved.', { exact: false }))
-    expect(await page.getByRole('textbox', { name: 'You pay' }).inputValue()).toBe('250')
-
-    // The last step before an order: the customer agreement, signed in the sandbox (decision 044).
-    await page.getByRole('button', { name: 'Buy BTC' }).click()
+    // The journey leads on to the last step before an order: the customer agreement, signed in the sandbox (044).
     await page.waitForURL('**/dashboard-disclaimer')
     await page.getByRole('link', { name: 'Read the full agreement' }).click()
     await page.waitForURL('**/dashboard-agr')
@@ -189,12 +183,12 @@ describe('the UK journey', () => {
     await page.getByRole('button', { name: 'Sign the agreement' }).click()
     await page.waitForURL('**/dashboard-returnagr')
     await visible(page.getByRole('heading', { level: 1, name: 'Agreement signed' }))
+    await page.getByRole('button', { name: 'Continue' }).click()
 
-    // Every step done: the order starts.
-    await page.goto('/dashboard')
+    // Every step done: back on the calculator with the order as typed, and the order starts.
+    await page.waitForURL('**/dashboard')
     await visible(page.getByText('Simulated prices (test environment)'))
-    await page.getByRole('textbox', { name: 'You pay' }).fill('250')
-    await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
+    expect(await page.getByRole('textbox', { name: 'You pay' }).inputValue()).toBe('250')
     await page.getByRole('button', { name: 'Buy BTC' }).click()
     await page.waitForURL('**/dashboard-method')
     await visible(page.getByRole('region', { name: 'Your order' }).getByText('250.00 EUR'))
