@@ -197,6 +197,8 @@ describe('outcomes of a bank transfer', () => {
     const [review] = await mailTo(t.db, customer.email)
     expect(review).toMatchObject({ template: 'order_payment_review', subject: expect.stringContaining(reference) })
     expect(review?.text).toContain('We received 250.00 EUR from an account in the name of Charles Babbage.')
+    const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(detail.review).toMatchObject({ amount: '250.00', payerName: 'Charles Babbage', shortfall: null })
   })
 
   it('late payment: held for the customer, who may buy at the current price', async () => {
@@ -407,6 +409,15 @@ describe('money under review holds the order (issue 8, defect 8)', () => {
     const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(detail.events.at(-1)).toMatchObject({ toStatus: 'payment_review' })
     expect(detail.events.at(-1).cause).toContain('50.00 EUR short of the order')
+    expect(detail.review).toEqual({
+      amount: '200.00',
+      currency: 'eur',
+      receivedAt: expect.any(String),
+      payerName: 'Charles Babbage',
+      reason:
+        'Payment of 200.00 EUR received from an account in another name: held for review; 50.00 EUR short of the order',
+      shortfall: '50.00',
+    })
     const [review] = await mailTo(t.db, customer.email)
     expect(review?.text).toContain('Short of the order by: 50.00 EUR')
   })
