@@ -58,7 +58,8 @@ describe('MethodScreen', () => {
     expect(within(summary).getByText('0.01354679 BTC')).toBeInTheDocument()
     expect(within(summary).getByText('1 BTC = 91,350.00 EUR')).toBeInTheDocument()
     expect(within(summary).getByText('12.50 EUR')).toBeInTheDocument()
-    expect(within(summary).getByText('Price fixed until')).toBeInTheDocument()
+    expect(within(summary).getByText('Price fixed')).toBeInTheDocument()
+    expect(within(summary).getByRole('timer')).toHaveTextContent(/until /)
   })
 
   it('offers only the allowed groups and keeps their options in the session state', async () => {

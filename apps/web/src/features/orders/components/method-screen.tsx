@@ -30,8 +30,10 @@ import { useSelectPaymentMethod } from '../api/select-payment-method'
 import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodStep } from '../method-step'
 import { statusLabel } from '../order-display'
+import { usePriceHold } from '../use-price-hold'
 import { OrderCard } from './order-facts'
 import { NoOrderCard } from './payment-step'
+import { PriceExpiredNotice } from './price-hold'
 
 const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
   { group: 'psps', label: 'Card', hint: 'Pay by debit or credit card.' },
@@ -106,6 +108,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
   const detailAnswer = detail.data
   const order = detailAnswer && detailAnswer.result ? detailAnswer.data.order : null
   const methodsAnswer = methods.data && methods.data.result ? methods.data : null
+  const { expired } = usePriceHold(order?.priceExpiresAt)
 
   useEffect(() => {
     if (methodsAnswer) {
@@ -196,7 +199,9 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
 
       {detailAnswer && !detailAnswer.result ? <Alert color="red">{orderAlertCopy(detailAnswer)}</Alert> : null}
 
-      {!orderOpen ? (
+      {order && expired && (order.statusName === 'initiated' || order.statusName === 'expired') ? (
+        <PriceExpiredNotice order={order} basePath={basePath} />
+      ) : !orderOpen ? (
         <Alert
           color="gray"
           variant="light"

@@ -73,6 +73,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
       description="Pay by card, or by a bank transfer to an IBAN that is yours alone."
       orderReference={reference}
       needs="open"
+      basePath={basePath}
     >
       {({ order }) => {
         const amount = formatFiat(order.fiatAmount, order.fiatCur)

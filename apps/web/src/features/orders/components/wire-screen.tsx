@@ -87,6 +87,8 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
       description={bank ? `From your account at ${bank.name}.` : 'From your bank account.'}
       orderReference={reference}
       needs="open"
+      takesLateTransfer
+      basePath={basePath}
     >
       {({ order }) => {
         if (!bank || !tlId) {
