@@ -31,6 +31,7 @@ import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodStep } from '../method-step'
 import { statusLabel } from '../order-display'
 import { usePriceHold } from '../use-price-hold'
+import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderCard } from './order-facts'
 import { NoOrderCard } from './payment-step'
 import { PriceExpiredNotice } from './price-hold'
@@ -104,6 +105,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
   const updateStatus = useUpdateOrderStatus()
   const [error, setError] = useState<string | null>(null)
   const [choosing, setChoosing] = useState<MethodGroup | null>(null)
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
 
   const detailAnswer = detail.data
   const order = detailAnswer && detailAnswer.result ? detailAnswer.data.order : null
@@ -157,6 +159,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
       { order: active, statusName: 'cancelled', brandName: brand.brandName },
       {
         onSuccess: (answer) => {
+          setConfirmingCancel(false)
           if (!answer || !answer.result) {
             setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
             return
@@ -168,7 +171,10 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
           })
           void navigate('/dashboard')
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => {
+          setConfirmingCancel(false)
+          setError(ALERT_MESSAGES.somethingWentWrong)
+        },
       },
     )
   }
@@ -253,11 +259,17 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
 
       {orderOpen ? (
         <Group>
-          <Button variant="default" color="red" onClick={cancelOrder} loading={updateStatus.isPending}>
+          <Button variant="default" color="red" onClick={() => setConfirmingCancel(true)}>
             Cancel order
           </Button>
         </Group>
       ) : null}
+      <CancelOrderDialog
+        orderReference={confirmingCancel ? active.orderReference : null}
+        onConfirm={cancelOrder}
+        onClose={() => setConfirmingCancel(false)}
+        cancelling={updateStatus.isPending}
+      />
     </Stack>
   )
 }

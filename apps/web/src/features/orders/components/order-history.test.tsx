@@ -107,6 +107,12 @@ describe('OrderHistory', () => {
     await screen.findByText('ORDER00012')
     expect(screen.getAllByRole('button', { name: /^Cancel order/ })).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: 'Cancel order ORDER00012' }))
+    expect(api.callsTo('exchangeUpdateOrder')).toEqual([])
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel order ORDER00012?' })).getByRole('button', {
+        name: 'Yes, cancel the order',
+      }),
+    )
     expect(await screen.findByText('Order ORDER00012 cancelled')).toBeInTheDocument()
     expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({
       orderReference: 'ORDER00012',

@@ -30,6 +30,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
 import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodLabel } from '../order-display'
+import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderDetailDrawer } from './order-detail-drawer'
 import { OrderStatusBadge } from './order-status-badge'
 
@@ -91,6 +92,7 @@ export function OrderHistory() {
   // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
   const [viewing, setViewing] = useState<string | null>(params.get('order'))
   const [error, setError] = useState<string | null>(null)
+  const [toCancel, setToCancel] = useState<OrderSummary | null>(null)
   const history = useHistory(brand.brandName, page)
   const updateStatus = useUpdateOrderStatus()
 
@@ -105,6 +107,7 @@ export function OrderHistory() {
       { order: activeOrderFrom(order), statusName: 'cancelled', brandName: brand.brandName },
       {
         onSuccess: (result) => {
+          setToCancel(null)
           if (!result || !result.result) {
             setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
             return
@@ -115,7 +118,10 @@ export function OrderHistory() {
             message: `Order ${order.orderReference} cancelled`,
           })
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => {
+          setToCancel(null)
+          setError(ALERT_MESSAGES.somethingWentWrong)
+        },
       },
     )
   }
@@ -181,7 +187,7 @@ export function OrderHistory() {
               <RowActions
                 order={order}
                 onView={() => setViewing(order.orderReference)}
-                onCancel={() => cancel(order)}
+                onCancel={() => setToCancel(order)}
                 cancelling={cancellingRef === order.orderReference}
               />
             </Stack>
@@ -243,7 +249,7 @@ export function OrderHistory() {
                     <RowActions
                       order={order}
                       onView={() => setViewing(order.orderReference)}
-                      onCancel={() => cancel(order)}
+                      onCancel={() => setToCancel(order)}
                       cancelling={cancellingRef === order.orderReference}
                     />
                   </Table.Td>
@@ -286,6 +292,12 @@ export function OrderHistory() {
         </Center>
       ) : null}
       <OrderDetailDrawer orderReference={viewing} onClose={() => setViewing(null)} />
+      <CancelOrderDialog
+        orderReference={toCancel?.orderReference ?? null}
+        onConfirm={() => toCancel && cancel(toCancel)}
+        onClose={() => setToCancel(null)}
+        cancelling={updateStatus.isPending}
+      />
     </Stack>
   )
 }
