@@ -12,6 +12,7 @@ import { getSessionState } from '../../../lib/session-state'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
 import { PayOptionCard } from './pay-option-card'
+import { LateTransferPolicy } from './late-transfer-policy'
 import { PaymentStep } from './payment-step'
 
 interface VibanScreenProps {
@@ -30,7 +31,9 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
   const viban = useViban(brand.brandName)
   const submitViban = useSubmitViban()
   const [error, setError] = useState<string | null>(null)
-  const { selectedPsp } = getSessionState()
+  const { selectedPsp, banksArray } = getSessionState()
+  // A bank transfer is offered here only when the method screen offered one for this order's fiat and amount.
+  const transferOffered = !selectedPsp || banksArray.length > 0
 
   const vibanAnswer = viban.data
   const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
@@ -69,8 +72,14 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
 
   return (
     <PaymentStep
-      title="Your virtual IBAN"
-      description="Pay by card, or by a bank transfer to an IBAN that is yours alone."
+      title={selectedPsp ? 'Pay by card' : 'Your virtual IBAN'}
+      description={
+        selectedPsp
+          ? transferOffered
+            ? 'You chose to pay by card. If you prefer, you can still send a bank transfer to an IBAN that is yours alone.'
+            : 'You chose to pay by card.'
+          : 'Pay by a bank transfer to an IBAN that is yours alone.'
+      }
       orderReference={reference}
       needs="open"
       basePath={basePath}
@@ -79,7 +88,11 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
         const amount = formatFiat(order.fiatAmount, order.fiatCur)
         return (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: selectedPsp ? 2 : 1 }} spacing="md" maw={selectedPsp ? undefined : 440}>
+            <SimpleGrid
+              cols={{ base: 1, sm: selectedPsp && transferOffered ? 2 : 1 }}
+              spacing="md"
+              maw={selectedPsp && transferOffered ? undefined : 440}
+            >
               {selectedPsp ? (
                 <PayOptionCard
                   title="Card"
@@ -91,26 +104,28 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
                   is accepted.
                 </PayOptionCard>
               ) : null}
-              <PayOptionCard
-                title="Bank transfer"
-                action="Pay by bank transfer to your personal IBAN"
-                onAction={() => payToViban(order.orderReference)}
-                loading={submitViban.isPending}
-                disabled={!account}
-                primary={!selectedPsp}
-              >
-                <Stack gap={4}>
-                  <Text size="sm" inherit>
-                    Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives,
-                    usually within one business day.
-                  </Text>
-                  {account ? (
-                    <Text size="sm" c="bright" fw={600} ff="monospace">
-                      {formatIban(account.iban)}
+              {transferOffered ? (
+                <PayOptionCard
+                  title={selectedPsp ? 'Or a bank transfer' : 'Bank transfer'}
+                  action="Pay by bank transfer to your personal IBAN"
+                  onAction={() => payToViban(order.orderReference)}
+                  loading={submitViban.isPending}
+                  disabled={!account}
+                  primary={!selectedPsp}
+                >
+                  <Stack gap={4}>
+                    <Text size="sm" inherit>
+                      Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives.
                     </Text>
-                  ) : null}
-                </Stack>
-              </PayOptionCard>
+                    <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
+                    {account ? (
+                      <Text size="sm" c="bright" fw={600} ff="monospace">
+                        {formatIban(account.iban)}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </PayOptionCard>
+              ) : null}
             </SimpleGrid>
             {vibanFailed ? (
               <FormAlert
