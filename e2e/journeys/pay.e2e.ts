@@ -75,7 +75,7 @@ async function expectInHistory(page: Page, reference: string, status: string, ti
 async function chooseCardToViban(page: Page) {
   await page.getByRole('button', { name: 'Card', exact: true }).click()
   await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
-  await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+  await visible(page.getByRole('heading', { name: 'Pay by card' }))
 }
 
 /**
@@ -132,7 +132,7 @@ describe('pay journeys', () => {
     await context.close()
   })
 
-  it('card, declined (375 px): the sorry screen says why and what to do; the failure is mailed', async () => {
+  it('card, declined (375 px): the sorry screen says why and offers another card on the same order', async () => {
     const { context, page, email } = await customerWithDetails('paydecline', MOBILE)
     const reference = await startCardCheckout(page, '120', 'startcc-375')
     await payOnSandboxCheckout(page, CARD_DECLINED)
@@ -140,12 +140,12 @@ describe('pay journeys', () => {
     await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('heading', { name: 'Payment not completed' }))
     await visible(page.getByText('Your card was declined by your bank.'))
-    await visible(page.getByRole('link', { name: 'Buy again' }))
-    await visible(page.getByRole('link', { name: 'Contact support' }))
+    await visible(page.getByRole('link', { name: 'Try another card' }))
+    await visible(page.getByRole('link', { name: 'Choose another way to pay' }))
     await screenshotFromTop(page, 'sorry-375')
     expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
-    await expectInHistory(page, reference, 'Failed', [
-      'Awaiting payment → Failed',
+    await expectInHistory(page, reference, 'Started', [
+      'Awaiting payment → Started',
       /^Card payment failed: Your card was declined/,
     ])
     await screenshotAtBothWidths(page, 'history-card-declined')
@@ -237,10 +237,12 @@ describe('pay journeys', () => {
 
     await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(page.getByText('You cancelled the payment at your bank.'))
-    await visible(page.getByRole('region', { name: 'Your order' }).getByText('Failed', { exact: true }))
+    // The order keeps its price for another try.
+    await visible(page.getByRole('region', { name: 'Your order' }).getByText('Started', { exact: true }))
+    await visible(page.getByRole('link', { name: 'Choose another way to pay' }))
     await screenshotFromTop(page, 'sorry-1280')
     await waitForMails(baseUrl, email, ['order_failed'])
-    await expectInHistory(page, reference, 'Failed', ['Awaiting payment → Failed', /^Pay-by-bank payment failed: /])
+    await expectInHistory(page, reference, 'Started', ['Awaiting payment → Started', /^Pay-by-bank payment failed: /])
 
     // The return page trusts only the api: a session id it does not know shows no result.
     await page.goto('/dashboard-returncc?session_id=cs_unknown')

@@ -28,8 +28,11 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Migrations on PGlite take over 30 s on a busy two-core machine; the journeys wait for the app, not the clock. */
+const HEALTH_WAIT_SECONDS = 120
+
 async function waitForHealth(url: string, child: ChildProcess, logName: string) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < HEALTH_WAIT_SECONDS * 10; i++) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}; see e2e/artifacts/${logName}`)
     try {
       const response = await fetch(`${url}/healthz`)
@@ -39,7 +42,7 @@ async function waitForHealth(url: string, child: ChildProcess, logName: string) 
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`the app did not become healthy in 30 s; see e2e/artifacts/${logName}`)
+  throw new Error(`the app did not become healthy in ${HEALTH_WAIT_SECONDS} s; see e2e/artifacts/${logName}`)
 }
 
 /**

@@ -214,6 +214,11 @@ describe('outcomes of a bank transfer', () => {
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_late_payment')
     const waiting = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(waiting.latePayment).toEqual({ amount: '250.00', currency: 'eur', receivedAt: t.clock.now().toISOString() })
+    const listed = (await callUser(t.app, 'getHistory', customer.token, {})).body.data.orders
+    expect(listed.find((order: { orderReference: string }) => order.orderReference === reference)).toMatchObject({
+      statusName: 'expired',
+      decisionWaits: true,
+    })
 
     const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, {
       orderReference: reference,

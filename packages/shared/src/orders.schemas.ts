@@ -74,6 +74,8 @@ export const OrderSummary = z.object({
   methodName: z.string().nullable(),
   createdAt: z.string(),
   priceExpiresAt: z.string(),
+  /** Money arrived after the price ran out and waits for the customer's choice (re-price or refund; decision 025). */
+  decisionWaits: z.boolean().default(false),
 })
 export type OrderSummary = z.infer<typeof OrderSummary>
 

@@ -95,6 +95,7 @@ export function toOrderSummary(row: OrderRow, methodName: string | null = null):
     methodName,
     createdAt: row.createdAt.toISOString(),
     priceExpiresAt: row.priceExpiresAt.toISOString(),
+    decisionWaits: false,
   }
 }
 
@@ -491,7 +492,28 @@ export function createOrderService({
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize)
-    return { orders: rows.map(summarize), page, pageSize, total: total?.value ?? 0 }
+    const waiting =
+      rows.length === 0
+        ? []
+        : await db
+            .select({ orderId: incomingTransfers.orderId })
+            .from(incomingTransfers)
+            .where(
+              and(
+                inArray(
+                  incomingTransfers.orderId,
+                  rows.map((row) => row.id),
+                ),
+                eq(incomingTransfers.outcome, 'late_awaiting_consent'),
+              ),
+            )
+    const decisionWaits = new Set(waiting.map((transfer) => transfer.orderId))
+    // Only an expired order still takes the customer's choice; once decided, the transfer's outcome moves on.
+    const summaries = rows.map((row) => ({
+      ...summarize(row),
+      decisionWaits: row.status === 'expired' && decisionWaits.has(row.id),
+    }))
+    return { orders: summaries, page, pageSize, total: total?.value ?? 0 }
   }
 
   async function orderDetail(customerId: string, reference: string) {

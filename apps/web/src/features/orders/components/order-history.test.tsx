@@ -40,6 +40,14 @@ const rows = () =>
     .slice(1)
 
 describe('OrderHistory', () => {
+  it("marks an order whose late payment waits for the customer's decision", async () => {
+    const waiting = orderSummary({ orderReference: 'LATE234567', statusName: 'expired', decisionWaits: true })
+    renderHistory({ getHistory: ok({ data: { orders: [waiting, ORDERS[1]], page: 1, pageSize: 10, total: 2 } }) })
+    await screen.findByText('LATE234567')
+    expect(within(rows()[0]!).getByText('Your decision needed')).toBeInTheDocument()
+    expect(within(rows()[1]!).queryByText('Your decision needed')).not.toBeInTheDocument()
+  })
+
   it('lists ten orders a page, newest first, with what each cost and bought', async () => {
     const { api } = renderHistory()
     await screen.findByText('ORDER00012')

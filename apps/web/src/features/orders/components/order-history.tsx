@@ -2,6 +2,7 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import {
   Alert,
+  Badge,
   Anchor,
   Button,
   Card,
@@ -175,7 +176,14 @@ export function OrderHistory() {
                     {formatDateTime(order.createdAt)}
                   </Text>
                 </Stack>
-                <OrderStatusBadge status={order.statusName} />
+                <Group gap={4} wrap="wrap">
+                  <OrderStatusBadge status={order.statusName} />
+                  {order.decisionWaits ? (
+                    <Badge color="orange" variant="filled" size="sm">
+                      Your decision needed
+                    </Badge>
+                  ) : null}
+                </Group>
               </Group>
               <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
                 <Fact label="You paid" value={formatFiat(order.fiatAmount, order.fiatCur)} />
@@ -224,7 +232,14 @@ export function OrderHistory() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <OrderStatusBadge status={order.statusName} />
+                    <Group gap={4} wrap="wrap">
+                      <OrderStatusBadge status={order.statusName} />
+                      {order.decisionWaits ? (
+                        <Badge color="orange" variant="filled" size="sm">
+                          Your decision needed
+                        </Badge>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm" fw={600}>

@@ -21,14 +21,11 @@ function renderViban({
 }: { handlers?: ApiHandlers; psp?: PaymentOption | null; banks?: boolean } = {}) {
   saveJwtCookie('token-1', 24)
   startActiveOrder(activeOrderFrom(ORDER))
-  // The method screen's bank options for this order: none when its fiat takes no bank transfer.
-  updateSessionState({
-    selectedPsp: psp,
-    banksArray: banks ? [{ id: 'sandbox-bank-1', name: 'Sandbox Bank', tlId: 'sandbox-bank-1' }] : [],
-  })
+  updateSessionState({ selectedPsp: psp })
   const api = mockApi({
     getOrderDetail: orderDetailAnswer(ORDER),
-    orderGetViban: ok({ data: VIBAN }),
+    // The fiats the virtual IBAN's account holds: the order's eur, or not.
+    orderGetViban: ok({ data: { ...VIBAN, fiats: banks ? ['eur', 'gbp'] : ['gbp'] } }),
     orderSubmitViban: ok({ data: transferInstructions({ iban: VIBAN.iban, holder: VIBAN.holder }) }),
     ...handlers,
   })

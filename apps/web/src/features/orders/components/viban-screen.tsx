@@ -31,9 +31,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
   const viban = useViban(brand.brandName)
   const submitViban = useSubmitViban()
   const [error, setError] = useState<string | null>(null)
-  const { selectedPsp, banksArray } = getSessionState()
-  // A bank transfer is offered here only when the method screen offered one for this order's fiat and amount.
-  const transferOffered = !selectedPsp || banksArray.length > 0
+  const { selectedPsp } = getSessionState()
 
   const vibanAnswer = viban.data
   const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
@@ -75,9 +73,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
       title={selectedPsp ? 'Pay by card' : 'Your virtual IBAN'}
       description={
         selectedPsp
-          ? transferOffered
-            ? 'You chose to pay by card. If you prefer, you can still send a bank transfer to an IBAN that is yours alone.'
-            : 'You chose to pay by card.'
+          ? 'You chose to pay by card. Where your currency allows, you can still send a bank transfer to an IBAN that is yours alone.'
           : 'Pay by a bank transfer to an IBAN that is yours alone.'
       }
       orderReference={reference}
@@ -86,6 +82,8 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
     >
       {({ order }) => {
         const amount = formatFiat(order.fiatAmount, order.fiatCur)
+        // The virtual IBAN's account holds some fiats only: an order in another one is not offered the transfer.
+        const transferOffered = !account?.fiats || account.fiats.includes(order.fiatCur)
         return (
           <Stack gap="md">
             <SimpleGrid
