@@ -1,5 +1,5 @@
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
-import { ActionIcon, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Button, CopyButton, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 
 /** "bc1qar0s…5mdq": enough of both ends to compare with the wallet app, short enough for a phone. */
@@ -35,16 +35,14 @@ export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
           </Text>
           <CopyButton value={wallet}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  onClick={copy}
-                  aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
-                >
-                  <span aria-hidden>{copied ? '✓' : '⧉'}</span>
-                </ActionIcon>
-              </Tooltip>
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={copy}
+                aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
             )}
           </CopyButton>
           {wallet.length > 18 ? (
