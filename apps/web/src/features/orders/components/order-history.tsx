@@ -42,6 +42,20 @@ function methodOf(order: OrderSummary): string {
   return order.methodName ?? methodLabel(order.method, [...pspArray, ...banksArray, ...altMethodArray])
 }
 
+/** The order's status, and a mark when a late payment waits for the customer's choice (decision 025). */
+function StatusWithDecision({ order }: { order: OrderSummary }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <OrderStatusBadge status={order.statusName} />
+      {order.decisionWaits ? (
+        <Badge color="orange" variant="filled" size="sm">
+          Your decision needed
+        </Badge>
+      ) : null}
+    </Group>
+  )
+}
+
 interface RowActionsProps {
   order: OrderSummary
   onView: () => void
@@ -176,14 +190,7 @@ export function OrderHistory() {
                     {formatDateTime(order.createdAt)}
                   </Text>
                 </Stack>
-                <Group gap={4} wrap="wrap">
-                  <OrderStatusBadge status={order.statusName} />
-                  {order.decisionWaits ? (
-                    <Badge color="orange" variant="filled" size="sm">
-                      Your decision needed
-                    </Badge>
-                  ) : null}
-                </Group>
+                <StatusWithDecision order={order} />
               </Group>
               <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
                 <Fact label="You paid" value={formatFiat(order.fiatAmount, order.fiatCur)} />
@@ -232,14 +239,7 @@ export function OrderHistory() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="wrap">
-                      <OrderStatusBadge status={order.statusName} />
-                      {order.decisionWaits ? (
-                        <Badge color="orange" variant="filled" size="sm">
-                          Your decision needed
-                        </Badge>
-                      ) : null}
-                    </Group>
+                    <StatusWithDecision order={order} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm" fw={600}>
