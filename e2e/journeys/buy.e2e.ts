@@ -121,6 +121,7 @@ describe('buy journeys', () => {
     const cancelled = await startOrder(page, { amount: '300' })
 
     await page.getByRole('button', { name: 'Cancel order' }).click()
+    await page.getByRole('button', { name: 'Yes, cancel the order' }).click()
     await page.waitForURL('**/dashboard')
     await visible(page.getByText(`Order ${cancelled} cancelled`))
 
