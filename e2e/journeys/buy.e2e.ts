@@ -78,7 +78,7 @@ describe('buy journeys', () => {
       await screenshotFromTop(page, `details-${viewport.width}`)
       await page.getByRole('button', { name: 'Confirm and continue' }).click()
       await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
-      await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+      await visible(page.getByRole('heading', { name: 'Pay by card' }))
 
       // The api mails the order as it is created.
       expect(await waitForMails(baseUrl, email, ['order_created'])).toContain('order_created')
@@ -121,6 +121,7 @@ describe('buy journeys', () => {
     const cancelled = await startOrder(page, { amount: '300' })
 
     await page.getByRole('button', { name: 'Cancel order' }).click()
+    await page.getByRole('button', { name: 'Yes, cancel the order' }).click()
     await page.waitForURL('**/dashboard')
     await visible(page.getByText(`Order ${cancelled} cancelled`))
 

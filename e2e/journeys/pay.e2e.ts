@@ -64,7 +64,7 @@ async function customerWithDetails(label: string, viewport = DESKTOP) {
 async function chooseCardToViban(page: Page) {
   await page.getByRole('button', { name: 'Card', exact: true }).click()
   await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
-  await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+  await visible(page.getByRole('heading', { name: 'Pay by card' }))
 }
 
 /**
@@ -121,7 +121,7 @@ describe('pay journeys', () => {
     await context.close()
   })
 
-  it('card, declined (375 px): the sorry screen says why and what to do; the failure is mailed', async () => {
+  it('card, declined (375 px): the sorry screen says why and offers another card on the same order', async () => {
     const { context, page, email } = await customerWithDetails('paydecline', MOBILE)
     const reference = await startCardCheckout(page, '120', 'startcc-375')
     await payOnSandboxCheckout(page, CARD_DECLINED)
@@ -129,12 +129,12 @@ describe('pay journeys', () => {
     await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('heading', { name: 'Payment not completed' }))
     await visible(page.getByText('Your card was declined by your bank.'))
-    await visible(page.getByRole('link', { name: 'Buy again' }))
-    await visible(page.getByRole('link', { name: 'Contact support' }))
+    await visible(page.getByRole('link', { name: 'Try another card' }))
+    await visible(page.getByRole('link', { name: 'Choose another way to pay' }))
     await screenshotFromTop(page, 'sorry-375')
     expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
-    await expectInHistory(page, reference, 'Failed', [
-      /^(Payment not completed|Order failed)$/,
+    await expectInHistory(page, reference, 'Started', [
+      'Payment not completed: your order keeps its price',
       /^Card payment failed: Your card was declined/,
     ])
     await screenshotAtBothWidths(page, 'history-card-declined')
@@ -226,11 +226,13 @@ describe('pay journeys', () => {
 
     await page.waitForURL(/\/dashboard-sorry\?order=[A-Z0-9]+$/)
     await visible(page.getByText('You cancelled the payment at your bank.'))
-    await visible(page.getByRole('region', { name: 'Your order' }).getByText('Failed', { exact: true }))
+    // The order keeps its price for another try.
+    await visible(page.getByRole('region', { name: 'Your order' }).getByText('Started', { exact: true }))
+    await visible(page.getByRole('link', { name: 'Choose another way to pay' }))
     await screenshotFromTop(page, 'sorry-1280')
     await waitForMails(baseUrl, email, ['order_failed'])
-    await expectInHistory(page, reference, 'Failed', [
-      /^(Payment not completed|Order failed)$/,
+    await expectInHistory(page, reference, 'Started', [
+      'Payment not completed: your order keeps its price',
       /^Pay-by-bank payment failed: /,
     ])
 

@@ -42,7 +42,7 @@ describe('wallet journey (decision 039)', () => {
     expect(reference).toMatch(/^[A-Z2-9]{10}$/)
     await page.getByRole('button', { name: 'Card', exact: true }).click()
     await page.waitForURL(/\/dashboard-viban\?order=[A-Z0-9]+$/)
-    await visible(page.getByRole('heading', { name: 'Your virtual IBAN' }))
+    await visible(page.getByRole('heading', { name: 'Pay by card' }))
     await page.getByRole('button', { name: 'Pay by card' }).click()
     await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
     await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { incomingTransfers, payments, refunds, webhookEvents } from '../src/db/schema'
+import { deliveries, incomingTransfers, payments, refunds, webhookEvents } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { SANDBOX_PSP_SIGNATURE_HEADER } from '../src/providers/psp/sandbox-psp.provider'
 import { signNotice } from '../src/providers/signed-notice'
@@ -12,6 +12,7 @@ import {
   buyer,
   callUser,
   initiateBuy,
+  payableBuyer,
   storedOrder,
 } from '../test/build-test-app'
 
@@ -242,6 +243,76 @@ describe('a card success and a bank transfer for one order at the same moment, o
       const { payments: stored, refunds: queued } = await storedEffects(order.id)
       expect(stored.filter((payment) => payment.status === 'succeeded')).toMatchObject([{ method: 'card' }])
       expect(queued).toEqual([])
+    }
+  })
+})
+
+/** A card notice of a failed checkout, signed as the sandbox PSP signs it. */
+function cardFailed(sessionId: string, failureReason: string) {
+  const body = JSON.stringify({
+    id: `evt_${randomBytes(6).toString('hex')}`,
+    type: 'checkout.session.failed',
+    data: { sessionId, failureReason },
+  })
+  return { body, signature: signNotice(Buffer.from(PSP_SECRET), body, Math.floor(one.clock.now().getTime() / 1000)) }
+}
+
+async function startCardAttempt(t: TestApp, token: string, reference: string) {
+  return callUser(t.app, 'orderStartCard', token, { orderReference: reference, pspId: 'sandbox-card' })
+}
+
+describe('a second card attempt on one order (decision 048), on two processes', () => {
+  it('the late success of the abandoned first checkout and the success of the second: one pays, the other goes back', async () => {
+    for (let round = 0; round < CARD_ROUNDS; round += 1) {
+      const customer = await payableBuyer(one)
+      const { reference } = (await initiateBuy(one, customer.token)).body.data
+      const first = (await startCardAttempt(one, customer.token, reference)).body.data.sessionId as string
+      // The first checkout is left without a word (the back button); the customer starts another.
+      const second = (await startCardAttempt(one, customer.token, reference)).body.data.sessionId as string
+      const [a, b] = round % 2 === 0 ? [one, two] : [two, one]
+      const answers = await Promise.all([deliverCard(a, cardSucceeded(first)), deliverCard(b, cardSucceeded(second))])
+      expect(answers).toEqual([
+        { status: 200, body: { result: true, duplicate: false } },
+        { status: 200, body: { result: true, duplicate: false } },
+      ])
+
+      const order = await storedOrder(one, reference)
+      expect(order.status).toBe('completed')
+      const { payments: stored, refunds: queued } = await storedEffects(order.id)
+      // Both cards were charged; exactly one paid the order, the other is kept with its reason and refunded.
+      expect(stored.map((payment) => payment.status)).toEqual(['succeeded', 'succeeded'])
+      const paying = stored.filter((payment) => payment.failureReason === null)
+      expect(paying).toHaveLength(1)
+      expect(queued).toMatchObject([
+        { amount: '250.00', currency: 'eur', reason: expect.stringMatching(/another way/) },
+      ])
+      expect(await one.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(1)
+    }
+  })
+
+  it('the decline of the first checkout and the start of a second at the same moment: the order waits for the second', async () => {
+    for (let round = 0; round < CARD_ROUNDS; round += 1) {
+      const customer = await payableBuyer(one)
+      const { reference } = (await initiateBuy(one, customer.token)).body.data
+      const first = (await startCardAttempt(one, customer.token, reference)).body.data.sessionId as string
+      // Sessions are signed per process in these tests: the customer's calls go to one, the notice to either.
+      const notices = round % 2 === 0 ? one : two
+      const [declined, started] = await Promise.all([
+        deliverCard(notices, cardFailed(first, 'Your card was declined by your bank.')),
+        startCardAttempt(one, customer.token, reference),
+      ])
+      expect(declined.status).toBe(200)
+      expect(started.body.result).toBe(true)
+      // Whichever came first, the second checkout is open and the order waits for it (never "Started" beside it).
+      const order = await storedOrder(one, reference)
+      expect(order.status).toBe('awaiting_payment')
+      expect((await storedEffects(order.id)).payments.map((payment) => payment.status).sort()).toEqual([
+        'failed',
+        'pending',
+      ])
+      await deliverCard(notices, cardSucceeded(started.body.data.sessionId as string))
+      expect((await storedOrder(one, reference)).status).toBe('completed')
+      expect((await storedEffects(order.id)).refunds).toEqual([])
     }
   })
 })

@@ -107,7 +107,17 @@ describe('virtual IBAN', () => {
     expect(first.data.iban).toMatch(/^CH\d{2}09999/)
     expect(first.data.holder).toBe('Helvex Digital Markets AG / Ada Lovelace')
     expect(again).toEqual(first)
-    expect(Object.keys(first.data).sort()).toEqual(['bankAddress', 'bankName', 'bic', 'holder', 'iban', 'sandbox'])
+    expect(Object.keys(first.data).sort()).toEqual([
+      'bankAddress',
+      'bankName',
+      'bic',
+      'fiats',
+      'holder',
+      'iban',
+      'sandbox',
+    ])
+    // The fiats the account behind it holds (the sandbox's: all), so that the web offers the transfer only for those.
+    expect(first.data.fiats).toEqual(['eur', 'chf', 'gbp', 'usd'])
     expect(await t.db.select().from(virtualIbans).where(eq(virtualIbans.iban, first.data.iban))).toHaveLength(1)
 
     const second = await buyer(t)

@@ -70,7 +70,7 @@ describe('card payment through the hosted checkout', () => {
     ])
   })
 
-  it('a declined card fails the order with the reason in plain words', async () => {
+  it('a declined card keeps the order open at its price; another card then pays it, once', async () => {
     const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000000002')
@@ -78,12 +78,77 @@ describe('card payment through the hosted checkout', () => {
     expect(status).toEqual({
       orderReference: reference,
       paymentStatus: 'failed',
-      orderStatus: 'failed',
+      orderStatus: 'initiated',
       failureReason: 'Your card was declined by your bank.',
     })
+    const before = await storedOrder(t, reference)
     const [mail] = await mailTo(t.db, customer.email)
     expect(mail?.template).toBe('order_failed')
     expect(mail?.text).toContain('Your card was declined by your bank.')
+    expect(mail?.text).toContain(
+      `Your order keeps its price until ${before.priceExpiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    )
+
+    const again = await callUser(t.app, 'orderStartCard', customer.token, {
+      orderReference: reference,
+      pspId: 'sandbox-card',
+    })
+    expect(again.body.result).toBe(true)
+    expect(again.body.data.sessionId).not.toBe(sessionId)
+    await pay(again.body.data.sessionId, '4242424242424242')
+    const order = await storedOrder(t, reference)
+    expect(order).toMatchObject({ status: 'completed', customerRate: before.customerRate, fiatAmount: '250.00' })
+    const stored = await t.db.select().from(payments).where(eq(payments.orderId, order.id))
+    expect(stored.map((payment) => payment.status).sort()).toEqual(['failed', 'succeeded'])
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([])
+  })
+
+  it('"Cancel and go back" at the checkout returns an open order, which can then be paid another way', async () => {
+    const customer = await payableBuyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/psp/checkout/cancel',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ session: sessionId }).toString(),
+    })
+    expect(back.headers.location).toBe(`/dashboard-returncc?session_id=${sessionId}`)
+    expect((await storedOrder(t, reference)).status).toBe('initiated')
+    const wire = await callUser(t.app, 'orderSubmitWire', customer.token, {
+      orderReference: reference,
+      tlId: 'sandbox-bank-1',
+    })
+    expect(wire.body.result).toBe(true)
+    expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
+  })
+
+  it('a checkout left without a word (the back button) does not block a second card; the first to pay wins', async () => {
+    const customer = await payableBuyer(t)
+    const { reference, sessionId: first } = await startCard(customer.token)
+    const second = (
+      await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })
+    ).body.data.sessionId as string
+    expect(second).not.toBe(first)
+    await pay(second, '4242424242424242')
+    // The abandoned tab is paid as well: it buys nothing and goes back to the card.
+    await pay(first, '4242424242424242')
+    const order = await storedOrder(t, reference)
+    expect(order.status).toBe('completed')
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(1)
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([
+      expect.objectContaining({ amount: '250.00', reason: 'Card payment for an order already paid another way' }),
+    ])
+  })
+
+  it('a decline after the price time fails the order: there is no price left to try again at', async () => {
+    const customer = await payableBuyer(t)
+    const { reference, sessionId } = await startCard(customer.token)
+    t.clock.advance(901_000)
+    await pay(sessionId, '4000000000000002')
+    expect((await storedOrder(t, reference)).status).toBe('failed')
+    const [mail] = await mailTo(t.db, customer.email)
+    expect(mail?.text).toContain('You can start a new order and pay another way.')
+    await t.app.jobs.refreshRates()
   })
 
   it('a 3-D Secure card asks for the bank step; confirming it pays', async () => {
@@ -98,12 +163,12 @@ describe('card payment through the hosted checkout', () => {
     expect((await storedOrder(t, reference)).status).toBe('completed')
   })
 
-  it('a failed 3-D Secure step fails the payment', async () => {
+  it('a failed 3-D Secure step fails the payment and leaves the order open for another try', async () => {
     const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
     await pay(sessionId, '4000000000003220')
     await threeDSecure(sessionId, 'fail')
-    expect((await storedOrder(t, reference)).status).toBe('failed')
+    expect((await storedOrder(t, reference)).status).toBe('initiated')
   })
 
   it('an invalid card number stays on the checkout with an error and changes nothing', async () => {
@@ -189,22 +254,23 @@ describe('card payment through the hosted checkout', () => {
     expect((await callUser(t.app, 'orderPaymentStatus', other.token, { sessionId })).body.error).toBe('order_not_found')
   })
 
-  it('refuses a card option the order cannot use and an order already paying', async () => {
+  it('refuses a card option the order cannot use and an order awaiting a bank transfer', async () => {
     const customer = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     expect(
       (await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'no-such-psp' }))
         .body.error,
     ).toBe('method_unavailable')
-    await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' })
+    await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+    // A transfer may already be on its way: no card beside it, and the order keeps the way it is paid.
     expect(
       (await callUser(t.app, 'orderStartCard', customer.token, { orderReference: reference, pspId: 'sandbox-card' }))
         .body.error,
     ).toBe('transition_not_allowed')
-    const [row] = await t.db
-      .select()
-      .from(payments)
-      .where(eq(payments.orderId, (await storedOrder(t, reference)).id))
-    expect(row).toMatchObject({ method: 'card', status: 'pending' })
+    const order = await storedOrder(t, reference)
+    expect(order).toMatchObject({ methodGroup: 'wire' })
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toMatchObject([
+      { method: 'wire', status: 'pending' },
+    ])
   })
 })

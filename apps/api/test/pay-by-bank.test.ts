@@ -61,11 +61,11 @@ describe('pay-by-bank', () => {
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_completed')
   })
 
-  it('cancelled at the bank: the order fails with the reason', async () => {
+  it('cancelled at the bank: the payment fails with the reason; the order stays open while its price holds', async () => {
     const customer = await payableBuyer(t)
     const { reference, sessionId } = await startPayByBank(customer.token)
     await decide(sessionId, 'cancel')
-    expect(await status(reference)).toBe('failed')
+    expect(await status(reference)).toBe('initiated')
     expect((await callUser(t.app, 'orderPaymentStatus', customer.token, { sessionId })).body.data).toMatchObject({
       paymentStatus: 'failed',
       failureReason: 'You cancelled the payment at your bank.',

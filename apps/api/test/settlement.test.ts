@@ -197,6 +197,8 @@ describe('outcomes of a bank transfer', () => {
     const [review] = await mailTo(t.db, customer.email)
     expect(review).toMatchObject({ template: 'order_payment_review', subject: expect.stringContaining(reference) })
     expect(review?.text).toContain('We received 250.00 EUR from an account in the name of Charles Babbage.')
+    const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(detail.review).toMatchObject({ amount: '250.00', payerName: 'Charles Babbage', shortfall: null })
   })
 
   it('late payment: held for the customer, who may buy at the current price', async () => {
@@ -212,6 +214,11 @@ describe('outcomes of a bank transfer', () => {
     expect((await mailTo(t.db, customer.email))[0]?.template).toBe('order_late_payment')
     const waiting = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(waiting.latePayment).toEqual({ amount: '250.00', currency: 'eur', receivedAt: t.clock.now().toISOString() })
+    const listed = (await callUser(t.app, 'getHistory', customer.token, {})).body.data.orders
+    expect(listed.find((order: { orderReference: string }) => order.orderReference === reference)).toMatchObject({
+      statusName: 'expired',
+      decisionWaits: true,
+    })
 
     const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, {
       orderReference: reference,
@@ -407,6 +414,15 @@ describe('money under review holds the order (issue 8, defect 8)', () => {
     const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(detail.events.at(-1)).toMatchObject({ toStatus: 'payment_review' })
     expect(detail.events.at(-1).cause).toContain('50.00 EUR short of the order')
+    expect(detail.review).toEqual({
+      amount: '200.00',
+      currency: 'eur',
+      receivedAt: expect.any(String),
+      payerName: 'Charles Babbage',
+      reason:
+        'Payment of 200.00 EUR received from an account in another name: held for review; 50.00 EUR short of the order',
+      shortfall: '50.00',
+    })
     const [review] = await mailTo(t.db, customer.email)
     expect(review?.text).toContain('Short of the order by: 50.00 EUR')
   })

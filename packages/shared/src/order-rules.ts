@@ -19,7 +19,9 @@ export type OrderStatus = z.infer<typeof OrderStatus>
 
 export const ORDER_TRANSITIONS = {
   initiated: ['awaiting_payment', 'payment_review', 'cancelled', 'failed', 'expired'],
-  awaiting_payment: ['paid', 'payment_review', 'cancelled', 'failed', 'expired'],
+  // Back to 'initiated': a card or pay-by-bank attempt that failed or was abandoned while the price still holds leaves
+  // the order open for another attempt (decision 048).
+  awaiting_payment: ['initiated', 'paid', 'payment_review', 'cancelled', 'failed', 'expired'],
   // Money arrived and a person checks it (payer name, a transfer that looks like one already counted). The order
   // keeps it and does not expire; the price question is settled when the check ends (decision 025).
   payment_review: ['paid', 'expired', 'refunded', 'failed'],

@@ -74,6 +74,8 @@ export const OrderSummary = z.object({
   methodName: z.string().nullable(),
   createdAt: z.string(),
   priceExpiresAt: z.string(),
+  /** Money arrived after the price ran out and waits for the customer's choice (re-price or refund; decision 025). */
+  decisionWaits: z.boolean().default(false),
 })
 export type OrderSummary = z.infer<typeof OrderSummary>
 
@@ -141,12 +143,27 @@ export type OrderEvent = z.infer<typeof OrderEvent>
 export const LatePayment = z.object({ amount: DecimalString, currency: FiatCurrency, receivedAt: z.string() })
 export type LatePayment = z.infer<typeof LatePayment>
 
+/**
+ * Money that arrived and is held for a person to check (the order is `payment_review`, decision 025): what came, from
+ * whom, why it is held, and how much it is short of the order (a short transfer cannot be accepted; it goes back).
+ */
+export const PaymentReview = z.object({
+  amount: DecimalString,
+  currency: FiatCurrency,
+  receivedAt: z.string(),
+  payerName: z.string(),
+  reason: z.string(),
+  shortfall: DecimalString.nullable(),
+})
+export type PaymentReview = z.infer<typeof PaymentReview>
+
 export const OrderDetailAnswer = answerOf(
   successAnswer({
     data: z.object({
       order: OrderSummary,
       events: z.array(OrderEvent),
       latePayment: LatePayment.nullable().default(null),
+      review: PaymentReview.nullable().default(null),
       /** While the order is `awaiting_checks`: the step its payout waits for and the screen where it is done. */
       payoutWaitsFor: z.object({ step: JourneyStepId, screen: z.string() }).nullable().default(null),
     }),

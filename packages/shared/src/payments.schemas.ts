@@ -34,7 +34,10 @@ export const SubmitWireRequest = z.object({
 export const SubmitWireAnswer = answerOf(successAnswer({ data: TransferInstructions }))
 export type SubmitWireAnswer = z.infer<typeof SubmitWireAnswer>
 
-export const GetVibanAnswer = answerOf(successAnswer({ data: BankAccountDetails }))
+/** The virtual IBAN, and the fiats its account holds: an order in another fiat cannot be paid to it. */
+export const GetVibanAnswer = answerOf(
+  successAnswer({ data: BankAccountDetails.extend({ fiats: z.array(FiatCurrency).optional() }) }),
+)
 export type GetVibanAnswer = z.infer<typeof GetVibanAnswer>
 
 export const SubmitVibanRequest = z.object({ orderReference: OrderReference, brandName: BrandName })

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../lib/active-order'
 import { BrandProvider } from '../lib/brand-context'
 import { readJwtCookie, saveJwtCookie } from '../lib/cookies'
@@ -183,6 +183,30 @@ describe('signed-in routes', () => {
     const banner = await screen.findByRole('region', { name: 'Risk warning' })
     expect(banner).toHaveTextContent("Don't invest unless you're prepared to lose all the money you invest.")
     expect(within(banner).queryByRole('button', { name: /close|dismiss/i })).not.toBeInTheDocument()
+  })
+
+  it('keeps the header compact on a phone, with the risk warning right under it', async () => {
+    const phoneWidth = (query: string) => query === '(max-width: 36em)'
+    const desktop = window.matchMedia.bind(window)
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...desktop(query),
+      matches: phoneWidth(query),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    signedIn({ getUkStatus: ok({ data: { isUk: true } }) })
+    renderApp('/dashboard')
+    const banner = await screen.findByRole('region', { name: 'Risk warning' })
+    expect(banner.style.getPropertyValue('--uk-banner-top')).toBe('44px')
+    expect(banner).toHaveTextContent("Don't invest unless you're prepared to lose all the money you invest.")
+  })
+
+  it('has the full header on a wider screen', async () => {
+    signedIn({ getUkStatus: ok({ data: { isUk: true } }) })
+    renderApp('/dashboard')
+    const banner = await screen.findByRole('region', { name: 'Risk warning' })
+    expect(banner.style.getPropertyValue('--uk-banner-top')).toBe('60px')
   })
 
   it('shows no risk warning to visitors outside the UK', async () => {

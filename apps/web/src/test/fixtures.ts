@@ -69,7 +69,8 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
     method: null,
     methodName: null,
     createdAt: '2025-01-01T12:00:00.000Z',
-    priceExpiresAt: '2025-01-01T12:15:00.000Z',
+    // Far ahead, so that the price still holds whenever a test runs; tests of the countdown freeze the clock.
+    priceExpiresAt: '2099-01-01T12:15:00.000Z',
     ...overrides,
   })
 }

@@ -616,9 +616,25 @@ export function createIntakeService({
     await payments.recordFailure(tx, payment.id, reason)
     // A cancelled checkout that fails changes nothing else: the order was paid another way.
     if (payment.status === 'cancelled') return { order, paid: false, mails }
-    if (order.status === 'awaiting_payment')
-      await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
-    tell({ kind: 'hosted_payment_failed', amount, method: kind, reason })
+    if (order.status !== 'awaiting_payment') return { order, paid: false, mails }
+    // Another attempt (a second card, a transfer on its way) may still pay the order: it keeps waiting for that.
+    if ((await payments.openPaymentMethods(tx, order.id)).length > 0) {
+      await orderService.recordOrderNote(tx, order, `${kind} failed: ${reason}`, 'system')
+      return { order, paid: false, mails }
+    }
+    // A decline or a cancelled checkout while the price holds: the order stays open for another card or another way
+    // to pay, at the same price, until its price time (decision 048).
+    const openUntil = order.priceExpiresAt > clock.now() ? order.priceExpiresAt : null
+    if (openUntil)
+      await orderService.applyTransition(
+        tx,
+        order,
+        'initiated',
+        `${kind} failed: ${reason} The order stays open.`,
+        'system',
+      )
+    else await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
+    tell({ kind: 'hosted_payment_failed', amount, method: kind, reason, openUntil })
     return { order, paid: false, mails }
   }
 

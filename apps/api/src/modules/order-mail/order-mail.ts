@@ -11,6 +11,11 @@ export function fiatText(amount: string, currency: string): string {
 
 type Money = { amount: string; currency: string }
 
+/** A moment as the e-mail names it: "2026-11-24 00:30 UTC". */
+function utcTime(at: Date): string {
+  return at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
+}
+
 /**
  * What happened to an order's money, as the customer is told of it. The settlement modules raise these events; only
  * this file turns them into words, so that a sentence such as "nothing was charged" is written once and checked once.
@@ -31,7 +36,14 @@ export type OrderMailEvent =
   | { kind: 'payment_below_minimum'; received: Money; minimum: string; refundTo: string }
   | { kind: 'late_payment_decision'; received: Money }
   | { kind: 'hosted_payment_returned'; received: Money; why: string; back: string }
-  | { kind: 'hosted_payment_failed'; amount: Money; method: string; reason: string }
+  | {
+      kind: 'hosted_payment_failed'
+      amount: Money
+      method: string
+      reason: string
+      /** Set while the order stays open at its price for another attempt (decision 048). */
+      openUntil: Date | null
+    }
   | { kind: 'late_payment_refunded'; received: Money; to: string }
   | { kind: 'transfer_returned'; received: Money; to: string; reason: string }
   | { kind: 'paid_order_refunded'; amount: Money; to: string; reason: string }
@@ -182,7 +194,9 @@ export function renderOrderMailEvent(event: OrderMailEvent): { template: string;
         template,
         update: {
           headline: `${event.method} failed`,
-          lead: `${event.reason} Nothing was charged. You can start a new order and pay another way.`,
+          lead: event.openUntil
+            ? `${event.reason} Nothing was charged. Your order keeps its price until ${utcTime(event.openUntil)}: you can try another card or pay another way from your order in History.`
+            : `${event.reason} Nothing was charged. You can start a new order and pay another way.`,
           rows: [['Amount', fiatText(event.amount.amount, event.amount.currency)]],
         },
       }

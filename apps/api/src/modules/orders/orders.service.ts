@@ -13,6 +13,7 @@ import {
   isDecimalString,
   normalizeAmountInput,
   quoteForFiat,
+  roundAmount,
   subtractAmounts,
   sumAmounts,
 } from '@exchange/shared/money'
@@ -94,6 +95,7 @@ export function toOrderSummary(row: OrderRow, methodName: string | null = null):
     methodName,
     createdAt: row.createdAt.toISOString(),
     priceExpiresAt: row.priceExpiresAt.toISOString(),
+    decisionWaits: false,
   }
 }
 
@@ -490,7 +492,28 @@ export function createOrderService({
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize)
-    return { orders: rows.map(summarize), page, pageSize, total: total?.value ?? 0 }
+    const waiting =
+      rows.length === 0
+        ? []
+        : await db
+            .select({ orderId: incomingTransfers.orderId })
+            .from(incomingTransfers)
+            .where(
+              and(
+                inArray(
+                  incomingTransfers.orderId,
+                  rows.map((row) => row.id),
+                ),
+                eq(incomingTransfers.outcome, 'late_awaiting_consent'),
+              ),
+            )
+    const decisionWaits = new Set(waiting.map((transfer) => transfer.orderId))
+    // Only an expired order still takes the customer's choice; once decided, the transfer's outcome moves on.
+    const summaries = rows.map((row) => ({
+      ...summarize(row),
+      decisionWaits: row.status === 'expired' && decisionWaits.has(row.id),
+    }))
+    return { orders: summaries, page, pageSize, total: total?.value ?? 0 }
   }
 
   async function orderDetail(customerId: string, reference: string) {
@@ -506,6 +529,23 @@ export function createOrderService({
       .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
       .orderBy(desc(incomingTransfers.receivedAt))
       .limit(1)
+    const [held] =
+      order.status === 'payment_review'
+        ? await db
+            .select({
+              amount: incomingTransfers.amount,
+              currency: incomingTransfers.currency,
+              receivedAt: incomingTransfers.receivedAt,
+              payerName: incomingTransfers.payerName,
+            })
+            .from(incomingTransfers)
+            .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'held_name_mismatch')))
+            .orderBy(desc(incomingTransfers.receivedAt))
+            .limit(1)
+        : []
+    const heldBecause = events.findLast(
+      (event) => event.toStatus === 'payment_review' && event.fromStatus !== event.toStatus,
+    )
     const waitsFor = order.status === 'awaiting_checks' ? JourneyStepId.safeParse(order.payoutWaitsFor) : undefined
     return {
       payoutWaitsFor: waitsFor?.success
@@ -513,6 +553,19 @@ export function createOrderService({
         : null,
       latePayment: late
         ? { amount: late.amount, currency: late.currency as FiatCurrency, receivedAt: late.receivedAt.toISOString() }
+        : null,
+      review: held
+        ? {
+            amount: held.amount,
+            currency: held.currency as FiatCurrency,
+            receivedAt: held.receivedAt.toISOString(),
+            payerName: held.payerName,
+            reason: heldBecause?.cause ?? 'Your payment is held for a check.',
+            shortfall:
+              compareAmounts(held.amount, order.fiatAmount) < 0
+                ? roundAmount(subtractAmounts(order.fiatAmount, held.amount), FIAT_DECIMALS)
+                : null,
+          }
         : null,
       order: summarize(order),
       events: events.map((event) => ({

@@ -7,7 +7,7 @@ import { customers, orders, payments } from '../../db/schema'
 import { AppError, callProvider } from '../../errors'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
-import type { OrderService } from '../orders/orders.service'
+import type { OrderRow, OrderService } from '../orders/orders.service'
 import { createPaymentRecords } from './payment-records'
 
 export type HostedPaymentService = ReturnType<typeof createHostedPaymentService>
@@ -20,6 +20,8 @@ export interface HostedPaymentDeps {
   openBanking: OpenBankingProvider
 }
 
+const HOSTED_METHODS: readonly string[] = ['card', 'pay_by_bank']
+
 /** The return page of both hosted flows; `{SESSION_ID}` becomes the checkout or consent id. */
 const RETURN_URL = '/dashboard-returncc?session_id={SESSION_ID}'
 
@@ -29,10 +31,24 @@ const RETURN_URL = '/dashboard-returncc?session_id={SESSION_ID}'
  */
 export function createHostedPaymentService({ db, clock, orderService, psp, openBanking }: HostedPaymentDeps) {
   const records = createPaymentRecords({ clock })
+
+  /**
+   * An order takes a new card or pay-by-bank attempt while its price holds: when started, or when it awaits only
+   * earlier hosted attempts (a checkout the customer left with the back button sends no notice). Whichever attempt
+   * succeeds first pays; a later success of another is refunded (decisions 026, 048). An order awaiting a bank
+   * transfer does not: that money may already be on its way.
+   */
+  async function assertTakesAttempt(tx: Database, order: OrderRow) {
+    if (order.status === 'awaiting_payment') {
+      const open = await records.openPaymentMethods(tx, order.id)
+      if (open.some((method) => !HOSTED_METHODS.includes(method))) throw new AppError('transition_not_allowed')
+    } else if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
+    if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
+  }
+
   async function payableOrder(customerId: string, reference: string) {
     const order = await orderService.findOwnOrder(db, customerId, reference)
-    if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
-    if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
+    await assertTakesAttempt(db, order)
     return order
   }
 
@@ -44,12 +60,19 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     cause: string,
   ) {
     await db.transaction(async (tx) => {
-      await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
-      await records.openPayment(tx, { order, method, provider, providerRef })
+      // Read again with the row held: a notice of an earlier attempt may have reopened or paid the order meanwhile.
+      const current = await orderService.lockOrder(tx, order.id)
+      if (!current) throw new AppError('order_not_found')
+      await assertTakesAttempt(tx, current)
+      if (current.status === 'initiated')
+        await orderService.applyTransition(tx, current, 'awaiting_payment', cause, 'customer')
+      else await orderService.recordOrderNote(tx, current, `${cause} (another attempt)`, 'customer')
+      await records.openPayment(tx, { order: current, method, provider, providerRef })
     })
   }
 
   async function startCardPayment(customerId: string, reference: string, pspId: string) {
+    await payableOrder(customerId, reference)
     await orderService.selectPaymentMethod(customerId, reference, 'psps', pspId)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
@@ -71,6 +94,7 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
       (option) => option.tlId === tlId,
     )
     if (!bankOption) throw new AppError('method_unavailable')
+    await payableOrder(customerId, reference)
     await orderService.selectPaymentMethod(customerId, reference, 'banks', bankOption.id)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db

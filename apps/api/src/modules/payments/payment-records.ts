@@ -132,5 +132,21 @@ export function createPaymentRecords({ clock }: { clock: Clock }) {
       .where(eq(payments.id, paymentId))
   }
 
-  return { openPayment, lockHostedPayment, settleOrderPayments, recordUnneededCharge, recordFailure }
+  /** How the order's payments still under way are being paid (pending, or waiting on the customer's bank). */
+  async function openPaymentMethods(tx: Database, orderId: string): Promise<PaymentMethod[]> {
+    const open = await tx
+      .select({ method: payments.method })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'requires_action'])))
+    return open.map((payment) => payment.method)
+  }
+
+  return {
+    openPayment,
+    openPaymentMethods,
+    lockHostedPayment,
+    settleOrderPayments,
+    recordUnneededCharge,
+    recordFailure,
+  }
 }

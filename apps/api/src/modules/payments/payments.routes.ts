@@ -66,7 +66,10 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        data: await payments.virtualIbanFor(sessionOf(request).customerId),
+        data: {
+          ...(await payments.virtualIbanFor(sessionOf(request).customerId)),
+          fiats: payments.virtualIbanFiats,
+        },
       }),
     )
 

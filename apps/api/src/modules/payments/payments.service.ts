@@ -125,5 +125,5 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
     })
   }
 
-  return { submitWire, virtualIbanFor, submitViban, completeViban }
+  return { submitWire, virtualIbanFor, submitViban, completeViban, virtualIbanFiats: [...bank.virtualIbanFiats] }
 }

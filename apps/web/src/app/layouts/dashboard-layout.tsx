@@ -13,7 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
@@ -29,6 +29,8 @@ import { clientNameOf, updateSessionState } from '../../lib/session-state'
 import { SiteFooter } from '../../components/ui/site-footer'
 
 export const DASHBOARD_HEADER_HEIGHT = 60
+/** On a phone the header is compact, so that with the UK risk warning under it most of the screen is the page. */
+export const DASHBOARD_HEADER_HEIGHT_PHONE = 44
 
 const lower = (path: string) => path.toLowerCase()
 const HISTORY = ['/dashboard-history']
@@ -65,6 +67,8 @@ export function DashboardLayout() {
   const queryClient = useQueryClient()
   const gross = useGross(brand.brandName)
   const checksToDo = useActionableStepCount()
+  const phone = useMediaQuery('(max-width: 36em)') === true
+  const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
 
   const answer = gross.data
   const signedOut = answer === false || (answer !== undefined && !answer.result && answer.error === 'unauthorized')
@@ -111,12 +115,12 @@ export function DashboardLayout() {
 
   return (
     <AppShell
-      header={{ height: DASHBOARD_HEADER_HEIGHT + bannerHeight }}
+      header={{ height: headerHeight + bannerHeight }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'md', sm: 'xl' }}
+      padding={{ base: 'sm', sm: 'xl' }}
     >
       <AppShell.Header>
-        <Group h={DASHBOARD_HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
+        <Group h={headerHeight} px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={navOpened}
@@ -130,11 +134,11 @@ export function DashboardLayout() {
               to="/dashboard"
               aria-label={`${brand.brandName} dashboard`}
               bg="white"
-              px={8}
-              py={4}
+              px={phone ? 6 : 8}
+              py={phone ? 3 : 4}
               style={{ borderRadius: 8, display: 'inline-flex', lineHeight: 0 }}
             >
-              <BrandLogo brand={brand} height={28} />
+              <BrandLogo brand={brand} height={phone ? 22 : 28} />
             </Box>
           </Group>
           <Text size="sm" c="dimmed" visibleFrom="xs">
@@ -143,7 +147,7 @@ export function DashboardLayout() {
         </Group>
       </AppShell.Header>
 
-      <UkRiskBanner top={DASHBOARD_HEADER_HEIGHT} delayMs={0} onHeightChange={setBannerHeight} />
+      <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
 
       <AppShell.Navbar p="sm" aria-label="Dashboard">
         <AppShell.Section grow component={ScrollArea}>

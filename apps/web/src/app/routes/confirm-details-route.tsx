@@ -1,6 +1,7 @@
 import { ConfirmDetailsScreen } from '../../features/client-details/components/confirm-details-screen'
+import { OrderInViewCard } from '../../features/orders/components/order-in-view-card'
 
-/** /dashboard-confirmdetails: once saved, the flow goes on to the virtual IBAN step. */
+/** /dashboard-confirmdetails: the order being paid, then the details; once saved, on to the virtual IBAN step. */
 export function Component() {
-  return <ConfirmDetailsScreen nextPath="/dashboard-viban" />
+  return <ConfirmDetailsScreen nextPath="/dashboard-viban" summary={<OrderInViewCard />} />
 }

@@ -14,7 +14,10 @@ function titleOf(event: OrderEvent): string {
   const byCustomer = event.actor === 'customer'
   switch (event.toStatus) {
     case 'initiated':
-      return 'Order started, price fixed'
+      // Back from a payment attempt that failed while the price still held (decision 048).
+      return event.fromStatus === 'awaiting_payment'
+        ? 'Payment not completed: your order keeps its price'
+        : 'Order started, price fixed'
     case 'awaiting_payment':
       return byCustomer ? 'You chose how to pay' : 'Waiting for your payment'
     case 'payment_review':

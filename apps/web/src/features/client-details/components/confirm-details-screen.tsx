@@ -1,23 +1,39 @@
-import { useNavigate } from 'react-router'
+import { Anchor, Stack } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
 import { ClientDetailsForm } from './client-details-form'
 
 interface ConfirmDetailsScreenProps {
   /** The order flow's next step once the details are saved. */
   nextPath?: string
+  /** The step before (the method choice), for a customer who changes their mind. */
+  backPath?: string
+  /** What is being paid for, shown above the form (the route composes the order's card). */
+  summary?: ReactNode
 }
 
 /** /dashboard-confirmdetails: the order flow asks for the name and address it is missing, then goes on. */
-export function ConfirmDetailsScreen({ nextPath = '/dashboard-viban' }: ConfirmDetailsScreenProps) {
+export function ConfirmDetailsScreen({
+  nextPath = '/dashboard-viban',
+  backPath = '/dashboard-method',
+  summary,
+}: ConfirmDetailsScreenProps) {
   const navigate = useNavigate()
   // The order the flow is paying goes on with it to the next step.
   const reference = useOrderInView('payment')
   return (
-    <ClientDetailsForm
-      title="Confirm your details"
-      description="We need your full name and address before you pay. Check them and continue."
-      submitLabel="Confirm and continue"
-      onSaved={() => void navigate(pathForOrder(nextPath, reference))}
-    />
+    <Stack gap="lg" maw={680}>
+      <Anchor component={Link} to={pathForOrder(backPath, reference)} size="sm" fw={600}>
+        ← Back to the payment methods
+      </Anchor>
+      {summary}
+      <ClientDetailsForm
+        title="Confirm your details"
+        description="We need your full name and address before you pay. Check them and continue."
+        submitLabel="Confirm and continue"
+        onSaved={() => void navigate(pathForOrder(nextPath, reference))}
+      />
+    </Stack>
   )
 }

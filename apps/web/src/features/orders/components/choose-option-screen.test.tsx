@@ -30,6 +30,14 @@ function renderChoice(group: 'psps' | 'banks', path: string, handlers: ApiHandle
 }
 
 describe('ChooseOptionScreen', () => {
+  it('offers a way back to the payment methods for the same order', async () => {
+    renderChoice('banks', '/dashboard-choosebank')
+    expect(await screen.findByRole('link', { name: '← Back to the payment methods' })).toHaveAttribute(
+      'href',
+      '/dashboard-method?order=ABCD234567',
+    )
+  })
+
   it('lists the card providers under the order and goes on to the card payment with the one chosen', async () => {
     const user = userEvent.setup()
     const { api, router } = renderChoice('psps', '/dashboard-choosecc')

@@ -156,6 +156,9 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
             </Stack>
           )}
           <FormAlert message={error} />
+          <Anchor component={Link} to={pathForOrder(`${basePath}-method`, reference)} fw={600} size="sm">
+            ← Back to the payment methods
+          </Anchor>
         </Stack>
       )}
     </PaymentStep>

@@ -29,12 +29,17 @@ export function LatePaymentChoice({
         {formatDateTime(latePayment.receivedAt, 'minutes')}, after this order's price had expired. You can buy at
         today's price with that money, or have it sent back to the account it came from.
       </Text>
-      <Group mt="sm" gap="sm" grow>
+      <Group mt="sm" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
         <Button
           variant="default"
           onClick={() => choose('reprice')}
           loading={decide.isPending && decide.variables?.decision === 'reprice'}
           disabled={decide.isPending}
+          h="auto"
+          mih={36}
+          py={6}
+          miw={160}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
         >
           Buy at today's price
         </Button>
@@ -43,6 +48,11 @@ export function LatePaymentChoice({
           onClick={() => choose('refund')}
           loading={decide.isPending && decide.variables?.decision === 'refund'}
           disabled={decide.isPending}
+          h="auto"
+          mih={36}
+          py={6}
+          miw={160}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
         >
           Send my money back
         </Button>

@@ -64,7 +64,8 @@ describe('MethodScreen', () => {
     expect(within(summary).getByText('0.01354679 BTC')).toBeInTheDocument()
     expect(within(summary).getByText('1 BTC = 91,350.00 EUR')).toBeInTheDocument()
     expect(within(summary).getByText('12.50 EUR')).toBeInTheDocument()
-    expect(within(summary).getByText('Price fixed until')).toBeInTheDocument()
+    expect(within(summary).getByText('Price fixed')).toBeInTheDocument()
+    expect(within(summary).getByRole('timer')).toHaveTextContent(/until /)
   })
 
   it('offers only the allowed groups and keeps their options in the session state', async () => {
@@ -147,6 +148,13 @@ describe('MethodScreen', () => {
     })
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }))
+    // It asks first; keeping the order changes nothing.
+    const ask = await screen.findByRole('dialog', { name: 'Cancel order ABCD234567?' })
+    await user.click(within(ask).getByRole('button', { name: 'Keep the order' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.callsTo('exchangeUpdateOrder')).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }))
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel the order' }))
     await screen.findByText('Page /dashboard')
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({

@@ -31,8 +31,11 @@ import { useSelectPaymentMethod } from '../api/select-payment-method'
 import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodStep } from '../method-step'
 import { statusLabel } from '../order-display'
+import { usePriceHold } from '../use-price-hold'
+import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderCard } from './order-facts'
 import { NoOrderCard } from './payment-step'
+import { PriceExpiredNotice } from './price-hold'
 
 const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
   { group: 'psps', label: 'Card', hint: 'Pay by debit or credit card.' },
@@ -103,10 +106,12 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
   const updateStatus = useUpdateOrderStatus()
   const [error, setError] = useState<string | null>(null)
   const [choosing, setChoosing] = useState<MethodGroup | null>(null)
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
 
   const detailAnswer = detail.data
   const order = detailAnswer && detailAnswer.result ? detailAnswer.data.order : null
   const methodsAnswer = methods.data && methods.data.result ? methods.data : null
+  const { expired } = usePriceHold(order?.priceExpiresAt)
 
   useEffect(() => {
     if (methodsAnswer) {
@@ -155,6 +160,7 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
       { order: active, statusName: 'cancelled', brandName: brand.brandName },
       {
         onSuccess: (answer) => {
+          setConfirmingCancel(false)
           if (!answer || !answer.result) {
             setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
             return
@@ -166,7 +172,10 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
           })
           void navigate('/dashboard')
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => {
+          setConfirmingCancel(false)
+          setError(ALERT_MESSAGES.somethingWentWrong)
+        },
       },
     )
   }
@@ -198,7 +207,9 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
 
       {detailAnswer && !detailAnswer.result ? <Alert color="red">{orderAlertCopy(detailAnswer)}</Alert> : null}
 
-      {!orderOpen ? (
+      {order && expired && (order.statusName === 'initiated' || order.statusName === 'expired') ? (
+        <PriceExpiredNotice order={order} basePath={basePath} />
+      ) : !orderOpen ? (
         <Alert
           color="gray"
           variant="light"
@@ -250,11 +261,17 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
 
       {orderOpen ? (
         <Group>
-          <Button variant="default" color="red" onClick={cancelOrder} loading={updateStatus.isPending}>
+          <Button variant="default" color="red" onClick={() => setConfirmingCancel(true)}>
             Cancel order
           </Button>
         </Group>
       ) : null}
+      <CancelOrderDialog
+        orderReference={confirmingCancel ? active.orderReference : null}
+        onConfirm={cancelOrder}
+        onClose={() => setConfirmingCancel(false)}
+        cancelling={updateStatus.isPending}
+      />
     </Stack>
   )
 }

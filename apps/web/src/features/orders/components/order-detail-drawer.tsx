@@ -12,6 +12,7 @@ import { customerTimeline } from '../order-timeline'
 import { OrderFact, OrderFacts } from './order-facts'
 import { LatePaymentChoice } from './late-payment-choice'
 import { OrderStatusBadge } from './order-status-badge'
+import { PaymentReviewNotice } from './payment-review-notice'
 
 /** The button to the screen of the step a held payout waits for. */
 const STEP_ACTION: Record<JourneyStepId, string> = {
@@ -87,6 +88,9 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
                 </Button>
               </Stack>
             </Alert>
+          ) : null}
+          {data.review && data.order.statusName === 'payment_review' ? (
+            <PaymentReviewNotice review={data.review} orderReference={data.order.orderReference} />
           ) : null}
           {data.latePayment && data.order.statusName === 'expired' ? (
             <LatePaymentChoice orderReference={data.order.orderReference} latePayment={data.latePayment} />

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react'
 import { formatBps, formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
 import { amountLabels } from '../../../lib/order-copy'
 import { OrderStatusBadge } from './order-status-badge'
+import { PriceHoldText } from './price-hold'
+import { WalletFact } from './wallet-fact'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,23 +25,34 @@ export function OrderFacts({ order, extra }: { order: OrderSummary; extra?: Reac
   const coin = order.cryptoCur.toUpperCase()
   const labels = amountLabels(order.statusName)
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-      <Fact label="Reference">{order.orderReference}</Fact>
-      <Fact label={labels.fiat}>{formatFiat(order.fiatAmount, order.fiatCur)}</Fact>
-      <Fact label={labels.crypto}>{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Fact>
-      <Fact label="Rate">
-        1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
-      </Fact>
-      <Fact label="Fee">
-        <Group gap={4} wrap="wrap">
-          <span>{formatFiat(order.price.fee, order.fiatCur)}</span>
-          <Text span size="xs" c="dimmed">
-            ({formatBps(order.price.feeBps)})
-          </Text>
-        </Group>
-      </Fact>
-      {extra ?? <Fact label="Price fixed until">{formatDateTime(order.priceExpiresAt)}</Fact>}
-    </SimpleGrid>
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
+        <Fact label="Reference">{order.orderReference}</Fact>
+        <Fact label={labels.fiat}>{formatFiat(order.fiatAmount, order.fiatCur)}</Fact>
+        <Fact label={labels.crypto}>{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Fact>
+        <Fact label="Rate">
+          1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
+        </Fact>
+        <Fact label="Fee">
+          <Group gap={4} wrap="wrap">
+            <span>{formatFiat(order.price.fee, order.fiatCur)}</span>
+            <Text span size="xs" c="dimmed">
+              ({formatBps(order.price.feeBps)})
+            </Text>
+          </Group>
+        </Fact>
+        {extra ?? (
+          <Fact label="Price fixed">
+            {order.statusName === 'initiated' || order.statusName === 'awaiting_payment' ? (
+              <PriceHoldText priceExpiresAt={order.priceExpiresAt} />
+            ) : (
+              <>until {formatDateTime(order.priceExpiresAt)}</>
+            )}
+          </Fact>
+        )}
+      </SimpleGrid>
+      <WalletFact wallet={order.orderWallet} coin={order.cryptoCur} />
+    </Stack>
   )
 }
 

@@ -40,6 +40,14 @@ const rows = () =>
     .slice(1)
 
 describe('OrderHistory', () => {
+  it("marks an order whose late payment waits for the customer's decision", async () => {
+    const waiting = orderSummary({ orderReference: 'LATE234567', statusName: 'expired', decisionWaits: true })
+    renderHistory({ getHistory: ok({ data: { orders: [waiting, ORDERS[1]], page: 1, pageSize: 10, total: 2 } }) })
+    await screen.findByText('LATE234567')
+    expect(within(rows()[0]!).getByText('Your decision needed')).toBeInTheDocument()
+    expect(within(rows()[1]!).queryByText('Your decision needed')).not.toBeInTheDocument()
+  })
+
   it('lists ten orders a page, newest first, with what each cost and bought', async () => {
     const { api } = renderHistory()
     await screen.findByText('ORDER00012')
@@ -189,6 +197,12 @@ describe('OrderHistory', () => {
     await screen.findByText('ORDER00012')
     expect(screen.getAllByRole('button', { name: /^Cancel order/ })).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: 'Cancel order ORDER00012' }))
+    expect(api.callsTo('exchangeUpdateOrder')).toEqual([])
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel order ORDER00012?' })).getByRole('button', {
+        name: 'Yes, cancel the order',
+      }),
+    )
     expect(await screen.findByText('Order ORDER00012 cancelled')).toBeInTheDocument()
     expect(api.callsTo('exchangeUpdateOrder')[0]?.body).toEqual({
       orderReference: 'ORDER00012',

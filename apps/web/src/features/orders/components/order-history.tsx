@@ -5,6 +5,7 @@ import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import {
   Alert,
+  Badge,
   Anchor,
   Button,
   Card,
@@ -32,6 +33,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
 import { methodLabel } from '../order-display'
 import { useCancelOrder } from '../use-cancel-order'
+import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderDetailDrawer } from './order-detail-drawer'
 import { OrderStatusBadge } from './order-status-badge'
 
@@ -40,6 +42,20 @@ const rateOf = (order: OrderSummary) =>
 function methodOf(order: OrderSummary): string {
   const { pspArray, banksArray, altMethodArray } = getSessionState()
   return order.methodName ?? methodLabel(order.method, [...pspArray, ...banksArray, ...altMethodArray])
+}
+
+/** The order's status, and a mark when a late payment waits for the customer's choice (decision 025). */
+function StatusWithDecision({ order }: { order: OrderSummary }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <OrderStatusBadge status={order.statusName} />
+      {order.decisionWaits ? (
+        <Badge color="orange" variant="filled" size="sm">
+          Your decision needed
+        </Badge>
+      ) : null}
+    </Group>
+  )
 }
 
 interface RowActionsProps {
@@ -129,7 +145,11 @@ export function OrderHistory() {
   // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
   const [viewing, setViewing] = useState<string | null>(params.get('order'))
   const [error, setError] = useState<string | null>(null)
-  const { cancel: cancelOrder, cancelling: cancellingRef } = useCancelOrder(setError)
+  const [toCancel, setToCancel] = useState<OrderSummary | null>(null)
+  const { cancel: cancelOrder, cancelling: cancellingRef } = useCancelOrder((message) => {
+    setToCancel(null)
+    setError(message)
+  })
   const history = useHistory(brand.brandName, page)
 
   const answer = history.data
@@ -138,7 +158,7 @@ export function OrderHistory() {
 
   function cancel(order: OrderSummary) {
     setError(null)
-    cancelOrder(activeOrderFrom(order))
+    cancelOrder(activeOrderFrom(order), () => setToCancel(null))
   }
 
   let body
@@ -190,7 +210,7 @@ export function OrderHistory() {
                     {formatDateTime(order.createdAt)}
                   </Text>
                 </Stack>
-                <OrderStatusBadge status={order.statusName} />
+                <StatusWithDecision order={order} />
               </Group>
               <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
                 <Fact label={amountLabels(order.statusName).fiat} value={formatFiat(order.fiatAmount, order.fiatCur)} />
@@ -205,7 +225,7 @@ export function OrderHistory() {
               <RowActions
                 order={order}
                 onView={() => setViewing(order.orderReference)}
-                onCancel={() => cancel(order)}
+                onCancel={() => setToCancel(order)}
                 cancelling={cancellingRef === order.orderReference}
               />
             </Stack>
@@ -242,7 +262,7 @@ export function OrderHistory() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <OrderStatusBadge status={order.statusName} />
+                    <StatusWithDecision order={order} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm" fw={600}>
@@ -267,7 +287,7 @@ export function OrderHistory() {
                     <RowActions
                       order={order}
                       onView={() => setViewing(order.orderReference)}
-                      onCancel={() => cancel(order)}
+                      onCancel={() => setToCancel(order)}
                       cancelling={cancellingRef === order.orderReference}
                     />
                   </Table.Td>
@@ -310,6 +330,12 @@ export function OrderHistory() {
         </Center>
       ) : null}
       <OrderDetailDrawer orderReference={viewing} onClose={() => setViewing(null)} />
+      <CancelOrderDialog
+        orderReference={toCancel?.orderReference ?? null}
+        onConfirm={() => toCancel && cancel(toCancel)}
+        onClose={() => setToCancel(null)}
+        cancelling={cancellingRef !== null}
+      />
     </Stack>
   )
 }

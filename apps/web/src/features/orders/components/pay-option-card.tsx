@@ -39,6 +39,11 @@ export function PayOptionCard({
           disabled={disabled}
           variant={primary ? 'filled' : 'default'}
           fullWidth
+          // Long actions ("Pay by bank transfer to your personal IBAN") wrap on a phone instead of being cut.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
         >
           {action}
         </Button>

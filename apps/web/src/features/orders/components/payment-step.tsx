@@ -8,7 +8,10 @@ import { useBrand } from '../../../lib/brand-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderDetail } from '../api/get-order-detail'
 import { statusLabel } from '../order-display'
+import { usePriceHold } from '../use-price-hold'
 import { OrderCard } from './order-facts'
+import { PaymentReviewNotice } from './payment-review-notice'
+import { PriceExpiredNotice } from './price-hold'
 
 export type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data']
 
@@ -85,6 +88,13 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
       </Alert>
     )
   }
+  if (status === 'payment_review') {
+    return (
+      <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+        Follow your order in History
+      </Anchor>
+    )
+  }
   if (isPaid(status)) {
     return (
       <Alert role="note" color="teal" variant="light" title="This order is paid">
@@ -111,6 +121,17 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
   )
 }
 
+/**
+ * The order can no longer be paid at its price: started or awaiting a card that never came, past its price time (even
+ * before the expiry job marks it), or already marked expired with no late money waiting for the customer's decision.
+ */
+function priceRanOut(data: OrderDetailData, expired: boolean, takesLateTransfer: boolean): boolean {
+  const status = data.order.statusName
+  if (status === 'expired') return !takesLateTransfer && data.latePayment === null
+  if (!expired) return false
+  return status === 'initiated' || (status === 'awaiting_payment' && !takesLateTransfer)
+}
+
 interface PaymentStepProps {
   /** The heading; a function when it depends on the order (undefined while it loads). */
   title: string | ((order: OrderDetailData['order'] | undefined) => string)
@@ -120,6 +141,13 @@ interface PaymentStepProps {
   needs?: StepNeeds
   /** The last fact of the order card; the price's time by default. */
   factsExtra?: (order: OrderDetailData['order']) => ReactNode
+  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
+  basePath?: string
+  /**
+   * A bank transfer step: an order awaiting the transfer keeps showing what to send after its price time, since a
+   * transfer that lands later is priced on arrival (decision 025).
+   */
+  takesLateTransfer?: boolean
   /** What the step shows once the order is loaded and is one it acts on. */
   children: (detail: OrderDetailData) => ReactNode
 }
@@ -131,6 +159,8 @@ export function PaymentStep({
   orderReference,
   needs = 'any',
   factsExtra,
+  basePath = '/dashboard',
+  takesLateTransfer = false,
   children,
 }: PaymentStepProps) {
   const brand = useBrand()
@@ -138,6 +168,7 @@ export function PaymentStep({
   const answer = detail.data
   const data = answer && answer.result ? answer.data : null
   const heading = typeof title === 'function' ? title(data?.order) : title
+  const { expired } = usePriceHold(data?.order.priceExpiresAt)
   if (orderReference === null) return <NoOrderCard title={heading} unknown />
 
   let failure: ReactNode = null
@@ -172,8 +203,14 @@ export function PaymentStep({
       />
 
       {failure}
+      {data && data.order.statusName === 'payment_review' && data.review ? (
+        <PaymentReviewNotice review={data.review} orderReference={data.order.orderReference} />
+      ) : null}
       {data ? (
-        accepts(needs, data.order.statusName) ? (
+        // A started order past its price time takes no payment, even before the expiry job marks it expired.
+        needs !== 'any' && priceRanOut(data, expired, takesLateTransfer) ? (
+          <PriceExpiredNotice order={data.order} basePath={basePath} />
+        ) : accepts(needs, data.order.statusName) ? (
           children(data)
         ) : (
           <OrderNotPayable status={data.order.statusName} orderReference={data.order.orderReference} />

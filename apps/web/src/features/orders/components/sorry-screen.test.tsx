@@ -63,3 +63,33 @@ describe('SorryScreen', () => {
     expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
   })
 })
+
+describe('SorryScreen for an order still open at its price', () => {
+  it('offers another card or another way to pay on the same order, instead of a new order', async () => {
+    updateSessionState({
+      lastPayment: {
+        orderReference: 'ABCD234567',
+        outcome: 'failed',
+        failureReason: 'Your card was declined by your bank.',
+      },
+    })
+    saveJwtCookie('token-1', 24)
+    mockApi({ getOrderDetail: orderDetailAnswer(orderSummary({ orderReference: 'ABCD234567' })) })
+    renderScreen(<SorryScreen />, {
+      path: '/dashboard-sorry',
+      url: '/dashboard-sorry?order=ABCD234567',
+      customer: grossData(),
+    })
+    expect(await screen.findByText('Your card was declined by your bank.')).toBeInTheDocument()
+    expect(screen.getByText('Nothing was charged.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Try another card' })).toHaveAttribute(
+      'href',
+      '/dashboard-startcc?order=ABCD234567',
+    )
+    expect(screen.getByRole('link', { name: 'Choose another way to pay' })).toHaveAttribute(
+      'href',
+      '/dashboard-method?order=ABCD234567',
+    )
+    expect(screen.queryByRole('link', { name: 'Buy again' })).not.toBeInTheDocument()
+  })
+})

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
-import { useOrderInView } from '../../../lib/order-in-view'
+import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
 import { formatDateTime } from '../../../lib/format'
 import { unpaidReasonFor } from '../payment-result'
 import { OrderFact } from './order-facts'
 import { PaymentStep } from './payment-step'
 
 /** /dashboard-sorry: the payment did not go through; why, in plain words, and what the customer can do now. */
-export function SorryScreen() {
+export function SorryScreen({ basePath = '/dashboard' }: { basePath?: string }) {
   const reference = useOrderInView('result')
   const charged = reference ? unpaidReasonFor(reference)?.charged === true : false
 
@@ -21,6 +21,33 @@ export function SorryScreen() {
       {({ order, events }) => {
         const returned = unpaidReasonFor(order.orderReference)
         const reason = returned?.reason ?? events.at(-1)?.cause ?? 'The payment did not go through.'
+        // A declined or cancelled card leaves the order open at its price (decision 048): try again on the same order.
+        const stillOpen = order.statusName === 'initiated'
+        const cardPath = pathForOrder(`${basePath}-startcc`, order.orderReference)
+        const methodPath = pathForOrder(`${basePath}-method`, order.orderReference)
+        if (stillOpen)
+          return (
+            <Stack gap="md">
+              <Alert role="note" color="red" variant="light" title="What happened">
+                <Stack gap={4}>
+                  <Text size="sm">{reason}</Text>
+                  <Text size="sm">Nothing was charged.</Text>
+                </Stack>
+              </Alert>
+              <Text size="sm">
+                Your order is still open at the same price. Try another card, or choose another way to pay, before the
+                price runs out.
+              </Text>
+              <Group gap="md">
+                <Button component={Link} to={cardPath}>
+                  Try another card
+                </Button>
+                <Button component={Link} to={methodPath} variant="default">
+                  Choose another way to pay
+                </Button>
+              </Group>
+            </Stack>
+          )
         return (
           <Stack gap="md">
             <Alert role="note" color="red" variant="light" title="What happened">

@@ -49,7 +49,8 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
       title="Card payment"
       description="You pay on our card provider's secure page; we never see your card number."
       orderReference={reference}
-      needs="initiated"
+      needs="open"
+      basePath={basePath}
     >
       {({ order }) =>
         psp ? (

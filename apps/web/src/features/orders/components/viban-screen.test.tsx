@@ -14,13 +14,18 @@ const CARD: PaymentOption = { id: 'sandbox-card', name: 'Card (sandbox)' }
 const ORDER = orderSummary({ orderReference: 'ABCD234567' })
 const VIBAN = bankAccount({ iban: 'CH9809999700000000001', holder: 'Helvex Digital Markets AG / Ada Lovelace' })
 
-function renderViban({ handlers = {}, psp = CARD }: { handlers?: ApiHandlers; psp?: PaymentOption | null } = {}) {
+function renderViban({
+  handlers = {},
+  psp = CARD,
+  banks = true,
+}: { handlers?: ApiHandlers; psp?: PaymentOption | null; banks?: boolean } = {}) {
   saveJwtCookie('token-1', 24)
   startActiveOrder(activeOrderFrom(ORDER))
   updateSessionState({ selectedPsp: psp })
   const api = mockApi({
     getOrderDetail: orderDetailAnswer(ORDER),
-    orderGetViban: ok({ data: VIBAN }),
+    // The fiats the virtual IBAN's account holds: the order's eur, or not.
+    orderGetViban: ok({ data: { ...VIBAN, fiats: banks ? ['eur', 'gbp'] : ['gbp'] } }),
     orderSubmitViban: ok({ data: transferInstructions({ iban: VIBAN.iban, holder: VIBAN.holder }) }),
     ...handlers,
   })
@@ -29,10 +34,20 @@ function renderViban({ handlers = {}, psp = CARD }: { handlers?: ApiHandlers; ps
 }
 
 describe('VibanScreen', () => {
+  it("offers no bank transfer after a card choice when the order's fiat has none (as the method screen showed)", async () => {
+    renderViban({ banks: false })
+    expect(await screen.findByRole('button', { name: 'Pay by card' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Pay by bank transfer to your personal IBAN' })).not.toBeInTheDocument()
+  })
+
   it('offers the card and a transfer to the customer’s own IBAN', async () => {
     renderViban()
-    expect(screen.getByRole('heading', { level: 1, name: 'Your virtual IBAN' })).toBeInTheDocument()
+    // The customer chose the card: the page is titled for it, with the transfer as the alternative.
+    expect(screen.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: 'Pay by card' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Or a bank transfer' })).toHaveTextContent(
+      /If yours arrives later, we buy at the price when it arrives if that is close to this one or better/,
+    )
     expect(await screen.findByText('CH98 0999 9700 0000 0000 1')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Pay by bank transfer to your personal IBAN' })).toBeEnabled()
   })

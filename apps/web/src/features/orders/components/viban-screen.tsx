@@ -12,6 +12,7 @@ import { getSessionState } from '../../../lib/session-state'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
 import { PayOptionCard } from './pay-option-card'
+import { LateTransferPolicy } from './late-transfer-policy'
 import { PaymentStep } from './payment-step'
 
 interface VibanScreenProps {
@@ -69,16 +70,27 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
 
   return (
     <PaymentStep
-      title="Your virtual IBAN"
-      description="Pay by card, or by a bank transfer to an IBAN that is yours alone."
+      title={selectedPsp ? 'Pay by card' : 'Your virtual IBAN'}
+      description={
+        selectedPsp
+          ? 'You chose to pay by card. Where your currency allows, you can still send a bank transfer to an IBAN that is yours alone.'
+          : 'Pay by a bank transfer to an IBAN that is yours alone.'
+      }
       orderReference={reference}
       needs="open"
+      basePath={basePath}
     >
       {({ order }) => {
         const amount = formatFiat(order.fiatAmount, order.fiatCur)
+        // The virtual IBAN's account holds some fiats only: an order in another one is not offered the transfer.
+        const transferOffered = !account?.fiats || account.fiats.includes(order.fiatCur)
         return (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: selectedPsp ? 2 : 1 }} spacing="md" maw={selectedPsp ? undefined : 440}>
+            <SimpleGrid
+              cols={{ base: 1, sm: selectedPsp && transferOffered ? 2 : 1 }}
+              spacing="md"
+              maw={selectedPsp && transferOffered ? undefined : 440}
+            >
               {selectedPsp ? (
                 <PayOptionCard
                   title="Card"
@@ -90,26 +102,28 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
                   is accepted.
                 </PayOptionCard>
               ) : null}
-              <PayOptionCard
-                title="Bank transfer"
-                action="Pay by bank transfer to your personal IBAN"
-                onAction={() => payToViban(order.orderReference)}
-                loading={submitViban.isPending}
-                disabled={!account}
-                primary={!selectedPsp}
-              >
-                <Stack gap={4}>
-                  <Text size="sm" inherit>
-                    Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives,
-                    usually within one business day.
-                  </Text>
-                  {account ? (
-                    <Text size="sm" c="bright" fw={600} ff="monospace">
-                      {formatIban(account.iban)}
+              {transferOffered ? (
+                <PayOptionCard
+                  title={selectedPsp ? 'Or a bank transfer' : 'Bank transfer'}
+                  action="Pay by bank transfer to your personal IBAN"
+                  onAction={() => payToViban(order.orderReference)}
+                  loading={submitViban.isPending}
+                  disabled={!account}
+                  primary={!selectedPsp}
+                >
+                  <Stack gap={4}>
+                    <Text size="sm" inherit>
+                      Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives.
                     </Text>
-                  ) : null}
-                </Stack>
-              </PayOptionCard>
+                    <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
+                    {account ? (
+                      <Text size="sm" c="bright" fw={600} ff="monospace">
+                        {formatIban(account.iban)}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </PayOptionCard>
+              ) : null}
             </SimpleGrid>
             {vibanFailed ? (
               <FormAlert

@@ -16,6 +16,7 @@ import { useStartPayByBank } from '../api/start-pay-by-bank'
 import { useSubmitWire } from '../api/submit-wire'
 import { PayOptionCard } from './pay-option-card'
 import { useHostedPage } from '../use-hosted-page'
+import { LateTransferPolicy } from './late-transfer-policy'
 import { PaymentStep } from './payment-step'
 import { TransferInstructions } from './transfer-instructions'
 
@@ -87,6 +88,8 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
       description={bank ? `From your account at ${bank.name}.` : 'From your bank account.'}
       orderReference={reference}
       needs="open"
+      takesLateTransfer
+      basePath={basePath}
     >
       {({ order }) => {
         if (!bank || !tlId) {
@@ -143,8 +146,13 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
                 loading={submitWire.isPending}
                 disabled={busy}
               >
-                Send {amount} yourself with the account details and the reference we give you. Your order is paid when
-                the money arrives, usually within one business day.
+                <Stack gap={4}>
+                  <Text size="sm" inherit>
+                    Send {amount} yourself with the account details and the reference we give you. Your order is paid
+                    when the money arrives.
+                  </Text>
+                  <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
+                </Stack>
               </PayOptionCard>
             </SimpleGrid>
             <FormAlert message={error} />

@@ -1,0 +1,57 @@
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { Button, CopyButton, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+
+/** "bc1qar0s…5mdq": enough of both ends to compare with the wallet app, short enough for a phone. */
+export function shortenWallet(wallet: string): string {
+  return wallet.length <= 18 ? wallet : `${wallet.slice(0, 8)}…${wallet.slice(-6)}`
+}
+
+/**
+ * Where the coins go: the destination wallet shortened, the full address on demand and a copy button, so that the
+ * customer can check it against their wallet app before paying.
+ */
+export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
+  const [full, setFull] = useState(false)
+  const label = `${coin.toUpperCase()} wallet`
+  return (
+    <Stack gap={2} component="section" aria-label="Destination wallet">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        Your coins go to
+      </Text>
+      {wallet === PLACEHOLDER_WALLET ? (
+        <Text size="sm">No wallet given yet: we ask you for one before we send your coins.</Text>
+      ) : (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Text
+            size="sm"
+            fw={600}
+            ff="monospace"
+            style={{ overflowWrap: 'anywhere' }}
+            aria-label={full ? `${label} ${wallet}` : `${label}, shortened`}
+            title={wallet}
+          >
+            {full ? wallet : shortenWallet(wallet)}
+          </Text>
+          <CopyButton value={wallet}>
+            {({ copied, copy }) => (
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={copy}
+                aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
+              >
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+          {wallet.length > 18 ? (
+            <Button variant="subtle" size="compact-xs" onClick={() => setFull((shown) => !shown)}>
+              {full ? 'Shorten' : 'Show full address'}
+            </Button>
+          ) : null}
+        </Group>
+      )}
+    </Stack>
+  )
+}
