@@ -24,6 +24,7 @@ import {
   mailTo,
   multipart,
   proveWallet,
+  signAgreement,
   signUpVerified,
   storedOrder,
   type TestApp,
@@ -166,6 +167,7 @@ async function paidAndInReview() {
   await t.app.jobs.refreshRates()
   const customer = await signUpVerified(t)
   await declareSourceOfFunds(t, customer.token)
+  await signAgreement(t, customer.token)
   await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
   const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
   await sandboxOutcome(customer.token, 'review')
