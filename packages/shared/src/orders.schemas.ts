@@ -139,9 +139,9 @@ export const HistoryAnswer = answerOf(
       /** The customer's orders, counted up to 1,000 (decision 053). */
       total: z.number(),
       /** There are more orders than `total`: the count stopped at its cap. */
-      totalCapped: z.boolean(),
+      totalCapped: z.boolean().default(false),
       /** The reference to pass as `after` for the next (older) page; null on the last page. */
-      nextAfter: z.string().nullable(),
+      nextAfter: z.string().nullable().default(null),
     }),
   }),
 )
