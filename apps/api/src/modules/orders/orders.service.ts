@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import {
   FIAT_DECIMALS,
   type CryptoCurrency,

@@ -9,7 +9,6 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Group,
   Paper,
   SimpleGrid,
