@@ -18,11 +18,11 @@ import pg from 'pg'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { BANK_SIGNATURE_HEADER } from '../apps/api/src/providers/bank/bank-notification'
 import { signNotice } from '../apps/api/src/providers/signed-notice'
+import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
 
 const CUSTOMERS = Number(process.env.LOAD_CUSTOMERS ?? 200)
 const SERVER_URL = process.env.TEST_DATABASE_URL
 const BRAND = 'Helvex'
-const COMPANY = { name: 'Helvex Digital Markets AG', address: 'Baarerstrasse 14, 6300 Zug, Switzerland' }
 const PASSWORD = 'a load-test password'
 /** How long a customer waits for what the app does in the background (the mailed code, the signed agreement). */
 const WAIT_LIMIT_MS = 120_000
@@ -30,27 +30,6 @@ const HASH_WAIT_MS = process.env.LOAD_HASH_WAIT_MS ?? '60000'
 const POLL_MS = 100
 const BANK_SECRET = randomBytes(24).toString('hex')
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-const DETAILS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address: 'Bahnhofstrasse 1',
-  city: 'Zürich',
-  postal: '8001',
-  country: 'CH',
-  phone: '+41446681800',
-}
-const SOURCE_OF_FUNDS = {
-  beneficialOwner: true,
-  employmentStatus: 'employed',
-  occupation: 'Load-test engineer',
-  incomeBand: '50k_100k',
-  fundsOrigin: 'salary',
-  purpose: 'investment',
-  expectedYearlyVolume: '1k_10k',
-  politicallyExposed: false,
-  highRiskCountryTies: false,
-}
 
 /** Latencies per call (ms), and the failures, as the customers met them. */
 const timings = new Map<string, number[]>()
@@ -170,13 +149,13 @@ async function customerJourney(appUrl: string, db: pg.Pool, n: number) {
   if (blocked.start_order === 'source_of_funds') {
     await api('saveSourceOfFunds', 'user', { answers: SOURCE_OF_FUNDS })
   }
-  await api('saveClientDetails', 'user', DETAILS)
-  const started = await api('startDocusign', 'user', { signerName: `${DETAILS.firstName} ${DETAILS.lastName}` })
+  await api('saveClientDetails', 'user', ADA_DETAILS)
+  const started = await api('startDocusign', 'user', { signerName: `${ADA_DETAILS.firstName} ${ADA_DETAILS.lastName}` })
   const envelope = new URL(started.body.data?.signingUrl as string, appUrl).searchParams.get('envelope') ?? ''
   await client.form('sandbox esign: sign', '/sandbox/esign/sign', {
     envelope,
     action: 'sign',
-    signedName: `${DETAILS.firstName} ${DETAILS.lastName}`,
+    signedName: `${ADA_DETAILS.firstName} ${ADA_DETAILS.lastName}`,
   })
   await waitFor('(wait) nothing holds an order back', async () => {
     const status = await api('journeyStatus', 'user')
@@ -199,7 +178,7 @@ async function customerJourney(appUrl: string, db: pg.Pool, n: number) {
       transferId: `trf_${randomBytes(8).toString('hex')}`,
       amount: '250.00',
       currency: 'eur',
-      payerName: `${DETAILS.firstName} ${DETAILS.lastName}`,
+      payerName: `${ADA_DETAILS.firstName} ${ADA_DETAILS.lastName}`,
       payerIban: 'CH9300762011623852957',
       paymentReference: reference,
       creditedIban: wire.body.data?.iban,
