@@ -122,11 +122,27 @@ export const SelectMethodAnswer = answerOf(successAnswer({}))
 export const HistoryRequest = z.object({
   page: z.number().int().min(1).max(10_000).default(1),
   pageSize: z.number().int().min(1).max(50).default(10),
+  /**
+   * The last order of the page before, as its `nextAfter` named it: the page then holds the orders older than that one,
+   * read from its place (decision 053), however deep. `page` is then only echoed back. Without it, `page` is counted
+   * from the newest order, which stays cheap only for the first pages.
+   */
+  after: OrderReference.optional(),
   brandName: BrandName,
 })
 export const HistoryAnswer = answerOf(
   successAnswer({
-    data: z.object({ orders: z.array(OrderSummary), page: z.number(), pageSize: z.number(), total: z.number() }),
+    data: z.object({
+      orders: z.array(OrderSummary),
+      page: z.number(),
+      pageSize: z.number(),
+      /** The customer's orders, counted up to 1,000 (decision 053). */
+      total: z.number(),
+      /** There are more orders than `total`: the count stopped at its cap. */
+      totalCapped: z.boolean().default(false),
+      /** The reference to pass as `after` for the next (older) page; null on the last page. */
+      nextAfter: z.string().nullable().default(null),
+    }),
   }),
 )
 export type HistoryAnswer = z.infer<typeof HistoryAnswer>
