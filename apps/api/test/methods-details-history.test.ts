@@ -267,8 +267,12 @@ describe('history', () => {
     expect(detail.events.map((event: { toStatus: string }) => event.toStatus)).toEqual(['initiated', 'cancelled'])
   })
 
-  it('refuses a page size over 50', async () => {
+  it('refuses a page size over 50, and a page by number beyond the first 1,000 orders', async () => {
     const customer = await buyer(t)
     expect((await callUser(t.app, 'getHistory', customer.token, { page: 1, pageSize: 500 })).status).toBe(400)
+    expect((await callUser(t.app, 'getHistory', customer.token, { page: 20, pageSize: 50 })).status).toBe(200)
+    const deep = await callUser(t.app, 'getHistory', customer.token, { page: 21, pageSize: 50 })
+    expect(deep.status).toBe(400)
+    expect(JSON.stringify(deep.body)).toContain('Pages beyond the first 1,000 orders are asked for after an order')
   })
 })

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { orders } from '../../db/schema'
+import { HISTORY_COUNT_CAP } from '@exchange/shared/orders.schemas'
 
 /**
  * How far the history counts a customer's orders (decision 053). Counting every order of a customer with 100,000 of
  * them reads 100,000 index entries (about 70 ms); counting to just over this reads at most a thousand (under 1 ms).
  * A customer with more is told "more than 1,000".
  */
-export const HISTORY_COUNT_CAP = 1000
+export { HISTORY_COUNT_CAP }
 
 /** Where a page of the history starts: after an order the customer saw (keyset), or at a page number (offset). */
 export interface HistoryPageAt {
