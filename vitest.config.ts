@@ -1,9 +1,34 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
-// Api tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server;
+// Api journeys run on PostgreSQL when TEST_DATABASE_URL names a server (PGlite then keeps EMBEDDED_JOURNEYS), else on
+// embedded PGlite;
 // the shared rate-limit store is tested when TEST_REDIS_URL names a Redis server.
 const postgresUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
+
+/**
+ * The api journeys that prove the embedded default (decision 054): start and health, migrations, the job queue and a
+ * lost database, the account, and a buy from order to delivery with each kind of payment. With PostgreSQL given, the
+ * production path, every journey runs there and PGlite (about three times slower per journey) runs these and the unit
+ * tests; without it, every journey runs on PGlite.
+ */
+const EMBEDDED_JOURNEYS = [
+  'platform',
+  'database-outage',
+  'job-queue',
+  'signup',
+  'verify-code',
+  'login',
+  'sessions',
+  'orders',
+  'settlement',
+  'card-payments',
+  'bank-payments',
+  'documents',
+].map((name) => `test/${name}.test.ts`)
+const missing = EMBEDDED_JOURNEYS.filter((file) => !existsSync(`apps/api/${file}`))
+if (missing.length > 0) throw new Error(`EMBEDDED_JOURNEYS names files that do not exist: ${missing.join(', ')}`)
 
 const apiProject = (name: string, include: string[], provide: { databaseUrl: string; redisUrl: string }) => ({
   test: {
@@ -27,7 +52,10 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
-      apiProject('api-pglite', ['src/**/*.test.ts', 'test/**/*.test.ts'], { databaseUrl: '', redisUrl: '' }),
+      apiProject('api-pglite', ['src/**/*.test.ts', ...(postgresUrl ? EMBEDDED_JOURNEYS : ['test/**/*.test.ts'])], {
+        databaseUrl: '',
+        redisUrl: '',
+      }),
       ...(postgresUrl
         ? [
             apiProject('api-postgres', ['test/**/*.test.ts', 'test-postgres/**/*.test.ts'], {
