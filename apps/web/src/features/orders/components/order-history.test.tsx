@@ -231,6 +231,23 @@ describe('OrderHistory', () => {
           latePayment: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' },
         },
       }),
+      orderQuoteLatePayment: ok({
+        data: {
+          received: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' },
+          buy: {
+            fiatAmount: '1250.00',
+            fee: '12.50',
+            netFiat: '1237.50',
+            cryptoAmount: '0.01231343',
+            crypto: 'btc',
+            rate: '100500.00',
+            previousRate: '91350.00',
+            excess: '0.00',
+          },
+          minimum: '25.00',
+          refund: { amount: '1250.00', currency: 'eur', toAccountEnding: '2957' },
+        },
+      }),
       orderDecideLatePayment: ok({ statusName: 'refunded' }),
     })
     await screen.findByText('ORDER00012')
@@ -238,6 +255,7 @@ describe('OrderHistory', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00010' })
     await within(drawer).findByText('Your payment arrived after the price expired')
     expect(within(drawer).getByText(/We received 1,250.00 EUR/)).toBeInTheDocument()
+    await within(drawer).findByText('1 BTC = 100,500.00 EUR')
     const reprice = within(drawer).getByRole('button', { name: "Buy at today's price" })
     const refund = within(drawer).getByRole('button', { name: 'Send my money back' })
     expect(reprice.className).toBe(refund.className)
