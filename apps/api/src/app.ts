@@ -336,6 +336,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trading,
     quoteTtlSeconds: config.quoteTtlSeconds,
     assertMayStartOrder: journey.assertMayStartOrder,
+    chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
   const customers = createCustomerService({
     db: database.db,

@@ -97,6 +97,26 @@ describe('a wire transfer, end to end', () => {
     const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.orderId, done.id))
     expect(delivery).toMatchObject({ provider: 'sandbox', simulated: true })
     expect(delivery?.txId).toMatch(/^SIMULATED-[0-9a-f]{32}$/)
+    // The customer sees the transaction as simulated, with no explorer page to follow.
+    const shown = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(shown.delivery).toEqual({
+      txId: delivery?.txId,
+      simulated: true,
+      network: 'mainnet',
+      deliveredAt: delivery?.deliveredAt?.toISOString() ?? null,
+      explorerUrl: null,
+    })
+    // A real delivery links its transaction on the coin's explorer.
+    await t.db
+      .update(deliveries)
+      .set({ simulated: false, txId: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' })
+      .where(eq(deliveries.orderId, done.id))
+    expect(
+      (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.delivery,
+    ).toMatchObject({
+      simulated: false,
+      explorerUrl: 'https://mempool.space/tx/f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16',
+    })
 
     const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
       .events
@@ -238,8 +258,12 @@ describe('outcomes of a bank transfer', () => {
 
     // Consent names the price shown; without one nothing is decided.
     expect(
-      (await callUser(t.app, 'orderDecideLatePayment', customer.token, { orderReference: reference, decision: 'reprice' }))
-        .body.error,
+      (
+        await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+          orderReference: reference,
+          decision: 'reprice',
+        })
+      ).body.error,
     ).toBe('validation_failed')
     const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, {
       orderReference: reference,

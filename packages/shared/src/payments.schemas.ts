@@ -71,7 +71,7 @@ export const LateDecisionRequest = z
     brandName: BrandName,
   })
   .refine((request) => request.decision === 'refund' || request.quotedRate !== undefined, {
-    message: 'Buying at today\'s price needs the price you were shown',
+    message: "Buying at today's price needs the price you were shown",
     path: ['quotedRate'],
   })
 

@@ -23,6 +23,7 @@ import type { RecentNameChange } from '../customers/customers.service'
 import type { RefundService } from '../refunds/refunds.service'
 import { type PayerNameHold, payerNameHolds, samePayerName } from './payer-name'
 import { type TransferDecision, type TransferFacts, decideTransfer } from './transfer-matching'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 
 export interface IntakeDeps {
   db: Database
@@ -371,13 +372,13 @@ export function createIntakeService({
         reason: 'Above the maximum order: the excess',
         by: actor,
       })
-    const paid = await moveOrder(
-      tx,
-      repriced,
-      'paid',
-      `Re-priced at ${fiatText(price.priced.quote.rate, order.fiat)} per coin ${why} (${fiatText(transfer.amount, transfer.currency)})`,
-      actor,
-    )
+    const rate = fiatText(price.priced.quote.rate, order.fiat)
+    const received = fiatText(transfer.amount, transfer.currency)
+    const cause =
+      actor === 'customer'
+        ? CUSTOMER_NOTES.lateRepriceChosen.operator(rate, received)
+        : `Re-priced at ${rate} per coin ${why} (${received})`
+    const paid = await moveOrder(tx, repriced, 'paid', cause, actor)
     await payments.settleOrderPayments(tx, order, {
       method: 'wire',
       provider: 'bank',
@@ -743,7 +744,7 @@ export function createIntakeService({
           order,
           'refunded',
           decision === 'refund'
-            ? `Late payment of ${fiatText(transfer.amount, transfer.currency)} refunded at the customer's choice`
+            ? CUSTOMER_NOTES.lateRefundChosen.operator(fiatText(transfer.amount, transfer.currency))
             : `${why}: refunded`,
           'customer',
         )
