@@ -35,16 +35,36 @@ describe('customerTimeline: what the customer did, in their words', () => {
     const cases: [string, string, string, string | null][] = [
       ['initiated', 'initiated', CUSTOMER_NOTES.created.operator(), null],
       ['initiated', 'awaiting_payment', CUSTOMER_NOTES.choseWire.operator(), null],
-      ['awaiting_payment', 'awaiting_payment', CUSTOMER_NOTES.transferSent.operator(), 'You told us the transfer is on its way'],
-      ['awaiting_payment', 'awaiting_payment', CUSTOMER_NOTES.choseWire.operator(), 'You chose to pay by bank transfer'],
+      [
+        'awaiting_payment',
+        'awaiting_payment',
+        CUSTOMER_NOTES.transferSent.operator(),
+        'You told us the transfer is on its way',
+      ],
+      [
+        'awaiting_payment',
+        'awaiting_payment',
+        CUSTOMER_NOTES.choseWire.operator(),
+        'You chose to pay by bank transfer',
+      ],
       [
         'awaiting_payment',
         'awaiting_payment',
         CUSTOMER_NOTES.choseViban.operator(),
         'You chose to pay by bank transfer to your virtual IBAN',
       ],
-      ['awaiting_payment', 'awaiting_payment', CUSTOMER_NOTES.cardStarted.operator(true), 'You tried paying by card again'],
-      ['awaiting_payment', 'awaiting_payment', CUSTOMER_NOTES.cardStarted.operator(false), 'You went to the card payment page'],
+      [
+        'awaiting_payment',
+        'awaiting_payment',
+        CUSTOMER_NOTES.cardStarted.operator(true),
+        'You tried paying by card again',
+      ],
+      [
+        'awaiting_payment',
+        'awaiting_payment',
+        CUSTOMER_NOTES.cardStarted.operator(false),
+        'You went to the card payment page',
+      ],
       [
         'awaiting_payment',
         'awaiting_payment',
@@ -58,7 +78,12 @@ describe('customerTimeline: what the customer did, in their words', () => {
         'You went to pay from your bank (Sandbox Bank)',
       ],
       ['initiated', 'awaiting_payment', CUSTOMER_NOTES.startedPayment.operator(), null],
-      ['awaiting_payment', 'failed', CUSTOMER_NOTES.cameBackFailed.operator(), 'You came back without completing the payment'],
+      [
+        'awaiting_payment',
+        'failed',
+        CUSTOMER_NOTES.cameBackFailed.operator(),
+        'You came back without completing the payment',
+      ],
       ['initiated', 'cancelled', CUSTOMER_NOTES.cancelled.operator(), null],
       [
         'paid',

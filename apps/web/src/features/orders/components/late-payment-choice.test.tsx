@@ -70,7 +70,8 @@ describe('LatePaymentChoice', () => {
     const user = userEvent.setup()
     let quotes = 0
     const api = renderChoice({
-      orderQuoteLatePayment: () => (++quotes === 1 ? quote('100500.00', '0.01231343') : quote('101000.00', '0.01225247')),
+      orderQuoteLatePayment: () =>
+        ++quotes === 1 ? quote('100500.00', '0.01231343') : quote('101000.00', '0.01225247'),
       orderDecideLatePayment: fail('price_changed'),
     })
     const buy = await screen.findByRole('region', { name: "Buy at today's price" })

@@ -31,7 +31,7 @@ import { amountLabels, orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
-import { methodLabel } from '../order-display'
+import { methodLabel, receiptPath } from '../order-display'
 import { useCancelOrder } from '../use-cancel-order'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderDetailDrawer } from './order-detail-drawer'
@@ -107,6 +107,17 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
       <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
         Details
       </Button>
+      {order.statusName === 'completed' ? (
+        <Button
+          component={Link}
+          to={receiptPath(order.orderReference)}
+          size="compact-sm"
+          variant="subtle"
+          aria-label={`Receipt of order ${order.orderReference}`}
+        >
+          Receipt
+        </Button>
+      ) : null}
       {order.statusName === 'initiated' ? (
         <Button
           size="compact-sm"
