@@ -36,7 +36,7 @@ export function DeliveryFact({
           ) : null}
         </Group>
       ) : null}
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Group gap="xs" wrap="wrap" align="flex-start">
         <Text size="xs" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }} aria-label="Transaction id">
           {delivery.txId}
         </Text>

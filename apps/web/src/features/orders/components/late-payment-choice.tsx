@@ -102,7 +102,8 @@ export function LatePaymentChoice({
             {failure}
           </Text>
         ) : null}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {/* One under the other: the choice sits in the order drawer, narrow at every width. */}
+        <SimpleGrid cols={1} spacing="sm">
           <Option
             title="Buy at today's price"
             action={

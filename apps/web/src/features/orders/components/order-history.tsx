@@ -50,7 +50,15 @@ function StatusWithDecision({ order }: { order: OrderSummary }) {
     <Group gap={4} wrap="wrap">
       <OrderStatusBadge status={order.statusName} />
       {order.decisionWaits ? (
-        <Badge color="orange" variant="filled" size="sm">
+        <Badge
+          color="orange"
+          variant="filled"
+          size="sm"
+          h="auto"
+          py={2}
+          // Wraps in a narrow status column instead of being cut ("Your decision need…").
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 } }}
+        >
           Your decision needed
         </Badge>
       ) : null}

@@ -104,7 +104,7 @@ export function ReceiptScreen() {
                 {brand.company.address}
               </Text>
             </Stack>
-            <Stack gap={2} align="flex-end">
+            <Stack gap={2}>
               <Title order={1} fz={{ base: 22, sm: 26 }}>
                 Receipt
               </Title>

@@ -22,7 +22,7 @@ export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
       {wallet === PLACEHOLDER_WALLET ? (
         <Text size="sm">No wallet given yet: we ask you for one before we send your coins.</Text>
       ) : (
-        <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="wrap" align="flex-start">
           <Text
             size="sm"
             fw={600}
