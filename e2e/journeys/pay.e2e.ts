@@ -12,7 +12,6 @@ import {
 } from '../support/browser'
 import {
   PAYER_NAME,
-  WALLET,
   proveWallet,
   declareSourceOfFunds,
   expectInHistory,

@@ -112,12 +112,8 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
         returnUrl: RETURN_URL,
       }),
     )
-    await recordStart(
-      order,
-      'pay_by_bank',
-      openBanking.kind,
-      consent.consentId,
-      (again) => CUSTOMER_NOTES.payByBankStarted.operator(bankOption.name, again),
+    await recordStart(order, 'pay_by_bank', openBanking.kind, consent.consentId, (again) =>
+      CUSTOMER_NOTES.payByBankStarted.operator(bankOption.name, again),
     )
     return { sessionId: consent.consentId, authUrl: consent.authUrl }
   }
