@@ -100,7 +100,8 @@ describe('after the price time (issue 12, defects 7b and 10)', () => {
       },
       logName: 'server-late-payment.log',
     })
-  })
+    // Longer than the app's own start limit, so that a slow start fails with its log's name rather than a bare timeout.
+  }, 150_000)
   afterAll(async () => {
     await app?.stop()
   })
