@@ -1,5 +1,6 @@
 import type { Delivery } from '@exchange/shared/orders.schemas'
-import { Anchor, Badge, Button, CopyButton, Group, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
+import { CopyTextButton } from '../../../components/ui/copy-text-button'
 
 /** Said for a delivery the sandbox made up: there is no transaction on any chain to look at. */
 export const SIMULATED_TRANSACTION = 'Simulated transaction (test environment)'
@@ -40,19 +41,7 @@ export function DeliveryFact({
         <Text size="xs" ff="monospace" c="dimmed" style={{ overflowWrap: 'anywhere' }} aria-label="Transaction id">
           {delivery.txId}
         </Text>
-        <CopyButton value={delivery.txId}>
-          {({ copied, copy }) => (
-            <Button
-              className="no-print"
-              variant="subtle"
-              size="compact-xs"
-              onClick={copy}
-              aria-label={copied ? 'Transaction id copied' : 'Copy transaction id'}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton className="no-print" value={delivery.txId} what="transaction id" />
       </Group>
     </Stack>
   )
