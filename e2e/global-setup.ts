@@ -1,6 +1,6 @@
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
-import { startAppServer } from './support/app-server'
+import { BUYING_JOURNEYS_SKIP_STEPS, startAppServer } from './support/app-server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
       // of its own that asks every step (decision 043); source of funds is asked here (decision 038). The customer
       // agreement is signed in its own journeys (agreement.e2e.ts, uk.e2e.ts); the journeys about buying and paying skip
       // it here rather than each signing through the sandbox (decision 044).
-      JOURNEY_SKIP_STEPS: 'uk_risk_warning,uk_categorisation,uk_appropriateness,uk_cooling_off,agreement',
+      JOURNEY_SKIP_STEPS: BUYING_JOURNEYS_SKIP_STEPS,
     },
   })
   project.provide('baseUrl', app.baseUrl)

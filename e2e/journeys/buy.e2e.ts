@@ -72,6 +72,14 @@ describe('buy journeys', () => {
       await page.waitForURL(/\/dashboard-confirmdetails\?order=[A-Z0-9]+$/)
       await visible(page.getByRole('heading', { name: 'Confirm your details' }))
       await visible(page.getByRole('textbox', { name: 'First name' }))
+      // The order being paid above the form, and where the customer is in the purchase.
+      await visible(page.getByRole('region', { name: 'Your order' }).getByText('1,250.00 EUR'))
+      await visible(
+        page
+          .getByRole('navigation', { name: 'Steps of your purchase' })
+          .locator('[aria-current="step"]', { hasText: 'Details' }),
+      )
+      await screenshotFromTop(page, `confirm-details-${viewport.width}`)
       await page.getByRole('button', { name: 'Confirm and continue' }).click()
       await visible(page.getByText('First name is required'))
       await fillDetails(page)

@@ -12,7 +12,6 @@ import {
 } from '../support/browser'
 import {
   PAYER_NAME,
-  WALLET,
   proveWallet,
   declareSourceOfFunds,
   expectInHistory,
@@ -104,8 +103,14 @@ describe('pay journeys', () => {
     await visible(page.getByRole('heading', { name: 'Thank you' }))
     await visible(page.getByRole('region', { name: 'Your order' }).getByText(reference))
     await visible(page.getByText('Your coins are on their way'))
-    await visible(page.getByText(new RegExp(`Delivered to ${WALLET}, transaction`)))
+    // The sandbox's delivery has no chain behind it: the transaction says so, with no explorer link.
+    const sent = page.getByRole('region', { name: 'Delivery transaction' })
+    await visible(sent.getByText('Simulated transaction (test environment)'))
+    await visible(sent.getByText(/^SIMULATED-[0-9a-f]{32}$/))
+    expect(await sent.getByRole('link').count()).toBe(0)
+    await visible(page.getByRole('link', { name: 'View receipt' }))
     await screenshotFromTop(page, 'thankyou-1280')
+    await screenshotAtBothWidths(page, 'thankyou-simulated-transaction')
 
     expect(await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])).toEqual(
       expect.arrayContaining(['order_created', 'order_paid', 'order_completed']),
@@ -314,7 +319,7 @@ describe('pay journeys', () => {
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [
       'You chose how to pay',
-      'Customer reports the transfer as sent',
+      'You told us the transfer is on its way',
       'Coins sent',
     ])
     await screenshotAtBothWidths(page, 'history-viban-completed')
@@ -336,9 +341,11 @@ describe('pay journeys', () => {
     })
     expect(outcome).toBe('held_name_mismatch')
     await waitForMails(baseUrl, email, ['order_payment_review'])
-    await expectInHistory(page, reference, 'Payment under review', [
+    const review = await expectInHistory(page, reference, 'Payment under review', [
       /received from an account in another name: held for review/,
     ])
+    await visible(review.getByText('Payment under review').first())
+    await screenshotAtBothWidths(page, 'history-payment-under-review')
 
     // The operator view asks for the operator's credentials; a browser without them is refused.
     const stranger = await newContext(browser, baseUrl)

@@ -46,6 +46,10 @@ async function waitForHealth(url: string, child: ChildProcess, logName: string) 
   throw new Error(`the app did not become healthy in ${START_LIMIT_MS / 1000} s; see e2e/artifacts/${logName}`)
 }
 
+/** The steps the journeys about buying and paying skip (see global-setup.ts): the UK steps and the agreement. */
+export const BUYING_JOURNEYS_SKIP_STEPS =
+  'uk_risk_warning,uk_categorisation,uk_appropriateness,uk_cooling_off,agreement'
+
 /**
  * Starts the built app as `npm start` runs it, on embedded PGlite in a fresh data folder, with the dev outbox and
  * sandboxes, in test mode. `env` changes the journeys' defaults: a journey that moves the server clock or asks steps

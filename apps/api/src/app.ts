@@ -336,6 +336,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trading,
     quoteTtlSeconds: config.quoteTtlSeconds,
     assertMayStartOrder: journey.assertMayStartOrder,
+    chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
   const customers = createCustomerService({
     db: database.db,
@@ -598,7 +599,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       { prefix: '/sandbox/esign' },
     )
 
-  if (movableClock) await app.register(testControlRoutes({ clock: movableClock }), { prefix: '/test' })
+  if (movableClock)
+    await app.register(testControlRoutes({ clock: movableClock, ratesProvider, refreshRates: rates.refreshRates }), {
+      prefix: '/test',
+    })
 
   // Never in production, whatever the transport: the outbox holds every code and reset link.
   if (transport.kind === 'dev-outbox' && config.env !== 'production')

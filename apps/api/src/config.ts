@@ -151,6 +151,8 @@ const ConfigSchema = z.object({
   LP_API_SECRET: z.string().min(1).optional(),
   /** JSON: withdrawal parameters per coin, e.g. {"btc":{"key":"customer-payouts"}} for Kraken's named addresses. */
   LP_WITHDRAW_PARAMS: z.string().optional(),
+  /** The ccxt exchange runs in its test mode (a testnet): delivery links point at the coin's testnet explorer. */
+  LP_TESTNET: booleanFromEnv.default(false),
   /** Pay-by-bank: the sandbox consent page, or TrueLayer Payments v3. */
   OPEN_BANKING_PROVIDER: z.enum(['sandbox', 'truelayer']).default('sandbox'),
   TRUELAYER_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -319,6 +321,8 @@ export interface Config {
         apiKey: string
         secret: string
         withdrawParams: Record<string, Record<string, string>>
+        /** The exchange's test mode: coins move on a testnet. */
+        testnet: boolean
       }
   identity:
     | { kind: 'sandbox'; webhookSecret: string | undefined }
@@ -531,6 +535,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiKey: env.LP_API_KEY!,
             secret: env.LP_API_SECRET!,
             withdrawParams,
+            testnet: env.LP_TESTNET,
           }
         : { kind: 'sandbox' },
     bankPartner,

@@ -109,6 +109,8 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
     const moved = await t.app.inject({ method: 'POST', url: '/test/clock/advance', payload: { seconds: 86_400 } })
     expect(moved.statusCode).toBe(404)
     expect(moved.json()).toEqual({ result: false, error: 'not_found' })
+    const shifted = await t.app.inject({ method: 'POST', url: '/test/rates/shift', payload: { bps: 500 } })
+    expect(shifted.statusCode).toBe(404)
   })
 })
 

@@ -97,6 +97,26 @@ describe('a wire transfer, end to end', () => {
     const [delivery] = await t.db.select().from(deliveries).where(eq(deliveries.orderId, done.id))
     expect(delivery).toMatchObject({ provider: 'sandbox', simulated: true })
     expect(delivery?.txId).toMatch(/^SIMULATED-[0-9a-f]{32}$/)
+    // The customer sees the transaction as simulated, with no explorer page to follow.
+    const shown = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
+    expect(shown.delivery).toEqual({
+      txId: delivery?.txId,
+      simulated: true,
+      network: 'mainnet',
+      deliveredAt: delivery?.deliveredAt?.toISOString() ?? null,
+      explorerUrl: null,
+    })
+    // A real delivery links its transaction on the coin's explorer.
+    await t.db
+      .update(deliveries)
+      .set({ simulated: false, txId: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16' })
+      .where(eq(deliveries.orderId, done.id))
+    expect(
+      (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.delivery,
+    ).toMatchObject({
+      simulated: false,
+      explorerUrl: 'https://mempool.space/tx/f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16',
+    })
 
     const timeline = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
       .events
@@ -220,9 +240,35 @@ describe('outcomes of a bank transfer', () => {
       decisionWaits: true,
     })
 
+    const before = await storedOrder(t, reference)
+    const quote = (await callUser(t.app, 'orderQuoteLatePayment', customer.token, { orderReference: reference })).body
+    expect(quote).toMatchObject({
+      result: true,
+      data: {
+        received: { amount: '250.00', currency: 'eur' },
+        buy: { fiatAmount: '250.00', crypto: 'btc', previousRate: before.customerRate, excess: '0.00' },
+        refund: { amount: '250.00', currency: 'eur', toAccountEnding: '2957' },
+      },
+    })
+    // Money as decimal strings; the preview stored nothing.
+    expect(quote.data.buy.rate).toMatch(/^\d+\.\d+$/)
+    expect(quote.data.buy.cryptoAmount).toMatch(/^\d+\.\d+$/)
+    expect(quote.data.buy.fee).toMatch(/^\d+\.\d{2}$/)
+    expect(await storedOrder(t, reference)).toEqual(before)
+
+    // Consent names the price shown; without one nothing is decided.
+    expect(
+      (
+        await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+          orderReference: reference,
+          decision: 'reprice',
+        })
+      ).body.error,
+    ).toBe('validation_failed')
     const decided = await callUser(t.app, 'orderDecideLatePayment', customer.token, {
       orderReference: reference,
       decision: 'reprice',
+      quotedRate: quote.data.buy.rate,
     })
     expect(decided.body).toEqual({ result: true, statusName: 'completed' })
     expect(
@@ -231,6 +277,68 @@ describe('outcomes of a bank transfer', () => {
     const repriced = await storedOrder(t, reference)
     expect(repriced.fiatAmount).toBe('250.00')
     expect(repriced.rateFetchedAt.getTime()).toBe(t.clock.now().getTime())
+    // The order bought exactly what the preview showed.
+    expect(Number(repriced.customerRate)).toBe(Number(quote.data.buy.rate))
+    expect(Number(repriced.cryptoAmount)).toBe(Number(quote.data.buy.cryptoAmount))
+    expect(repriced.fee).toBe(quote.data.buy.fee)
+  })
+
+  it('late payment: a price that moved against the customer after the preview is refused, nothing decided', async () => {
+    const customer = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    t.clock.advance(16 * 60_000)
+    await priceMovesUp()
+    await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
+    const shown = (await callUser(t.app, 'orderQuoteLatePayment', customer.token, { orderReference: reference })).body
+      .data.buy
+    await t.db.update(rates).set({ mid: sql`${rates.mid} * 1.01` })
+    t.clock.advance(5_000)
+
+    const refused = await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+      orderReference: reference,
+      decision: 'reprice',
+      quotedRate: shown.rate,
+    })
+    expect(refused.body).toEqual({ result: false, error: 'price_changed' })
+    expect((await storedOrder(t, reference)).status).toBe('expired')
+    const [transfer] = await t.db
+      .select()
+      .from(incomingTransfers)
+      .where(eq(incomingTransfers.orderId, (await storedOrder(t, reference)).id))
+    expect(transfer?.outcome).toBe('late_awaiting_consent')
+
+    // The new preview shows the new price; buying at it goes through.
+    const again = (await callUser(t.app, 'orderQuoteLatePayment', customer.token, { orderReference: reference })).body
+      .data.buy
+    expect(Number(again.rate)).toBeGreaterThan(Number(shown.rate))
+    expect(
+      (
+        await callUser(t.app, 'orderDecideLatePayment', customer.token, {
+          orderReference: reference,
+          decision: 'reprice',
+          quotedRate: again.rate,
+        })
+      ).body,
+    ).toEqual({ result: true, statusName: 'completed' })
+  })
+
+  it('late payment preview: only the owner, only while the decision waits', async () => {
+    const customer = await namedBuyer()
+    const other = await namedBuyer()
+    const { reference, instructions } = await wireOrder(customer.token)
+    expect(
+      (await callUser(t.app, 'orderQuoteLatePayment', customer.token, { orderReference: reference })).body.error,
+    ).toBe('transition_not_allowed')
+    t.clock.advance(16 * 60_000)
+    await priceMovesUp()
+    await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
+    expect(
+      (await callUser(t.app, 'orderQuoteLatePayment', other.token, { orderReference: reference })).body.error,
+    ).toBe('order_not_found')
+
+    expect(
+      (await callUser(t.app, 'orderQuoteLatePayment', customer.token, { orderReference: reference })).body.data.buy,
+    ).toMatchObject({ fiatAmount: '250.00' })
   })
 
   it('late payment: or take the money back', async () => {
@@ -253,6 +361,7 @@ describe('outcomes of a bank transfer', () => {
         await callUser(t.app, 'orderDecideLatePayment', customer.token, {
           orderReference: reference,
           decision: 'reprice',
+          quotedRate: '100000.00',
         })
       ).body.error,
     ).toBe('transition_not_allowed')

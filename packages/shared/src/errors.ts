@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'asset_unavailable',
   'rates_unavailable',
   'price_expired',
+  'price_changed',
   'transition_not_allowed',
   'method_unavailable',
   'provider_unavailable',

@@ -165,6 +165,19 @@ export const OrderEvent = z.object({
   actor: z.enum(['customer', 'system', 'operator']),
 })
 export type OrderEvent = z.infer<typeof OrderEvent>
+/**
+ * The transaction that sent the coins: its id, and its block explorer page (`explorerUrl`, on the testnet's explorer
+ * when the liquidity provider runs on one); a sandbox delivery is `simulated` and has no page.
+ */
+export const Delivery = z.object({
+  txId: z.string(),
+  simulated: z.boolean(),
+  network: z.enum(['mainnet', 'testnet']),
+  deliveredAt: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+})
+export type Delivery = z.infer<typeof Delivery>
+
 /** Money that arrived after the order's price expired, waiting for the customer to re-price or take a refund. */
 export const LatePayment = z.object({ amount: DecimalString, currency: FiatCurrency, receivedAt: z.string() })
 export type LatePayment = z.infer<typeof LatePayment>
@@ -192,6 +205,7 @@ export const OrderDetailAnswer = answerOf(
       review: PaymentReview.nullable().default(null),
       /** While the order is `awaiting_checks`: the step its payout waits for and the screen where it is done. */
       payoutWaitsFor: z.object({ step: JourneyStepId, screen: z.string() }).nullable().default(null),
+      delivery: Delivery.nullable().default(null),
     }),
   }),
 )

@@ -59,11 +59,54 @@ export const LpToBrokerRequest = z.object({
   brandName: BrandName,
 })
 
-export const LateDecisionRequest = z.object({
-  orderReference: OrderReference,
-  decision: z.enum(['reprice', 'refund']),
-  brandName: BrandName,
-})
+/**
+ * `orderDecideLatePayment`: buying at today's price names the price per coin the customer was shown
+ * (`orderQuoteLatePayment`); a price that moved against the customer since is refused (`price_changed`, decision 049).
+ */
+export const LateDecisionRequest = z
+  .object({
+    orderReference: OrderReference,
+    decision: z.enum(['reprice', 'refund']),
+    quotedRate: DecimalString.optional(),
+    brandName: BrandName,
+  })
+  .refine((request) => request.decision === 'refund' || request.quotedRate !== undefined, {
+    message: "Buying at today's price needs the price you were shown",
+    path: ['quotedRate'],
+  })
+
+export const LateQuoteRequest = z.object({ orderReference: OrderReference, brandName: BrandName })
+/**
+ * A read-only preview of both answers to a late payment (decision 049), priced as `orderDecideLatePayment` would price
+ * it now: what the money buys at today's price (`buy`, null when it is below the minimum order and so all goes back),
+ * the part above the maximum order that goes back (`excess`), and what "send my money back" returns (`refund`).
+ */
+export const LateQuoteAnswer = answerOf(
+  successAnswer({
+    data: z.object({
+      received: z.object({ amount: DecimalString, currency: FiatCurrency, receivedAt: z.string() }),
+      buy: z
+        .object({
+          /** Total incl. fee: the part of the money the order buys with. */
+          fiatAmount: DecimalString,
+          fee: DecimalString,
+          netFiat: DecimalString,
+          cryptoAmount: DecimalString,
+          crypto: z.string(),
+          /** Price per coin; send it back as `quotedRate` to buy at it. */
+          rate: DecimalString,
+          /** The price per coin the order had before it expired. */
+          previousRate: DecimalString,
+          excess: DecimalString,
+        })
+        .nullable(),
+      minimum: DecimalString,
+      refund: z.object({ amount: DecimalString, currency: FiatCurrency, toAccountEnding: z.string().nullable() }),
+    }),
+  }),
+)
+export type LateQuoteAnswer = z.infer<typeof LateQuoteAnswer>
+export type LateQuote = Extract<LateQuoteAnswer, { result: true }>['data']
 
 export const StartCardRequest = z.object({
   orderReference: OrderReference,

@@ -10,3 +10,12 @@ export const AdvanceClockRequest = z.object({
     .max(366 * 86_400, 'At most a year at a time'),
 })
 export const AdvanceClockAnswer = answerOf(successAnswer({ data: z.object({ now: z.string() }) }))
+
+/** Test-only: move the sandbox's prices by some basis points (at most 20 % either way) and store them at once. */
+export const ShiftRatesRequest = z.object({
+  bps: z
+    .number({ error: 'bps is required' })
+    .int('bps is a whole number')
+    .min(-2_000, 'At most 20 % at a time')
+    .max(2_000, 'At most 20 % at a time'),
+})

@@ -79,6 +79,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard-checks', lazy: () => import('./routes/checks-route') },
               // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
               { path: 'dashboard-wallets', lazy: () => import('./routes/wallets-route') },
+              // A completed order's printable receipt (decision 049).
+              { path: 'dashboard-receipt', lazy: () => import('./routes/receipt-route') },
               // The customer agreement (decision 044).
               { path: 'dashboard-disclaimer', lazy: () => import('./routes/disclaimer-route') },
               { path: 'dashboard-agr', lazy: () => import('./routes/agr-route') },

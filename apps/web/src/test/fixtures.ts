@@ -125,7 +125,11 @@ export function storedDetails(overrides: Partial<StoredClientDetails> = {}): Sto
 }
 
 /** getOrderDetail's answer: the order and its timeline. */
-export function orderDetailAnswer(order: OrderSummary, events: Partial<OrderEvent>[] = []): MockAnswer {
+export function orderDetailAnswer(
+  order: OrderSummary,
+  events: Partial<OrderEvent>[] = [],
+  extra: Record<string, unknown> = {},
+): MockAnswer {
   const body = OrderDetailAnswer.parse({
     result: true,
     data: {
@@ -138,6 +142,7 @@ export function orderDetailAnswer(order: OrderSummary, events: Partial<OrderEven
         actor: 'customer',
         ...event,
       })),
+      ...extra,
     },
   })
   return { body }

@@ -23,6 +23,7 @@ import type { RecentNameChange } from '../customers/customers.service'
 import type { RefundService } from '../refunds/refunds.service'
 import { type PayerNameHold, payerNameHolds, samePayerName } from './payer-name'
 import { type TransferDecision, type TransferFacts, decideTransfer } from './transfer-matching'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 
 export interface IntakeDeps {
   db: Database
@@ -371,13 +372,13 @@ export function createIntakeService({
         reason: 'Above the maximum order: the excess',
         by: actor,
       })
-    const paid = await moveOrder(
-      tx,
-      repriced,
-      'paid',
-      `Re-priced at ${fiatText(price.priced.quote.rate, order.fiat)} per coin ${why} (${fiatText(transfer.amount, transfer.currency)})`,
-      actor,
-    )
+    const rate = fiatText(price.priced.quote.rate, order.fiat)
+    const received = fiatText(transfer.amount, transfer.currency)
+    const cause =
+      actor === 'customer'
+        ? CUSTOMER_NOTES.lateRepriceChosen.operator(rate, received)
+        : `Re-priced at ${rate} per coin ${why} (${received})`
+    const paid = await moveOrder(tx, repriced, 'paid', cause, actor)
     await payments.settleOrderPayments(tx, order, {
       method: 'wire',
       provider: 'bank',
@@ -638,25 +639,76 @@ export function createIntakeService({
     return { order, paid: false, mails }
   }
 
-  /** The customer's answer to a payment that arrived after the price expired and beyond the tolerance. */
+  /** The late transfer of an order that waits for the customer's choice, its row held when read in a transaction. */
+  async function lateTransferOf(tx: Database, orderId: string, lock: boolean): Promise<TransferRow | undefined> {
+    const query = tx
+      .select()
+      .from(incomingTransfers)
+      .where(and(eq(incomingTransfers.orderId, orderId), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
+      .orderBy(desc(incomingTransfers.receivedAt))
+      .limit(1)
+    const [transfer] = lock ? await query.for('update') : await query
+    return transfer
+  }
+
+  /**
+   * Both answers to a late payment, priced now exactly as `decideLatePayment` would price them (decision 049); reads
+   * only. Below the minimum order there is nothing to buy; above the maximum the excess goes back.
+   */
+  async function quoteLatePayment(customerId: string, reference: string) {
+    const order = await orderService.findOwnOrder(db, customerId, reference)
+    const transfer = order.status === 'expired' ? await lateTransferOf(db, order.id, false) : undefined
+    if (!transfer) throw new AppError('transition_not_allowed')
+    const minimum = orderService.minimumOf(order.fiat)
+    const belowMinimum = compareAmounts(transfer.amount, minimum) < 0
+    const price = belowMinimum ? null : await currentPriceFor(order, transfer.amount)
+    if (!belowMinimum && !price) throw new AppError('rates_unavailable')
+    const quote = price?.priced.quote
+    return {
+      received: {
+        amount: transfer.amount,
+        currency: transfer.currency as FiatCurrency,
+        receivedAt: transfer.receivedAt.toISOString(),
+      },
+      buy:
+        quote && price?.limits.within
+          ? {
+              fiatAmount: quote.fiatAmount,
+              fee: quote.fee,
+              netFiat: quote.netFiat,
+              cryptoAmount: quote.cryptoAmount,
+              crypto: order.crypto,
+              rate: quote.rate,
+              previousRate: order.customerRate,
+              excess: price.limits.excess,
+            }
+          : null,
+      minimum,
+      refund: {
+        amount: transfer.amount,
+        currency: transfer.currency as FiatCurrency,
+        toAccountEnding: transfer.payerIban.replace(/\s/g, '').slice(-4) || null,
+      },
+    }
+  }
+
+  /**
+   * The customer's answer to a payment that arrived after the price expired and beyond the tolerance. Buying names the
+   * price per coin the customer was shown: a price that moved against them since is refused (`price_changed`) with
+   * nothing stored; the same or a better price is bought at the price of now (decision 049).
+   */
   async function decideLatePayment(
     customerId: string,
     reference: string,
     decision: 'reprice' | 'refund',
+    quotedRate?: string,
   ): Promise<OrderStatus> {
     const own = await orderService.findOwnOrder(db, customerId, reference)
-    const latest = async (tx: Database) => {
-      const [transfer] = await tx
-        .select()
-        .from(incomingTransfers)
-        .where(and(eq(incomingTransfers.orderId, own.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
-        .orderBy(desc(incomingTransfers.receivedAt))
-        .limit(1)
-        .for('update')
-      return transfer
-    }
+    const latest = (tx: Database) => lateTransferOf(tx, own.id, true)
     // The price is read before the transaction: a price source outage answers before anything is held.
     const priced = decision === 'reprice' ? await currentPriceFor(own, (await latest(db))?.amount ?? '0') : null
+    if (priced && quotedRate !== undefined && compareAmounts(priced.priced.quote.rate, quotedRate) > 0)
+      throw new AppError('price_changed')
     const done = await db.transaction(async (tx) => {
       const transfer = await latest(tx)
       const order = await orderService.lockOrder(tx, own.id)
@@ -692,7 +744,7 @@ export function createIntakeService({
           order,
           'refunded',
           decision === 'refund'
-            ? `Late payment of ${fiatText(transfer.amount, transfer.currency)} refunded at the customer's choice`
+            ? CUSTOMER_NOTES.lateRefundChosen.operator(fiatText(transfer.amount, transfer.currency))
             : `${why}: refunded`,
           'customer',
         )
@@ -841,6 +893,7 @@ export function createIntakeService({
   return {
     receiveBankTransfer,
     receiveHostedPaymentResult,
+    quoteLatePayment,
     decideLatePayment,
     approveHeldTransfer,
     refundTransfer,

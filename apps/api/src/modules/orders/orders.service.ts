@@ -31,12 +31,14 @@ import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { Visitor } from '../../providers/geoip/visitor-country'
-import { customers, incomingTransfers, orderEvents, orders } from '../../db/schema'
+import { customers, deliveries, incomingTransfers, orderEvents, orders } from '../../db/schema'
 import { AppError } from '../../errors'
 import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './history-queries'
 import type { MethodOption, TradingConfig } from '../../trading'
 import type { MailService } from '../mail/mail.service'
 import type { RatesService } from '../rates/rates.service'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import { type ChainNetwork, explorerTxUrl } from '@exchange/shared/explorers'
 
 export interface OrderServiceDeps {
   db: Database
@@ -50,6 +52,8 @@ export interface OrderServiceDeps {
    * of the request decides whether the UK steps are asked by visitor country (decision 040).
    */
   assertMayStartOrder: (customerId: string, visitor?: Visitor) => Promise<void>
+  /** Where the liquidity provider delivers coins: a testnet links deliveries to the testnet explorers. */
+  chainNetwork?: ChainNetwork
 }
 
 export type OrderRow = typeof orders.$inferSelect
@@ -142,6 +146,7 @@ export function createOrderService({
   trading,
   quoteTtlSeconds,
   assertMayStartOrder,
+  chainNetwork = 'mainnet',
 }: OrderServiceDeps) {
   const summarize = (row: OrderRow) => toOrderSummary(row, methodNameOf(row, trading))
 
@@ -263,7 +268,7 @@ export function createOrderService({
         .set({ wallet, updatedAt: clock.now() })
         .where(eq(orders.id, order.id))
         .returning()
-      await recordOrderNote(tx, updated!, `Wallet given for delivery: ${wallet}`, 'customer')
+      await recordOrderNote(tx, updated!, CUSTOMER_NOTES.walletGiven.operator(wallet), 'customer')
       return updated!
     })
   }
@@ -364,7 +369,7 @@ export function createOrderService({
         orderId: created!.id,
         fromStatus: null,
         toStatus: 'initiated',
-        cause: 'Order created at a fixed price',
+        cause: CUSTOMER_NOTES.created.operator(),
         actor: 'customer',
         createdAt: now,
       })
@@ -401,12 +406,13 @@ export function createOrderService({
       if (!isCustomerTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
       if (from === to) return from
       if (to === 'awaiting_payment' && order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
-      const cause =
+      const cause = (
         to === 'cancelled'
-          ? 'Cancelled by the customer'
+          ? CUSTOMER_NOTES.cancelled
           : to === 'failed'
-            ? 'Payment reported failed on return'
-            : 'Customer started the payment'
+            ? CUSTOMER_NOTES.cameBackFailed
+            : CUSTOMER_NOTES.startedPayment
+      ).operator()
       return (await applyTransition(tx, order, to, cause, 'customer')).status as OrderStatus
     })
   }
@@ -529,6 +535,24 @@ export function createOrderService({
     }
   }
 
+  /**
+   * The coins' transaction of a delivered order: its id and explorer page, or that the sandbox simulated it (no page
+   * to link). Null until coins were sent.
+   */
+  async function deliveryOf(order: OrderRow) {
+    const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, order.id))
+    if (!delivery?.txId) return null
+    return {
+      txId: delivery.txId,
+      simulated: delivery.simulated,
+      network: chainNetwork,
+      deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+      explorerUrl: delivery.simulated
+        ? null
+        : explorerTxUrl(order.crypto as CryptoCurrency, chainNetwork, delivery.txId),
+    }
+  }
+
   async function orderDetail(customerId: string, reference: string) {
     const order = await findOwnOrder(db, customerId, reference)
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
@@ -561,6 +585,7 @@ export function createOrderService({
     )
     const waitsFor = order.status === 'awaiting_checks' ? JourneyStepId.safeParse(order.payoutWaitsFor) : undefined
     return {
+      delivery: await deliveryOf(order),
       payoutWaitsFor: waitsFor?.success
         ? { step: waitsFor.data, screen: payoutStepScreen(waitsFor.data, order.reference) }
         : null,

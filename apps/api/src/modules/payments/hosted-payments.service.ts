@@ -9,6 +9,7 @@ import type { OpenBankingProvider } from '../../providers/open-banking/open-bank
 import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
 import type { OrderRow, OrderService } from '../orders/orders.service'
 import { createPaymentRecords } from './payment-records'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 
 export type HostedPaymentService = ReturnType<typeof createHostedPaymentService>
 
@@ -57,7 +58,7 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     method: 'card' | 'pay_by_bank',
     provider: string,
     providerRef: string,
-    cause: string,
+    cause: (anotherAttempt: boolean) => string,
   ) {
     await db.transaction(async (tx) => {
       // Read again with the row held: a notice of an earlier attempt may have reopened or paid the order meanwhile.
@@ -65,8 +66,8 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
       if (!current) throw new AppError('order_not_found')
       await assertTakesAttempt(tx, current)
       if (current.status === 'initiated')
-        await orderService.applyTransition(tx, current, 'awaiting_payment', cause, 'customer')
-      else await orderService.recordOrderNote(tx, current, `${cause} (another attempt)`, 'customer')
+        await orderService.applyTransition(tx, current, 'awaiting_payment', cause(false), 'customer')
+      else await orderService.recordOrderNote(tx, current, cause(true), 'customer')
       await records.openPayment(tx, { order: current, method, provider, providerRef })
     })
   }
@@ -85,7 +86,7 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
         returnUrl: RETURN_URL,
       }),
     )
-    await recordStart(order, 'card', psp.kind, session.sessionId, 'Card payment started at the hosted checkout')
+    await recordStart(order, 'card', psp.kind, session.sessionId, CUSTOMER_NOTES.cardStarted.operator)
     return session
   }
 
@@ -111,12 +112,8 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
         returnUrl: RETURN_URL,
       }),
     )
-    await recordStart(
-      order,
-      'pay_by_bank',
-      openBanking.kind,
-      consent.consentId,
-      `Pay-by-bank started at ${bankOption.name}`,
+    await recordStart(order, 'pay_by_bank', openBanking.kind, consent.consentId, (again) =>
+      CUSTOMER_NOTES.payByBankStarted.operator(bankOption.name, again),
     )
     return { sessionId: consent.consentId, authUrl: consent.authUrl }
   }

@@ -11,6 +11,8 @@ import {
   StartPayByBankRequest,
   GetVibanAnswer,
   LateDecisionRequest,
+  LateQuoteAnswer,
+  LateQuoteRequest,
   StartCardAnswer,
   StartCardRequest,
   LpToBrokerRequest,
@@ -198,7 +200,24 @@ export function paymentUserRoutes({
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.decision,
+          request.body.quotedRate,
         ),
+      }),
+    )
+
+    app.post(
+      '/orderQuoteLatePayment',
+      {
+        schema: {
+          ...user,
+          summary: 'For a payment that arrived after the price expired: what each answer gives now (reads only)',
+          body: LateQuoteRequest,
+          response: { 200: LateQuoteAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await settlement.quoteLatePayment(sessionOf(request).customerId, request.body.orderReference),
       }),
     )
 

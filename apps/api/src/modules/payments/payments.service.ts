@@ -10,6 +10,7 @@ import type { BankAccount, BankPartnerProvider } from '../../providers/bank/bank
 import type { TradingConfig } from '../../trading'
 import type { OrderService } from '../orders/orders.service'
 import { createPaymentRecords } from './payment-records'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 
 export interface PaymentServiceDeps {
   db: Database
@@ -48,8 +49,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
       if (order.status === 'awaiting_payment' && order.methodGroup === method) return order
       if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
       if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
-      const cause =
-        method === 'wire' ? 'Customer chose to pay by bank transfer' : 'Customer chose to pay to their virtual IBAN'
+      const cause = method === 'wire' ? CUSTOMER_NOTES.choseWire.operator() : CUSTOMER_NOTES.choseViban.operator()
       const moved = await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
       await orderService.keepPaymentMethod(tx, order.id, method, providerRef)
       await records.openPayment(tx, { order, method, provider: bank.kind, providerRef })
@@ -121,7 +121,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
         .orderBy(desc(orders.createdAt))
         .limit(1)
       if (!order) throw new AppError('order_not_found')
-      await orderService.recordOrderNote(tx, order, 'Customer reports the transfer as sent', 'customer')
+      await orderService.recordOrderNote(tx, order, CUSTOMER_NOTES.transferSent.operator(), 'customer')
     })
   }
 

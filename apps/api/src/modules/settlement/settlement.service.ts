@@ -119,6 +119,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     customerChecksChanged,
     receiveBankTransfer: intake.receiveBankTransfer,
     receiveHostedPaymentResult: intake.receiveHostedPaymentResult,
+    quoteLatePayment: intake.quoteLatePayment,
     decideLatePayment: intake.decideLatePayment,
     approveHeldTransfer: intake.approveHeldTransfer,
     refundTransfer: intake.refundTransfer,

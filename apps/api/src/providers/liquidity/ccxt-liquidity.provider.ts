@@ -18,6 +18,8 @@ export interface CcxtLiquidityOptions {
    * parameters its withdrawals need (e.g. `{ "btc": { "key": "customer-payouts" } }`).
    */
   withdrawParams?: Partial<Record<CryptoCurrency, Record<string, string>>>
+  /** Runs the exchange in its test mode (ccxt's sandbox mode: its testnet). */
+  testnet?: boolean
   /** Tests hand in an exchange on recorded answers. */
   exchange?: Exchange
 }
@@ -65,6 +67,7 @@ export function createCcxtLiquidityProvider(options: CcxtLiquidityOptions): Liqu
   if (!options.exchange && !Exchange) throw new Error(`ccxt has no exchange "${options.exchangeId}"`)
   const exchange =
     options.exchange ?? new Exchange!({ apiKey: options.apiKey, secret: options.secret, enableRateLimit: true })
+  if (options.testnet && !options.exchange) exchange.setSandboxMode(true)
 
   return {
     kind: 'ccxt',

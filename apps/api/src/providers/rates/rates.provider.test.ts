@@ -64,4 +64,12 @@ describe('sandbox rates provider', () => {
     }
     expect(last).toBe(scaleByBps('97250.00', 500, 8))
   })
+
+  it('moves by a shift of the test controls, and keeps walking in the shifted band', async () => {
+    const provider = createSandboxRatesProvider(DEFAULT_TRADING.sandboxReference, () => 0)
+    const btc = async () => (await provider.fetchMidPrices()).find((p) => p.crypto === 'btc' && p.fiat === 'usd')!.mid
+    expect(await btc()).toBe(scaleByBps('97250.00', 0, 8))
+    provider.shift!(800)
+    expect(await btc()).toBe(scaleByBps('97250.00', 800, 8))
+  })
 })

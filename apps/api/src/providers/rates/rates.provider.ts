@@ -13,4 +13,9 @@ export interface RatesProvider {
   /** Simulated prices are labelled as such wherever they are shown. */
   readonly simulated: boolean
   fetchMidPrices(): Promise<MidPrice[]>
+  /**
+   * Sandbox only, for the test controls: moves every price (and the band it walks in) by `bps`, so that a journey can
+   * show what a price that moved does (a late transfer beyond the re-price tolerance, decision 049).
+   */
+  shift?(bps: number): void
 }

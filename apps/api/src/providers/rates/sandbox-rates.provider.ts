@@ -17,9 +17,10 @@ export function createSandboxRatesProvider(
   random: (min: number, max: number) => number = randomInt,
 ): RatesProvider {
   const usd = new Map(CRYPTO_CURRENCIES.map((coin) => [coin, reference.usdPrices[coin]!]))
+  let shiftedBps = 0
 
   function step(coin: (typeof CRYPTO_CURRENCIES)[number]) {
-    const base = reference.usdPrices[coin]!
+    const base = scaleByBps(reference.usdPrices[coin]!, shiftedBps, DECIMALS)
     let next = scaleByBps(usd.get(coin)!, random(-STEP_BPS, STEP_BPS + 1), DECIMALS)
     const low = scaleByBps(base, -BAND_BPS, DECIMALS)
     const high = scaleByBps(base, BAND_BPS, DECIMALS)
@@ -31,6 +32,10 @@ export function createSandboxRatesProvider(
   return {
     source: 'sandbox',
     simulated: true,
+    shift(bps) {
+      shiftedBps += bps
+      for (const coin of CRYPTO_CURRENCIES) usd.set(coin, scaleByBps(usd.get(coin)!, bps, DECIMALS))
+    },
     async fetchMidPrices() {
       const prices: MidPrice[] = []
       for (const crypto of CRYPTO_CURRENCIES) {

@@ -5,6 +5,7 @@ import { grossData, orderDetailAnswer, orderSummary, storedDetails } from '../..
 import { mockApi, ok } from '../../test/mock-api'
 import { renderScreen } from '../../test/render'
 import { Component as ConfirmDetailsRoute } from './confirm-details-route'
+import { expectCurrentBuyStep } from '../../test/buy-steps'
 
 describe('/dashboard-confirmdetails', () => {
   it('shows the order being paid above the details, with a way back to the payment methods', async () => {
@@ -20,6 +21,7 @@ describe('/dashboard-confirmdetails', () => {
     })
     const summary = await screen.findByRole('region', { name: 'Your order' })
     expect(await within(summary).findByText('1,250.00 EUR')).toBeInTheDocument()
+    expectCurrentBuyStep('Details')
     expect(within(summary).getByText('ABCD234567')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: '← Back to the payment methods' })).toHaveAttribute(
       'href',

@@ -1,3 +1,4 @@
+import { pathForOrder } from '../../lib/order-in-view'
 import { formatIban, isValidIban } from '@exchange/shared/iban'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { PaymentOption } from '@exchange/shared/orders.schemas'
@@ -31,4 +32,9 @@ export function methodLabel(method: string | null, known: readonly PaymentOption
   if (option) return option.name
   if (isValidIban(method)) return `Transfer to your IBAN ${formatIban(method)}`
   return method
+}
+
+/** A completed order's printable receipt (decision 049), named by its reference. */
+export function receiptPath(orderReference: string): string {
+  return pathForOrder('/dashboard-receipt', orderReference)
 }

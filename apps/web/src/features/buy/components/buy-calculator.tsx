@@ -28,6 +28,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
+import { PriceLine } from '../../../components/ui/price-line'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
@@ -82,19 +83,6 @@ function initialState() {
     fiatText: saved.orderAmount ?? (readLastOrder() === null ? FIRST_VISIT_AMOUNT : ''),
     wallet: saved.orderWallet ?? '',
   }
-}
-
-function PriceLine({ label, value }: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} ta="right">
-        {value}
-      </Text>
-    </Group>
-  )
 }
 
 /** A wallet the customer has proven to be theirs, to pick rather than paste again. */

@@ -1,6 +1,7 @@
 import { Anchor, Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { BuySteps } from '../../../components/ui/buy-steps'
 import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
 import { ClientDetailsForm } from './client-details-form'
 
@@ -24,6 +25,7 @@ export function ConfirmDetailsScreen({
   const reference = useOrderInView('payment')
   return (
     <Stack gap="lg" maw={680}>
+      <BuySteps current="details" />
       <Anchor component={Link} to={pathForOrder(backPath, reference)} size="sm" fw={600}>
         ← Back to the payment methods
       </Anchor>

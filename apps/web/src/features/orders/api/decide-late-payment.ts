@@ -5,8 +5,12 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 import { HISTORY_QUERY_KEY } from './get-history'
 import { ORDER_DETAIL_QUERY_KEY } from './get-order-detail'
+import { LATE_QUOTE_QUERY_KEY } from './quote-late-payment'
 
-/** `orderDecideLatePayment`: for money that arrived after the price expired, buy at today's price or take it back. */
+/**
+ * `orderDecideLatePayment`: for money that arrived after the price expired, buy at today's price (the price per coin
+ * the customer was shown, `quotedRate`) or take it back.
+ */
 export function decideLatePayment(request: z.input<typeof LateDecisionRequest>) {
   return postUser('orderDecideLatePayment', request, ExchangeUpdateOrderAnswer)
 }
@@ -18,6 +22,7 @@ export function useDecideLatePayment() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY] })
       await queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] })
+      await queryClient.invalidateQueries({ queryKey: [LATE_QUOTE_QUERY_KEY] })
     },
   })
 }

@@ -9,6 +9,7 @@ import { grossData, methodsAnswer, orderDetailAnswer, orderSummary } from '../..
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { ChooseOptionScreen } from './choose-option-screen'
+import { expectCurrentBuyStep } from '../../../test/buy-steps'
 
 const CARD_A: PaymentOption = { id: 'sandbox-card-a', name: 'Card A (sandbox)' }
 const CARD_B: PaymentOption = { id: 'sandbox-card-b', name: 'Card B (sandbox)' }
@@ -43,6 +44,7 @@ describe('ChooseOptionScreen', () => {
     const { api, router } = renderChoice('psps', '/dashboard-choosecc')
     expect(screen.getByRole('heading', { level: 1, name: 'Choose your card provider' })).toBeInTheDocument()
     expect(await screen.findByText('ABCD234567')).toBeInTheDocument()
+    expectCurrentBuyStep('Method')
     await user.click(await screen.findByRole('button', { name: 'Card B (sandbox)' }))
     await screen.findByText('Page /dashboard-startcc')
     expect(router.state.location.pathname).toBe('/dashboard-startcc')

@@ -124,7 +124,13 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
   }
 
   return (
-    <PaymentStep title={copy.title} description={copy.description} orderReference={reference} needs="initiated">
+    <PaymentStep
+      title={copy.title}
+      description={copy.description}
+      orderReference={reference}
+      needs="initiated"
+      buyStep="method"
+    >
       {() => (
         <Stack gap="sm" component="section" aria-label={copy.list}>
           <Title order={2} fz="lg">

@@ -1,13 +1,64 @@
 import type { LatePayment } from '@exchange/shared/orders.schemas'
-import { Alert, Button, Group, Text } from '@mantine/core'
+import type { LateQuote } from '@exchange/shared/payments.schemas'
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { PriceLine } from '../../../components/ui/price-line'
 import { useBrand } from '../../../lib/brand-context'
-import { formatDateTime, formatFiat } from '../../../lib/format'
+import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useDecideLatePayment } from '../api/decide-late-payment'
+import { useLatePaymentQuote } from '../api/quote-late-payment'
+
+/** Said when the price moved against the customer between the preview and their answer (decision 049). */
+export const PRICE_CHANGED_MESSAGE =
+  'The price changed since you looked, so we bought nothing. Please check the new price below and choose again.'
+
+const WRAPPING_BUTTON = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const, lineHeight: 1.3 } },
+}
+
+function Option({ title, children, action }: { title: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="sm" component="section" aria-label={title}>
+      <Stack gap="xs" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Title order={4} fz="sm">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+        {action}
+      </Stack>
+    </Card>
+  )
+}
+
+function BuyPreview({ quote, currency }: { quote: NonNullable<LateQuote['buy']>; currency: string }) {
+  const coin = quote.crypto.toUpperCase()
+  return (
+    <Stack gap={4}>
+      <PriceLine label="Today's price" value={`1 ${coin} = ${formatFiat(quote.rate, currency)}`} />
+      <PriceLine label="Your order's price" value={`1 ${coin} = ${formatFiat(quote.previousRate, currency)}`} />
+      <PriceLine label="Fee" value={formatFiat(quote.fee, currency)} />
+      <PriceLine label="Total incl. fee" value={formatFiat(quote.fiatAmount, currency)} />
+      <PriceLine label="You receive" value={formatCrypto(quote.cryptoAmount, quote.crypto)} />
+      {Number(quote.excess) > 0 ? (
+        <Text size="xs" c="dimmed">
+          {formatFiat(quote.excess, currency)} above the maximum order goes back to the account it came from.
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
 
 /**
  * Money that arrived after the order's price expired: the customer chooses to buy at today's price or to have it
- * sent back. Both choices look alike; neither is suggested.
+ * sent back. The api prices both answers first (`orderQuoteLatePayment`), so the customer sees the new price, the
+ * coins, the fee and the total before committing; the purchase names the price shown and the api refuses it if the
+ * price moved against the customer since (decision 049). Both choices look alike; neither is suggested.
  */
 export function LatePaymentChoice({
   orderReference,
@@ -17,51 +68,105 @@ export function LatePaymentChoice({
   latePayment: LatePayment
 }) {
   const brand = useBrand()
+  const quoteQuery = useLatePaymentQuote(brand.brandName, orderReference)
   const decide = useDecideLatePayment()
   const answer = decide.data
+  const quoteAnswer = quoteQuery.data
+  const quote = quoteAnswer && quoteAnswer.result ? quoteAnswer.data : null
+  const received = formatFiat(latePayment.amount, latePayment.currency)
   const choose = (decision: 'reprice' | 'refund') =>
-    decide.mutate({ orderReference, decision, brandName: brand.brandName })
+    decide.mutate({
+      orderReference,
+      decision,
+      ...(decision === 'reprice' && quote?.buy ? { quotedRate: quote.buy.rate } : {}),
+      brandName: brand.brandName,
+    })
+  const failure =
+    answer === false || (answer && !answer.result)
+      ? answer && answer.error === 'price_changed'
+        ? PRICE_CHANGED_MESSAGE
+        : answer
+          ? orderAlertCopy(answer)
+          : 'Something went wrong, Please try again'
+      : null
 
   return (
     <Alert color="yellow" title="Your payment arrived after the price expired" role="note">
-      <Text size="sm">
-        We received {formatFiat(latePayment.amount, latePayment.currency)} on{' '}
-        {formatDateTime(latePayment.receivedAt, 'minutes')}, after this order's price had expired. You can buy at
-        today's price with that money, or have it sent back to the account it came from.
-      </Text>
-      <Group mt="sm" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-        <Button
-          variant="default"
-          onClick={() => choose('reprice')}
-          loading={decide.isPending && decide.variables?.decision === 'reprice'}
-          disabled={decide.isPending}
-          h="auto"
-          mih={36}
-          py={6}
-          miw={160}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
-        >
-          Buy at today's price
-        </Button>
-        <Button
-          variant="default"
-          onClick={() => choose('refund')}
-          loading={decide.isPending && decide.variables?.decision === 'refund'}
-          disabled={decide.isPending}
-          h="auto"
-          mih={36}
-          py={6}
-          miw={160}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
-        >
-          Send my money back
-        </Button>
-      </Group>
-      {answer === false || (answer && !answer.result) ? (
-        <Text size="sm" c="red.4" mt="xs" role="alert">
-          {answer ? orderAlertCopy(answer) : 'Something went wrong, Please try again'}
+      <Stack gap="sm">
+        <Text size="sm">
+          We received {received} on {formatDateTime(latePayment.receivedAt, 'minutes')}, after this order's price had
+          expired. You can buy at today's price with that money, or have it sent back to the account it came from.
         </Text>
-      ) : null}
+        {failure ? (
+          <Text size="sm" c="red.8" fw={600} role="alert">
+            {failure}
+          </Text>
+        ) : null}
+        {/* One under the other: the choice sits in the order drawer, narrow at every width. */}
+        <SimpleGrid cols={1} spacing="sm">
+          <Option
+            title="Buy at today's price"
+            action={
+              <Button
+                variant="default"
+                onClick={() => choose('reprice')}
+                loading={decide.isPending && decide.variables?.decision === 'reprice'}
+                disabled={decide.isPending || !quote?.buy || quoteQuery.isFetching}
+                {...WRAPPING_BUTTON}
+              >
+                Buy at today's price
+              </Button>
+            }
+          >
+            {quote?.buy ? (
+              <BuyPreview quote={quote.buy} currency={latePayment.currency} />
+            ) : quote ? (
+              <Text size="sm">
+                {received} is below the minimum order of {formatFiat(quote.minimum, latePayment.currency)}, so it can
+                only be sent back.
+              </Text>
+            ) : quoteQuery.isPending ? (
+              <Stack gap={6} role="status" aria-label="Loading today's price">
+                <Skeleton height={14} />
+                <Skeleton height={14} />
+                <Skeleton height={14} />
+              </Stack>
+            ) : (
+              <Stack gap={6} align="flex-start">
+                <Text size="sm" role="alert">
+                  {quoteAnswer && !quoteAnswer.result
+                    ? orderAlertCopy(quoteAnswer)
+                    : 'We could not read today\u2019s price.'}
+                </Text>
+                <Button size="xs" variant="subtle" onClick={() => void quoteQuery.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            )}
+          </Option>
+          <Option
+            title="Send my money back"
+            action={
+              <Button
+                variant="default"
+                onClick={() => choose('refund')}
+                loading={decide.isPending && decide.variables?.decision === 'refund'}
+                disabled={decide.isPending}
+                {...WRAPPING_BUTTON}
+              >
+                Send my money back
+              </Button>
+            }
+          >
+            <PriceLine label="You get back" value={received} />
+            <Text size="xs" c="dimmed">
+              {quote?.refund.toAccountEnding
+                ? `To the account ending ${quote.refund.toAccountEnding}, the one it came from. Nothing is bought.`
+                : 'To the account it came from. Nothing is bought.'}
+            </Text>
+          </Option>
+        </SimpleGrid>
+      </Stack>
     </Alert>
   )
 }

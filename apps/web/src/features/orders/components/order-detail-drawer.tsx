@@ -7,8 +7,9 @@ import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
-import { methodLabel } from '../order-display'
+import { methodLabel, receiptPath } from '../order-display'
 import { customerTimeline } from '../order-timeline'
+import { DeliveryFact } from './delivery-fact'
 import { OrderFact, OrderFacts } from './order-facts'
 import { LatePaymentChoice } from './late-payment-choice'
 import { OrderStatusBadge } from './order-status-badge'
@@ -76,6 +77,18 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
               </>
             }
           />
+          {data.delivery ? <DeliveryFact delivery={data.delivery} /> : null}
+          {data.order.statusName === 'completed' ? (
+            <Button
+              component={Link}
+              to={receiptPath(data.order.orderReference)}
+              variant="default"
+              size="sm"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              View receipt
+            </Button>
+          ) : null}
           {data.payoutWaitsFor ? (
             <Alert color="yellow" variant="light" title="Your coins wait for one step">
               <Stack gap="xs" align="flex-start">

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
 import { getSessionState } from '../../../lib/session-state'
-import { grossData, orderSummary } from '../../../test/fixtures'
+import { grossData, orderDetailAnswer, orderSummary } from '../../../test/fixtures'
 import { mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { OrderHistory } from './order-history'
@@ -261,6 +261,41 @@ describe('OrderHistory', () => {
     await waitFor(() => expect(api.callsTo('getHistory').length).toBeGreaterThan(1))
   })
 
+  it('offers the receipt of a completed order, and its delivery transaction on the explorer in the details', async () => {
+    const user = userEvent.setup()
+    const done = orderSummary({ orderReference: 'DONE234567', statusName: 'completed' })
+    const txId = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060'
+    renderHistory({
+      getHistory: ok({ data: { orders: [done, ORDERS[1]], page: 1, pageSize: 10, total: 2 } }),
+      getOrderDetail: orderDetailAnswer(done, [{}], {
+        delivery: {
+          txId,
+          simulated: false,
+          network: 'mainnet',
+          deliveredAt: '2025-01-10T12:00:00.000Z',
+          explorerUrl: `https://etherscan.io/tx/${txId}`,
+        },
+      }),
+    })
+    await screen.findByText('DONE234567')
+    expect(within(rows()[0]!).getByRole('link', { name: 'Receipt of order DONE234567' })).toHaveAttribute(
+      'href',
+      '/dashboard-receipt?order=DONE234567',
+    )
+    expect(within(rows()[1]!).queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'View order DONE234567' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Order DONE234567' })
+    const sent = await within(drawer).findByRole('region', { name: 'Delivery transaction' })
+    expect(within(sent).getByRole('link', { name: 'View on the block explorer' })).toHaveAttribute(
+      'href',
+      `https://etherscan.io/tx/${txId}`,
+    )
+    expect(within(drawer).getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/dashboard-receipt?order=DONE234567',
+    )
+  })
+
   it('invites a customer without orders to buy', async () => {
     renderHistory({ getHistory: ok({ data: { orders: [], page: 1, pageSize: 10, total: 0 } }) })
     expect(await screen.findByText('No orders yet')).toBeInTheDocument()
@@ -278,6 +313,23 @@ describe('OrderHistory', () => {
           latePayment: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' },
         },
       }),
+      orderQuoteLatePayment: ok({
+        data: {
+          received: { amount: '1250.00', currency: 'eur', receivedAt: '2025-01-10T12:00:00.000Z' },
+          buy: {
+            fiatAmount: '1250.00',
+            fee: '12.50',
+            netFiat: '1237.50',
+            cryptoAmount: '0.01231343',
+            crypto: 'btc',
+            rate: '100500.00',
+            previousRate: '91350.00',
+            excess: '0.00',
+          },
+          minimum: '25.00',
+          refund: { amount: '1250.00', currency: 'eur', toAccountEnding: '2957' },
+        },
+      }),
       orderDecideLatePayment: ok({ statusName: 'refunded' }),
     })
     await screen.findByText('ORDER00012')
@@ -285,6 +337,7 @@ describe('OrderHistory', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00010' })
     await within(drawer).findByText('Your payment arrived after the price expired')
     expect(within(drawer).getByText(/We received 1,250.00 EUR/)).toBeInTheDocument()
+    await within(drawer).findByText('1 BTC = 100,500.00 EUR')
     const reprice = within(drawer).getByRole('button', { name: "Buy at today's price" })
     const refund = within(drawer).getByRole('button', { name: 'Send my money back' })
     expect(reprice.className).toBe(refund.className)

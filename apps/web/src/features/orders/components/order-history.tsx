@@ -29,7 +29,7 @@ import { amountLabels, orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
-import { methodLabel } from '../order-display'
+import { methodLabel, receiptPath } from '../order-display'
 import { useCancelOrder } from '../use-cancel-order'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderDetailDrawer } from './order-detail-drawer'
@@ -48,7 +48,15 @@ function StatusWithDecision({ order }: { order: OrderSummary }) {
     <Group gap={4} wrap="wrap">
       <OrderStatusBadge status={order.statusName} />
       {order.decisionWaits ? (
-        <Badge color="orange" variant="filled" size="sm">
+        <Badge
+          color="orange"
+          variant="filled"
+          size="sm"
+          h="auto"
+          py={2}
+          // Wraps in a narrow status column instead of being cut ("Your decision need…").
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 } }}
+        >
           Your decision needed
         </Badge>
       ) : null}
@@ -105,6 +113,17 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
       <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
         Details
       </Button>
+      {order.statusName === 'completed' ? (
+        <Button
+          component={Link}
+          to={receiptPath(order.orderReference)}
+          size="compact-sm"
+          variant="subtle"
+          aria-label={`Receipt of order ${order.orderReference}`}
+        >
+          Receipt
+        </Button>
+      ) : null}
       {order.statusName === 'initiated' ? (
         <Button
           size="compact-sm"

@@ -4,6 +4,7 @@ import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { type BuyStep, BuySteps } from '../../../components/ui/buy-steps'
 import { useBrand } from '../../../lib/brand-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderDetail } from '../api/get-order-detail'
@@ -148,6 +149,8 @@ interface PaymentStepProps {
    * transfer that lands later is priced on arrival (decision 025).
    */
   takesLateTransfer?: boolean
+  /** The purchase step this screen is (amount → method → details → pay), shown above the heading; none on a result. */
+  buyStep?: BuyStep
   /** What the step shows once the order is loaded and is one it acts on. */
   children: (detail: OrderDetailData) => ReactNode
 }
@@ -161,6 +164,7 @@ export function PaymentStep({
   factsExtra,
   basePath = '/dashboard',
   takesLateTransfer = false,
+  buyStep,
   children,
 }: PaymentStepProps) {
   const brand = useBrand()
@@ -189,6 +193,7 @@ export function PaymentStep({
 
   return (
     <Stack gap="lg" maw={880}>
+      {buyStep ? <BuySteps current={buyStep} /> : null}
       <StepHeading title={heading} description={description} />
 
       <OrderCard

@@ -9,6 +9,7 @@ import { grossData, orderDetailAnswer, orderSummary } from '../../../test/fixtur
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { StartCardScreen } from './start-card-screen'
+import { expectCurrentBuyStep } from '../../../test/buy-steps'
 
 const CARD: PaymentOption = { id: 'sandbox-card', name: 'Card (sandbox)' }
 const ORDER = orderSummary({ orderReference: 'ABCD234567' })
@@ -38,6 +39,7 @@ describe('StartCardScreen', () => {
     const { api, assign } = renderStartCard()
     expect(screen.getByRole('heading', { level: 1, name: 'Card payment' })).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Pay 1,250.00 EUR by card' }))
+    expectCurrentBuyStep('Pay')
     await waitFor(() => expect(assign).toHaveBeenCalledWith(CHECKOUT_URL))
     expect(api.callsTo('orderStartCard')[0]?.body).toEqual({
       orderReference: 'ABCD234567',

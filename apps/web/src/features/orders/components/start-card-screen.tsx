@@ -50,6 +50,7 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
       description="You pay on our card provider's secure page; we never see your card number."
       orderReference={reference}
       needs="open"
+      buyStep="pay"
       basePath={basePath}
     >
       {({ order }) =>

@@ -44,6 +44,49 @@ describe('ThankYouScreen', () => {
     expect(api.callsTo('getOrderDetail')[0]?.body).toEqual({ orderReference: 'PAID234567', brandName: 'Helvex' })
   })
 
+  it('links the delivery transaction on the explorer, or says a simulated one is a test, and offers the receipt', async () => {
+    const txId = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16'
+    const delivery = {
+      txId,
+      simulated: false,
+      network: 'testnet',
+      deliveredAt: '2025-01-01T12:05:00.000Z',
+      explorerUrl: `https://mempool.space/testnet4/tx/${txId}`,
+    }
+    renderThankYou(
+      { getOrderDetail: orderDetailAnswer(PAID, [{}], { delivery }) },
+      '/dashboard-thankyou?order=PAID234567',
+    )
+    const sent = await screen.findByRole('region', { name: 'Delivery transaction' })
+    expect(within(sent).getByRole('link', { name: 'View on the block explorer' })).toHaveAttribute(
+      'href',
+      `https://mempool.space/testnet4/tx/${txId}`,
+    )
+    expect(within(sent).getByText('Testnet')).toBeInTheDocument()
+    expect(within(sent).getByText(txId)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/dashboard-receipt?order=PAID234567',
+    )
+  })
+
+  it('says a simulated delivery is a test, with no explorer link', async () => {
+    const delivery = {
+      txId: 'SIMULATED-0ac65b4c',
+      simulated: true,
+      network: 'mainnet',
+      deliveredAt: '2025-01-01T12:05:00.000Z',
+      explorerUrl: null,
+    }
+    renderThankYou(
+      { getOrderDetail: orderDetailAnswer(PAID, [{}], { delivery }) },
+      '/dashboard-thankyou?order=PAID234567',
+    )
+    const sent = await screen.findByRole('region', { name: 'Delivery transaction' })
+    expect(within(sent).getByText('Simulated transaction (test environment)')).toBeInTheDocument()
+    expect(within(sent).queryByRole('link')).not.toBeInTheDocument()
+  })
+
   it('says the coins are being bought while the order is paid but not delivered yet', async () => {
     renderThankYou(
       { getOrderDetail: orderDetailAnswer({ ...PAID, statusName: 'processing' }) },

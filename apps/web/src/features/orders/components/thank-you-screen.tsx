@@ -5,7 +5,8 @@ import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { useOrderInView } from '../../../lib/order-in-view'
-import { statusLabel } from '../order-display'
+import { DeliveryFact } from './delivery-fact'
+import { receiptPath, statusLabel } from '../order-display'
 import { OrderFact } from './order-facts'
 import { PaymentStep } from './payment-step'
 
@@ -37,17 +38,24 @@ export function ThankYouScreen() {
         </OrderFact>
       )}
     >
-      {({ order, events, payoutWaitsFor }) => {
+      {({ order, events, payoutWaitsFor, delivery }) => {
         const last = events.at(-1)
         let next
         if (order.statusName === 'completed') {
           next = (
             <Alert role="note" color="teal" variant="light" title="Your coins are on their way">
-              <Stack gap={4}>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {last?.cause}
-                </Text>
+              <Stack gap="xs" align="flex-start">
+                {delivery ? (
+                  <DeliveryFact delivery={delivery} />
+                ) : (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {last?.cause}
+                  </Text>
+                )}
                 <Text size="sm">We have sent you an e-mail with the transaction.</Text>
+                <Button component={Link} to={receiptPath(order.orderReference)} size="xs" variant="light">
+                  View receipt
+                </Button>
               </Stack>
             </Alert>
           )

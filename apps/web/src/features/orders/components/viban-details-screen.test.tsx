@@ -7,6 +7,7 @@ import { bankAccount, grossData, orderDetailAnswer, orderSummary, transferInstru
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { VibanDetailsScreen } from './viban-details-screen'
+import { expectCurrentBuyStep } from '../../../test/buy-steps'
 
 const IBAN = 'CH9809999700000000001'
 const ACCOUNT = bankAccount({ iban: IBAN, holder: 'Helvex Digital Markets AG / Ada Lovelace' })
@@ -44,6 +45,7 @@ describe('VibanDetailsScreen', () => {
   it('shows the virtual IBAN, the bank, the exact amount and the reference, each to copy, and says it is the sandbox', async () => {
     renderDetails()
     const details = await screen.findByRole('region', { name: 'Transfer details' })
+    expectCurrentBuyStep('Pay')
     expect(within(details).getByRole('group', { name: 'IBAN' })).toHaveTextContent('CH98 0999 9700 0000 0000 1')
     expect(within(details).getByRole('group', { name: 'Account holder' })).toHaveTextContent(
       'Helvex Digital Markets AG / Ada Lovelace',

@@ -82,6 +82,7 @@ export function VibanDetailsScreen() {
       description="Make a transfer from your bank with these details. Your order is paid when the money arrives."
       orderReference={reference}
       needs="open"
+      buyStep="pay"
       takesLateTransfer
     >
       {({ order }) => {

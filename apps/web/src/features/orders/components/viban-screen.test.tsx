@@ -9,6 +9,7 @@ import { bankAccount, grossData, orderDetailAnswer, orderSummary, transferInstru
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { VibanScreen } from './viban-screen'
+import { expectCurrentBuyStep } from '../../../test/buy-steps'
 
 const CARD: PaymentOption = { id: 'sandbox-card', name: 'Card (sandbox)' }
 const ORDER = orderSummary({ orderReference: 'ABCD234567' })
@@ -37,6 +38,7 @@ describe('VibanScreen', () => {
   it("offers no bank transfer after a card choice when the order's fiat has none (as the method screen showed)", async () => {
     renderViban({ banks: false })
     expect(await screen.findByRole('button', { name: 'Pay by card' })).toBeInTheDocument()
+    expectCurrentBuyStep('Pay')
     expect(screen.queryByRole('button', { name: 'Pay by bank transfer to your personal IBAN' })).not.toBeInTheDocument()
   })
 

@@ -78,6 +78,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
       }
       orderReference={reference}
       needs="open"
+      buyStep="pay"
       basePath={basePath}
     >
       {({ order }) => {

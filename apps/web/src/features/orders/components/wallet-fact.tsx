@@ -1,6 +1,7 @@
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
-import { Button, CopyButton, Group, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
+import { CopyTextButton } from '../../../components/ui/copy-text-button'
 
 /** "bc1qar0s…5mdq": enough of both ends to compare with the wallet app, short enough for a phone. */
 export function shortenWallet(wallet: string): string {
@@ -22,7 +23,7 @@ export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
       {wallet === PLACEHOLDER_WALLET ? (
         <Text size="sm">No wallet given yet: we ask you for one before we send your coins.</Text>
       ) : (
-        <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="wrap" align="flex-start">
           <Text
             size="sm"
             fw={600}
@@ -33,18 +34,7 @@ export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
           >
             {full ? wallet : shortenWallet(wallet)}
           </Text>
-          <CopyButton value={wallet}>
-            {({ copied, copy }) => (
-              <Button
-                variant="subtle"
-                size="compact-xs"
-                onClick={copy}
-                aria-label={copied ? 'Wallet address copied' : 'Copy wallet address'}
-              >
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={wallet} what="wallet address" />
           {wallet.length > 18 ? (
             <Button variant="subtle" size="compact-xs" onClick={() => setFull((shown) => !shown)}>
               {full ? 'Shorten' : 'Show full address'}

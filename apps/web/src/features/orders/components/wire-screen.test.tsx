@@ -9,6 +9,7 @@ import { grossData, orderDetailAnswer, orderSummary, transferInstructions } from
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { WireScreen } from './wire-screen'
+import { expectCurrentBuyStep } from '../../../test/buy-steps'
 
 const BANK: PaymentOption = { id: 'sandbox-bank-uk', name: 'Sandbox Bank UK', tlId: 'sandbox-uk-1' }
 const ORDER = orderSummary({ orderReference: 'ABCD234567' })
@@ -37,6 +38,7 @@ describe('WireScreen', () => {
     const { api, assign } = renderWire()
     expect(screen.getByText('From your account at Sandbox Bank UK.')).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Pay with your bank app' }))
+    expectCurrentBuyStep('Pay')
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTH_URL))
     expect(api.callsTo('orderStartPayByBank')[0]?.body).toEqual({
       orderReference: 'ABCD234567',

@@ -88,6 +88,7 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
       description={bank ? `From your account at ${bank.name}.` : 'From your bank account.'}
       orderReference={reference}
       needs="open"
+      buyStep="pay"
       takesLateTransfer
       basePath={basePath}
     >
