@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
 import { getSessionState } from '../../../lib/session-state'
@@ -78,6 +78,8 @@ describe('OrderHistory', () => {
 
   it('shows the older page after the last order shown, and goes back to the newer one', async () => {
     const user = userEvent.setup()
+    // jsdom lays nothing out: the page's top is asked to come into view, which a browser scrolls to.
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView')
     const { api } = renderHistory()
     await screen.findByText('ORDER00012')
     const pages = screen.getByRole('navigation', { name: 'Pages of orders' })
@@ -85,6 +87,9 @@ describe('OrderHistory', () => {
     expect(within(pages).getByRole('button', { name: 'Newer orders' })).toBeDisabled()
     await user.click(within(pages).getByRole('button', { name: 'Older orders' }))
     await screen.findByText('ORDER00002')
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' })
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByRole('heading', { name: 'Order history' }))
+    scrolled.mockRestore()
     expect(api.callsTo('getHistory')[1]?.body).toEqual({
       page: 2,
       pageSize: 10,

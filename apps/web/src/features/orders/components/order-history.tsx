@@ -19,7 +19,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom } from '../../../lib/active-order'
@@ -168,6 +168,12 @@ export function OrderHistory() {
   const mobile = useIsMobile()
   // The last order of each page passed, newest first: page N is asked for after `trail[N - 2]`.
   const [trail, setTrail] = useState<string[]>([])
+  const top = useRef<HTMLDivElement>(null)
+  /** Another page opens at its newest order, not where the buttons below the last one left the screen. */
+  function turnPage(next: (passed: string[]) => string[]) {
+    setTrail(next)
+    top.current?.scrollIntoView?.({ block: 'start' })
+  }
   const page = trail.length + 1
   const [params] = useSearchParams()
   // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
@@ -329,7 +335,7 @@ export function OrderHistory() {
   }
 
   return (
-    <Stack gap="lg" maw={1100}>
+    <Stack gap="lg" maw={1100} ref={top}>
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           Order history
@@ -348,7 +354,7 @@ export function OrderHistory() {
           <Button
             variant="default"
             disabled={page === 1}
-            onClick={() => setTrail((passed) => passed.slice(0, -1))}
+            onClick={() => turnPage((passed) => passed.slice(0, -1))}
             aria-label="Newer orders"
           >
             Newer
@@ -359,7 +365,7 @@ export function OrderHistory() {
           <Button
             variant="default"
             disabled={!nextAfter || history.isPlaceholderData}
-            onClick={() => nextAfter && setTrail((passed) => [...passed, nextAfter])}
+            onClick={() => nextAfter && turnPage((passed) => [...passed, nextAfter])}
             aria-label="Older orders"
           >
             Older
