@@ -60,6 +60,11 @@ export function TextField({ label, error, ...input }: InputProps) {
   )
 }
 
+/** The e-mail address of the account forms, with the phone's e-mail keyboard. */
+export function EmailField(props: Omit<InputProps, 'label' | 'type' | 'inputMode' | 'placeholder'>) {
+  return <TextField label="Email" type="email" inputMode="email" placeholder="you@example.com" {...props} />
+}
+
 /** A password with a button that shows the characters typed, and hides them again. */
 export function PasswordField({ label, error, ...input }: Omit<InputProps, 'type'>) {
   const { id, errorId, described } = useFieldIds(error)

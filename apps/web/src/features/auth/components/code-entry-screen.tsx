@@ -2,7 +2,7 @@ import { isVerificationCode } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_LENGTH } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { useRef, useState } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { AuthCard, FormAlert, Spinner } from '../../../components/account/ui'
 import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
@@ -13,7 +13,7 @@ import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useResendCode } from '../api/resend-code'
 import { useVerifyCode } from '../api/verify-code'
 import { CodeInput } from './code-input'
-import { ResendCodeLink, useNextCode } from './resend-code-link'
+import { CodeScreenFoot, useNextCode } from './resend-code-link'
 
 /** /code: the e-mailed verification code, checked as soon as all five digits are in. */
 export function CodeEntryScreen() {
@@ -95,12 +95,7 @@ export function CodeEntryScreen() {
       />
       <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
       <FormAlert message={alert.message} />
-      <div className="ac-stack-tight">
-        <ResendCodeLink sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
-        <Link to="/login" className="ac-link" data-tone="dimmed">
-          Back to login
-        </Link>
-      </div>
+      <CodeScreenFoot sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
     </AuthCard>
   )
 }

@@ -3,7 +3,7 @@ import { ALERT_MS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constan
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
 import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { AuthCard, Button, FormAlert, PasswordField, TextButton, TextField } from '../../../components/account/ui'
+import { AuthCard, Button, EmailField, FormAlert, PasswordField, TextButton } from '../../../components/account/ui'
 import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
@@ -95,12 +95,8 @@ export function LoginForm() {
   return (
     <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">
-        <TextField
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com"
           value={form.values.email}
           onChange={(event) => form.setField('email', event.currentTarget.value)}
           error={form.errors.email}

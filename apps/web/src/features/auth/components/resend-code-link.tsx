@@ -1,5 +1,6 @@
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Link } from 'react-router'
 import { TextButton } from '../../../components/account/ui'
 import { useEffect, useState } from 'react'
 
@@ -56,5 +57,17 @@ export function ResendCodeLink({
     <TextButton onClick={onResend} disabled={pending}>
       {ALERT_MESSAGES.codeNotReceived}
     </TextButton>
+  )
+}
+
+/** The foot of both code screens: ask for another code (or when one may be asked for), and the way back to login. */
+export function CodeScreenFoot(props: { sent: boolean; at: number | null; pending: boolean; onResend: () => void }) {
+  return (
+    <div className="ac-stack-tight">
+      <ResendCodeLink {...props} />
+      <Link to="/login" className="ac-link" data-tone="dimmed">
+        Back to login
+      </Link>
+    </div>
   )
 }

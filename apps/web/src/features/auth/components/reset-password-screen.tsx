@@ -3,7 +3,7 @@ import { checkNewPassword, isVerificationCode } from '@exchange/shared/account-r
 import { ALERT_MS, CODE_LENGTH, RESET_CODE_TO_PASSWORD_DELAY_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { AuthCard, Button, FormAlert, PasswordField, Spinner } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrandPayload } from '../../../lib/brand-context'
@@ -15,7 +15,7 @@ import { useCheckResetCode } from '../api/check-reset-code'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
 import { useStartPasswordReset } from '../api/start-password-reset'
 import { CodeInput } from './code-input'
-import { ResendCodeLink, useNextCode } from './resend-code-link'
+import { CodeScreenFoot, useNextCode } from './resend-code-link'
 
 const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
 
@@ -158,12 +158,7 @@ export function ResetPasswordScreen() {
         ) : null}
       </div>
       <FormAlert message={alert.message} />
-      <div className="ac-stack-tight">
-        <ResendCodeLink sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
-        <Link to="/login" className="ac-link" data-tone="dimmed">
-          Back to login
-        </Link>
-      </div>
+      <CodeScreenFoot sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
     </AuthCard>
   )
 }

@@ -3,7 +3,7 @@ import { ALERT_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
 import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { AuthCard, Button, CheckboxField, FormAlert, PasswordField, TextField } from '../../../components/account/ui'
+import { AuthCard, Button, EmailField, CheckboxField, FormAlert, PasswordField } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
 import { updateSessionState } from '../../../lib/session-state'
@@ -54,12 +54,8 @@ export function SignupForm() {
   return (
     <AuthCard title="Create your account" description="Start buying crypto in minutes.">
       <form onSubmit={handleSubmit} noValidate aria-label="Sign up" className="ac-stack">
-        <TextField
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
           value={form.values.email}
           onChange={(event) => form.setField('email', event.currentTarget.value)}
           error={form.errors.email}
