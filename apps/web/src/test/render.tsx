@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render } from '@testing-library/react'
-import { useEffect, type ReactElement } from 'react'
+import { useLayoutEffect, type ReactElement } from 'react'
 import {
   createMemoryRouter,
   MemoryRouter,
@@ -115,7 +115,8 @@ export interface RouterView {
 function LocationProbe({ onChange }: { onChange: (location: Location, navigate: NavigateFunction) => void }) {
   const location = useLocation()
   const navigate = useNavigate()
-  useEffect(() => onChange(location, navigate), [onChange, location, navigate])
+  // At commit, with the screen it shows: a test that sees the screen sees its address.
+  useLayoutEffect(() => onChange(location, navigate), [onChange, location, navigate])
   return null
 }
 
