@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
+    // Read by the bundle budget (build/bundle-budget.ts): which files each page loads before it is usable.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -9,7 +9,7 @@ export default defineProject({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Form tests type into many fields through jsdom; on a busy 2-core runner that alone can pass 5 s.
     testTimeout: 20_000,

@@ -277,10 +277,13 @@ describe('account journeys', () => {
       await context.addInitScript(() => {
         const seen: { home?: number; banner?: number } = {}
         Object.assign(window, { seenAt: seen })
+        // The banner keeps its place from the first paint, unseen (decision 051): it is shown when it says so.
         new MutationObserver(() => {
           seen.home ??= document.querySelector('[data-layout]') ? performance.now() : undefined
-          seen.banner ??= document.querySelector('[aria-label="Risk warning"]') ? performance.now() : undefined
-        }).observe(document, { childList: true, subtree: true })
+          seen.banner ??= document.querySelector('[aria-label="Risk warning"][data-shown="true"]')
+            ? performance.now()
+            : undefined
+        }).observe(document, { childList: true, subtree: true, attributes: true })
       })
       const page = await context.newPage()
       await page.goto('/')
@@ -303,6 +306,41 @@ describe('account journeys', () => {
       await screenshot(page, `uk-summary-${viewport.width}`)
       await context.close()
     }
+  })
+
+  it('at 375 px the UK warning appears without moving anything: layout shift at most 0.02, the form where it was', async () => {
+    const context = await newContext(browser, baseUrl, MOBILE)
+    // Every layout shift from the start of the page, as Chromium reports them for CLS.
+    await context.addInitScript(() => {
+      const shifts: { value: number; hadRecentInput: boolean }[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number])
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const page = await context.newPage()
+    await page.goto('/login')
+    const form = page.getByRole('form', { name: 'Log in' })
+    await visible(form)
+    const before = await form.boundingBox()
+    const banner = page.getByRole('region', { name: 'Risk warning' })
+    await visible(banner)
+    // Two frames after the banner shows: whatever it moved has been laid out and reported by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const after = await form.boundingBox()
+    expect(after).toEqual(before)
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: { value: number; hadRecentInput: boolean }[] }).layoutShifts
+        .filter((entry) => !entry.hadRecentInput)
+        .reduce((sum, entry) => sum + entry.value, 0),
+    )
+    expect(shift).toBeLessThanOrEqual(0.02)
+    // The warning covers nothing of the form: it sits above it, under the header.
+    const warning = await banner.boundingBox()
+    expect(warning!.y).toBeGreaterThanOrEqual(64)
+    expect(warning!.y + warning!.height).toBeLessThanOrEqual(before!.y)
+    await screenshot(page, 'uk-banner-login-375')
+    await context.close()
   })
 
   it('shows a not-found page for an unknown path', async () => {

@@ -2,11 +2,8 @@
  * Regulatory copy of uk-regulation.md, kept as versioned content: a correction bumps the version
  * and records why, without touching the screens that show it.
  */
-export const UK_RISK_BANNER = {
-  version: '2023-10-08.1',
-  text: "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you should not expect to be protected if something goes wrong.",
-  linkText: 'Take 2 mins to learn more',
-} as const
+// The banner's text lives apart, so the first page a visitor loads carries it without the rest (decision 051).
+export { UK_RISK_BANNER } from './uk-risk-banner'
 
 export interface RiskSummarySection {
   heading: string

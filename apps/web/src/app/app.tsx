@@ -1,39 +1,85 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
-import { RouterProvider } from 'react-router'
+import type { BrandConfig } from '@exchange/shared/brand.schemas'
+import { useEffect, useState } from 'react'
+import { BrowserRouter } from 'react-router'
 import { BootLoader } from '../components/ui/boot-loader'
-import { useBrandQuery } from '../features/brand/api/get-brand'
+import { getBrand } from '../features/brand/api/get-brand'
+import { createUkStatusStore, UkStatusContext, type UkStatusStore } from '../features/uk-risk/api/get-uk-status'
 import { BrandProvider } from '../lib/brand-context'
+import { AppRoutes } from './router'
 import { BrandUnavailable } from './routes/brand-unavailable'
-import { createAppRouter } from './router'
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1 },
-      mutations: { retry: false },
-    },
-  })
+/** Tries after the first failure, and the pause before each: a phone between cells gets a second chance. */
+const BRAND_RETRY_DELAYS_MS = [500, 1000]
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function brandWithRetries(): Promise<BrandConfig> {
+  for (const delay of BRAND_RETRY_DELAYS_MS) {
+    try {
+      return await getBrand()
+    } catch {
+      await pause(delay)
+    }
+  }
+  return getBrand()
 }
 
-/** The brand decides every payload and colour, so nothing is routed before it is known. */
-function BrandGate() {
-  const brand = useBrandQuery()
-  const [router] = useState(createAppRouter)
-  if (brand.isPending) return <BootLoader />
-  if (brand.isError) return <BrandUnavailable onRetry={() => void brand.refetch()} retrying={brand.isFetching} />
+type Gate = { phase: 'loading' } | { phase: 'failed'; retrying: boolean } | { phase: 'ready'; brand: BrandConfig }
+
+/**
+ * The brand decides every payload and colour, so nothing is routed before it is known; nor before the visitor's UK
+ * status is, so a home view keeps the UK warning's space from its first paint instead of moving when it comes
+ * (decision 051).
+ */
+function BrandGate({ ukStatus }: { ukStatus: UkStatusStore }) {
+  const [gate, setGate] = useState<Gate>({ phase: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    brandWithRetries()
+      .then(async (brand) => {
+        await ukStatus.load(brand.brandName)
+        return brand
+      })
+      .then(
+        (brand) => {
+          if (!current) return
+          document.title = `${brand.brandName} – ${brand.tagline}`
+          document.documentElement.style.setProperty('--brand', brand.brandColor)
+          setGate({ phase: 'ready', brand })
+        },
+        () => {
+          if (current) setGate({ phase: 'failed', retrying: false })
+        },
+      )
+    return () => {
+      current = false
+    }
+  }, [attempt, ukStatus])
+
+  if (gate.phase === 'loading') return <BootLoader />
+  if (gate.phase === 'failed') {
+    const retry = () => {
+      setGate({ phase: 'failed', retrying: true })
+      setAttempt((count) => count + 1)
+    }
+    return <BrandUnavailable onRetry={retry} retrying={gate.retrying} />
+  }
   return (
-    <BrandProvider brand={brand.data}>
-      <RouterProvider router={router} />
+    <BrandProvider brand={gate.brand}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </BrandProvider>
   )
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient)
+  const [ukStatus] = useState(createUkStatusStore)
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrandGate />
-    </QueryClientProvider>
+    <UkStatusContext value={ukStatus}>
+      <BrandGate ukStatus={ukStatus} />
+    </UkStatusContext>
   )
 }

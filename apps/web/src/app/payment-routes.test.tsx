@@ -1,11 +1,7 @@
-import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { RETURN_POLLING } from '../features/orders/components/payment-return-screen'
 import { activeOrderFrom, startActiveOrder } from '../lib/active-order'
-import { BrandProvider } from '../lib/brand-context'
 import { saveJwtCookie } from '../lib/cookies'
 import {
   bankAccount,
@@ -17,7 +13,7 @@ import {
   transferInstructions,
 } from '../test/fixtures'
 import { mockApi, ok, type ApiHandlers } from '../test/mock-api'
-import { appRoutes } from './router'
+import { renderApp as renderAppAt } from '../test/render'
 
 const ORDER = orderSummary({ orderReference: 'ABCD234567' })
 
@@ -25,15 +21,7 @@ function renderApp(url: string, handlers: ApiHandlers) {
   saveJwtCookie('token-1', 24)
   startActiveOrder(activeOrderFrom(ORDER))
   const api = mockApi({ getGross: grossAnswer(), getUkStatus: ok({ data: { isUk: false } }), ...handlers })
-  const router = createMemoryRouter(appRoutes, { initialEntries: [url] })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <BrandProvider brand={DEFAULT_BRAND}>
-        <RouterProvider router={router} />
-      </BrandProvider>
-    </QueryClientProvider>,
-  )
+  const { router } = renderAppAt(url)
   return { api, router }
 }
 

@@ -1,4 +1,14 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import {
+  Component as ReactComponent,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react'
+import { Route, Routes, useLocation } from 'react-router'
+import { PageSpinner } from '../components/account/ui'
 import { BootLoader } from '../components/ui/boot-loader'
 import { CodeEntryScreen } from '../features/auth/components/code-entry-screen'
 import { LoginForm } from '../features/auth/components/login-form'
@@ -10,101 +20,133 @@ import { NOT_AVAILABLE_SCREENS } from './dashboard-screens'
 import { CardLayout } from './layouts/card-layout'
 import { HomeLayout } from './layouts/home-layout'
 import { PublicLayout } from './layouts/public-layout'
-import { ThemedRoot } from './providers/themed-root'
 import { LogjustRoute } from './routes/logjust-route'
 import { MarketingRedirectRoute } from './routes/marketing-redirect-route'
 import { NotFoundRoute } from './routes/not-found-route'
 import { RouteError } from './routes/route-error'
 
-/** The route table of spec section 2. Plain paths, no parameters. */
-export const appRoutes: RouteObject[] = [
-  {
-    element: <ThemedRoot />,
-    HydrateFallback: BootLoader,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          {
-            element: <PublicLayout />,
-            children: [
-              {
-                element: <HomeLayout />,
-                children: [
-                  { index: true, element: <SignupForm /> },
-                  { path: 'signup', element: <SignupForm /> },
-                  { path: 'login', element: <LoginForm /> },
-                ],
-              },
-              {
-                element: <CardLayout />,
-                children: [
-                  { path: 'code', element: <CodeEntryScreen /> },
-                  { path: 'resetpass', element: <ResetPasswordScreen /> },
-                  { path: 'redirect', element: <ResetSuccessScreen /> },
-                  { path: 'logout', element: <LogoutScreen /> },
-                  { path: 'logjust', element: <LogjustRoute /> },
-                  { path: 'home', element: <MarketingRedirectRoute /> },
-                  { path: '*', element: <NotFoundRoute /> },
-                ],
-              },
-            ],
-          },
-          {
-            // The signed-in area: the layout and every screen are loaded on demand.
-            lazy: () => import('./routes/dashboard-layout-route'),
-            children: [
-              { path: 'dashboard', lazy: () => import('./routes/calculator-route') },
-              { path: 'dashboard-method', lazy: () => import('./routes/method-route') },
-              { path: 'dashboard-details', lazy: () => import('./routes/details-route') },
-              { path: 'dashboard-confirmdetails', lazy: () => import('./routes/confirm-details-route') },
-              { path: 'dashboard-choosecc', lazy: () => import('./routes/choose-cc-route') },
-              { path: 'dashboard-startcc', lazy: () => import('./routes/start-cc-route') },
-              { path: 'dashboard-viban', lazy: () => import('./routes/viban-route') },
-              { path: 'dashboard-vibanDetails', lazy: () => import('./routes/viban-details-route') },
-              { path: 'dashboard-returncc', lazy: () => import('./routes/return-cc-route') },
-              { path: 'dashboard-thankyou', lazy: () => import('./routes/thank-you-route') },
-              { path: 'dashboard-sorry', lazy: () => import('./routes/sorry-route') },
-              { path: 'dashboard-choosebank', lazy: () => import('./routes/choose-bank-route') },
-              { path: 'dashboard-banks', lazy: () => import('./routes/choose-bank-route') },
-              { path: 'dashboard-wire', lazy: () => import('./routes/wire-route') },
-              { path: 'dashboard-history', lazy: () => import('./routes/history-route') },
-              { path: 'dashboard-authstart', lazy: () => import('./routes/auth-start-route') },
-              { path: 'dashboard-hostedauth', lazy: () => import('./routes/hosted-auth-route') },
-              { path: 'dashboard-returnauth', lazy: () => import('./routes/return-auth-route') },
-              { path: 'dashboard-authend', lazy: () => import('./routes/auth-end-route') },
-              { path: 'dashboard-uploaddocs', lazy: () => import('./routes/upload-docs-route') },
-              { path: 'dashboard-sof', lazy: () => import('./routes/sof-route') },
-              { path: 'dashboard-quest', lazy: () => import('./routes/quest-route') },
-              { path: 'dashboard-checks', lazy: () => import('./routes/checks-route') },
-              // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
-              { path: 'dashboard-wallets', lazy: () => import('./routes/wallets-route') },
-              // A completed order's printable receipt (decision 049).
-              { path: 'dashboard-receipt', lazy: () => import('./routes/receipt-route') },
-              // The customer agreement (decision 044).
-              { path: 'dashboard-disclaimer', lazy: () => import('./routes/disclaimer-route') },
-              { path: 'dashboard-agr', lazy: () => import('./routes/agr-route') },
-              { path: 'dashboard-agr1', lazy: () => import('./routes/agr1-route') },
-              { path: 'dashboard-returnagr', lazy: () => import('./routes/return-agr-route') },
-              // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
-              { path: 'dashboard-prk', lazy: () => import('./routes/prk-route') },
-              { path: 'dashboard-prst', lazy: () => import('./routes/prst-route') },
-              { path: 'dashboard-prquest', lazy: () => import('./routes/prquest-route') },
-              { path: 'dashboard-prwait', lazy: () => import('./routes/prwait-route') },
-              { path: 'dashAccount', lazy: () => import('./routes/account-route') },
-              { path: 'dashSupport', lazy: () => import('./routes/support-route') },
-              ...NOT_AVAILABLE_SCREENS.map((screen) => ({
-                path: screen.path.slice(1),
-                lazy: () => import('./routes/not-available-route'),
-              })),
-            ],
-          },
-        ],
-      },
-    ],
-  },
+/** A screen module loaded on demand: each route file exports its screen as `Component`. */
+type LazyScreen = LazyExoticComponent<ComponentType>
+const onDemand = (load: () => Promise<{ Component: ComponentType }>): LazyScreen =>
+  lazy(() => load().then((module) => ({ default: module.Component })))
+
+/** The signed-in layout, which brings Mantine, the query cache and zod with it (decision 051). */
+const DashboardLayoutRoute = onDemand(() => import('./routes/dashboard-layout-route'))
+const ChooseBankRoute = onDemand(() => import('./routes/choose-bank-route'))
+const NotAvailableRoute = onDemand(() => import('./routes/not-available-route'))
+
+/** Every signed-in screen of spec section 2 and beyond it, each loaded when first visited. */
+export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
+  { path: 'dashboard', Screen: onDemand(() => import('./routes/calculator-route')) },
+  { path: 'dashboard-method', Screen: onDemand(() => import('./routes/method-route')) },
+  { path: 'dashboard-details', Screen: onDemand(() => import('./routes/details-route')) },
+  { path: 'dashboard-confirmdetails', Screen: onDemand(() => import('./routes/confirm-details-route')) },
+  { path: 'dashboard-choosecc', Screen: onDemand(() => import('./routes/choose-cc-route')) },
+  { path: 'dashboard-startcc', Screen: onDemand(() => import('./routes/start-cc-route')) },
+  { path: 'dashboard-viban', Screen: onDemand(() => import('./routes/viban-route')) },
+  { path: 'dashboard-vibanDetails', Screen: onDemand(() => import('./routes/viban-details-route')) },
+  { path: 'dashboard-returncc', Screen: onDemand(() => import('./routes/return-cc-route')) },
+  { path: 'dashboard-thankyou', Screen: onDemand(() => import('./routes/thank-you-route')) },
+  { path: 'dashboard-sorry', Screen: onDemand(() => import('./routes/sorry-route')) },
+  { path: 'dashboard-choosebank', Screen: ChooseBankRoute },
+  { path: 'dashboard-banks', Screen: ChooseBankRoute },
+  { path: 'dashboard-wire', Screen: onDemand(() => import('./routes/wire-route')) },
+  { path: 'dashboard-history', Screen: onDemand(() => import('./routes/history-route')) },
+  { path: 'dashboard-authstart', Screen: onDemand(() => import('./routes/auth-start-route')) },
+  { path: 'dashboard-hostedauth', Screen: onDemand(() => import('./routes/hosted-auth-route')) },
+  { path: 'dashboard-returnauth', Screen: onDemand(() => import('./routes/return-auth-route')) },
+  { path: 'dashboard-authend', Screen: onDemand(() => import('./routes/auth-end-route')) },
+  { path: 'dashboard-uploaddocs', Screen: onDemand(() => import('./routes/upload-docs-route')) },
+  { path: 'dashboard-sof', Screen: onDemand(() => import('./routes/sof-route')) },
+  { path: 'dashboard-quest', Screen: onDemand(() => import('./routes/quest-route')) },
+  { path: 'dashboard-checks', Screen: onDemand(() => import('./routes/checks-route')) },
+  // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
+  { path: 'dashboard-wallets', Screen: onDemand(() => import('./routes/wallets-route')) },
+  // A completed order's printable receipt (decision 049).
+  { path: 'dashboard-receipt', Screen: onDemand(() => import('./routes/receipt-route')) },
+  // The customer agreement (decision 044).
+  { path: 'dashboard-disclaimer', Screen: onDemand(() => import('./routes/disclaimer-route')) },
+  { path: 'dashboard-agr', Screen: onDemand(() => import('./routes/agr-route')) },
+  { path: 'dashboard-agr1', Screen: onDemand(() => import('./routes/agr1-route')) },
+  { path: 'dashboard-returnagr', Screen: onDemand(() => import('./routes/return-agr-route')) },
+  // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
+  { path: 'dashboard-prk', Screen: onDemand(() => import('./routes/prk-route')) },
+  { path: 'dashboard-prst', Screen: onDemand(() => import('./routes/prst-route')) },
+  { path: 'dashboard-prquest', Screen: onDemand(() => import('./routes/prquest-route')) },
+  { path: 'dashboard-prwait', Screen: onDemand(() => import('./routes/prwait-route')) },
+  { path: 'dashAccount', Screen: onDemand(() => import('./routes/account-route')) },
+  { path: 'dashSupport', Screen: onDemand(() => import('./routes/support-route')) },
+  ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path.slice(1), Screen: NotAvailableRoute })),
 ]
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes)
+/** A screen that failed to render, or whose module failed to load (a new deployment): a reload is offered. */
+class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  override componentDidUpdate(previous: { pathname: string }) {
+    // Going elsewhere (the browser's back button) leaves the failed screen behind.
+    if (this.state.failed && previous.pathname !== this.props.pathname) this.setState({ failed: false })
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children
+  }
+}
+
+/** A new page starts at its top, as a page loaded from the server would. */
+function useScrollToTopOnNewPage(pathname: string) {
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+}
+
+/**
+ * The route table of spec section 2, plain paths without parameters, in react-router's declarative mode: the public
+ * pages are in the first load, every signed-in one is loaded on demand (decision 051).
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation()
+  useScrollToTopOnNewPage(pathname)
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={<BootLoader />}>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route element={<HomeLayout />}>
+              <Route index element={<SignupForm />} />
+              <Route path="signup" element={<SignupForm />} />
+              <Route path="login" element={<LoginForm />} />
+            </Route>
+            <Route element={<CardLayout />}>
+              <Route path="code" element={<CodeEntryScreen />} />
+              <Route path="resetpass" element={<ResetPasswordScreen />} />
+              <Route path="redirect" element={<ResetSuccessScreen />} />
+              <Route path="logout" element={<LogoutScreen />} />
+              <Route path="logjust" element={<LogjustRoute />} />
+              <Route path="home" element={<MarketingRedirectRoute />} />
+              <Route path="*" element={<NotFoundRoute />} />
+            </Route>
+          </Route>
+          <Route element={<DashboardLayoutRoute />}>
+            {DASHBOARD_ROUTES.map(({ path, Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  // The signed-in layout stays while a screen first visited loads.
+                  <Suspense fallback={<PageSpinner label="Loading" />}>
+                    <Screen />
+                  </Suspense>
+                }
+              />
+            ))}
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  )
 }

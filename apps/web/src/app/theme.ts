@@ -24,16 +24,6 @@ const shared = {
   },
 } satisfies MantineThemeOverride
 
-/** The public pages: light, with the brand colour as primary. */
-export function publicTheme(brand: BrandConfig): MantineThemeOverride {
-  return createTheme({
-    ...shared,
-    colors: { brand: colorTupleFrom(brand.brandColor) },
-    primaryColor: 'brand',
-    primaryShade: 6,
-  })
-}
-
 /** A deep navy in place of Mantine's neutral greys, for the dark dashboard. */
 const NAVY = colorsTuple([
   '#d5d9e0',

@@ -14,8 +14,16 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The answer schema of a call: its union of success and `FailureAnswer` (shared `answerOf`). */
-type AnswerSchema = z.ZodType<{ result: boolean }>
+/**
+ * What checks a call's answer: its schema (the union of success and `FailureAnswer`, shared `answerOf`), or on the
+ * account screens a plain check of the same shape (answer-checks.ts), so the first page loads no schema library.
+ */
+export interface AnswerCheck<T extends { result: boolean }> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown }
+}
+type AnswerSchema = z.ZodType<{ result: boolean }> | AnswerCheck<{ result: boolean }>
+/** The answer a check lets through. */
+type Checked<S> = S extends z.ZodType ? z.output<S> : S extends AnswerCheck<infer T> ? T : never
 
 interface PostOptions {
   token?: string
@@ -31,7 +39,7 @@ async function post<S extends AnswerSchema>(
   body: object,
   schema: S,
   options: PostOptions,
-): Promise<z.output<S>> {
+): Promise<Checked<S>> {
   const failLog = options.failLog ?? DEFAULT_FAIL_LOG
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -54,15 +62,16 @@ async function post<S extends AnswerSchema>(
 
   const parsed = schema.safeParse(payload)
   if (parsed.success) {
-    if (!parsed.data.result) console.error(failLog)
-    return parsed.data
+    const answer = parsed.data as Checked<S>
+    if (!answer.result) console.error(failLog)
+    return answer
   }
   console.error(failLog)
   throw new ApiRequestError(call, response.status, { cause: parsed.error })
 }
 
 /** `POST /v1/public/{name}`; the caller adds `brandName` (and `companyDetails` where the call sends e-mail). */
-export function postPublic<S extends AnswerSchema>(name: string, body: object, schema: S): Promise<z.output<S>> {
+export function postPublic<S extends AnswerSchema>(name: string, body: object, schema: S): Promise<Checked<S>> {
   return post(`/v1/public/${name}`, name, body, schema, {})
 }
 
@@ -75,7 +84,7 @@ export async function postUser<S extends AnswerSchema>(
   body: object,
   schema: S,
   options: { failLog?: string } = {},
-): Promise<z.output<S> | false> {
+): Promise<Checked<S> | false> {
   const token = readJwtCookie()
   if (!token) return false
   return post(`/v1/user/${name}`, name, body, schema, { token, ...options })

@@ -1,12 +1,11 @@
+import { signupTokenOf } from '@exchange/shared/account-rules'
 import { DEFAULT_SIGNUP_TOKEN } from '@exchange/shared/constants'
-import { SignupToken } from '@exchange/shared/validators'
 
 /** The affiliate token of the `az` query parameter, remembered for the tab so it survives navigation. */
 const STORAGE_KEY = 'signupToken'
 
 function tokenFrom(search: string): string | null {
-  const parsed = SignupToken.safeParse(new URLSearchParams(search).get('az') ?? undefined)
-  return parsed.success ? parsed.data : null
+  return signupTokenOf(new URLSearchParams(search).get('az'))
 }
 
 /** Call on every page load: a visitor who lands with `?az=` keeps that token until sign-up. */

@@ -1,10 +1,18 @@
 import { MOBILE_MAX_WIDTH_PX } from '@exchange/shared/constants'
-import { useMediaQuery } from '@mantine/hooks'
+import { useSyncExternalStore } from 'react'
 
 /** Below 768 px (spec: extra small and small) the screens use their mobile layout. */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX - 0.02}px)`
 
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(MOBILE_QUERY)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+const isMobileNow = () => window.matchMedia(MOBILE_QUERY).matches
+
+/** Read at once rather than after an effect, so a phone never paints the two-column layout first. */
 export function useIsMobile(): boolean {
-  // Read at once rather than after an effect, so a phone never paints the two-column layout first.
-  return useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false })
+  return useSyncExternalStore(subscribe, isMobileNow, () => false)
 }

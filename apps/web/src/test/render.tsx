@@ -3,9 +3,19 @@ import { DEFAULT_BRAND, type BrandConfig } from '@exchange/shared/brand.schemas'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { act, render } from '@testing-library/react'
+import { useLayoutEffect, type ReactElement } from 'react'
+import {
+  createMemoryRouter,
+  MemoryRouter,
+  RouterProvider,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router'
+import { AppRoutes } from '../app/router'
 import { BrandProvider } from '../lib/brand-context'
 import { CustomerProvider } from '../lib/customer-context'
 
@@ -95,3 +105,43 @@ export function renderScreen(element: ReactElement, options: RenderScreenOptions
 }
 
 export const testBrand = DEFAULT_BRAND
+
+/** Where the app is, kept up to date as it navigates, and a way to go elsewhere: as a data router's would. */
+export interface RouterView {
+  state: { location: Location }
+  navigate: (to: string) => Promise<void>
+}
+
+function LocationProbe({ onChange }: { onChange: (location: Location, navigate: NavigateFunction) => void }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  // At commit, with the screen it shows: a test that sees the screen sees its address.
+  useLayoutEffect(() => onChange(location, navigate), [onChange, location, navigate])
+  return null
+}
+
+/** The app's whole route table at an address, as the app renders it once the brand is known. */
+export function renderApp(url: string, brand: BrandConfig = DEFAULT_BRAND) {
+  let navigateTo: NavigateFunction | null = null
+  const router: RouterView = {
+    state: { location: { pathname: url, search: '', hash: '', state: null, key: 'default' } },
+    navigate: async (to) => {
+      await act(async () => {
+        await navigateTo?.(to)
+      })
+    },
+  }
+  const follow = (location: Location, navigate: NavigateFunction) => {
+    router.state.location = location
+    navigateTo = navigate
+  }
+  const view = render(
+    <BrandProvider brand={brand}>
+      <MemoryRouter initialEntries={[url]}>
+        <LocationProbe onChange={follow} />
+        <AppRoutes />
+      </MemoryRouter>
+    </BrandProvider>,
+  )
+  return { ...view, router }
+}

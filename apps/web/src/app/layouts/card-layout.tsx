@@ -1,11 +1,10 @@
-import { Center } from '@mantine/core'
 import { Outlet } from 'react-router'
 
 /** The other public screens: one centred card. */
 export function CardLayout() {
   return (
-    <Center px="md" py={{ base: 'lg', sm: 64 }}>
+    <div className="ac-centre">
       <Outlet />
-    </Center>
+    </div>
   )
 }

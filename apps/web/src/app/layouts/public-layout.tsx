@@ -1,4 +1,3 @@
-import { AppShell, Button, Group } from '@mantine/core'
 import { Link, NavLink, Outlet } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { SiteFooter } from '../../components/ui/site-footer'
@@ -28,43 +27,27 @@ export function PublicLayout() {
   const mobile = useIsMobile()
 
   return (
-    <AppShell header={{ height: PUBLIC_HEADER_HEIGHT }} bg="var(--app-page-bg)">
-      <AppShell.Header withBorder>
-        <Group
-          h="100%"
-          maw={1200}
-          mx="auto"
-          px={mobile ? 8 : 'lg'}
-          gap={mobile ? 'xs' : 'md'}
-          justify="space-between"
-          wrap="nowrap"
-        >
-          <Link to="/" aria-label={`${brand.brandName} home`} style={{ display: 'inline-flex', lineHeight: 0 }}>
+    <>
+      <header className="ac-header">
+        <div className="ac-header-row">
+          <Link to="/" aria-label={`${brand.brandName} home`} className="ac-home-link">
             <BrandLogo brand={brand} height={mobile ? 22 : 32} />
           </Link>
-          <Group component="nav" aria-label="Main" gap={mobile ? 0 : 4} wrap="nowrap" style={{ overflowX: 'auto' }}>
+          <nav aria-label="Main" className="ac-nav">
             {items.map((item) => (
-              <Button
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                end
-                variant="subtle"
-                size={mobile ? 'compact-sm' : 'compact-md'}
-                px={mobile ? 6 : 12}
-                fz={mobile ? 13 : undefined}
-                className="public-nav-link"
-              >
+              <NavLink key={item.to} to={item.to} end>
                 {item.label}
-              </Button>
+              </NavLink>
             ))}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
+          </nav>
+        </div>
+      </header>
+      <main className="ac-main">
+        <div>
+          <Outlet />
+        </div>
         <SiteFooter />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   )
 }

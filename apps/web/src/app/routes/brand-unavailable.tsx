@@ -1,20 +1,16 @@
-import { Button, Center, MantineProvider, Stack, Text, Title } from '@mantine/core'
+import { Button } from '../../components/account/ui'
 
-/** The brand could not be loaded, so the app has no theme yet: a neutral screen with a retry. */
+/** The brand could not be loaded, so the app has no colours yet: a neutral screen with a retry. */
 export function BrandUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <MantineProvider forceColorScheme="light">
-      <Center mih="100vh" p="md">
-        <Stack align="center" gap="md" ta="center" maw={420} role="alert">
-          <Title order={1} fz={24}>
-            We could not reach the exchange
-          </Title>
-          <Text c="dimmed">Please check your connection and try again.</Text>
-          <Button onClick={onRetry} loading={retrying} color="dark">
-            Try again
-          </Button>
-        </Stack>
-      </Center>
-    </MantineProvider>
+    <div className="ac-centre" style={{ minHeight: '100vh', alignItems: 'center', ['--brand' as string]: '#212529' }}>
+      <div className="ac-stack ac-centred" style={{ maxWidth: 420 }} role="alert">
+        <h1 style={{ margin: 0, fontSize: 24 }}>We could not reach the exchange</h1>
+        <p className="ac-dimmed">Please check your connection and try again.</p>
+        <Button onClick={onRetry} loading={retrying}>
+          Try again
+        </Button>
+      </div>
+    </div>
   )
 }

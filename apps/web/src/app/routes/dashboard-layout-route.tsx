@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router'
 import { rememberAfterLogin } from '../../lib/after-login'
 import { useJwtToken } from '../../lib/use-jwt-token'
 import { DashboardLayout } from '../layouts/dashboard-layout'
+import { DashboardRoot } from '../providers/dashboard-root'
 
 /**
  * Every signed-in screen, loaded on demand: only with a session token, otherwise the login form, which then comes back
@@ -14,5 +15,9 @@ export function Component() {
     rememberAfterLogin(`${location.pathname}${location.search}`)
     return <Navigate to="/login" replace />
   }
-  return <DashboardLayout />
+  return (
+    <DashboardRoot>
+      <DashboardLayout />
+    </DashboardRoot>
+  )
 }

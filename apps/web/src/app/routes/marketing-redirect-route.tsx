@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { PageLoader } from '../../components/ui/page-loader'
+import { PageSpinner } from '../../components/account/ui'
 import { useBrand } from '../../lib/brand-context'
 
 /** /home: the brand's marketing site. */
@@ -8,5 +8,5 @@ export function MarketingRedirectRoute() {
   useEffect(() => {
     window.location.assign(marketingUrl)
   }, [marketingUrl])
-  return <PageLoader label="Opening the home page" />
+  return <PageSpinner label="Opening the home page" />
 }

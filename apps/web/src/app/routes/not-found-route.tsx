@@ -1,14 +1,10 @@
-import { Button, Text } from '@mantine/core'
-import { Link } from 'react-router'
-import { AuthCard } from '../../components/ui/auth-card'
+import { AuthCard, ButtonLink } from '../../components/account/ui'
 
 export function NotFoundRoute() {
   return (
     <AuthCard title="Page not found">
-      <Text c="dimmed">The page you are looking for does not exist or has moved.</Text>
-      <Button component={Link} to="/" size="md">
-        Go to the home page
-      </Button>
+      <p className="ac-dimmed">The page you are looking for does not exist or has moved.</p>
+      <ButtonLink to="/">Go to the home page</ButtonLink>
     </AuthCard>
   )
 }

@@ -1,16 +1,14 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core'
+import { Button } from '../../components/account/ui'
 
 /** A screen failed to render or its module failed to load (often a new deployment): offer a reload. */
 export function RouteError() {
   return (
-    <Center mih="100vh" p="md">
-      <Stack align="center" gap="md" ta="center" maw={420}>
-        <Title order={1} fz={26}>
-          Something went wrong
-        </Title>
-        <Text c="dimmed">Please reload the page. If it happens again, contact our support team.</Text>
+    <div className="ac-centre" style={{ minHeight: '100vh', alignItems: 'center' }}>
+      <div className="ac-stack ac-centred" style={{ maxWidth: 420 }}>
+        <h1 style={{ margin: 0, fontSize: 26 }}>Something went wrong</h1>
+        <p className="ac-dimmed">Please reload the page. If it happens again, contact our support team.</p>
         <Button onClick={() => window.location.reload()}>Reload</Button>
-      </Stack>
-    </Center>
+      </div>
+    </div>
   )
 }

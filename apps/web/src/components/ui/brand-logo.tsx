@@ -1,5 +1,4 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import { Text } from '@mantine/core'
 import classes from './brand-logo.module.css'
 
 interface BrandLogoProps {
@@ -11,9 +10,16 @@ interface BrandLogoProps {
 export function BrandLogo({ brand, height = 40 }: BrandLogoProps) {
   if (!brand.showLogo) {
     return (
-      <Text component="span" fw={800} fz={height * 0.7} c="var(--mantine-primary-color-filled)" lh={1}>
+      <span
+        style={{
+          fontWeight: 800,
+          fontSize: height * 0.7,
+          lineHeight: 1,
+          color: 'var(--mantine-primary-color-filled, var(--brand))',
+        }}
+      >
         {brand.brandName}
-      </Text>
+      </span>
     )
   }
   if (brand.logo.kind === 'image') {

@@ -1,24 +1,13 @@
-import { Anchor, Box, Text } from '@mantine/core'
-
 /**
  * The foot of every page. The visitor country that decides the UK risk warning and the UK steps comes from the DB-IP
  * Lite country database, whose CC BY 4.0 licence asks for this attribution with a link (decisions 040, 043).
  */
 export function SiteFooter() {
   return (
-    <Box component="footer" py="md" px="md" ta="center">
-      <Text size="xs" c="dimmed">
-        <Anchor
-          href="https://db-ip.com"
-          target="_blank"
-          rel="noopener noreferrer"
-          inherit
-          c="dimmed"
-          underline="always"
-        >
-          IP geolocation by DB-IP
-        </Anchor>
-      </Text>
-    </Box>
+    <footer className="ac-footer">
+      <a href="https://db-ip.com" target="_blank" rel="noopener noreferrer">
+        IP geolocation by DB-IP
+      </a>
+    </footer>
   )
 }

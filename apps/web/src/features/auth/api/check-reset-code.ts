@@ -1,12 +1,13 @@
-import { CheckResetCodeAnswer, type CheckResetCodeRequest } from '@exchange/shared/accounts.schemas'
-import { useMutation } from '@tanstack/react-query'
+import type { CheckResetCodeRequest } from '@exchange/shared/accounts.schemas'
+import { okCheck } from '../../../lib/answer-checks'
 import { postPublic } from '../../../lib/api-client'
+import { useCall } from '../../../lib/use-call'
 
 /** `homeCheckToken`: tells whether a reset code is right without using it up. */
 export function checkResetCode(request: CheckResetCodeRequest) {
-  return postPublic('homeCheckToken', request, CheckResetCodeAnswer)
+  return postPublic('homeCheckToken', request, okCheck)
 }
 
 export function useCheckResetCode() {
-  return useMutation({ mutationFn: checkResetCode })
+  return useCall(checkResetCode)
 }

@@ -1,12 +1,13 @@
-import { CompleteResetAnswer, type CompleteResetRequest } from '@exchange/shared/accounts.schemas'
-import { useMutation } from '@tanstack/react-query'
+import type { CompleteResetRequest } from '@exchange/shared/accounts.schemas'
+import { okCheck } from '../../../lib/answer-checks'
 import { postPublic } from '../../../lib/api-client'
+import { useCall } from '../../../lib/use-call'
 
 /** `homeCompleteResetPassword`: sets the new password with the e-mailed code. */
 export function completePasswordReset(request: CompleteResetRequest) {
-  return postPublic('homeCompleteResetPassword', request, CompleteResetAnswer)
+  return postPublic('homeCompleteResetPassword', request, okCheck)
 }
 
 export function useCompletePasswordReset() {
-  return useMutation({ mutationFn: completePasswordReset })
+  return useCall(completePasswordReset)
 }

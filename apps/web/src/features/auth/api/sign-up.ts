@@ -1,12 +1,13 @@
-import { SignUpAnswer, type SignUpRequest } from '@exchange/shared/accounts.schemas'
-import { useMutation } from '@tanstack/react-query'
+import type { SignUpAnswer, SignUpRequest } from '@exchange/shared/accounts.schemas'
+import { okCheck } from '../../../lib/answer-checks'
 import { postPublic } from '../../../lib/api-client'
+import { useCall } from '../../../lib/use-call'
 
 /** `homesignup`: creates the account and e-mails the verification code. */
 export function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
-  return postPublic('homesignup', request, SignUpAnswer)
+  return postPublic('homesignup', request, okCheck)
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp })
+  return useCall(signUp)
 }

@@ -1,12 +1,13 @@
-import { StartResetAnswer, type StartResetRequest } from '@exchange/shared/accounts.schemas'
-import { useMutation } from '@tanstack/react-query'
+import type { StartResetRequest } from '@exchange/shared/accounts.schemas'
+import { nextCodeCheck } from '../../../lib/answer-checks'
 import { postPublic } from '../../../lib/api-client'
+import { useCall } from '../../../lib/use-call'
 
 /** `homeStartResetPassword`: e-mails a reset code; answers the same whether the account exists. */
 export function startPasswordReset(request: StartResetRequest) {
-  return postPublic('homeStartResetPassword', request, StartResetAnswer)
+  return postPublic('homeStartResetPassword', request, nextCodeCheck)
 }
 
 export function useStartPasswordReset() {
-  return useMutation({ mutationFn: startPasswordReset })
+  return useCall(startPasswordReset)
 }

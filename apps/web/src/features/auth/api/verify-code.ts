@@ -1,12 +1,13 @@
-import { VerifyCodeAnswer, type VerifyCodeRequest } from '@exchange/shared/accounts.schemas'
-import { useMutation } from '@tanstack/react-query'
+import type { VerifyCodeAnswer, VerifyCodeRequest } from '@exchange/shared/accounts.schemas'
+import { tokenCheck } from '../../../lib/answer-checks'
 import { postPublic } from '../../../lib/api-client'
+import { useCall } from '../../../lib/use-call'
 
 /** `verifycode`: exchanges the e-mailed code for a session token. */
 export function verifyCode(request: VerifyCodeRequest): Promise<VerifyCodeAnswer> {
-  return postPublic('verifycode', request, VerifyCodeAnswer)
+  return postPublic('verifycode', request, tokenCheck)
 }
 
 export function useVerifyCode() {
-  return useMutation({ mutationFn: verifyCode })
+  return useCall(verifyCode)
 }

@@ -1,11 +1,9 @@
+import { isVerificationCode } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_LENGTH } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { VerificationCode } from '@exchange/shared/validators'
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core'
-import { useRef, useState, type Ref } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { FormAlert } from '../../../components/ui/form-alert'
+import { useRef, useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import { AuthCard, FormAlert, Spinner } from '../../../components/account/ui'
 import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
@@ -15,7 +13,7 @@ import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useResendCode } from '../api/resend-code'
 import { useVerifyCode } from '../api/verify-code'
 import { CodeInput } from './code-input'
-import { ResendCodeLink, useNextCode } from './resend-code-link'
+import { CodeScreenFoot, useNextCode } from './resend-code-link'
 
 /** /code: the e-mailed verification code, checked as soon as all five digits are in. */
 export function CodeEntryScreen() {
@@ -41,7 +39,7 @@ export function CodeEntryScreen() {
 
   function handleChange(value: string) {
     setCode(value)
-    if (!VerificationCode.safeParse(value).success || verify.isPending) return
+    if (!isVerificationCode(value) || verify.isPending) return
     alert.clear()
     verify.mutate(
       { email, code: value, brandName },
@@ -83,43 +81,21 @@ export function CodeEntryScreen() {
       title="Check your e-mail"
       description={
         <>
-          We sent a {CODE_LENGTH}-digit code to{' '}
-          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit style={{ overflowWrap: 'anywhere' }}>
-            {email}
-          </Text>
-          . Enter it below to continue.
+          We sent a {CODE_LENGTH}-digit code to <strong className="ac-strong">{email}</strong>. Enter it below to
+          continue.
         </>
       }
     >
-      <Stack gap="lg">
-        <CodeInputRow value={code} onChange={handleChange} pending={verify.isPending} inputRef={firstDigit} />
-        <FormAlert message={alert.message} />
-        <Stack gap={6} align="center">
-          <ResendCodeLink sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
-          <Anchor component={Link} to="/login" size="sm" c="dimmed">
-            Back to login
-          </Anchor>
-        </Stack>
-      </Stack>
+      <CodeInput
+        label="Verification code"
+        value={code}
+        onChange={handleChange}
+        readOnly={verify.isPending}
+        inputRef={firstDigit}
+      />
+      <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
+      <FormAlert message={alert.message} />
+      <CodeScreenFoot sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
     </AuthCard>
-  )
-}
-
-function CodeInputRow({
-  value,
-  onChange,
-  pending,
-  inputRef,
-}: {
-  value: string
-  onChange: (value: string) => void
-  pending: boolean
-  inputRef: Ref<HTMLInputElement>
-}) {
-  return (
-    <Stack gap="xs" align="center">
-      <CodeInput label="Verification code" value={value} onChange={onChange} readOnly={pending} inputRef={inputRef} />
-      <Center h={20}>{pending ? <Loader size="xs" aria-label="Checking code" /> : null}</Center>
-    </Stack>
   )
 }

@@ -1,6 +1,5 @@
 import { CODE_LENGTH } from '@exchange/shared/constants'
-import { PinInput } from '@mantine/core'
-import type { Ref } from 'react'
+import { useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react'
 
 interface CodeInputProps {
   value: string
@@ -13,26 +12,97 @@ interface CodeInputProps {
   inputRef?: Ref<HTMLInputElement>
 }
 
-/** The five digit boxes of an e-mailed code; typing moves on, pasting fills them all. */
+const digitsOf = (text: string) => text.replace(/\D/g, '')
+
+/**
+ * The five digit boxes of an e-mailed code; typing moves on, Backspace goes back, pasting (or the phone's one-time-code
+ * suggestion) fills them all.
+ */
 export function CodeInput({ value, onChange, label, readOnly, error, success, inputRef }: CodeInputProps) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([])
+  const digits = Array.from({ length: CODE_LENGTH }, (_, index) => value[index] ?? '')
+  const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus()
+
+  function fillFrom(index: number, typed: string) {
+    const next = [...digits]
+    typed
+      .slice(0, CODE_LENGTH - index)
+      .split('')
+      .forEach((digit, offset) => (next[index + offset] = digit))
+    onChange(next.join(''))
+    focusBox(index + typed.length)
+  }
+
+  function handleChange(index: number, text: string) {
+    const typed = digitsOf(text)
+    if (text === '') {
+      const next = [...digits]
+      next[index] = ''
+      onChange(next.join(''))
+      return
+    }
+    if (typed === '') return
+    // A whole code at once is a suggestion or autofill; one more character is the digit just typed.
+    if (typed.length >= CODE_LENGTH) fillFrom(0, typed)
+    else fillFrom(index, typed.length > 1 ? typed.slice(-1) : typed)
+  }
+
+  function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace' && digits[index] === '' && index > 0) {
+      event.preventDefault()
+      const next = [...digits]
+      next[index - 1] = ''
+      onChange(next.join(''))
+      focusBox(index - 1)
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      focusBox(index - 1)
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      focusBox(index + 1)
+    }
+  }
+
+  function handlePaste(index: number, event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault()
+    if (readOnly) return
+    const pasted = digitsOf(event.clipboardData.getData('text'))
+    if (pasted) fillFrom(pasted.length >= CODE_LENGTH ? 0 : index, pasted)
+  }
+
   return (
-    <PinInput
-      ref={inputRef}
+    <div
+      role="group"
       aria-label={label}
-      length={CODE_LENGTH}
-      type="number"
-      oneTimeCode
-      autoFocus
-      size="lg"
-      gap="sm"
-      placeholder=""
-      value={value}
-      onChange={onChange}
-      readOnly={readOnly}
-      error={error}
-      success={success}
-      getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1}` })}
-      styles={{ root: { justifyContent: 'center' }, input: { fontSize: 24, fontWeight: 700 } }}
-    />
+      className="ac-code"
+      data-state={success ? 'success' : error ? 'error' : undefined}
+    >
+      {digits.map((digit, index) => (
+        <input
+          // The boxes are a fixed row; their place is their identity.
+          key={index}
+          ref={(element) => {
+            boxes.current[index] = element
+            if (index === 0 && inputRef) {
+              if (typeof inputRef === 'function') inputRef(element)
+              else inputRef.current = element
+            }
+          }}
+          type="text"
+          inputMode="numeric"
+          autoComplete={index === 0 ? 'one-time-code' : 'off'}
+          // The first box takes the focus when the screen opens, as the code is all there is to do.
+          autoFocus={index === 0}
+          aria-label={`Digit ${index + 1}`}
+          aria-invalid={error || undefined}
+          value={digit}
+          readOnly={readOnly}
+          onChange={(event) => handleChange(index, event.currentTarget.value)}
+          onKeyDown={(event) => handleKeyDown(index, event)}
+          onPaste={(event) => handlePaste(index, event)}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      ))}
+    </div>
   )
 }

@@ -1,12 +1,9 @@
-import { LoginRequest } from '@exchange/shared/accounts.schemas'
+import { checkEmail, checkLoginPassword } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
-import { Email } from '@exchange/shared/validators'
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { FormAlert } from '../../../components/ui/form-alert'
+import { AuthCard, Button, EmailField, FormAlert, PasswordField, TextButton } from '../../../components/account/ui'
 import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
@@ -14,7 +11,7 @@ import { saveJwtCookie } from '../../../lib/cookies'
 import { updateSessionState } from '../../../lib/session-state'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
-import { firstError } from '../../../lib/validation'
+import { ruleMessage } from '../../../lib/validation'
 import { useLogIn } from '../api/log-in'
 import { useStartPasswordReset } from '../api/start-password-reset'
 
@@ -25,9 +22,9 @@ const nextCodeAt = (retryAfterSeconds: number | undefined) =>
   Date.now() + (retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000
 
 const validators = {
-  email: (value: string) => firstError(Email, value),
+  email: (value: string) => ruleMessage(checkEmail(value)),
   // Logging in only needs a password; the length rule is for choosing one.
-  password: (value: string) => firstError(LoginRequest.shape.password, value),
+  password: (value: string) => ruleMessage(checkLoginPassword(value)),
 }
 
 export function LoginForm() {
@@ -42,8 +39,9 @@ export function LoginForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     alert.clear()
-    if (!form.validate()) return
-    const email = Email.parse(form.values.email)
+    const checked = checkEmail(form.values.email)
+    if (!form.validate() || !checked.ok) return
+    const email = checked.value
     logIn.mutate(
       { email, password: form.values.password, ...brandPayload },
       {
@@ -72,12 +70,12 @@ export function LoginForm() {
       form.setError('email', VALIDATION_MESSAGES.forgotEmailRequired)
       return
     }
-    const parsed = Email.safeParse(form.values.email)
-    if (!parsed.success) {
-      form.setError('email', parsed.error.issues[0]?.message)
+    const checked = checkEmail(form.values.email)
+    if (!checked.ok) {
+      form.setError('email', checked.message)
       return
     }
-    const email = parsed.data
+    const email = checked.value
     startReset.mutate(
       { email, ...brandPayload },
       {
@@ -96,53 +94,36 @@ export function LoginForm() {
 
   return (
     <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
-      <form onSubmit={handleSubmit} noValidate aria-label="Log in">
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            placeholder="you@example.com"
-            size="md"
-            value={form.values.email}
-            onChange={(event) => form.setField('email', event.currentTarget.value)}
-            error={form.errors.email}
-          />
-          <Stack gap={6}>
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              placeholder="Your password"
-              size="md"
-              value={form.values.password}
-              onChange={(event) => form.setField('password', event.currentTarget.value)}
-              error={form.errors.password}
-            />
-            <Group justify="flex-end">
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                fw={600}
-                onClick={handleForgotPassword}
-                disabled={startReset.isPending}
-              >
-                Forgot password?
-              </Anchor>
-            </Group>
-          </Stack>
-          <FormAlert message={alert.message} />
-          <Button type="submit" size="md" fullWidth loading={logIn.isPending}>
-            Login
-          </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            New here?{' '}
-            <Anchor component={Link} to="/signup" fw={600}>
-              Create an account
-            </Anchor>
-          </Text>
-        </Stack>
+      <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">
+        <EmailField
+          autoComplete="username"
+          value={form.values.email}
+          onChange={(event) => form.setField('email', event.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={form.values.password}
+          onChange={(event) => form.setField('password', event.currentTarget.value)}
+          error={form.errors.password}
+        />
+        <div className="ac-end">
+          <TextButton onClick={handleForgotPassword} disabled={startReset.isPending}>
+            Forgot password?
+          </TextButton>
+        </div>
+        <FormAlert message={alert.message} />
+        <Button type="submit" loading={logIn.isPending}>
+          Login
+        </Button>
+        <p className="ac-dimmed ac-small ac-centred">
+          New here?{' '}
+          <Link to="/signup" className="ac-link">
+            Create an account
+          </Link>
+        </p>
       </form>
     </AuthCard>
   )

@@ -1,6 +1,7 @@
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Anchor, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router'
+import { TextButton } from '../../../components/account/ui'
 import { useEffect, useState } from 'react'
 
 /** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
@@ -46,21 +47,27 @@ export function ResendCodeLink({
 }) {
   if (at !== null) {
     return (
-      <Stack gap={2} align="center" role="status">
-        {sent ? (
-          <Text size="sm" fw={600} c="teal.8">
-            {ALERT_MESSAGES.codeSent}
-          </Text>
-        ) : null}
-        <Text size="sm" c="dimmed">
-          You can ask for a new code at {formatNextCodeAt(at)}
-        </Text>
-      </Stack>
+      <div role="status" className="ac-stack-tight">
+        {sent ? <p className="ac-success ac-dimmed">{ALERT_MESSAGES.codeSent}</p> : null}
+        <p className="ac-dimmed ac-small">You can ask for a new code at {formatNextCodeAt(at)}</p>
+      </div>
     )
   }
   return (
-    <Anchor component="button" type="button" size="sm" fw={600} onClick={onResend} disabled={pending}>
+    <TextButton onClick={onResend} disabled={pending}>
       {ALERT_MESSAGES.codeNotReceived}
-    </Anchor>
+    </TextButton>
+  )
+}
+
+/** The foot of both code screens: ask for another code (or when one may be asked for), and the way back to login. */
+export function CodeScreenFoot(props: { sent: boolean; at: number | null; pending: boolean; onResend: () => void }) {
+  return (
+    <div className="ac-stack-tight">
+      <ResendCodeLink {...props} />
+      <Link to="/login" className="ac-link" data-tone="dimmed">
+        Back to login
+      </Link>
+    </div>
   )
 }

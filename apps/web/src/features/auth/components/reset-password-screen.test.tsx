@@ -78,6 +78,8 @@ describe('ResetPasswordScreen', () => {
       email: 'ada@example.com',
       brandName: 'Helvex',
     })
+    // The answer arrived outside React's test scope: let the screen start its 30 s wait before the clock moves.
+    await act(async () => {})
     act(() => vi.advanceTimersByTime(30_000))
     expect(screen.getByRole('button', { name: 'Code not received?' })).toBeInTheDocument()
   })

@@ -1,29 +1,27 @@
 import type { ErrorCode } from '@exchange/shared/errors'
+import { checkNewPassword, isVerificationCode } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_LENGTH, RESET_CODE_TO_PASSWORD_DELAY_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Password, VerificationCode } from '@exchange/shared/validators'
-import { Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { FormAlert } from '../../../components/ui/form-alert'
+import { Navigate, useNavigate } from 'react-router'
+import { AuthCard, Button, FormAlert, PasswordField, Spinner } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrandPayload } from '../../../lib/brand-context'
 import { getSessionState } from '../../../lib/session-state'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
-import { firstError } from '../../../lib/validation'
+import { ruleMessage } from '../../../lib/validation'
 import { useCheckResetCode } from '../api/check-reset-code'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
 import { useStartPasswordReset } from '../api/start-password-reset'
 import { CodeInput } from './code-input'
-import { ResendCodeLink, useNextCode } from './resend-code-link'
+import { CodeScreenFoot, useNextCode } from './resend-code-link'
 
 const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
 
 type Step = 'code' | 'accepted' | 'password'
 
-const passwordValidators = { password: (value: string) => firstError(Password, value) }
+const passwordValidators = { password: (value: string) => ruleMessage(checkNewPassword(value)) }
 
 /** /resetpass: the e-mailed reset code, then a new password. */
 export function ResetPasswordScreen() {
@@ -59,7 +57,7 @@ export function ResetPasswordScreen() {
 
   function handleCodeChange(value: string) {
     setCode(value)
-    if (!VerificationCode.safeParse(value).success || checkCode.isPending) return
+    if (!isVerificationCode(value) || checkCode.isPending) return
     alert.clear()
     checkCode.mutate(
       { email, code: value, brandName },
@@ -115,22 +113,20 @@ export function ResetPasswordScreen() {
   if (step === 'password') {
     return (
       <AuthCard title="Choose a new password" description={`For ${email}. Use at least 6 characters.`}>
-        <form onSubmit={handlePasswordSubmit} noValidate>
-          <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              size="md"
-              autoFocus
-              value={form.values.password}
-              onChange={(event) => form.setField('password', event.currentTarget.value)}
-              error={form.errors.password}
-            />
-            <FormAlert message={alert.message} />
-            <Button type="submit" size="md" fullWidth loading={complete.isPending}>
-              Set new password
-            </Button>
-          </Stack>
+        <form onSubmit={handlePasswordSubmit} noValidate className="ac-stack">
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            // The new password is all this step asks for: the field has the focus when it appears.
+            autoFocus
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.currentTarget.value)}
+            error={form.errors.password}
+          />
+          <FormAlert message={alert.message} />
+          <Button type="submit" loading={complete.isPending}>
+            Set new password
+          </Button>
         </form>
       </AuthCard>
     )
@@ -141,41 +137,28 @@ export function ResetPasswordScreen() {
       title="Reset your password"
       description={
         <>
-          We sent a {CODE_LENGTH}-digit code to{' '}
-          <Text component="strong" fw={700} c="var(--mantine-color-text)" inherit style={{ overflowWrap: 'anywhere' }}>
-            {email}
-          </Text>
-          . Enter it below.
+          We sent a {CODE_LENGTH}-digit code to <strong className="ac-strong">{email}</strong>. Enter it below.
         </>
       }
     >
-      <Stack gap="lg">
-        <Stack gap="xs" align="center">
-          <CodeInput
-            label="Reset code"
-            value={code}
-            onChange={handleCodeChange}
-            readOnly={checkCode.isPending || step === 'accepted'}
-            success={step === 'accepted'}
-            inputRef={firstDigit}
-          />
-          <Center h={20}>
-            {checkCode.isPending ? <Loader size="xs" aria-label="Checking code" /> : null}
-            {step === 'accepted' ? (
-              <Text size="sm" fw={600} c="teal.8" role="status">
-                Code accepted
-              </Text>
-            ) : null}
-          </Center>
-        </Stack>
-        <FormAlert message={alert.message} />
-        <Stack gap={6} align="center">
-          <ResendCodeLink sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
-          <Anchor component={Link} to="/login" size="sm" c="dimmed">
-            Back to login
-          </Anchor>
-        </Stack>
-      </Stack>
+      <CodeInput
+        label="Reset code"
+        value={code}
+        onChange={handleCodeChange}
+        readOnly={checkCode.isPending || step === 'accepted'}
+        success={step === 'accepted'}
+        inputRef={firstDigit}
+      />
+      <div className="ac-code-status">
+        {checkCode.isPending ? <Spinner label="Checking code" /> : null}
+        {step === 'accepted' ? (
+          <p className="ac-success" role="status">
+            Code accepted
+          </p>
+        ) : null}
+      </div>
+      <FormAlert message={alert.message} />
+      <CodeScreenFoot sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
     </AuthCard>
   )
 }

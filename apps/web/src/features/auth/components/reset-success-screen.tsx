@@ -1,8 +1,7 @@
 import { REDIRECT_COUNTDOWN_SECONDS } from '@exchange/shared/constants'
-import { Button, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { AuthCard } from '../../../components/ui/auth-card'
+import { useNavigate } from 'react-router'
+import { AuthCard, ButtonLink } from '../../../components/account/ui'
 
 /** /redirect: the success screen, counting down to /login. */
 export function ResetSuccessScreen() {
@@ -20,8 +19,8 @@ export function ResetSuccessScreen() {
 
   return (
     <AuthCard title="All done!">
-      <Stack gap="lg" align="center" ta="center">
-        <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden="true">
+      <div className="ac-stack ac-centred">
+        <div className="ac-done-icon" aria-hidden="true">
           <svg
             width="32"
             height="32"
@@ -34,15 +33,13 @@ export function ResetSuccessScreen() {
           >
             <path d="M20 6 9 17l-5-5" />
           </svg>
-        </ThemeIcon>
-        <Text>Your password has been changed. You can now log in with your new password.</Text>
-        <Text c="dimmed" size="sm" role="timer" aria-live="polite">
+        </div>
+        <p>Your password has been changed. You can now log in with your new password.</p>
+        <p className="ac-dimmed ac-small" role="timer" aria-live="polite">
           Redirecting to login in <strong>{secondsLeft}</strong> {secondsLeft === 1 ? 'second' : 'seconds'}
-        </Text>
-        <Button component={Link} to="/login" size="md" fullWidth>
-          Login
-        </Button>
-      </Stack>
+        </p>
+        <ButtonLink to="/login">Login</ButtonLink>
+      </div>
     </AuthCard>
   )
 }

@@ -1,25 +1,23 @@
+import { checkEmail, checkNewPassword } from '@exchange/shared/account-rules'
 import { ALERT_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
-import { Email, Password } from '@exchange/shared/validators'
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { FormAlert } from '../../../components/ui/form-alert'
+import { AuthCard, Button, EmailField, CheckboxField, FormAlert, PasswordField } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
 import { updateSessionState } from '../../../lib/session-state'
 import { getSignupToken } from '../../../lib/signup-token'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
-import { firstError } from '../../../lib/validation'
+import { ruleMessage } from '../../../lib/validation'
 import { useSignUp } from '../api/sign-up'
 
 const initialValues = { email: '', password: '', terms: false }
 
 const validators = {
-  email: (value: string) => firstError(Email, value),
-  password: (value: string) => firstError(Password, value),
+  email: (value: string) => ruleMessage(checkEmail(value)),
+  password: (value: string) => ruleMessage(checkNewPassword(value)),
   terms: (value: boolean) => (value ? undefined : VALIDATION_MESSAGES.termsRequired),
 }
 
@@ -34,8 +32,9 @@ export function SignupForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     alert.clear()
-    if (!form.validate()) return
-    const email = Email.parse(form.values.email)
+    const checked = checkEmail(form.values.email)
+    if (!form.validate() || !checked.ok) return
+    const email = checked.value
     signUp.mutate(
       { email, password: form.values.password, token: getSignupToken(), ...brandPayload },
       {
@@ -54,56 +53,48 @@ export function SignupForm() {
 
   return (
     <AuthCard title="Create your account" description="Start buying crypto in minutes.">
-      <form onSubmit={handleSubmit} noValidate aria-label="Sign up">
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            size="md"
-            value={form.values.email}
-            onChange={(event) => form.setField('email', event.currentTarget.value)}
-            error={form.errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            size="md"
-            value={form.values.password}
-            onChange={(event) => form.setField('password', event.currentTarget.value)}
-            error={form.errors.password}
-          />
-          <Checkbox
-            checked={form.values.terms}
-            onChange={(event) => form.setField('terms', event.currentTarget.checked)}
-            error={form.errors.terms}
-            label={
-              <>
-                I accept the{' '}
-                <Anchor href={brand.termsUrl} target="_blank" rel="noopener noreferrer" inherit underline="always">
-                  Terms and Conditions
-                </Anchor>{' '}
-                and the{' '}
-                <Anchor href={brand.privacyUrl} target="_blank" rel="noopener noreferrer" inherit underline="always">
-                  Privacy Policy
-                </Anchor>
-              </>
-            }
-          />
-          <FormAlert message={alert.message} />
-          <Button type="submit" size="md" fullWidth loading={signUp.isPending}>
-            Sign Up
-          </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login" fw={600}>
-              Log in
-            </Anchor>
-          </Text>
-        </Stack>
+      <form onSubmit={handleSubmit} noValidate aria-label="Sign up" className="ac-stack">
+        <EmailField
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(event) => form.setField('email', event.currentTarget.value)}
+          error={form.errors.email}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          value={form.values.password}
+          onChange={(event) => form.setField('password', event.currentTarget.value)}
+          error={form.errors.password}
+        />
+        <CheckboxField
+          checked={form.values.terms}
+          onChange={(event) => form.setField('terms', event.currentTarget.checked)}
+          error={form.errors.terms}
+          label={
+            <>
+              I accept the{' '}
+              <a href={brand.termsUrl} target="_blank" rel="noopener noreferrer">
+                Terms and Conditions
+              </a>{' '}
+              and the{' '}
+              <a href={brand.privacyUrl} target="_blank" rel="noopener noreferrer">
+                Privacy Policy
+              </a>
+            </>
+          }
+        />
+        <FormAlert message={alert.message} />
+        <Button type="submit" loading={signUp.isPending}>
+          Sign Up
+        </Button>
+        <p className="ac-dimmed ac-small ac-centred">
+          Already have an account?{' '}
+          <Link to="/login" className="ac-link">
+            Log in
+          </Link>
+        </p>
       </form>
     </AuthCard>
   )

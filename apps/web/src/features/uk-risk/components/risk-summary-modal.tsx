@@ -1,25 +1,6 @@
 import { UK_RISK_SUMMARY } from '@exchange/shared/uk-regulation'
-import { Anchor, List, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
-
-type Point = (typeof UK_RISK_SUMMARY.sections)[number]['points'][number]
-
-/** The point's text, with its closing "here" as the link when the point has one. */
-function PointText({ point }: { point: Point }) {
-  if (!('link' in point) || !point.link) return <>{point.text}</>
-  const { link } = point
-  const cut = point.text.lastIndexOf(' here.')
-  const before = cut >= 0 ? point.text.slice(0, cut + 1) : `${point.text} `
-  return (
-    <>
-      {before}
-      <Anchor href={link.href} target="_blank" rel="noopener noreferrer" underline="always" fw={600} inherit>
-        here
-        <VisuallyHidden> ({link.label}, opens in a new tab)</VisuallyHidden>
-      </Anchor>
-      {cut >= 0 ? '.' : null}
-    </>
-  )
-}
+import { List, Modal, Stack, Text, Title } from '@mantine/core'
+import { PointText } from './risk-summary-parts'
 
 interface RiskSummaryModalProps {
   opened: boolean

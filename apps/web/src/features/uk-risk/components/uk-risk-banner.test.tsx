@@ -76,6 +76,41 @@ describe('UkRiskBanner', () => {
     )
   })
 
+  it('holds the focus in the risk summary; Escape closes it and the focus goes back to the link', async () => {
+    const banner = await showBanner()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const link = within(banner).getByRole('button', { name: 'Take 2 mins to learn more' })
+    await user.click(link)
+    const summary = await screen.findByRole('dialog', { name: 'Risk summary' })
+    const close = within(summary).getByRole('button', { name: 'Close risk summary' })
+    expect(close).toHaveFocus()
+    // Backwards from the first control lands on the last link of the summary, not on the page behind it.
+    await user.tab({ shift: true })
+    expect(within(summary).getByRole('link', { name: /FOS protection/ })).toHaveFocus()
+    await user.tab()
+    expect(close).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Risk summary' })).not.toBeInTheDocument()
+    expect(link).toHaveFocus()
+  })
+
+  it('keeps its place, unseen, from the first paint until the 1.5 seconds have passed', async () => {
+    vi.useFakeTimers()
+    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+    const { container } = renderScreen(<UkRiskBanner />)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    const reserved = container.querySelector('[data-placement="reserved"]')
+    expect(reserved).toHaveAttribute('aria-hidden', 'true')
+    expect(reserved).toHaveStyle({ visibility: 'hidden' })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500)
+    })
+    expect(screen.getByRole('region', { name: 'Risk warning' })).toBe(reserved)
+    expect(reserved).not.toHaveStyle({ visibility: 'hidden' })
+  })
+
   it('stays hidden for a visitor outside the UK', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const api = mockApi({ getUkStatus: ok({ data: { isUk: false } }) })

@@ -1,11 +1,14 @@
 import { UK_BANNER_DELAY_MS } from '@exchange/shared/constants'
-import { UK_RISK_BANNER } from '@exchange/shared/uk-regulation'
-import { useDisclosure, useElementSize } from '@mantine/hooks'
-import { useEffect, useState } from 'react'
+import { UK_RISK_BANNER } from '@exchange/shared/uk-risk-banner'
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { useUkStatus } from '../api/get-uk-status'
-import { RiskSummaryModal } from './risk-summary-modal'
 import classes from './uk-risk-banner.module.css'
+
+/** The summary's long text is loaded when the customer asks for it, not with the first page (decision 051). */
+const RiskSummaryDialog = lazy(() =>
+  import('./risk-summary-parts').then((module) => ({ default: module.RiskSummaryDialog })),
+)
 
 interface UkRiskBannerProps {
   /** Distance from the top of the viewport, to sit under a fixed header. */
@@ -14,55 +17,81 @@ interface UkRiskBannerProps {
   delayMs?: number
   /**
    * For a layout that makes room itself (the dashboard's fixed header and navbar): it is told the banner's
-   * height, 0 while hidden, and the banner then adds no spacer of its own.
+   * height, 0 while hidden, and the banner is then fixed over the page.
    */
   onHeightChange?: (height: number) => void
 }
 
+/** The element's height, followed as the text wraps differently (a phone turned, a window resized). */
+function useHeightOf(onHeightChange: ((height: number) => void) | undefined, shown: boolean) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!onHeightChange) return
+    const element = ref.current
+    if (!shown || !element) {
+      onHeightChange(0)
+      return
+    }
+    const report = () => onHeightChange(element.getBoundingClientRect().height)
+    report()
+    const observer = new ResizeObserver(report)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [onHeightChange, shown])
+  return ref
+}
+
 /**
  * The UK risk warning (COBS 4.12A.11R), shown to UK visitors 1.5 s after a home view loads and on every
- * buying page. Fixed at the top, never dismissible; a spacer of its own height (or the layout, told the
- * height) keeps the page below it visible.
+ * buying page, never dismissible. On the home views it takes its place at the top of the page from the first paint,
+ * unseen until the 1.5 s have passed, and then stays stuck under the header while the page scrolls: nothing moves
+ * when it appears (decision 051). In the dashboard it is fixed and the layout, told its height, makes room.
  */
 export function UkRiskBanner({ top = 0, delayMs = UK_BANNER_DELAY_MS, onHeightChange }: UkRiskBannerProps) {
   const brand = useBrand()
   const ukStatus = useUkStatus(brand.brandName)
   const [delayOver, setDelayOver] = useState(false)
-  const [summaryOpened, summary] = useDisclosure(false)
-  const { ref, height } = useElementSize()
+  const [summaryOpened, setSummaryOpened] = useState(false)
 
   useEffect(() => {
     const timer = setTimeout(() => setDelayOver(true), delayMs)
     return () => clearTimeout(timer)
   }, [delayMs])
 
-  const shown = delayOver && ukStatus.data === true
+  const isUk = ukStatus.data === true
+  const shown = delayOver && isUk
+  const ref = useHeightOf(onHeightChange, shown)
 
-  useEffect(() => {
-    onHeightChange?.(shown ? height : 0)
-  }, [onHeightChange, shown, height])
-
-  if (!shown) return null
+  // Fixed in the dashboard: nothing until shown. Reserved on the home views: in place, unseen until shown.
+  if (onHeightChange ? !shown : !isUk) return null
+  const waiting: CSSProperties = shown ? {} : { visibility: 'hidden' }
 
   return (
     <>
-      {onHeightChange ? null : <div aria-hidden="true" style={{ height }} />}
       <div
         ref={ref}
         role="region"
         aria-label="Risk warning"
+        aria-hidden={shown ? undefined : true}
+        inert={!shown}
         className={classes.banner}
-        style={{ ['--uk-banner-top' as string]: `${top}px` }}
+        data-placement={onHeightChange ? 'fixed' : 'reserved'}
+        data-shown={shown}
+        style={{ ['--uk-banner-top' as string]: `${top}px`, ...waiting }}
         data-version={UK_RISK_BANNER.version}
       >
         <p className={classes.inner} style={{ margin: 0 }}>
           {UK_RISK_BANNER.text}{' '}
-          <button type="button" className={classes.link} onClick={summary.open}>
+          <button type="button" className={classes.link} onClick={() => setSummaryOpened(true)}>
             {UK_RISK_BANNER.linkText}
           </button>
         </p>
       </div>
-      <RiskSummaryModal opened={summaryOpened} onClose={summary.close} />
+      {summaryOpened ? (
+        <Suspense fallback={null}>
+          <RiskSummaryDialog opened onClose={() => setSummaryOpened(false)} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { gzipBytes, measurePage, report, staticFiles, type Manifest, type PageBudget } from './bundle-budget'
+
+/** index.html imports react and a shared chunk; the dashboard is a dynamic import with its own library chunk. */
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index.js', imports: ['_react.js', '_shared.js'], css: ['assets/index.css'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'] },
+  'src/dashboard.tsx': {
+    file: 'assets/dashboard.js',
+    imports: ['index.html', '_mantine.js', '_shared.js'],
+    css: ['assets/dashboard.css'],
+  },
+  '_mantine.js': { file: 'assets/mantine.js', imports: ['_react.js'], css: ['assets/mantine.css'] },
+}
+
+const sizes: Record<string, number> = {
+  'assets/index.js': 10_000,
+  'assets/react.js': 60_000,
+  'assets/shared.js': 5_000,
+  'assets/dashboard.js': 8_000,
+  'assets/mantine.js': 90_000,
+  'assets/index.css': 2_000,
+  'assets/dashboard.css': 1_000,
+  'assets/mantine.css': 30_000,
+}
+const gzipSize = (file: string) => sizes[file] ?? Number.NaN
+
+const login: PageBudget = { page: '/login', entries: ['index.html'], maxJsGzip: 75_000, maxCssGzip: 2_000 }
+
+describe('bundle budget', () => {
+  it('follows static imports from the entry, each file once, without the dynamic imports', () => {
+    expect(staticFiles(manifest, ['index.html'])).toEqual({
+      js: ['assets/index.js', 'assets/react.js', 'assets/shared.js'],
+      css: ['assets/index.css'],
+    })
+  })
+
+  it('counts every file of several entries once, CSS apart from JavaScript', () => {
+    const files = staticFiles(manifest, ['index.html', 'src/dashboard.tsx'])
+    expect(files.js.sort()).toEqual([
+      'assets/dashboard.js',
+      'assets/index.js',
+      'assets/mantine.js',
+      'assets/react.js',
+      'assets/shared.js',
+    ])
+    expect(files.css.sort()).toEqual(['assets/dashboard.css', 'assets/index.css', 'assets/mantine.css'])
+  })
+
+  it('refuses an entry the manifest does not have', () => {
+    expect(() => staticFiles(manifest, ['src/missing.tsx'])).toThrow('The manifest has no chunk "src/missing.tsx"')
+  })
+
+  it('passes a page at its limit and names what goes over', () => {
+    const atLimit = measurePage(manifest, login, gzipSize)
+    expect(atLimit.jsGzip).toBe(75_000)
+    expect(atLimit.cssGzip).toBe(2_000)
+    expect(atLimit.overBudget).toEqual([])
+
+    const over = measurePage(manifest, { ...login, maxJsGzip: 74_999, maxCssGzip: 1_999 }, gzipSize)
+    expect(over.overBudget).toEqual(['JavaScript 75.0 KB > 75.0 KB', 'CSS 2.0 KB > 2.0 KB'])
+    expect(report([over])).toContain('OVER BUDGET: JavaScript')
+  })
+
+  it('lists each file of a page with its size, largest first', () => {
+    const lines = report([measurePage(manifest, login, gzipSize)]).split('\n')
+    expect(lines[0]).toBe('/login: JavaScript 75.0 KB gzip, CSS 2.0 KB gzip')
+    expect(lines[1]).toMatch(/60\.0 KB {2}assets\/react\.js$/)
+  })
+
+  it('measures gzip bytes of real content', () => {
+    const repeated = Buffer.from('a'.repeat(10_000))
+    expect(gzipBytes(repeated)).toBeGreaterThan(0)
+    expect(gzipBytes(repeated)).toBeLessThan(100)
+  })
+})

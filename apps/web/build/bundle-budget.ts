@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+/** One chunk of Vite's `build.manifest` (dist/.vite/manifest.json), keyed by its source. */
+export interface ManifestChunk {
+  file: string
+  imports?: string[]
+  css?: string[]
+}
+export type Manifest = Record<string, ManifestChunk>
+
+/** A page: the manifest keys it starts from, and the most JavaScript and CSS (gzip bytes) it may load up front. */
+export interface PageBudget {
+  page: string
+  entries: string[]
+  maxJsGzip: number
+  maxCssGzip: number
+}
+
+export interface PageSizes {
+  page: string
+  js: { file: string; gzip: number }[]
+  css: { file: string; gzip: number }[]
+  jsGzip: number
+  cssGzip: number
+  overBudget: string[]
+}
+
+const KB = 1000
+
+/**
+ * The pages of issue 13 and what each may load before it is usable (decision 051). /login is the account screens'
+ * shell (/, /signup, /code and /resetpass load the same files); /dashboard adds the signed-in layout and the
+ * calculator, which bring Mantine, react-query and zod.
+ */
+export const BUDGETS: PageBudget[] = [
+  { page: '/login', entries: ['index.html'], maxJsGzip: 100 * KB, maxCssGzip: 6 * KB },
+  {
+    page: '/dashboard',
+    entries: ['index.html', 'src/app/routes/dashboard-layout-route.tsx', 'src/app/routes/calculator-route.tsx'],
+    maxJsGzip: 280 * KB,
+    maxCssGzip: 40 * KB,
+  },
+]
+
+/**
+ * Every file the entries load before the page runs: the entries and their static imports, followed to the end, each
+ * once; dynamic imports (screens loaded later) are not followed. An unknown key is an error, not a silent zero.
+ */
+export function staticFiles(manifest: Manifest, entries: string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>()
+  const css = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`The manifest has no chunk "${key}"`)
+    js.add(chunk.file)
+    for (const file of chunk.css ?? []) css.add(file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const entry of entries) visit(entry)
+  return { js: [...js], css: [...css] }
+}
+
+/** The sizes of one page against its budget; `gzipSize` is given the file name and answers its gzip bytes. */
+export function measurePage(manifest: Manifest, budget: PageBudget, gzipSize: (file: string) => number): PageSizes {
+  const files = staticFiles(manifest, budget.entries)
+  const sized = (list: string[]) => list.map((file) => ({ file, gzip: gzipSize(file) }))
+  const js = sized(files.js)
+  const css = sized(files.css)
+  const jsGzip = js.reduce((sum, file) => sum + file.gzip, 0)
+  const cssGzip = css.reduce((sum, file) => sum + file.gzip, 0)
+  const overBudget: string[] = []
+  if (jsGzip > budget.maxJsGzip) overBudget.push(`JavaScript ${kb(jsGzip)} > ${kb(budget.maxJsGzip)}`)
+  if (cssGzip > budget.maxCssGzip) overBudget.push(`CSS ${kb(cssGzip)} > ${kb(budget.maxCssGzip)}`)
+  return { page: budget.page, js, css, jsGzip, cssGzip, overBudget }
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
+
+export function report(sizes: PageSizes[]): string {
+  const lines: string[] = []
+  for (const page of sizes) {
+    lines.push(`${page.page}: JavaScript ${kb(page.jsGzip)} gzip, CSS ${kb(page.cssGzip)} gzip`)
+    for (const file of [...page.js, ...page.css].sort((a, b) => b.gzip - a.gzip)) {
+      lines.push(`  ${kb(file.gzip).padStart(9)}  ${file.file}`)
+    }
+    for (const problem of page.overBudget) lines.push(`  OVER BUDGET: ${problem}`)
+  }
+  return lines.join('\n')
+}
+
+/** Gzip at the highest level, as the build's precompressed copies are made. */
+export function gzipBytes(content: Buffer): number {
+  return gzipSync(content, { level: 9 }).length
+}
+
+function main() {
+  const dist = fileURLToPath(new URL('../dist', import.meta.url))
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  } catch {
+    console.error('No build manifest: run `npm run build -w @exchange/web` first.')
+    process.exit(1)
+  }
+  const sizes = BUDGETS.map((budget) =>
+    measurePage(manifest, budget, (file) => gzipBytes(readFileSync(join(dist, file)))),
+  )
+  console.log(report(sizes))
+  if (sizes.some((page) => page.overBudget.length > 0)) process.exit(1)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main()
