@@ -15,7 +15,6 @@ import {
   quoteForFiat,
   roundAmount,
   subtractAmounts,
-  sumAmounts,
 } from '@exchange/shared/money'
 import {
   OPEN_STATUSES,
@@ -468,21 +467,6 @@ export function createOrderService({
       .where(eq(orders.id, orderId))
   }
 
-  async function openOrders(customerId: string) {
-    return db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...OPEN_STATUSES])))
-      .orderBy(desc(orders.createdAt))
-  }
-
-  /** `getGross`'s order part: the open orders and what they add up to (one fiat each, so summed per fiat). */
-  async function grossOrders(customerId: string) {
-    const open = await openOrders(customerId)
-    const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
-    return { openOrder: open.map(summarize), pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS) }
-  }
-
   async function orderHistory(customerId: string, page: number, pageSize: number) {
     const [total] = await db.select({ value: count() }).from(orders).where(eq(orders.customerId, customerId))
     const rows = await db
@@ -620,7 +604,6 @@ export function createOrderService({
     updateOrderStatusByCustomer,
     paymentMethodsFor,
     selectPaymentMethod,
-    grossOrders,
     orderHistory,
     orderDetail,
     expireOrders,
