@@ -46,7 +46,7 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app stopped with code ${child.exitCode}`)
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -57,7 +57,7 @@ async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   child.kill()
-  throw new Error('the app did not answer /healthz within 60 s')
+  throw new Error('the app did not answer /healthz within 180 s')
 }
 
 /** Signs a customer up and confirms the code the dev outbox received; answers the session token. */
