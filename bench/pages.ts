@@ -2,16 +2,13 @@
 // Chromium, median of three runs per page, on the built app started here on a fresh embedded database: /, /login,
 // /signup, /code, /resetpass, and /dashboard signed in as a customer signed up through the api and the dev outbox.
 // Prints the score, LCP, TBT, CLS and the bytes of the first load. A benchmark, not a test.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import puppeteer from 'puppeteer-core'
+import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
+import { startAppServer } from '../e2e/support/app-server'
+import { uniqueEmail, waitForCode } from '../e2e/support/mailbox'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const BRAND = 'Helvex'
@@ -26,41 +23,9 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ]
 const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/signup,/code,/resetpass').split(',')
-const SERVER = fileURLToPath(new URL('../apps/api/dist/server.js', import.meta.url))
-
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function startApp(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app stopped with code ${child.exitCode}`)
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (up) return child
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  child.kill()
-  throw new Error('the app did not answer /healthz within 180 s')
-}
-
-/** Signs a customer up and confirms the code the dev outbox received; answers the session token. */
+/** Signs a customer up through the api and confirms the code the dev outbox received; answers the session token. */
 async function signedUpCustomer(base: string): Promise<string> {
   const post = async (name: string, payload: object) =>
     (
@@ -70,20 +35,11 @@ async function signedUpCustomer(base: string): Promise<string> {
         body: JSON.stringify({ brandName: BRAND, ...payload }),
       })
     ).json()
-  const email = `pages.${Date.now()}@example.com`
+  const email = uniqueEmail('pages')
   const company = { name: 'Bench AG', address: 'Zug' }
   await post('homesignup', { email, password: 'bench-password', token: 'DIRECT', companyDetails: company })
-  // The code is mailed by a job of the app: read the outbox until it is there.
-  for (let tries = 0; tries < 120; tries++) {
-    const outbox = (await (await fetch(`${base}/dev/outbox`)).json()) as { data: { to: string; text: string }[] }
-    const code = outbox.data.find((mail) => mail.to === email)?.text.match(/^\s*(\d{5})\s*$/m)?.[1]
-    if (code) {
-      const verified = await post('verifycode', { email, code })
-      return verified.data.token as string
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('no code reached the dev outbox')
+  const verified = await post('verifycode', { email, code: await waitForCode(base, email) })
+  return verified.data.token as string
 }
 
 async function measure(url: string, port: number, prepare: () => Promise<void>): Promise<Result> {
@@ -129,10 +85,9 @@ function row(path: string, lhr: Result): string {
 }
 
 async function main() {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
-  const app = await startApp(port, dataDir)
-  const base = `http://127.0.0.1:${port}`
+  // The built app as the e2e journeys start it (test mode: dev outbox), on a fresh embedded database.
+  const app = await startAppServer({ logName: 'bench-pages-server.log' })
+  const base = app.baseUrl
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS })
   try {
     const token = await signedUpCustomer(base)
@@ -142,7 +97,7 @@ async function main() {
     const emptyCache = async () => {
       await cdp.send('Network.clearBrowserCache')
     }
-    const cookie = { name: 'jwtToken', value: encodeURIComponent(token), domain: '127.0.0.1', path: '/' }
+    const cookie = { name: JWT_COOKIE_NAME, value: encodeURIComponent(token), domain: '127.0.0.1', path: '/' }
     const results: [string, Result][] = []
     for (const path of PAGES) {
       results.push([
@@ -176,12 +131,7 @@ async function main() {
     for (const [path, lhr] of results) console.log(row(path, lhr))
   } finally {
     chrome.kill()
-    if (app.exitCode === null) {
-      const exited = new Promise((resolve) => app.once('exit', resolve))
-      app.kill('SIGTERM')
-      await exited
-    }
-    rmSync(dataDir, { recursive: true, force: true })
+    await app.stop()
   }
 }
 
