@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import puppeteer from 'puppeteer-core'
 import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
+import { COMPANY } from '../apps/api/test/customer-fixtures'
 import { startAppServer } from '../e2e/support/app-server'
 import { uniqueEmail, waitForCode } from '../e2e/support/mailbox'
 
@@ -36,8 +37,7 @@ async function signedUpCustomer(base: string): Promise<string> {
       })
     ).json()
   const email = uniqueEmail('pages')
-  const company = { name: 'Bench AG', address: 'Zug' }
-  await post('homesignup', { email, password: 'bench-password', token: 'DIRECT', companyDetails: company })
+  await post('homesignup', { email, password: 'bench-password', token: 'DIRECT', companyDetails: COMPANY })
   const verified = await post('verifycode', { email, code: await waitForCode(base, email) })
   return verified.data.token as string
 }

@@ -21,11 +21,11 @@ import { createGrossService } from '../apps/api/src/modules/users/gross.service'
 import { encodeOnce } from '../apps/api/src/plugins/response-serializer'
 import { loadTrading } from '../apps/api/src/trading'
 import { loadBrand } from '../apps/api/src/brand'
+import { COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = 32
 const BRAND = 'Helvex'
-const COMPANY = { name: 'Bench AG', address: 'Zug' }
 
 interface Result {
   name: string
@@ -83,23 +83,7 @@ async function benchCustomer(appUrl: string, database: DatabaseHandle, deliverMa
   const token = verified.body.data.token as string
   const device = verified.cookies.map((cookie) => cookie.split(';')[0]!).find((c) => c.startsWith('trustedDevice='))
   // The journey asks for the source of funds before the first order (decision 036).
-  await post(
-    '/v1/user/saveSourceOfFunds',
-    {
-      answers: {
-        beneficialOwner: true,
-        employmentStatus: 'employed',
-        occupation: 'Benchmark engineer',
-        incomeBand: '50k_100k',
-        fundsOrigin: 'salary',
-        purpose: 'investment',
-        expectedYearlyVolume: '1k_10k',
-        politicallyExposed: false,
-        highRiskCountryTies: false,
-      },
-    },
-    token,
-  )
+  await post('/v1/user/saveSourceOfFunds', { answers: SOURCE_OF_FUNDS }, token)
   await post('/v1/user/orderInitiateBuy', { amount: '250', assetId: 'btc_eur', wallet: '' }, token)
   return { email, password, token, device: device ?? '' }
 }

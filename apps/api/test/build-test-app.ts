@@ -23,6 +23,7 @@ import type { RatesProvider } from '../src/providers/rates/rates.provider'
 import { signNotice } from '../src/providers/signed-notice'
 import { UK_ASSESSMENTS } from '../src/modules/uk-steps/appropriateness-questions'
 import { UK_CATEGORISATION_STATEMENTS, UK_COOLING_OFF, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
+import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from './customer-fixtures'
 import { createTestClock } from './test-clock'
 import { TEST_BTC_WALLET, TEST_ETH_WALLET, bitcoinSign, personalSign } from './test-wallets'
 
@@ -193,7 +194,7 @@ export async function buildTestApp(
 }
 
 export const BRAND = 'Helvex'
-export const COMPANY = { name: 'Helvex Digital Markets AG', address: 'Baarerstrasse 14, 6300 Zug, Switzerland' }
+export { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS }
 
 export function uniqueEmail(label = 'customer'): string {
   return `${label}.${randomBytes(5).toString('hex')}@example.com`
@@ -258,19 +259,6 @@ export async function signUpVerified(t: TestApp, email = uniqueEmail(), password
 /** The tests' own wallet (a key `test-wallets.ts` holds), so that a customer can prove it before a payout. */
 export const BTC_WALLET = TEST_BTC_WALLET
 export const ETH_WALLET = TEST_ETH_WALLET
-
-/** Source-of-funds answers of an ordinary customer: nothing in them asks for enhanced checks. */
-export const SOURCE_OF_FUNDS = {
-  beneficialOwner: true,
-  employmentStatus: 'employed',
-  occupation: 'Software engineer, banking',
-  incomeBand: '100k_250k',
-  fundsOrigin: 'salary',
-  purpose: 'investment',
-  expectedYearlyVolume: '1k_10k',
-  politicallyExposed: false,
-  highRiskCountryTies: false,
-} as const
 
 /** Answers `sof` for the customer, as the journey asks before the first order (decision 036). */
 export async function declareSourceOfFunds(t: TestApp, token: string, answers: Record<string, unknown> = {}) {
@@ -377,17 +365,6 @@ export async function tradingFile(content: Record<string, unknown>): Promise<str
   const file = join(mkdtempSync(join(tmpdir(), 'trading-')), 'trading.json')
   writeFileSync(file, JSON.stringify(content))
   return file
-}
-
-/** Details of a customer whose name matches the sample payer name "Ada Lovelace". */
-export const ADA_DETAILS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address: 'Bahnhofstrasse 1',
-  city: 'Zürich',
-  postal: '8001',
-  country: 'CH',
-  phone: '+41446681800',
 }
 
 /** The order as stored, by its reference. */

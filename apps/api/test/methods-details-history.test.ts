@@ -220,6 +220,44 @@ describe('history', () => {
     expect(second.orders).toMatchObject([{ orderReference: references[0], statusName: 'cancelled' }])
   })
 
+  it('pages after the order the last page ended with, each order once, orders of the same instant too', async () => {
+    const customer = await buyer(t)
+    const other = await buyer(t)
+    const theirs = (await initiateBuy(t, other.token)).body.data.reference as string
+    t.clock.advance(1_000)
+    const made: string[] = []
+    // The clock stands still: the three orders share their creation time, and the id orders them.
+    for (const amount of ['100', '200', '300'])
+      made.push((await initiateBuy(t, customer.token, { amount })).body.data.reference)
+
+    const byNumber = await callUser(t.app, 'getHistory', customer.token, { page: 1, pageSize: 3 })
+    const newestFirst = byNumber.body.data.orders.map((order: { orderReference: string }) => order.orderReference)
+    expect([...newestFirst].sort()).toEqual([...made].sort())
+    expect(byNumber.body.data).toMatchObject({ total: 3, totalCapped: false, nextAfter: null })
+
+    const walked: string[] = []
+    let after: string | null = null
+    for (let page = 1; page <= 4; page += 1) {
+      const answer = await callUser(t.app, 'getHistory', customer.token, {
+        page,
+        pageSize: 1,
+        ...(after ? { after } : {}),
+      })
+      expect(answer.body.data).toMatchObject({ page, pageSize: 1, total: 3, totalCapped: false })
+      walked.push(...answer.body.data.orders.map((order: { orderReference: string }) => order.orderReference))
+      after = answer.body.data.nextAfter
+      if (after === null) break
+    }
+    expect(walked).toEqual(newestFirst)
+    expect(after).toBeNull()
+
+    const afterTheirs = await callUser(t.app, 'getHistory', customer.token, { page: 2, after: theirs })
+    expect(afterTheirs.body).toEqual({ result: false, error: 'order_not_found' })
+    expect((await callUser(t.app, 'getHistory', customer.token, { page: 2, after: 'not a reference' })).status).toBe(
+      400,
+    )
+  })
+
   it('shows one order with its events', async () => {
     const customer = await buyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
@@ -229,8 +267,12 @@ describe('history', () => {
     expect(detail.events.map((event: { toStatus: string }) => event.toStatus)).toEqual(['initiated', 'cancelled'])
   })
 
-  it('refuses a page size over 50', async () => {
+  it('refuses a page size over 50, and a page by number beyond the first 1,000 orders', async () => {
     const customer = await buyer(t)
     expect((await callUser(t.app, 'getHistory', customer.token, { page: 1, pageSize: 500 })).status).toBe(400)
+    expect((await callUser(t.app, 'getHistory', customer.token, { page: 20, pageSize: 50 })).status).toBe(200)
+    const deep = await callUser(t.app, 'getHistory', customer.token, { page: 21, pageSize: 50 })
+    expect(deep.status).toBe(400)
+    expect(JSON.stringify(deep.body)).toContain('Pages beyond the first 1,000 orders are asked for after an order')
   })
 })

@@ -119,14 +119,40 @@ export const SelectMethodRequest = z.object({
 })
 export const SelectMethodAnswer = answerOf(successAnswer({}))
 
-export const HistoryRequest = z.object({
-  page: z.number().int().min(1).max(10_000).default(1),
-  pageSize: z.number().int().min(1).max(50).default(10),
-  brandName: BrandName,
-})
+/** How far the history counts a customer's orders, and how deep a page by number may go (decision 053). */
+export const HISTORY_COUNT_CAP = 1000
+
+export const HistoryRequest = z
+  .object({
+    page: z.number().int().min(1).max(10_000).default(1),
+    pageSize: z.number().int().min(1).max(50).default(10),
+    /**
+     * The last order of the page before, as its `nextAfter` named it: the page then holds the orders older than that one,
+     * read from its place (decision 053), however deep. `page` is then only echoed back. Without it, `page` is counted
+     * from the newest order, which stays cheap only for the first pages.
+     */
+    after: OrderReference.optional(),
+    brandName: BrandName,
+  })
+  .refine(
+    // A page by number is read by skipping the orders before it: bounded to the orders the count reaches, so no call
+    // makes the database skip a customer's 100,000 orders; deeper pages are asked for `after` an order.
+    (request) => request.after !== undefined || (request.page - 1) * request.pageSize < HISTORY_COUNT_CAP,
+    { message: 'Pages beyond the first 1,000 orders are asked for after an order', path: ['page'] },
+  )
 export const HistoryAnswer = answerOf(
   successAnswer({
-    data: z.object({ orders: z.array(OrderSummary), page: z.number(), pageSize: z.number(), total: z.number() }),
+    data: z.object({
+      orders: z.array(OrderSummary),
+      page: z.number(),
+      pageSize: z.number(),
+      /** The customer's orders, counted up to 1,000 (decision 053). */
+      total: z.number(),
+      /** There are more orders than `total`: the count stopped at its cap. */
+      totalCapped: z.boolean().default(false),
+      /** The reference to pass as `after` for the next (older) page; null on the last page. */
+      nextAfter: z.string().nullable().default(null),
+    }),
   }),
 )
 export type HistoryAnswer = z.infer<typeof HistoryAnswer>

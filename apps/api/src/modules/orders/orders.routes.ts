@@ -126,7 +126,7 @@ export function orderUserRoutes({ orders }: { orders: OrderService }): FastifyPl
       },
       async (request) => ({
         result: true as const,
-        data: await orders.orderHistory(sessionOf(request).customerId, request.body.page, request.body.pageSize),
+        data: await orders.orderHistory(sessionOf(request).customerId, request.body),
       }),
     )
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import {
   FIAT_DECIMALS,
   type CryptoCurrency,
@@ -32,6 +32,7 @@ import type { Database } from '../../db/client'
 import type { Visitor } from '../../providers/geoip/visitor-country'
 import { customers, incomingTransfers, orderEvents, orders } from '../../db/schema'
 import { AppError } from '../../errors'
+import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './history-queries'
 import type { MethodOption, TradingConfig } from '../../trading'
 import type { MailService } from '../mail/mail.service'
 import type { RatesService } from '../rates/rates.service'
@@ -467,15 +468,20 @@ export function createOrderService({
       .where(eq(orders.id, orderId))
   }
 
-  async function orderHistory(customerId: string, page: number, pageSize: number) {
-    const [total] = await db.select({ value: count() }).from(orders).where(eq(orders.customerId, customerId))
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(eq(orders.customerId, customerId))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+  /**
+   * A page of the customer's orders, newest first (decision 053): after the order `after` names (a page read from its
+   * place in the index, as deep as the history goes), or at a page number. The total is counted up to
+   * `HISTORY_COUNT_CAP`; `totalCapped` tells there are more.
+   */
+  async function orderHistory(customerId: string, request: { page: number; pageSize: number; after?: string }) {
+    const { page, pageSize, after } = request
+    const anchor = after === undefined ? undefined : await findOwnOrder(db, customerId, after)
+    const [fetched, [counted]] = await Promise.all([
+      historyPageQuery(db, customerId, { page, pageSize, afterOrderId: anchor?.id }),
+      historyCountQuery(db, customerId),
+    ])
+    const rows = fetched.slice(0, pageSize)
+    const total = Math.min(counted?.value ?? 0, HISTORY_COUNT_CAP)
     const waiting =
       rows.length === 0
         ? []
@@ -497,7 +503,14 @@ export function createOrderService({
       ...summarize(row),
       decisionWaits: row.status === 'expired' && decisionWaits.has(row.id),
     }))
-    return { orders: summaries, page, pageSize, total: total?.value ?? 0 }
+    return {
+      orders: summaries,
+      page,
+      pageSize,
+      total,
+      totalCapped: (counted?.value ?? 0) > HISTORY_COUNT_CAP,
+      nextAfter: fetched.length > pageSize ? (rows.at(-1)?.reference ?? null) : null,
+    }
   }
 
   async function orderDetail(customerId: string, reference: string) {

@@ -19,11 +19,24 @@ const ORDERS: OrderSummary[] = Array.from({ length: 12 }, (_, i) =>
   }),
 )
 
+/** The api's pages: after the order named, or by number; `nextAfter` names the last order when more follow. */
 function historyPage(body: Record<string, unknown>) {
   const page = Number(body.page)
   const pageSize = Number(body.pageSize)
+  const start = body.after
+    ? ORDERS.findIndex((order) => order.orderReference === body.after) + 1
+    : (page - 1) * pageSize
+  const orders = ORDERS.slice(start, start + pageSize)
+  const more = start + pageSize < ORDERS.length
   return ok({
-    data: { orders: ORDERS.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: ORDERS.length },
+    data: {
+      orders,
+      page,
+      pageSize,
+      total: ORDERS.length,
+      totalCapped: false,
+      nextAfter: more ? orders.at(-1)!.orderReference : null,
+    },
   })
 }
 
@@ -63,14 +76,48 @@ describe('OrderHistory', () => {
     expect(within(rows()[1]!).getByText('Cancelled')).toBeInTheDocument()
   })
 
-  it('shows the next page of orders', async () => {
+  it('shows the older page after the last order shown, and goes back to the newer one', async () => {
     const user = userEvent.setup()
     const { api } = renderHistory()
     await screen.findByText('ORDER00012')
-    await user.click(screen.getByRole('button', { name: 'Page 2' }))
+    const pages = screen.getByRole('navigation', { name: 'Pages of orders' })
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument()
+    expect(within(pages).getByRole('button', { name: 'Newer orders' })).toBeDisabled()
+    await user.click(within(pages).getByRole('button', { name: 'Older orders' }))
     await screen.findByText('ORDER00002')
-    expect(api.callsTo('getHistory')[1]?.body).toMatchObject({ page: 2, pageSize: 10 })
+    expect(api.callsTo('getHistory')[1]?.body).toEqual({
+      page: 2,
+      pageSize: 10,
+      after: 'ORDER00003',
+      brandName: 'Helvex',
+    })
     expect(rows()).toHaveLength(2)
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument()
+    expect(within(pages).getByRole('button', { name: 'Older orders' })).toBeDisabled()
+    await user.click(within(pages).getByRole('button', { name: 'Newer orders' }))
+    await screen.findByText('ORDER00012')
+    expect(rows()).toHaveLength(10)
+  })
+
+  it('tells a customer with more orders than the count reaches that there are more, and still pages on', async () => {
+    const user = userEvent.setup()
+    const page = (after: string | undefined) =>
+      ok({
+        data: {
+          orders: ORDERS.slice(after ? 10 : 0, after ? 12 : 10),
+          page: after ? 2 : 1,
+          pageSize: 10,
+          total: 1000,
+          totalCapped: true,
+          nextAfter: 'ORDER00003',
+        },
+      })
+    renderHistory({ getHistory: (body) => page(body.after as string | undefined) })
+    await screen.findByText('ORDER00012')
+    expect(screen.getByText('Page 1 (more than 1,000 orders)')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Older orders' }))
+    expect(await screen.findByText('Page 2 (more than 1,000 orders)')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Older orders' })).toBeEnabled()
   })
 
   it('opens an order with its timeline of status changes', async () => {

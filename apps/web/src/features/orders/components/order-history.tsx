@@ -9,9 +9,7 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -136,11 +134,22 @@ function Fact({ label, value }: { label: string; value: string }) {
   )
 }
 
-/** /dashboard-history: every order, newest first, ten a page; an order opens with its timeline. */
+/** Where the customer is in the history: "Page 2 of 13", or without the last page once the count stopped at its cap. */
+function pageLabel(page: number, total: number, totalCapped: boolean): string {
+  if (totalCapped) return `Page ${page} (more than ${total.toLocaleString('en-GB')} orders)`
+  return `Page ${page} of ${Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE))}`
+}
+
+/**
+ * /dashboard-history: every order, newest first, ten a page; an order opens with its timeline. Older pages are asked
+ * for after the last order shown (decision 053); the way back keeps the orders each page was asked after.
+ */
 export function OrderHistory() {
   const brand = useBrand()
   const mobile = useIsMobile()
-  const [page, setPage] = useState(1)
+  // The last order of each page passed, newest first: page N is asked for after `trail[N - 2]`.
+  const [trail, setTrail] = useState<string[]>([])
+  const page = trail.length + 1
   const [params] = useSearchParams()
   // `?order=REF` opens that order, e.g. when a step it waited for was just done on another screen.
   const [viewing, setViewing] = useState<string | null>(params.get('order'))
@@ -150,11 +159,11 @@ export function OrderHistory() {
     setToCancel(null)
     setError(message)
   })
-  const history = useHistory(brand.brandName, page)
+  const history = useHistory(brand.brandName, page, trail.at(-1))
 
   const answer = history.data
   const data = answer && answer.result ? answer.data : null
-  const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1
+  const nextAfter = data?.nextAfter ?? null
 
   function cancel(order: OrderSummary) {
     setError(null)
@@ -315,19 +324,28 @@ export function OrderHistory() {
       </Stack>
       <FormAlert message={error} />
       {body}
-      {data && pages > 1 ? (
-        <Center>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            aria-label="Pages of orders"
-            getControlProps={(control) => ({
-              'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page`,
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Center>
+      {data && (page > 1 || nextAfter) ? (
+        <Group justify="center" gap="md" component="nav" aria-label="Pages of orders">
+          <Button
+            variant="default"
+            disabled={page === 1}
+            onClick={() => setTrail((passed) => passed.slice(0, -1))}
+            aria-label="Newer orders"
+          >
+            Newer
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {pageLabel(page, data.total, data.totalCapped)}
+          </Text>
+          <Button
+            variant="default"
+            disabled={!nextAfter || history.isPlaceholderData}
+            onClick={() => nextAfter && setTrail((passed) => [...passed, nextAfter])}
+            aria-label="Older orders"
+          >
+            Older
+          </Button>
+        </Group>
       ) : null}
       <OrderDetailDrawer orderReference={viewing} onClose={() => setViewing(null)} />
       <CancelOrderDialog
