@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { SignJWT, jwtVerify } from 'jose'
 import type { Clock } from '../../clock'
-import type { Database } from '../../db/client'
+import { type Database, keepPlanned } from '../../db/client'
 import { sessions } from '../../db/schema'
 import { AppError } from '../../errors'
 
@@ -47,6 +47,7 @@ export function createSessionService({ db, clock, jwtKey, sessionHours }: Sessio
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_row')
+  keepPlanned(db, sessionRow)
 
   async function startSession(customerId: string, origin: RequestOrigin, tx: Database = db): Promise<string> {
     const issuedAt = clock.now()

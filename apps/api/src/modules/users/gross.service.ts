@@ -4,7 +4,7 @@ import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { sumAmounts } from '@exchange/shared/money'
 import { OPEN_STATUSES, PAID_STATUSES } from '@exchange/shared/order-rules'
 import type { GrossData } from '@exchange/shared/accounts.schemas'
-import type { Database } from '../../db/client'
+import { type Database, keepPlanned } from '../../db/client'
 import { customers, orders, signedAgreements } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { TradingConfig } from '../../trading'
@@ -59,6 +59,7 @@ export function createGrossService({
     .where(eq(customers.id, sql.placeholder('customerId')))
     .orderBy(desc(orders.createdAt))
     .prepare('get_gross')
+  keepPlanned(db, statement)
 
   async function gross(customerId: string): Promise<GrossData> {
     const rows = await statement.execute({ customerId, agreementVersion })
