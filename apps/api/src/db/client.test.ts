@@ -16,6 +16,9 @@ describe('statements kept planned on PGlite (decision 052)', () => {
       const email = `o'brien\\'); drop table customers; --@example.com`
       await database.db.insert(customers).values({ email, passwordHash: 'x', affiliateToken: 'a' })
 
+      // Calls that arrive together, before the statement is prepared, share the one PREPARE.
+      const together = await Promise.all([1, 2, 3].map(() => byEmail.execute({ email })))
+      expect(together).toEqual([[{ email }], [{ email }], [{ email }]])
       expect(await byEmail.execute({ email })).toEqual([{ email }])
       expect(await byEmail.execute({ email: 'nobody@example.com' })).toEqual([])
       expect(await database.db.select({ email: customers.email }).from(customers)).toEqual([{ email }])

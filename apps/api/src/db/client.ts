@@ -105,15 +105,24 @@ function literal(value: unknown): string | undefined {
 }
 
 function plannedOnce(client: PGlite, planned: Map<string, string>): PGlite {
-  const prepared = new Set<string>()
+  // One PREPARE per statement, which the calls arriving meanwhile wait for; a failed one is tried again next call.
+  const prepared = new Map<string, Promise<unknown>>()
+  const prepare = (name: string, text: string) => {
+    let done = prepared.get(name)
+    if (!done) {
+      done = client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
+        prepared.delete(name)
+        throw error
+      })
+      prepared.set(name, done)
+    }
+    return done
+  }
   const query: PGlite['query'] = async (text, params, options) => {
     const name = planned.get(text)
     const literals = params?.map(literal)
     if (!name || !literals || literals.some((value) => value === undefined)) return client.query(text, params, options)
-    if (!prepared.has(name)) {
-      await client.exec(`PREPARE ${name} AS ${text}`)
-      prepared.add(name)
-    }
+    await prepare(name, text)
     return client.query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options)
   }
   return new Proxy(client, {
