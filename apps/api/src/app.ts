@@ -29,6 +29,7 @@ import { devRoutes } from './modules/dev/dev.routes'
 import { createDevOutboxService } from './modules/dev/dev.service'
 import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
+import { createGrossService } from './modules/users/gross.service'
 import { userRoutes } from './modules/users/users.routes'
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
 import { guardSandboxPages, refuseTestRoutesInProduction, registerPermissionsPolicy } from './plugins/deployment-guards'
@@ -338,6 +339,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     assertMayStartOrder: journey.assertMayStartOrder,
     chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
+  const gross = createGrossService({ db: database.db, trading, agreementVersion: agreement.version })
   const customers = createCustomerService({
     db: database.db,
     clock,
@@ -520,7 +522,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         async (user) => {
           // Before the body is read: a call without a valid session learns nothing about its payload.
           user.addHook('onRequest', createRequireSession(sessions))
-          await user.register(userRoutes({ accounts, orders, agreement }))
+          await user.register(userRoutes({ accounts, gross }))
           await user.register(orderUserRoutes({ orders }))
           await user.register(customerRoutes({ customers }))
           await user.register(paymentUserRoutes({ payments, settlement, hosted }))

@@ -154,6 +154,42 @@ describe('orderInitiateBuy', () => {
   })
 })
 
+describe('getGross', () => {
+  it('answers every open order newest first, money as decimal strings, and adds those awaiting payment', async () => {
+    const customer = await buyer(t)
+    const first = (await initiateBuy(t, customer.token, { amount: '250' })).body.data.reference
+    t.clock.advance(1_000)
+    const second = (
+      await initiateBuy(t, customer.token, { amount: '1,250.50', assetId: 'eth_eur', wallet: ETH_WALLET })
+    ).body.data.reference
+    const before = (await callUser(t.app, 'getGross', customer.token)).body.data
+    expect(before.openOrder.map((o: { orderReference: string }) => o.orderReference)).toEqual([second, first])
+    expect(before.openOrder[0]).toMatchObject({
+      statusName: 'initiated',
+      fiatCur: 'eur',
+      cryptoCur: 'eth',
+      assetId: 'eth_eur',
+      orderAmount: '1,250.50',
+      fiatAmount: '1250.50',
+      orderWallet: ETH_WALLET,
+      method: null,
+      methodName: null,
+      decisionWaits: false,
+    })
+    expect(before.openOrder[0].cryptoAmount).toMatch(/^\d+\.\d+$/)
+    expect(before.pendingBalance).toBe('0.00')
+
+    const moved = await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+      orderReference: second,
+      statusName: 'awaiting_payment',
+    })
+    expect(moved.body).toEqual({ result: true, statusName: 'awaiting_payment' })
+    const after = (await callUser(t.app, 'getGross', customer.token)).body.data
+    expect(after.pendingBalance).toBe('1250.50')
+    expect(after.openOrder.map((o: { statusName: string }) => o.statusName)).toEqual(['awaiting_payment', 'initiated'])
+  })
+})
+
 describe('exchangeUpdateOrder', () => {
   it('lets the customer cancel, keeps the event, and takes the order out of the open ones', async () => {
     const customer = await buyer(t)

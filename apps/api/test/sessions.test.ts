@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+import { SESSION_CHECK_CACHE_MS } from '../src/modules/sessions/sessions.service'
+import { COMPANY, type TestApp, buildTestApp, callPublic, callUser, latestCode, signUpVerified } from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -83,5 +84,79 @@ describe('user calls and sessions', () => {
     } finally {
       await short.close()
     }
+  })
+})
+
+describe('sessions across processes (decision 052)', () => {
+  // Two apps on one database with one signing key, as two processes behind the same address, on one clock.
+  const env = { JWT_SECRET: 'two-processes-share-this-signing-key-of-48-chars' }
+  let one: TestApp
+  let other: TestApp
+  beforeAll(async () => {
+    one = await buildTestApp({ env })
+    other = await buildTestApp({ env, sameDatabaseAs: one, clock: one.clock })
+  })
+  afterAll(async () => {
+    await other.close()
+    await one.close()
+  })
+
+  it('a logout in one process is refused at once there and by the other after at most the bound', async () => {
+    const customer = await signUpVerified(one)
+    // The other process has checked the session and believes it for the bound.
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(200)
+    expect((await callUser(one.app, 'logout', customer.token)).body).toEqual({ result: true })
+    expect((await callUser(one.app, 'getGross', customer.token)).status).toBe(401)
+    one.clock.advance(SESSION_CHECK_CACHE_MS - 1)
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(200)
+    one.clock.advance(1)
+    const refused = await callUser(other.app, 'getGross', customer.token)
+    expect(refused.status).toBe(401)
+    expect(refused.body).toEqual({ result: false, error: 'unauthorized' })
+    // And it stays refused, also after the next bound.
+    one.clock.advance(SESSION_CHECK_CACHE_MS)
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(401)
+  })
+
+  it('a password reset in one process ends every session of the customer in the other within the bound', async () => {
+    const customer = await signUpVerified(one)
+    const second = await callPublic(
+      other.app,
+      'homelogin',
+      {
+        email: customer.email,
+        password: customer.password,
+        companyDetails: COMPANY,
+      },
+      { cookie: `trustedDevice=${customer.device}` },
+    )
+    const secondToken = second.body.data.token as string
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(200)
+    expect((await callUser(other.app, 'getGross', secondToken)).status).toBe(200)
+
+    one.clock.advance(31_000)
+    await callPublic(one.app, 'homeStartResetPassword', { email: customer.email, companyDetails: COMPANY })
+    const code = await latestCode(one.db, customer.email)
+    const done = await callPublic(one.app, 'homeCompleteResetPassword', {
+      email: customer.email,
+      code,
+      password: 'a new pass phrase',
+      companyDetails: COMPANY,
+    })
+    expect(done.body).toEqual({ result: true })
+    expect((await callUser(one.app, 'getGross', customer.token)).status).toBe(401)
+
+    one.clock.advance(SESSION_CHECK_CACHE_MS)
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(401)
+    expect((await callUser(other.app, 'getGross', secondToken)).status).toBe(401)
+  })
+
+  it('a session checked in a process still ends at its lifetime there, to the second', async () => {
+    const customer = await signUpVerified(one)
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(200)
+    one.clock.advance(24 * 3_600_000 - 1_000)
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(200)
+    one.clock.advance(1_000)
+    expect((await callUser(other.app, 'getGross', customer.token)).status).toBe(401)
   })
 })

@@ -64,7 +64,9 @@ export async function openDatabase(
   } else {
     client = new PGlite(target.template ? { loadDataDir: target.template } : {})
   }
-  const db = drizzlePglite(client, { schema })
+  const planned = new Map<string, string>()
+  const db = drizzlePglite(plannedOnce(client, planned), { schema })
+  keptPlanned.set(db as unknown as Database, planned)
   await migratePglite(db, { migrationsFolder })
   return withPing(
     db as unknown as Database,
@@ -76,6 +78,60 @@ export async function openDatabase(
       return { rows: results.at(-1)?.rows ?? [] }
     },
   )
+}
+
+/** Per PGlite database: the text of each statement kept planned, and its server-side name. */
+const keptPlanned = new WeakMap<Database, Map<string, string>>()
+
+/**
+ * Keeps a busy prepared statement planned (decision 052). On PostgreSQL, drizzle's named `.prepare()` already has each
+ * connection plan it once; PGlite has no named statements in its api, so there it is `PREPARE`d once and run by
+ * `EXECUTE` with its values written as literals (strings, numbers, booleans and nulls only; anything else is run as
+ * before). Planning was most of such a statement's time on PGlite, on its only thread.
+ */
+export function keepPlanned(db: Database, statement: { getQuery(): { sql: string } }): void {
+  const planned = keptPlanned.get(db)
+  if (planned && !planned.has(statement.getQuery().sql)) {
+    planned.set(statement.getQuery().sql, `planned_${planned.size + 1}`)
+  }
+}
+
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'NULL'
+  if (typeof value === 'string') return value.includes('\0') ? undefined : `'${value.replaceAll("'", "''")}'`
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined
+  if (typeof value === 'boolean') return String(value)
+  return undefined
+}
+
+function plannedOnce(client: PGlite, planned: Map<string, string>): PGlite {
+  // One PREPARE per statement, which the calls arriving meanwhile wait for; a failed one is tried again next call.
+  const prepared = new Map<string, Promise<unknown>>()
+  const prepare = (name: string, text: string) => {
+    let done = prepared.get(name)
+    if (!done) {
+      done = client.exec(`PREPARE ${name} AS ${text}`).catch((error: unknown) => {
+        prepared.delete(name)
+        throw error
+      })
+      prepared.set(name, done)
+    }
+    return done
+  }
+  const query: PGlite['query'] = async (text, params, options) => {
+    const name = planned.get(text)
+    const literals = params?.map(literal)
+    if (!name || !literals || literals.some((value) => value === undefined)) return client.query(text, params, options)
+    await prepare(name, text)
+    return client.query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options)
+  }
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
 }
 
 /**

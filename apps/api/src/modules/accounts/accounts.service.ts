@@ -481,15 +481,6 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
     })
   }
 
-  async function getProfile(customerId: string) {
-    const [customer] = await db
-      .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-    if (!customer) throw new AppError('unauthorized', 401)
-    return customer
-  }
-
   return {
     signUp,
     login,
@@ -499,7 +490,6 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
     checkResetCode,
     completePasswordReset,
     logout,
-    getProfile,
     issueQueuedCode,
   }
 }

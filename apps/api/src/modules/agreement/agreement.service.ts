@@ -1,10 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull } from 'drizzle-orm'
 import { agreementPlainText, type CustomerAgreement } from '@exchange/shared/agreement'
 import type { SignedAgreementView, SigningStatus } from '@exchange/shared/agreement.schemas'
-import { FIAT_DECIMALS } from '@exchange/shared/currencies'
-import { sumAmounts } from '@exchange/shared/money'
-import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { agreementEvents, agreementSignings, customers, orders, signedAgreements } from '../../db/schema'
@@ -290,28 +287,5 @@ export function createAgreementService({ db, clock, provider, agreement, key }: 
     return { fileName: row.fileName, mediaType: row.mediaType, bytes }
   }
 
-  /**
-   * `agreementSum` of getGross (decision 044): the fiat of the orders paid under the version in force, counted from
-   * its signature; "0.00" while it is not signed. Fiats are added as `pendingBalance` adds them.
-   */
-  async function agreementSum(customerId: string): Promise<string> {
-    const signature = await currentSignature(customerId)
-    if (!signature) return sumAmounts([], FIAT_DECIMALS)
-    const rows = await db
-      .select({ amount: orders.fiatAmount })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.customerId, customerId),
-          inArray(orders.status, [...PAID_STATUSES]),
-          gte(orders.createdAt, signature.signedAt),
-        ),
-      )
-    return sumAmounts(
-      rows.map((row) => row.amount),
-      FIAT_DECIMALS,
-    )
-  }
-
-  return { statusOf, hasSignedCurrent, startSigning, receiveNotice, readSigned, agreementSum, version }
+  return { statusOf, hasSignedCurrent, startSigning, receiveNotice, readSigned, version }
 }

@@ -15,7 +15,6 @@ import {
   quoteForFiat,
   roundAmount,
   subtractAmounts,
-  sumAmounts,
 } from '@exchange/shared/money'
 import {
   OPEN_STATUSES,
@@ -475,21 +474,6 @@ export function createOrderService({
       .where(eq(orders.id, orderId))
   }
 
-  async function openOrders(customerId: string) {
-    return db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), inArray(orders.status, [...OPEN_STATUSES])))
-      .orderBy(desc(orders.createdAt))
-  }
-
-  /** `getGross`'s order part: the open orders and what they add up to (one fiat each, so summed per fiat). */
-  async function grossOrders(customerId: string) {
-    const open = await openOrders(customerId)
-    const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
-    return { openOrder: open.map(summarize), pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS) }
-  }
-
   /**
    * A page of the customer's orders, newest first (decision 053): after the order `after` names (a page read from its
    * place in the index, as deep as the history goes), or at a page number. The total is counted up to
@@ -658,7 +642,6 @@ export function createOrderService({
     updateOrderStatusByCustomer,
     paymentMethodsFor,
     selectPaymentMethod,
-    grossOrders,
     orderHistory,
     orderDetail,
     expireOrders,

@@ -47,6 +47,9 @@ export function createRatesService({
   log,
 }: RatesServiceDeps) {
   let cache: { rows: (typeof rates.$inferSelect)[]; readAt: number } | undefined
+  // The read under way: every call that finds the rows old meanwhile waits for it instead of reading them again.
+  let reading: Promise<(typeof rates.$inferSelect)[]> | undefined
+  let stored = 0
   let answerCache: { data: RatesData; second: number; rows: unknown } | undefined
 
   /** The rates job: asks the provider and stores what it says. A failure keeps the last good prices. */
@@ -67,15 +70,30 @@ export function createRatesService({
         set: { mid: sql`excluded.mid`, source: sql`excluded.source`, fetchedAt: sql`excluded.fetched_at` },
       })
     cache = undefined
+    reading = undefined
+    stored += 1
     return true
   }
 
   async function storedRows() {
     const now = clock.now().getTime()
     if (cache && now - cache.readAt >= 0 && now - cache.readAt < CACHE_MS) return cache.rows
-    const rows = await db.select().from(rates)
-    cache = { rows, readAt: now }
-    return rows
+    if (!reading) {
+      const started = stored
+      const read = db
+        .select()
+        .from(rates)
+        .then((rows) => {
+          // Rows read before the latest store are answered to the calls that waited, but not kept.
+          if (stored === started) cache = { rows, readAt: now }
+          return rows
+        })
+        .finally(() => {
+          if (reading === read) reading = undefined
+        })
+      reading = read
+    }
+    return reading
   }
 
   function ageSeconds(fetchedAt: Date): number {

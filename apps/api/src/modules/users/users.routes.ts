@@ -2,20 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { GetGrossAnswer, LogoutAnswer, UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { sessionOf } from '../../plugins/session'
+import { encodeOnce } from '../../plugins/response-serializer'
 import type { AccountService } from '../accounts/accounts.service'
-import type { AgreementService } from '../agreement/agreement.service'
 import { originOf } from '../accounts/accounts.routes'
-import type { OrderService } from '../orders/orders.service'
+import type { GrossService } from './gross.service'
 
 /** Signed-in calls: `POST /v1/user/{name}` with `Authorization: Bearer`. */
 export function userRoutes({
   accounts,
-  orders,
-  agreement,
+  gross,
 }: {
   accounts: AccountService
-  orders: OrderService
-  agreement: Pick<AgreementService, 'agreementSum'>
+  gross: GrossService
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -28,25 +26,9 @@ export function userRoutes({
           body: UserRequest,
           response: { 200: GetGrossAnswer, 400: FailureAnswer, 401: FailureAnswer },
         },
+        serializerCompiler: encodeOnce(GetGrossAnswer.options[0]),
       },
-      async (request) => {
-        const { customerId } = sessionOf(request)
-        const [profile, { openOrder, pendingBalance }, agreementSum] = await Promise.all([
-          accounts.getProfile(customerId),
-          orders.grossOrders(customerId),
-          agreement.agreementSum(customerId),
-        ])
-        return {
-          result: true as const,
-          data: {
-            details: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
-            userName: profile.email,
-            pendingBalance,
-            agreementSum,
-            openOrder,
-          },
-        }
-      },
+      async (request) => ({ result: true as const, data: await gross.gross(sessionOf(request).customerId) }),
     )
 
     app.post(

@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { keepPlanned, openDatabase } from './client'
+import { customers } from './schema'
+
+describe('statements kept planned on PGlite (decision 052)', () => {
+  it('are prepared once on the server and answer exactly as before, whatever quotes the values hold', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined })
+    try {
+      const byEmail = database.db
+        .select({ email: customers.email })
+        .from(customers)
+        .where(eq(customers.email, sql.placeholder('email')))
+        .prepare('by_email')
+      keepPlanned(database.db, byEmail)
+      const email = `o'brien\\'); drop table customers; --@example.com`
+      await database.db.insert(customers).values({ email, passwordHash: 'x', affiliateToken: 'a' })
+
+      // Calls that arrive together, before the statement is prepared, share the one PREPARE.
+      const together = await Promise.all([1, 2, 3].map(() => byEmail.execute({ email })))
+      expect(together).toEqual([[{ email }], [{ email }], [{ email }]])
+      expect(await byEmail.execute({ email })).toEqual([{ email }])
+      expect(await byEmail.execute({ email: 'nobody@example.com' })).toEqual([])
+      expect(await database.db.select({ email: customers.email }).from(customers)).toEqual([{ email }])
+      const prepared = await database.executeSql('select name, statement from pg_prepared_statements')
+      expect(prepared.rows).toEqual([{ name: 'planned_1', statement: expect.stringContaining('PREPARE planned_1 AS') }])
+    } finally {
+      await database.close()
+    }
+  })
+})
