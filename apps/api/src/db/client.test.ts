@@ -13,15 +13,19 @@ describe('statements kept planned on PGlite (decision 052)', () => {
         .where(eq(customers.email, sql.placeholder('email')))
         .prepare('by_email')
       keepPlanned(database.db, byEmail)
-      const email = `o'brien\\'); drop table customers; --@example.com`
+      // Written as a literal (quotes doubled); a value with a backslash runs the normal way.
+      const email = `o'brien'); drop table customers; --@example.com`
+      const slashed = `o'brien\\'); drop table customers; --@example.com`
       await database.db.insert(customers).values({ email, passwordHash: 'x', affiliateToken: 'a' })
+      await database.db.insert(customers).values({ email: slashed, passwordHash: 'x', affiliateToken: 'b' })
 
       // Calls that arrive together, before the statement is prepared, share the one PREPARE.
       const together = await Promise.all([1, 2, 3].map(() => byEmail.execute({ email })))
       expect(together).toEqual([[{ email }], [{ email }], [{ email }]])
       expect(await byEmail.execute({ email })).toEqual([{ email }])
+      expect(await byEmail.execute({ email: slashed })).toEqual([{ email: slashed }])
       expect(await byEmail.execute({ email: 'nobody@example.com' })).toEqual([])
-      expect(await database.db.select({ email: customers.email }).from(customers)).toEqual([{ email }])
+      expect(await database.db.select({ email: customers.email }).from(customers)).toHaveLength(2)
       const prepared = await database.executeSql('select name, statement from pg_prepared_statements')
       expect(prepared.rows).toEqual([{ name: 'planned_1', statement: expect.stringContaining('PREPARE planned_1 AS') }])
     } finally {

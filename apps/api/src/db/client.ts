@@ -98,7 +98,8 @@ export function keepPlanned(db: Database, statement: { getQuery(): { sql: string
 
 function literal(value: unknown): string | undefined {
   if (value === null) return 'NULL'
-  if (typeof value === 'string') return value.includes('\0') ? undefined : `'${value.replaceAll("'", "''")}'`
+  // A backslash or NUL is run the normal way: the quoting then never depends on standard_conforming_strings.
+  if (typeof value === 'string') return /[\0\\]/.test(value) ? undefined : `'${value.replaceAll("'", "''")}'`
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined
   if (typeof value === 'boolean') return String(value)
   return undefined
