@@ -9,20 +9,11 @@ import puppeteer from 'puppeteer-core'
 import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import { COMPANY } from '../apps/api/test/customer-fixtures'
 import { startAppServer } from '../e2e/support/app-server'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/browser'
 import { uniqueEmail, waitForCode } from '../e2e/support/mailbox'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const BRAND = 'Helvex'
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/signup,/code,/resetpass').split(',')
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
@@ -88,7 +79,7 @@ async function main() {
   // The built app as the e2e journeys start it (test mode: dev outbox), on a fresh embedded database.
   const app = await startAppServer({ logName: 'bench-pages-server.log' })
   const base = app.baseUrl
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   try {
     const token = await signedUpCustomer(base)
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })

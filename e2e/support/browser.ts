@@ -5,21 +5,24 @@ import { type Browser, type BrowserContext, type Locator, type Page, chromium } 
 
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
+/** Debian's Chromium, installed by `.ci/run` (apt's `chromium`). */
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** Headless, with nothing that reaches for the network: this machine's network is closed. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
 /** Debian's Chromium, headless, with nothing that reaches for the network. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }
 
 export const MOBILE = { width: 375, height: 812 }
