@@ -36,5 +36,16 @@ export function useFormFields<T extends Record<string, unknown>>(initial: T, val
     return Object.keys(next).length === 0
   }, [validators, values])
 
-  return { values, errors, setField, setError, validate }
+  /** What a text input needs for a string field: its value, its message, and the change that sets it. */
+  const textField = useCallback(
+    (key: { [K in keyof T]: T[K] extends string ? K : never }[keyof T]) => ({
+      value: values[key] as string,
+      error: errors[key],
+      onChange: (event: { currentTarget: { value: string } }) =>
+        setField(key, event.currentTarget.value as T[typeof key]),
+    }),
+    [values, errors, setField],
+  )
+
+  return { values, errors, setField, setError, validate, textField }
 }

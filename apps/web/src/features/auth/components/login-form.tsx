@@ -95,19 +95,12 @@ export function LoginForm() {
   return (
     <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">
-        <EmailField
-          autoComplete="username"
-          value={form.values.email}
-          onChange={(event) => form.setField('email', event.currentTarget.value)}
-          error={form.errors.email}
-        />
+        <EmailField autoComplete="username" {...form.textField('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
-          value={form.values.password}
-          onChange={(event) => form.setField('password', event.currentTarget.value)}
-          error={form.errors.password}
+          {...form.textField('password')}
         />
         <div className="ac-end">
           <TextButton onClick={handleForgotPassword} disabled={startReset.isPending}>

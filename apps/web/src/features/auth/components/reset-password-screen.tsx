@@ -119,9 +119,7 @@ export function ResetPasswordScreen() {
             autoComplete="new-password"
             // The new password is all this step asks for: the field has the focus when it appears.
             autoFocus
-            value={form.values.password}
-            onChange={(event) => form.setField('password', event.currentTarget.value)}
-            error={form.errors.password}
+            {...form.textField('password')}
           />
           <FormAlert message={alert.message} />
           <Button type="submit" loading={complete.isPending}>

@@ -54,19 +54,12 @@ export function SignupForm() {
   return (
     <AuthCard title="Create your account" description="Start buying crypto in minutes.">
       <form onSubmit={handleSubmit} noValidate aria-label="Sign up" className="ac-stack">
-        <EmailField
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(event) => form.setField('email', event.currentTarget.value)}
-          error={form.errors.email}
-        />
+        <EmailField autoComplete="email" {...form.textField('email')} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
           placeholder="At least 6 characters"
-          value={form.values.password}
-          onChange={(event) => form.setField('password', event.currentTarget.value)}
-          error={form.errors.password}
+          {...form.textField('password')}
         />
         <CheckboxField
           checked={form.values.terms}
