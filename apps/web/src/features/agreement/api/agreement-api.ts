@@ -3,10 +3,10 @@ import {
   StartDocusignAnswer,
   type StartDocusignRequest,
 } from '@exchange/shared/agreement.schemas'
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
+import { type StatusPolling, useStatusPolling } from '../../../lib/use-status-polling'
 
 export const AGREEMENT_STATUS_QUERY_KEY = 'agreementStatus'
 
@@ -24,30 +24,15 @@ export function getAgreementStatus(brandName: string) {
   return postUser('agreementStatus', { brandName }, AgreementStatusAnswer)
 }
 
-export interface AgreementPolling {
-  intervalMs: number
-  giveUpMs: number
-}
+export type AgreementPolling = StatusPolling
 
 /** The customer's agreement; with `polling`, asked again while the latest signature is still out, for a while. */
 export function useAgreementStatus(brandName: string, polling?: AgreementPolling) {
-  const [gaveUp, setGaveUp] = useState(false)
-  const giveUpMs = polling?.giveUpMs
-  useEffect(() => {
-    if (giveUpMs === undefined) return
-    const timer = window.setTimeout(() => setGaveUp(true), giveUpMs)
-    return () => window.clearTimeout(timer)
-  }, [giveUpMs])
-  const query = useQuery({
+  return useStatusPolling({
     queryKey: [AGREEMENT_STATUS_QUERY_KEY, brandName],
     queryFn: () => getAgreementStatus(brandName),
-    refetchInterval: (current) => {
-      if (!polling || gaveUp) return false
-      const answer = current.state.data
-      return answer && answer.result && !answer.data.signed && answer.data.latest?.status === 'sent'
-        ? polling.intervalMs
-        : false
-    },
+    stillOpen: (answer) =>
+      answer !== false && answer.result && !answer.data.signed && answer.data.latest?.status === 'sent',
+    polling,
   })
-  return { ...query, gaveUp }
 }

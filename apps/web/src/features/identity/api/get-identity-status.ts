@@ -3,10 +3,9 @@ import {
   type IdentityCheckStatus,
   type IdentityStatusRequest,
 } from '@exchange/shared/identity.schemas'
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
+import { type StatusPolling, useStatusPolling } from '../../../lib/use-status-polling'
 
 export const IDENTITY_STATUS_QUERY_KEY = 'identityStatus'
 
@@ -24,34 +23,14 @@ export function getIdentityStatus(request: z.infer<typeof IdentityStatusRequest>
   return postUser('identityStatus', request, IdentityStatusAnswer)
 }
 
-export interface IdentityStatusPolling {
-  /** How often to ask again while the check is undecided. */
-  intervalMs: number
-  /** When to stop asking and say the result comes later. */
-  giveUpMs: number
-}
+export type IdentityStatusPolling = StatusPolling
 
-/**
- * The customer's identity check. With `polling`, asked again every `intervalMs` while undecided, for at most
- * `giveUpMs`; `gaveUp` then says the screen stopped waiting.
- */
+/** The customer's identity check; with `polling`, asked again while undecided, for a while (`gaveUp` after). */
 export function useIdentityStatus(brandName: string, polling?: IdentityStatusPolling) {
-  const [gaveUp, setGaveUp] = useState(false)
-  const giveUpMs = polling?.giveUpMs
-  useEffect(() => {
-    if (giveUpMs === undefined) return
-    const timer = window.setTimeout(() => setGaveUp(true), giveUpMs)
-    return () => window.clearTimeout(timer)
-  }, [giveUpMs])
-
-  const query = useQuery({
+  return useStatusPolling({
     queryKey: [IDENTITY_STATUS_QUERY_KEY, brandName],
     queryFn: () => getIdentityStatus({ brandName }),
-    refetchInterval: (current) => {
-      if (!polling || gaveUp) return false
-      const answer = current.state.data
-      return answer && answer.result && isIdentityUndecided(answer.data.status) ? polling.intervalMs : false
-    },
+    stillOpen: (answer) => answer !== false && answer.result && isIdentityUndecided(answer.data.status),
+    polling,
   })
-  return { ...query, gaveUp }
 }
