@@ -312,9 +312,9 @@ describe('loadConfig refuses an unsafe deployment', () => {
     const ccxt = { LIQUIDITY_PROVIDER: 'ccxt', LP_API_KEY: 'key', LP_API_SECRET: 'secret' }
     expect(() => loadConfig(ccxt)).toThrow(ConfigError)
     expect(() => loadConfig(ccxt)).toThrow(
-      /liquidity provider live \(LIQUIDITY_PROVIDER\) moves real money.*card PSP sandbox \(PSP_PROVIDER.*open banking sandbox \(OPEN_BANKING_PROVIDER.*bank partner sandbox \(BANK_PARTNER.*price feed sandbox \(RATES_PROVIDER/,
+      /liquidity provider live \(LIQUIDITY_PROVIDER, LP_TESTNET\) moves real money.*card PSP sandbox \(PSP_PROVIDER.*open banking sandbox \(OPEN_BANKING_PROVIDER.*bank partner sandbox \(BANK_PARTNER.*price feed sandbox \(RATES_PROVIDER/,
     )
-    expect(() => loadConfig({ ...SHARED_DEMO, ...ccxt })).toThrow(/LIQUIDITY_PROVIDER\) moves real money/)
+    expect(() => loadConfig({ ...SHARED_DEMO, ...ccxt })).toThrow(/LIQUIDITY_PROVIDER, LP_TESTNET\) moves real money/)
   })
 
   it('refuses a real exchange beside a party in its test environment (Stripe test keys pay with test cards)', () => {
@@ -332,6 +332,20 @@ describe('loadConfig refuses an unsafe deployment', () => {
     expect(() => loadConfig(developerDocusign)).toThrow(
       /e-signature test \(ESIGN_PROVIDER, DOCUSIGN_BASE_PATH, DOCUSIGN_OAUTH_HOST\)/,
     )
+  })
+
+  it('refuses real payments beside an exchange on its testnet, whose coins are worth nothing', () => {
+    expect(() => loadConfig({ ...allLive(), LP_TESTNET: 'true' })).toThrow(
+      /card PSP live .* moves real money, so every party must be live, but these are not: liquidity provider test \(LIQUIDITY_PROVIDER, LP_TESTNET\)/,
+    )
+    // Beside sandbox payments, for a staging that moves test coins, it runs.
+    const staging = loadConfig({
+      LIQUIDITY_PROVIDER: 'ccxt',
+      LP_API_KEY: 'key',
+      LP_API_SECRET: 'secret',
+      LP_TESTNET: 'true',
+    })
+    expect(staging.liquidity).toMatchObject({ kind: 'ccxt', testnet: true })
   })
 
   it('refuses a real card payment beside a sandbox exchange that would deliver nothing', () => {

@@ -47,10 +47,11 @@ export const PARTIES: readonly Party[] = [
       bankPartner.kind === 'sandbox' ? 'sandbox' : bankPartner.environment === 'production' ? 'live' : 'test',
   },
   {
+    // On its testnet (ccxt's sandbox mode) the exchange sends coins of no value: a test party.
     name: 'liquidity provider',
-    settings: ['LIQUIDITY_PROVIDER'],
+    settings: ['LIQUIDITY_PROVIDER', 'LP_TESTNET'],
     movesMoney: true,
-    mode: ({ liquidity }) => (liquidity.kind === 'sandbox' ? 'sandbox' : 'live'),
+    mode: ({ liquidity }) => (liquidity.kind === 'sandbox' ? 'sandbox' : liquidity.testnet ? 'test' : 'live'),
   },
   {
     // Sumsub's sandbox app tokens start with `sbx:`; production ones with `prd:`.
@@ -93,16 +94,16 @@ const SETTING = 'ALLOW_SANDBOX_IN_PRODUCTION'
 
 const described = (party: Party, config: Config) => `${party.name} ${party.mode(config)} (${party.settings.join(', ')})`
 
-/**
- * What makes this configuration unsafe to run, one line per problem naming the settings (empty when it is safe).
- * Real money never meets a sandbox or a test environment, whatever the settings say: a sandbox payment beside a real
- * exchange pays out real coins, a real payment beside a sandbox exchange buys nothing.
- */
 /** The parties that move real money in this configuration. */
 export function liveMoneyParties(config: Config): readonly Party[] {
   return PARTIES.filter((party) => party.movesMoney && party.mode(config) === 'live')
 }
 
+/**
+ * What makes this configuration unsafe to run, one line per problem naming the settings (empty when it is safe).
+ * Real money never meets a sandbox or a test environment, whatever the settings say: a sandbox payment beside a real
+ * exchange pays out real coins, a real payment beside a sandbox or testnet exchange buys nothing.
+ */
 export function deploymentProblems(config: Config): string[] {
   const problems: string[] = []
   const live = liveMoneyParties(config)
