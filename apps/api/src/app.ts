@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -32,7 +31,8 @@ import { createSessionService } from './modules/sessions/sessions.service'
 import { createGrossService } from './modules/users/gross.service'
 import { userRoutes } from './modules/users/users.routes'
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
-import { guardSandboxPages, refuseTestRoutesInProduction, registerPermissionsPolicy } from './plugins/deployment-guards'
+import { guardSandboxPages, refuseTestRoutesInProduction } from './plugins/deployment-guards'
+import { registerSecurityHeaders } from './plugins/security-headers'
 import { logDeployment } from './deployment'
 import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'
@@ -196,7 +196,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
-  registerPermissionsPolicy(app)
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over TLS by the load balancer in production; locally the app runs on plain http.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  })
   logDeployment(app.log, config)
   // The first path segment of every api route (v1, docs, operator, sandbox…), for the not-found handler below. The
   // web app's own files are registered last and are not api paths.
@@ -444,15 +452,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   })
 
   await app.register(cookie)
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Served over TLS by the load balancer in production; locally the app runs on plain http.
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:'],
-      },
-    },
-  })
   await app.register(swagger, {
     openapi: {
       info: {

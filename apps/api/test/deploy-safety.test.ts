@@ -251,13 +251,15 @@ describe('framework-level errors', () => {
     expect(raw.split('\r\n\r\n')[1]).toBe('{"result":false,"error":"validation_failed"}')
   })
 
-  it('every answer denies the browser features the app does not use', async () => {
+  it('every page denies the browser features the app does not use; api answers load nothing at all', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/healthz' })
     const policy = answer.headers['permissions-policy']
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
       expect(policy, feature).toContain(`${feature}=()`)
     expect(policy).not.toContain('clipboard-write')
-    const missing = await t.app.inject({ method: 'POST', url: '/v1/public/nothing', payload: {} })
-    expect(missing.headers['permissions-policy']).toBe(policy)
+    const missingPage = await t.app.inject({ method: 'GET', url: '/sandbox/nothing' })
+    expect(missingPage.headers['permissions-policy']).toBe(policy)
+    const missingCall = await t.app.inject({ method: 'POST', url: '/v1/public/nothing', payload: {} })
+    expect(missingCall.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
   })
 })

@@ -69,10 +69,57 @@ describe('platform', () => {
     expect(mailbox.body).toContain(email)
   })
 
-  it('sends security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' })
-    expect(response.headers['x-content-type-options']).toBe('nosniff')
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+  it('sends the security headers of a page on pages and the api set on every api answer, refusals included', async () => {
+    const page = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+        "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' https: 'unsafe-inline'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'permissions-policy': expect.stringContaining('camera=()'),
+    }
+    const api = {
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    }
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload })
+    const answers = {
+      '/healthz': await inject('GET', '/healthz'),
+      '/dev/mailbox': await inject('GET', '/dev/mailbox'),
+      '/v1/public/getHpRates': await inject('POST', '/v1/public/getHpRates', { brandName: 'Helvex' }),
+      '/v1/public/homelogin': await inject('POST', '/v1/public/homelogin', { email: 'x' }),
+      '/v1/user/getGross': await inject('POST', '/v1/user/getGross', {}),
+      '/v1/public/nothing': await inject('GET', '/v1/public/nothing'),
+    }
+    expect(Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, answer.statusCode]))).toEqual({
+      '/healthz': 200,
+      '/dev/mailbox': 200,
+      '/v1/public/getHpRates': 200,
+      '/v1/public/homelogin': 400,
+      '/v1/user/getGross': 401,
+      '/v1/public/nothing': 404,
+    })
+    for (const [url, answer] of Object.entries(answers)) {
+      const isApi = url.startsWith('/v1/')
+      expect(answer.headers, url).toMatchObject(isApi ? api : page)
+      expect(answer.headers, url).not.toHaveProperty('x-powered-by')
+      if (isApi) expect(answer.headers, url).not.toHaveProperty('permissions-policy')
+    }
   })
 })
 

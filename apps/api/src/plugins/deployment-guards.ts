@@ -1,39 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
 import type { Config } from '../config'
 
-/**
- * Browser features the web app and the sandbox pages never use, denied to them and to anything injected into them.
- * The copy buttons need `clipboard-write`, which stays allowed for the page itself. A hosted identity check that needs
- * the camera will name its own origin here.
- */
-export const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'bluetooth',
-  'camera',
-  'display-capture',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'publickey-credentials-get',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ')
-
-export function registerPermissionsPolicy(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY)
-  })
-}
-
 const SHARED_DEPLOYMENT_BANNER = `<div role="alert" style="background:#b91c1c;color:#fff;padding:12px 16px;font-weight:700;font-size:18px">SANDBOX on a shared deployment (ALLOW_SANDBOX_IN_PRODUCTION): nothing here is real. No money moves; never enter a real card or bank login.</div>`
 
 const asArray = <T>(value: T | T[] | undefined): T[] =>

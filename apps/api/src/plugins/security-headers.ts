@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyInstance } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
+
+/**
+ * Browser features the web app and the sandbox pages never use, denied to them and to anything injected into them.
+ * The copy buttons need `clipboard-write`, which stays allowed for the page itself. A hosted identity check that needs
+ * the camera will name its own origin here.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
+
+/** Helmet's headers (CSP, HSTS, frame, referrer and cross-origin policies…), as helmet writes them for `options`. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value)
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()]
+    },
+  }
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error
+  })
+  return headers
+}
+
+/**
+ * What an api answer (JSON under `/v1/`) carries instead of a page's headers, after OWASP's REST security cheat
+ * sheet: never stored by a browser or proxy (customer data), never framed, never sniffed into another type, and
+ * nothing allowed to load from it. A page's policies (scripts, styles, images, browser features) mean nothing here.
+ */
+export const API_HEADERS = Object.freeze({
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+})
+
+/**
+ * Every answer carries security headers: api answers `API_HEADERS`, everything else (the web app, its files, the
+ * operator and sandbox pages, the docs) helmet's with `options` and the permissions policy. They depend on nothing in
+ * the request but its path, so they are worked out once at start and each request copies one set; building helmet
+ * and parsing its policy on every request (what @fastify/helmet does) was about a tenth of a cheap call's time, and
+ * a page's kilobyte of headers on every api answer most of another tenth (decision 055).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+  const pageHeaders = Object.freeze({ ...helmetHeaders(options), 'permissions-policy': PERMISSIONS_POLICY })
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/v1/') ? API_HEADERS : pageHeaders)
+    done()
+  })
+}
