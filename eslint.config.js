@@ -88,6 +88,23 @@ export default tseslint.config(
     },
   },
   {
+    // The api test files of a worker share one module graph (vitest.config.ts, isolate: false, decision 056): a module
+    // mock or a stubbed global would leak into the files run after it. Dependencies are passed in instead.
+    files: ['apps/api/test*/**/*.ts', 'apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_ENUMS,
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv)$/]",
+          message:
+            'Api test files share their worker (decision 056): pass a fake in rather than mock a module or global.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/src/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': restrict(

@@ -36,6 +36,9 @@ const apiProject = (name: string, include: string[], provide: { databaseUrl: str
     root: 'apps/api',
     include,
     pool: 'forks' as const,
+    // The files of a worker share one module graph instead of importing the app afresh each (decision 056): every file
+    // builds its own apps on its own databases, and none mocks a module or leaves a fake timer or global behind.
+    isolate: false,
     // Generous limits: a test app on a fresh database takes seconds on a loaded two-core machine; no test waits on them.
     testTimeout: 60_000,
     hookTimeout: 120_000,

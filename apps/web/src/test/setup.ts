@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { notifications } from '@mantine/notifications'
 import { afterEach, vi } from 'vitest'
 import { clearCurrentOrder } from '../lib/current-order'
 
@@ -62,4 +63,6 @@ afterEach(() => {
   // The current order lives in memory as well as in localStorage: a test never inherits another's.
   clearCurrentOrder()
   expireAllCookies()
+  // Mantine keeps its notices in a store of the module, which outlives the page it was shown on.
+  notifications.clean()
 })
