@@ -1,7 +1,11 @@
 // `npm run bench:pages`: Lighthouse (mobile profile, simulated throttling, performance only) against Debian's
 // Chromium, median of three runs per page, on the built app started here on a fresh embedded database: /, /login,
 // /signup, /code, /resetpass, and /dashboard signed in as a customer signed up through the api and the dev outbox.
-// Prints the score, LCP, TBT, CLS and the bytes of the first load. A benchmark, not a test.
+// Prints the score, LCP, TBT, CLS and the bytes of the first load. A benchmark, not a test. BENCH_PAGES picks the pages
+// (comma-separated paths, `none` for only the dashboard); BENCH_PAGES_REPORTS=<folder> keeps each median run's report
+// (Lighthouse JSON: what ran on the main thread, the requests and their order) for a closer look.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
@@ -14,7 +18,8 @@ import { uniqueEmail, waitForCode } from '../e2e/support/mailbox'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const BRAND = 'Helvex'
-const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/signup,/code,/resetpass').split(',')
+const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/signup,/code,/resetpass').split(',').filter((p) => p !== 'none')
+const REPORTS = process.env.BENCH_PAGES_REPORTS
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
 /** Signs a customer up through the api and confirms the code the dev outbox received; answers the session token. */
@@ -120,6 +125,14 @@ async function main() {
         '  landed on',
     )
     for (const [path, lhr] of results) console.log(row(path, lhr))
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true })
+      for (const [path, lhr] of results) {
+        const file = join(REPORTS, `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`)
+        writeFileSync(file, JSON.stringify(lhr))
+      }
+      console.log(`\nreports in ${REPORTS}`)
+    }
   } finally {
     chrome.kill()
     await app.stop()
