@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshot, visible } from '../support/browser'
+import { signUpAndConfirm } from '../support/customer'
 import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
 
 const baseUrl = inject('baseUrl')
@@ -340,6 +341,35 @@ describe('account journeys', () => {
     expect(warning!.y).toBeGreaterThanOrEqual(64)
     expect(warning!.y + warning!.height).toBeLessThanOrEqual(before!.y)
     await screenshot(page, 'uk-banner-login-375')
+    await context.close()
+  })
+
+  it('at 375 px the dashboard loads without moving anything: warning, account and calculator, layout shift at most 0.02', async () => {
+    const context = await newContext(browser, baseUrl, MOBILE)
+    const page = await context.newPage()
+    await signUpAndConfirm(page, baseUrl, 'dashboard-shift')
+    // A fresh load of the signed-in dashboard, every layout shift from its start as Chromium reports them for CLS.
+    await context.addInitScript(() => {
+      const shifts: { value: number; hadRecentInput: boolean }[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number])
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/dashboard')
+    await visible(page.getByRole('textbox', { name: 'You pay' }))
+    await visible(page.getByText('Simulated prices (test environment)'))
+    await visible(page.getByRole('region', { name: 'Risk warning' }))
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: { value: number; hadRecentInput: boolean }[] }).layoutShifts
+        .filter((entry) => !entry.hadRecentInput)
+        .reduce((sum, entry) => sum + entry.value, 0),
+    )
+    expect(shift).toBeLessThanOrEqual(0.02)
+    // The footer waits below the first view.
+    const footer = await page.getByRole('link', { name: 'IP geolocation by DB-IP' }).boundingBox()
+    expect(footer!.y).toBeGreaterThanOrEqual(MOBILE.height)
     await context.close()
   })
 

@@ -182,7 +182,9 @@ export function DashboardLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        {content}
+        {/* At least a screen tall, so the footer starts below the first view and is never pushed down in sight while
+            the account, then the screen, load (layout shift). */}
+        <div style={{ minHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px))' }}>{content}</div>
         <SiteFooter />
       </AppShell.Main>
     </AppShell>

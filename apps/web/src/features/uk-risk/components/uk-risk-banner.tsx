@@ -1,6 +1,6 @@
 import { UK_BANNER_DELAY_MS } from '@exchange/shared/constants'
 import { UK_RISK_BANNER } from '@exchange/shared/uk-risk-banner'
-import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { useUkStatus } from '../api/get-uk-status'
 import classes from './uk-risk-banner.module.css'
@@ -22,10 +22,14 @@ interface UkRiskBannerProps {
   onHeightChange?: (height: number) => void
 }
 
-/** The element's height, followed as the text wraps differently (a phone turned, a window resized). */
+/**
+ * The element's height, followed as the text wraps differently (a phone turned, a window resized). Told before the
+ * browser paints, so a layout that makes room does so in the same frame the banner first shows in: nothing is seen
+ * to move.
+ */
 function useHeightOf(onHeightChange: ((height: number) => void) | undefined, shown: boolean) {
   const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!onHeightChange) return
     const element = ref.current
     if (!shown || !element) {
@@ -50,13 +54,15 @@ function useHeightOf(onHeightChange: ((height: number) => void) | undefined, sho
 export function UkRiskBanner({ top = 0, delayMs = UK_BANNER_DELAY_MS, onHeightChange }: UkRiskBannerProps) {
   const brand = useBrand()
   const ukStatus = useUkStatus(brand.brandName)
-  const [delayOver, setDelayOver] = useState(false)
+  // Without a delay (the buying pages) it shows with the page's first paint, since the status is known before it.
+  const [delayOver, setDelayOver] = useState(delayMs <= 0)
   const [summaryOpened, setSummaryOpened] = useState(false)
 
   useEffect(() => {
+    if (delayOver) return
     const timer = setTimeout(() => setDelayOver(true), delayMs)
     return () => clearTimeout(timer)
-  }, [delayMs])
+  }, [delayMs, delayOver])
 
   const isUk = ukStatus.data === true
   const shown = delayOver && isUk
