@@ -4,6 +4,26 @@ import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshot, visible
 import { signUpAndConfirm } from '../support/customer'
 import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
 
+/** Every layout shift from the start of each page of the context, as Chromium reports them for CLS. */
+async function recordLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shifts: { value: number; hadRecentInput: boolean }[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number])
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+/** The page's cumulative layout shift so far: the shifts no input caused, added up. */
+async function layoutShiftSum(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    (window as unknown as { layoutShifts: { value: number; hadRecentInput: boolean }[] }).layoutShifts
+      .filter((entry) => !entry.hadRecentInput)
+      .reduce((sum, entry) => sum + entry.value, 0),
+  )
+}
+
 const baseUrl = inject('baseUrl')
 let browser: Browser
 
@@ -311,14 +331,7 @@ describe('account journeys', () => {
 
   it('at 375 px the UK warning appears without moving anything: layout shift at most 0.02, the form where it was', async () => {
     const context = await newContext(browser, baseUrl, MOBILE)
-    // Every layout shift from the start of the page, as Chromium reports them for CLS.
-    await context.addInitScript(() => {
-      const shifts: { value: number; hadRecentInput: boolean }[] = []
-      Object.assign(window, { layoutShifts: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number])
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordLayoutShifts(context)
     const page = await context.newPage()
     await page.goto('/login')
     const form = page.getByRole('form', { name: 'Log in' })
@@ -330,11 +343,7 @@ describe('account journeys', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     const after = await form.boundingBox()
     expect(after).toEqual(before)
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: { value: number; hadRecentInput: boolean }[] }).layoutShifts
-        .filter((entry) => !entry.hadRecentInput)
-        .reduce((sum, entry) => sum + entry.value, 0),
-    )
+    const shift = await layoutShiftSum(page)
     expect(shift).toBeLessThanOrEqual(0.02)
     // The warning covers nothing of the form: it sits above it, under the header.
     const warning = await banner.boundingBox()
@@ -349,23 +358,13 @@ describe('account journeys', () => {
     const page = await context.newPage()
     await signUpAndConfirm(page, baseUrl, 'dashboard-shift')
     // A fresh load of the signed-in dashboard, every layout shift from its start as Chromium reports them for CLS.
-    await context.addInitScript(() => {
-      const shifts: { value: number; hadRecentInput: boolean }[] = []
-      Object.assign(window, { layoutShifts: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number])
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordLayoutShifts(context)
     await page.goto('/dashboard')
     await visible(page.getByRole('textbox', { name: 'You pay' }))
     await visible(page.getByText('Simulated prices (test environment)'))
     await visible(page.getByRole('region', { name: 'Risk warning' }))
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: { value: number; hadRecentInput: boolean }[] }).layoutShifts
-        .filter((entry) => !entry.hadRecentInput)
-        .reduce((sum, entry) => sum + entry.value, 0),
-    )
+    const shift = await layoutShiftSum(page)
     expect(shift).toBeLessThanOrEqual(0.02)
     // The footer waits below the first view.
     const footer = await page.getByRole('link', { name: 'IP geolocation by DB-IP' }).boundingBox()
