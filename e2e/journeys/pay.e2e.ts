@@ -15,8 +15,8 @@ import {
   proveWallet,
   declareSourceOfFunds,
   expectInHistory,
-  saveDetails,
-  signUpAndConfirm,
+  saveDetailsThroughApi,
+  signUpThroughApi,
   startOrder,
   verifyIdentity,
   waitForMails,
@@ -51,9 +51,9 @@ afterAll(async () => {
 async function customerWithDetails(label: string, viewport = DESKTOP) {
   const context = await newContext(browser, baseUrl, viewport)
   const page = await context.newPage()
-  const email = await signUpAndConfirm(page, baseUrl, label)
+  const email = await signUpThroughApi(page, baseUrl, label)
   await declareSourceOfFunds(page)
-  await saveDetails(page)
+  await saveDetailsThroughApi(page)
   await verifyIdentity(page)
   await proveWallet(page)
   return { context, page, email }

@@ -27,6 +27,51 @@ export async function signUpAndConfirm(page: Page, baseUrl: string, label: strin
   return email
 }
 
+/**
+ * Signs up and confirms through the api, then gives the page's browser the session the code screen would have set
+ * (the page itself stays where it is): for journeys about something after sign-up. `signUpAndConfirm` walks the
+ * screens, and the account journey every one of them.
+ */
+export async function signUpThroughApi(page: Page, baseUrl: string, label: string): Promise<string> {
+  const email = uniqueEmail(label)
+  const post = async (name: string, payload: object) => {
+    const answer = await page.request.post(`/v1/public/${name}`, { data: { brandName: 'Helvex', ...payload } })
+    const body = (await answer.json()) as { result: boolean; data?: { token?: string; company?: object } }
+    if (!body.result) throw new Error(`${name} refused: ${JSON.stringify(body)}`)
+    return body
+  }
+  const since = await lastMessageId(baseUrl)
+  // The sign-up form sends the company the customer agrees with, as the brand names it.
+  const companyDetails = (await post('getBrand', {})).data?.company
+  await post('homesignup', { email, password: 'journey-pass-1', token: 'DIRECT', companyDetails })
+  const verified = await post('verifycode', { email, code: await waitForCode(baseUrl, email, since) })
+  const token = verified.data?.token
+  if (!token) throw new Error('verifycode answered no token')
+  await page
+    .context()
+    .addCookies([{ name: JWT_COOKIE_NAME, value: encodeURIComponent(token), url: baseUrl, sameSite: 'Strict' }])
+  return email
+}
+
+/** Saves the customer's details (with CUSTOMER_NAME) through the api, as the details screen sends them. */
+export async function saveDetailsThroughApi(page: Page): Promise<void> {
+  const answer = await page.request.post('/v1/user/saveClientDetails', {
+    data: {
+      brandName: 'Helvex',
+      firstName: CUSTOMER_NAME.first,
+      lastName: CUSTOMER_NAME.last,
+      address: 'Bahnhofstrasse 1',
+      city: 'Zürich',
+      postal: '8001',
+      country: 'CH',
+      phone: '+41446681800',
+    },
+    headers: await bearerOf(page),
+  })
+  const body = (await answer.json()) as { result: boolean }
+  if (!body.result) throw new Error(`saveClientDetails refused: ${JSON.stringify(body)}`)
+}
+
 async function bearerOf(page: Page): Promise<Record<string, string>> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === JWT_COOKIE_NAME)?.value
   if (!token) throw new Error('the page has no session cookie')
