@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet'
  * The copy buttons need `clipboard-write`, which stays allowed for the page itself. A hosted identity check that needs
  * the camera will name its own origin here.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer',
   'bluetooth',
   'camera',
@@ -30,7 +30,7 @@ export const PERMISSIONS_POLICY = [
   .join(', ')
 
 /** Helmet's headers (CSP, HSTS, frame, referrer and cross-origin policies…), as helmet writes them for `options`. */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {}
   const response = {
     setHeader(name: string, value: string | number) {
@@ -51,7 +51,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * sheet: never stored by a browser or proxy (customer data), never framed, never sniffed into another type, and
  * nothing allowed to load from it. A page's policies (scripts, styles, images, browser features) mean nothing here.
  */
-export const API_HEADERS = Object.freeze({
+const API_HEADERS = Object.freeze({
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
