@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { mockApi, ok } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
+import { UkStatusContext, createUkStatusStore } from '../api/get-uk-status'
 import { UkRiskBanner } from './uk-risk-banner'
 
 const BANNER_TEXT =
@@ -109,6 +110,24 @@ describe('UkRiskBanner', () => {
     })
     expect(screen.getByRole('region', { name: 'Risk warning' })).toBe(reserved)
     expect(reserved).not.toHaveStyle({ visibility: 'hidden' })
+  })
+
+  it('on a buying page shows with its first render and tells the layout its height before any timer runs', async () => {
+    vi.useFakeTimers()
+    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+    // The app knows the visitor's status before its first screen (app.tsx).
+    const store = createUkStatusStore()
+    await store.load('Helvex')
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 60, 375, 96))
+    const heights: number[] = []
+    renderScreen(
+      <UkStatusContext.Provider value={store}>
+        <UkRiskBanner top={60} delayMs={0} onHeightChange={(height) => heights.push(height)} />
+      </UkStatusContext.Provider>,
+    )
+    expect(screen.getByRole('region', { name: 'Risk warning' })).toHaveAttribute('data-placement', 'fixed')
+    expect(heights.at(-1)).toBe(96)
+    expect(vi.getTimerCount()).toBe(0)
   })
 
   it('stays hidden for a visitor outside the UK', async () => {
