@@ -11,32 +11,14 @@ import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import puppeteer from 'puppeteer-core'
 import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
-import { COMPANY } from '../apps/api/test/customer-fixtures'
 import { startAppServer } from '../e2e/support/app-server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/browser'
-import { uniqueEmail, waitForCode } from '../e2e/support/mailbox'
+import { signedUpThroughApi } from '../e2e/support/customer'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const BRAND = 'Helvex'
 const PAGES = (process.env.BENCH_PAGES ?? '/,/login,/signup,/code,/resetpass').split(',').filter((p) => p !== 'none')
 const REPORTS = process.env.BENCH_PAGES_REPORTS
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
-
-/** Signs a customer up through the api and confirms the code the dev outbox received; answers the session token. */
-async function signedUpCustomer(base: string): Promise<string> {
-  const post = async (name: string, payload: object) =>
-    (
-      await fetch(`${base}/v1/public/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ brandName: BRAND, ...payload }),
-      })
-    ).json()
-  const email = uniqueEmail('pages')
-  await post('homesignup', { email, password: 'bench-password', token: 'DIRECT', companyDetails: COMPANY })
-  const verified = await post('verifycode', { email, code: await waitForCode(base, email) })
-  return verified.data.token as string
-}
 
 async function measure(url: string, port: number, prepare: () => Promise<void>): Promise<Result> {
   const runs: Result[] = []
@@ -86,7 +68,7 @@ async function main() {
   const base = app.baseUrl
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   try {
-    const token = await signedUpCustomer(base)
+    const { token } = await signedUpThroughApi(base, 'pages')
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
     const page = await browser.newPage()
     const cdp = await page.createCDPSession()

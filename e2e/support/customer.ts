@@ -7,6 +7,13 @@ import { BTC_WALLET, bitcoinSign } from './wallet'
 /** A name that the sandbox bank's payer-name check matches against the customer's details. */
 export const CUSTOMER_NAME = { first: 'Grace', last: 'Hopper' } as const
 export const PAYER_NAME = `${CUSTOMER_NAME.first} ${CUSTOMER_NAME.last}`
+/** The rest of the journeys' customer details, in Switzerland (typed on the details screen or sent by the api). */
+export const CUSTOMER_ADDRESS = {
+  address: 'Bahnhofstrasse 1',
+  city: 'Zürich',
+  postal: '8001',
+  phone: '+41 44 668 18 00',
+} as const
 /** The journeys' bitcoin wallet (a key `wallet.ts` holds): a customer proves it, so a paid order goes on to completed. */
 export const WALLET = BTC_WALLET
 
@@ -27,49 +34,64 @@ export async function signUpAndConfirm(page: Page, baseUrl: string, label: strin
   return email
 }
 
+/** Calls a public api call as the web app does; answers its body, or fails naming the call and the refusal. */
+async function callPublic(baseUrl: string, name: string, payload: object) {
+  const answer = await fetch(`${baseUrl}/v1/public/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ brandName: 'Helvex', ...payload }),
+  })
+  const body = (await answer.json()) as { result: boolean; data?: { token?: string; company?: object } }
+  if (!body.result) throw new Error(`${name} refused: ${JSON.stringify(body)}`)
+  return body
+}
+
+/**
+ * A customer signed up and confirmed through the api and the dev outbox, the company agreed to as the brand names it
+ * (what the sign-up form sends); answers the e-mail and the session token.
+ */
+export async function signedUpThroughApi(baseUrl: string, label: string): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(label)
+  const since = await lastMessageId(baseUrl)
+  const companyDetails = (await callPublic(baseUrl, 'getBrand', {})).data?.company
+  await callPublic(baseUrl, 'homesignup', { email, password: 'journey-pass-1', token: 'DIRECT', companyDetails })
+  const verified = await callPublic(baseUrl, 'verifycode', { email, code: await waitForCode(baseUrl, email, since) })
+  const token = verified.data?.token
+  if (!token) throw new Error('verifycode answered no token')
+  return { email, token }
+}
+
 /**
  * Signs up and confirms through the api, then gives the page's browser the session the code screen would have set
  * (the page itself stays where it is): for journeys about something after sign-up. `signUpAndConfirm` walks the
  * screens, and the account journey every one of them.
  */
 export async function signUpThroughApi(page: Page, baseUrl: string, label: string): Promise<string> {
-  const email = uniqueEmail(label)
-  const post = async (name: string, payload: object) => {
-    const answer = await page.request.post(`/v1/public/${name}`, { data: { brandName: 'Helvex', ...payload } })
-    const body = (await answer.json()) as { result: boolean; data?: { token?: string; company?: object } }
-    if (!body.result) throw new Error(`${name} refused: ${JSON.stringify(body)}`)
-    return body
-  }
-  const since = await lastMessageId(baseUrl)
-  // The sign-up form sends the company the customer agrees with, as the brand names it.
-  const companyDetails = (await post('getBrand', {})).data?.company
-  await post('homesignup', { email, password: 'journey-pass-1', token: 'DIRECT', companyDetails })
-  const verified = await post('verifycode', { email, code: await waitForCode(baseUrl, email, since) })
-  const token = verified.data?.token
-  if (!token) throw new Error('verifycode answered no token')
+  const { email, token } = await signedUpThroughApi(baseUrl, label)
   await page
     .context()
     .addCookies([{ name: JWT_COOKIE_NAME, value: encodeURIComponent(token), url: baseUrl, sameSite: 'Strict' }])
   return email
 }
 
-/** Saves the customer's details (with CUSTOMER_NAME) through the api, as the details screen sends them. */
-export async function saveDetailsThroughApi(page: Page): Promise<void> {
-  const answer = await page.request.post('/v1/user/saveClientDetails', {
-    data: {
-      brandName: 'Helvex',
-      firstName: CUSTOMER_NAME.first,
-      lastName: CUSTOMER_NAME.last,
-      address: 'Bahnhofstrasse 1',
-      city: 'Zürich',
-      postal: '8001',
-      country: 'CH',
-      phone: '+41446681800',
-    },
+/** Calls a signed-in api call with the page's session, as the web app does; fails naming the call and the refusal. */
+async function callAsCustomer(page: Page, name: string, payload: object): Promise<void> {
+  const answer = await page.request.post(`/v1/user/${name}`, {
+    data: { brandName: 'Helvex', ...payload },
     headers: await bearerOf(page),
   })
   const body = (await answer.json()) as { result: boolean }
-  if (!body.result) throw new Error(`saveClientDetails refused: ${JSON.stringify(body)}`)
+  if (!body.result) throw new Error(`${name} refused: ${JSON.stringify(body)}`)
+}
+
+/** Saves the customer's details (CUSTOMER_NAME, CUSTOMER_ADDRESS) through the api, as the details screen sends them. */
+export async function saveDetailsThroughApi(page: Page): Promise<void> {
+  await callAsCustomer(page, 'saveClientDetails', {
+    firstName: CUSTOMER_NAME.first,
+    lastName: CUSTOMER_NAME.last,
+    ...CUSTOMER_ADDRESS,
+    country: 'CH',
+  })
 }
 
 async function bearerOf(page: Page): Promise<Record<string, string>> {
@@ -96,12 +118,7 @@ export const ORDINARY_SOURCE_OF_FUNDS = {
  * the first order (decision 036). The `sof` screen itself is walked through in the compliance journey.
  */
 export async function declareSourceOfFunds(page: Page): Promise<void> {
-  const answer = await page.request.post('/v1/user/saveSourceOfFunds', {
-    data: { brandName: 'Helvex', answers: ORDINARY_SOURCE_OF_FUNDS },
-    headers: await bearerOf(page),
-  })
-  const body = (await answer.json()) as { result: boolean }
-  if (!body.result) throw new Error(`saveSourceOfFunds refused: ${JSON.stringify(body)}`)
+  await callAsCustomer(page, 'saveSourceOfFunds', { answers: ORDINARY_SOURCE_OF_FUNDS })
 }
 
 /**
@@ -133,12 +150,12 @@ export async function answerSourceOfFunds(page: Page, { politicallyExposed = fal
 export async function fillDetails(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'First name' }).fill(CUSTOMER_NAME.first)
   await page.getByRole('textbox', { name: 'Last name' }).fill(CUSTOMER_NAME.last)
-  await page.getByRole('textbox', { name: 'Address' }).fill('Bahnhofstrasse 1')
-  await page.getByRole('textbox', { name: 'City' }).fill('Zürich')
-  await page.getByRole('textbox', { name: 'Postal code' }).fill('8001')
+  await page.getByRole('textbox', { name: 'Address' }).fill(CUSTOMER_ADDRESS.address)
+  await page.getByRole('textbox', { name: 'City' }).fill(CUSTOMER_ADDRESS.city)
+  await page.getByRole('textbox', { name: 'Postal code' }).fill(CUSTOMER_ADDRESS.postal)
   await page.getByRole('combobox', { name: 'Country' }).fill('Switz')
   await page.getByRole('option', { name: 'Switzerland' }).click()
-  await page.getByRole('textbox', { name: 'Phone' }).fill('+41 44 668 18 00')
+  await page.getByRole('textbox', { name: 'Phone' }).fill(CUSTOMER_ADDRESS.phone)
 }
 
 /** Saves the customer's details (with CUSTOMER_NAME) on /dashboard-details. */
