@@ -347,7 +347,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     assertMayStartOrder: journey.assertMayStartOrder,
     chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
-  const gross = createGrossService({ db: database.db, trading, agreementVersion: agreement.version })
+  const gross = createGrossService({ db: database.db, clock, trading, agreementVersion: agreement.version })
+  await gross.followChanges(database)
   const customers = createCustomerService({
     db: database.db,
     clock,
@@ -493,6 +494,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await queue.stop()
     await transport.close()
     await limits.close()
+    await gross.close()
     if (!overrides.database) await database.close()
   })
 

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { type ChangeFeed, type ChangeHandlers, listenOnPglite, listenOnPostgres } from './change-feed'
 import { schema } from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
    * PGlite it goes through `exec()`; with values, through one prepared query.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  /** Follows the committed changes announced on `channel` (decision 058); its owner closes it. */
+  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeFeed>
   close(): Promise<void>
 }
 
@@ -46,13 +49,23 @@ export async function openDatabase(
     pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection lost'))
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder })
+    // Change feeds have connections of their own, closed with the pool.
+    const feeds = new Set<ChangeFeed>()
     return withPing(
       db as unknown as Database,
       'postgres',
-      () => pool.end(),
+      async () => {
+        await Promise.all([...feeds].map((feed) => feed.close()))
+        await pool.end()
+      },
       async (text, values) => {
         const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[]
         return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] }
+      },
+      async (channel, handlers) => {
+        const feed = await listenOnPostgres(target.url, channel, handlers, log)
+        feeds.add(feed)
+        return feed
       },
     )
   }
@@ -77,6 +90,7 @@ export async function openDatabase(
       const results = await client.exec(text)
       return { rows: results.at(-1)?.rows ?? [] }
     },
+    (channel, handlers) => listenOnPglite(client, channel, handlers),
   )
 }
 
@@ -152,12 +166,14 @@ function withPing(
   kind: DatabaseHandle['kind'],
   close: () => Promise<void>,
   executeSql: DatabaseHandle['executeSql'],
+  listen: DatabaseHandle['listen'],
 ): DatabaseHandle {
   return {
     db,
     kind,
     close,
     executeSql,
+    listen,
     async ping() {
       try {
         await db.execute(sql`select 1`)

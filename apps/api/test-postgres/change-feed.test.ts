@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { customers } from '../src/db/schema'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/build-test-app'
+import { ADA_DETAILS } from '../test/customer-fixtures'
+
+const FEED = 'change feed customer_changed'
+
+describe('on PostgreSQL, a lost change feed (decision 058)', () => {
+  let t: TestApp
+  let admin: pg.Client
+  let database: string
+  beforeAll(async () => {
+    t = await buildTestApp()
+    admin = new pg.Client({ connectionString: inject('databaseUrl') })
+    await admin.connect()
+    database = new URL(t.databaseUrl!).pathname.slice(1)
+  })
+  afterAll(async () => {
+    await admin.end()
+    await t.close()
+  })
+
+  const firstNameOf = async (token: string) => {
+    const answer = await callUser(t.app, 'getGross', token)
+    expect(answer.status).toBe(200)
+    return answer.body.data.details.firstName as string | null
+  }
+  const renameUnannounced = (email: string, firstName: string) =>
+    t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`)
+      await tx.update(customers).set({ firstName }).where(eq(customers.email, email))
+    })
+  const listeners = async () =>
+    (
+      await admin.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
+        [database, FEED],
+      )
+    ).rows.map((row) => row.pid)
+  /** Polls the server until `done` holds: the feed reconnects on its own schedule, which the test waits on. */
+  async function until(done: () => Promise<boolean>) {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      if (await done()) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error('the change feed did not reach the state awaited')
+  }
+
+  it('forgets what it kept when the feed is lost, and keeps answers again once it listens again', async () => {
+    const customer = await signUpVerified(t)
+    expect(await firstNameOf(customer.token)).toBeNull()
+    // Kept: a change nobody announces is not seen.
+    await renameUnannounced(customer.email, 'Kept')
+    expect(await firstNameOf(customer.token)).toBeNull()
+
+    const [listener] = await listeners()
+    expect(listener).toBeDefined()
+    await admin.query('SELECT pg_terminate_backend($1)', [listener])
+    await until(async () => !(await listeners()).includes(listener!))
+
+    // A change announced while nobody listens is missed: what was kept before the loss must not be answered again.
+    expect(await firstNameOf(customer.token)).toBe('Kept')
+    expect((await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)).body.result).toBe(true)
+
+    // Listening again (the feed reconnects on its own), answers are kept again, none from before the loss.
+    let round = 0
+    await until(async () => {
+      round += 1
+      const before = await firstNameOf(customer.token)
+      expect(before === null || before === 'Kept').toBe(false)
+      await renameUnannounced(customer.email, `Kept again ${round}`)
+      return (await firstNameOf(customer.token)) === before
+    })
+    // An announced change is seen at once.
+    const saved = await callUser(t.app, 'saveClientDetails', customer.token, { ...ADA_DETAILS, firstName: 'Augusta' })
+    expect(saved.body.result).toBe(true)
+    expect(await firstNameOf(customer.token)).toBe('Augusta')
+  })
+})
