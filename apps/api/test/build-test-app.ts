@@ -196,6 +196,14 @@ export async function buildTestApp(
 export const BRAND = 'Helvex'
 export { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS }
 
+/** Two apps on one database with one signing key and one clock, as two processes behind the same address. */
+export async function twoProcesses(): Promise<[TestApp, TestApp]> {
+  const env = { JWT_SECRET: 'two-processes-share-this-signing-key-of-48-chars' }
+  const one = await buildTestApp({ env })
+  const other = await buildTestApp({ env, sameDatabaseAs: one, clock: one.clock })
+  return [one, other]
+}
+
 export function uniqueEmail(label = 'customer'): string {
   return `${label}.${randomBytes(5).toString('hex')}@example.com`
 }

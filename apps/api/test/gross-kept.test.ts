@@ -4,12 +4,12 @@ import { customers } from '../src/db/schema'
 import { GROSS_CACHE_MS } from '../src/modules/users/gross.service'
 import {
   type TestApp,
-  buildTestApp,
   callUser,
   declareSourceOfFunds,
   initiateBuy,
   signAgreement,
   signUpVerified,
+  twoProcesses,
 } from './build-test-app'
 import { ADA_DETAILS } from './customer-fixtures'
 
@@ -18,12 +18,10 @@ import { ADA_DETAILS } from './customer-fixtures'
  * apps on one database, as two processes behind one address, on one clock.
  */
 describe('getGross answers kept until the customer changes', () => {
-  const env = { JWT_SECRET: 'two-processes-share-this-signing-key-of-48-chars' }
   let one: TestApp
   let other: TestApp
   beforeAll(async () => {
-    one = await buildTestApp({ env })
-    other = await buildTestApp({ env, sameDatabaseAs: one, clock: one.clock })
+    ;[one, other] = await twoProcesses()
     await one.app.jobs.refreshRates()
   })
   afterAll(async () => {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_CHECK_CACHE_MS } from '../src/modules/sessions/sessions.service'
-import { COMPANY, type TestApp, buildTestApp, callPublic, callUser, latestCode, signUpVerified } from './build-test-app'
+import {
+  COMPANY,
+  type TestApp,
+  buildTestApp,
+  callPublic,
+  callUser,
+  latestCode,
+  signUpVerified,
+  twoProcesses,
+} from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -88,13 +97,10 @@ describe('user calls and sessions', () => {
 })
 
 describe('sessions across processes (decision 052)', () => {
-  // Two apps on one database with one signing key, as two processes behind the same address, on one clock.
-  const env = { JWT_SECRET: 'two-processes-share-this-signing-key-of-48-chars' }
   let one: TestApp
   let other: TestApp
   beforeAll(async () => {
-    one = await buildTestApp({ env })
-    other = await buildTestApp({ env, sameDatabaseAs: one, clock: one.clock })
+    ;[one, other] = await twoProcesses()
   })
   afterAll(async () => {
     await other.close()
