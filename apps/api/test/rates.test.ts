@@ -1,21 +1,24 @@
 import { eq } from 'drizzle-orm'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@exchange/shared/currencies'
 import { compareAmounts, customerRate } from '@exchange/shared/money'
+import { GetHpRatesAnswer } from '@exchange/shared/rates.schemas'
 import { rates } from '../src/db/schema'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
 import { type TestApp, buildTestApp, callPublic } from './build-test-app'
 
-/** A price source that works until told to fail, as a real one does. */
-function flakyProvider(): RatesProvider & { failing: boolean } {
+/** A price source that works until told to fail, as a real one does; `mid` is bitcoin's price in every fiat. */
+function flakyProvider(): RatesProvider & { failing: boolean; mid: string } {
   const provider = {
     source: 'flaky-test-source',
     simulated: false,
     failing: false,
+    mid: '80000.00',
     async fetchMidPrices() {
       if (provider.failing) throw new Error('source down')
       return CRYPTO_CURRENCIES.flatMap((crypto) =>
-        FIAT_CURRENCIES.map((fiat) => ({ crypto, fiat, mid: crypto === 'btc' ? '80000.00' : '2.50' })),
+        FIAT_CURRENCIES.map((fiat) => ({ crypto, fiat, mid: crypto === 'btc' ? provider.mid : '2.50' })),
       )
     },
   }
@@ -96,5 +99,47 @@ describe('getHpRates', () => {
     } finally {
       await sandbox.close()
     }
+  })
+})
+
+describe("getHpRates's answer, written once per answer", () => {
+  let t: TestApp
+  const provider = flakyProvider()
+  beforeAll(async () => {
+    t = await buildTestApp({ ratesProvider: provider })
+    await t.app.jobs.refreshRates()
+  })
+  afterAll(() => t.close())
+
+  /** What the route's ordinary zod serializer writes for an answer, as every route wrote it before decision 059. */
+  const writtenBySchema = serializerCompiler({ schema: GetHpRatesAnswer, method: 'POST', url: '/v1/public/getHpRates' })
+  const getHpRates = () =>
+    t.app.inject({ method: 'POST', url: '/v1/public/getHpRates', payload: { brandName: 'Helvex' } })
+
+  it('is the bytes its schema writes, as JSON, with their length', async () => {
+    const answer = await getHpRates()
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(answer.headers['content-length']).toBe(String(answer.rawPayload.length))
+    expect(answer.body).toBe(writtenBySchema(answer.json()))
+    expect(answer.json().data.data[0].data[0]).toMatchObject({ assetId: 'btc_eur', mid: '80000.0000000000' })
+  })
+
+  it('is the same within a second, tells one second more when the second turns, and new prices once they are stored', async () => {
+    const first = (await getHpRates()).body
+    expect((await getHpRates()).body).toBe(first)
+
+    t.clock.advance(1_000)
+    const later = await getHpRates()
+    expect(later.json().data.ageSeconds).toBe(JSON.parse(first).data.ageSeconds + 1)
+    expect(later.body).toBe(first.replace(/"ageSeconds":\d+/, `"ageSeconds":${later.json().data.ageSeconds}`))
+
+    // New prices stored within the same second are answered at once.
+    provider.mid = '81000.00'
+    expect(await t.app.jobs.refreshRates()).toBe(true)
+    const repriced = await getHpRates()
+    expect(repriced.json().data.data[0].data[0]).toMatchObject({ assetId: 'btc_eur', mid: '81000.0000000000' })
+    expect(repriced.json().data.ageSeconds).toBe(0)
+    expect(repriced.body).toBe(writtenBySchema(repriced.json()))
   })
 })

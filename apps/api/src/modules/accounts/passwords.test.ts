@@ -1,0 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { hash } from '@node-rs/argon2'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  DEFAULT_HASH_CONCURRENCY,
+  DEFAULT_HASH_MAX_WAIT_MS,
+  configurePasswordHashing,
+  hashPassword,
+  passwordHashLoad,
+  passwordHashWorkers,
+  verifyDecoyPassword,
+  verifyPassword,
+} from './passwords'
+
+/** A hash stored before decision 059, made by the same library on libuv's thread pool with the same parameters. */
+const HASHED_BEFORE =
+  '$argon2id$v=19$m=19456,t=2,p=1$OUK9Yazj1NHAMAGD94g60Q$8eSBpxYM0ZLNmOezILIDyFJvxNYMED5To6Jo9y+ZT2c'
+const BUSY = { code: 'service_unavailable', statusCode: 503, retryAfterSeconds: 2 }
+
+/** The nice value of each thread of this process, by thread id (Linux). */
+function niceByThread(): Map<number, number> {
+  const nice = new Map<number, number>()
+  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+    const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8')
+    // Fields after the command's closing parenthesis; the nice value is the 19th field of the line.
+    nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]))
+  }
+  return nice
+}
+
+// One hash at a time, and a wait no test reaches: what runs is decided by the gate alone, never by the clock.
+beforeEach(() => configurePasswordHashing({ concurrency: 1, maxWaitMs: 60_000 }))
+afterAll(() => configurePasswordHashing({ concurrency: DEFAULT_HASH_CONCURRENCY, maxWaitMs: DEFAULT_HASH_MAX_WAIT_MS }))
+
+describe('password hashes in a thread of their own', () => {
+  it('are argon2id with OWASP parameters, in the stored format of before, and check the password', async () => {
+    const stored = await hashPassword('correct horse')
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/)
+    expect(await verifyPassword(stored, 'correct horse')).toBe(true)
+    expect(await verifyPassword(stored, 'correct horse ')).toBe(false)
+  })
+
+  it('check hashes stored before they ran in a thread, and those made by the library on the thread pool', async () => {
+    expect(await verifyPassword(HASHED_BEFORE, 'hashed before decision 059')).toBe(true)
+    expect(await verifyPassword(HASHED_BEFORE, 'hashed after')).toBe(false)
+    const onThePool = await hash('made on the pool', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+    expect(await verifyPassword(onThePool, 'made on the pool')).toBe(true)
+  })
+
+  it('match no password against a stored hash argon2 cannot read', async () => {
+    expect(await verifyPassword('not-a-hash', 'anything')).toBe(false)
+    expect(await verifyPassword('$argon2id$v=19$m=19456,t=2,p=1$broken', 'anything')).toBe(false)
+  })
+
+  it.runIf(process.platform === 'linux')(
+    'run at the lowest priority, while the event loop keeps the priority it had',
+    async () => {
+      const before = niceByThread().get(process.pid)
+      await hashPassword('a password')
+      const nice = niceByThread()
+      expect(nice.get(process.pid)).toBe(before)
+      expect([...nice.values()].filter((value) => value === 19).length).toBeGreaterThanOrEqual(1)
+    },
+  )
+
+  it('answer "busy, try again" when the thread ends before answering, and the next hash runs on a new thread', async () => {
+    // The job is handed to the thread as the call is made: ending every thread now ends the one hashing it.
+    const pending = hashPassword('a password')
+    const ended = passwordHashWorkers()
+    expect(ended.length).toBeGreaterThanOrEqual(1)
+    await Promise.all(ended.map((worker) => worker.terminate()))
+    await expect(pending).rejects.toMatchObject(BUSY)
+    expect(passwordHashLoad()).toEqual({ running: 0, waiting: 0 })
+
+    const stored = await hashPassword('a password')
+    expect(await verifyPassword(stored, 'a password')).toBe(true)
+    expect(passwordHashWorkers().some((worker) => ended.includes(worker))).toBe(false)
+  })
+
+  it('make the decoy of an unknown e-mail again when the first try to make it failed', async () => {
+    const first = verifyDecoyPassword('a guess')
+    await Promise.all(passwordHashWorkers().map((worker) => worker.terminate()))
+    // Refused as busy if the decoy was being made; false if another test of this worker had made it already.
+    expect(await first.catch((error: unknown) => error)).toSatisfy(
+      (outcome) => outcome === false || (outcome as { code?: string }).code === 'service_unavailable',
+    )
+    expect(await verifyDecoyPassword('a guess')).toBe(false)
+  })
+})
