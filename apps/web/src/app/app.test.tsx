@@ -1,6 +1,9 @@
 import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { saveJwtCookie } from '../lib/cookies'
+import { grossAnswer, ratesAnswer } from '../test/fixtures'
+import { journeyAnswer } from '../test/journey-fixtures'
 import { mockApi, ok } from '../test/mock-api'
 import { App } from './app'
 
@@ -27,5 +30,39 @@ describe('App', () => {
     render(<App />)
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/')
+  })
+
+  it('signed in at /dashboard, shows the UK warning while the account still loads, then the calculator', async () => {
+    window.history.replaceState(null, '', '/dashboard')
+    saveJwtCookie('token-1', 24)
+    mockApi({
+      getBrand: ok({ data: DEFAULT_BRAND }),
+      getUkStatus: ok({ data: { isUk: true } }),
+      getGross: grossAnswer(),
+      journeyStatus: journeyAnswer([]),
+      getHpRates: ratesAnswer(),
+      walletList: ok({ data: [] }),
+    })
+    render(<App />)
+    expect(await screen.findByRole('region', { name: 'Risk warning' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Loading your account' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Buy crypto' })).toBeInTheDocument()
+  })
+
+  it('signed in at /dashboard, asks for the account, the prices and the wallets once each', async () => {
+    window.history.replaceState(null, '', '/dashboard')
+    saveJwtCookie('token-1', 24)
+    const api = mockApi({
+      getBrand: ok({ data: DEFAULT_BRAND }),
+      getUkStatus: ok({ data: { isUk: false } }),
+      getGross: grossAnswer(),
+      journeyStatus: journeyAnswer([]),
+      getHpRates: ratesAnswer(),
+      walletList: ok({ data: [] }),
+    })
+    render(<App />)
+    expect(await screen.findByRole('heading', { name: 'Buy crypto' })).toBeInTheDocument()
+    expect(await screen.findByText('Your rate')).toBeInTheDocument()
+    for (const call of ['getGross', 'getHpRates', 'walletList']) expect(api.callsTo(call), call).toHaveLength(1)
   })
 })

@@ -5,7 +5,7 @@ import { BootLoader } from '../components/ui/boot-loader'
 import { getBrand } from '../features/brand/api/get-brand'
 import { createUkStatusStore, UkStatusContext, type UkStatusStore } from '../features/uk-risk/api/get-uk-status'
 import { BrandProvider } from '../lib/brand-context'
-import { AppRoutes } from './router'
+import { AppRoutes, startSignedInScreen } from './router'
 import { BrandUnavailable } from './routes/brand-unavailable'
 
 /** Tries after the first failure, and the pause before each: a phone between cells gets a second chance. */
@@ -39,7 +39,9 @@ function BrandGate({ ukStatus }: { ukStatus: UkStatusStore }) {
     let current = true
     brandWithRetries()
       .then(async (brand) => {
-        await ukStatus.load(brand.brandName)
+        const uk = ukStatus.load(brand.brandName)
+        startSignedInScreen(brand.brandName, window.location.pathname)
+        await uk
         return brand
       })
       .then(

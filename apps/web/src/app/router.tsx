@@ -16,28 +16,51 @@ import { ResetPasswordScreen } from '../features/auth/components/reset-password-
 import { ResetSuccessScreen } from '../features/auth/components/reset-success-screen'
 import { SignupForm } from '../features/auth/components/signup-form'
 import { LogoutScreen } from '../features/session/components/logout-screen'
+import { sendCallsEarly } from '../lib/api-client'
+import { readJwtCookie } from '../lib/cookies'
+import { useJwtToken } from '../lib/use-jwt-token'
 import { NOT_AVAILABLE_SCREENS } from './dashboard-screens'
 import { CardLayout } from './layouts/card-layout'
 import { HomeLayout } from './layouts/home-layout'
 import { PublicLayout } from './layouts/public-layout'
+import { SignedInShell } from './layouts/signed-in-shell'
 import { LogjustRoute } from './routes/logjust-route'
 import { MarketingRedirectRoute } from './routes/marketing-redirect-route'
 import { NotFoundRoute } from './routes/not-found-route'
 import { RouteError } from './routes/route-error'
 
-/** A screen module loaded on demand: each route file exports its screen as `Component`. */
-type LazyScreen = LazyExoticComponent<ComponentType>
-const onDemand = (load: () => Promise<{ Component: ComponentType }>): LazyScreen =>
-  lazy(() => load().then((module) => ({ default: module.Component })))
+/**
+ * A screen module loaded on demand: each route file exports its screen as `Component`. `preload` starts the download
+ * before the screen is rendered (the same one download as rendering it).
+ */
+type LazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> }
+function onDemand(load: () => Promise<{ Component: ComponentType }>): LazyScreen {
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const preload = () => (loading ??= load().then((module) => ({ default: module.Component })))
+  return Object.assign(lazy(preload), { preload })
+}
 
 /** The signed-in layout, which brings Mantine, the query cache and zod with it (decision 051). */
 const DashboardLayoutRoute = onDemand(() => import('./routes/dashboard-layout-route'))
 const ChooseBankRoute = onDemand(() => import('./routes/choose-bank-route'))
 const NotAvailableRoute = onDemand(() => import('./routes/not-available-route'))
 
+/** Calls (by name, each sent with `{ brandName }`) a screen makes as it first renders; they can be sent before it loads. */
+interface FirstCalls {
+  public?: string[]
+  user?: string[]
+}
+
+/** The signed-in layout's own: the customer (getGross) and the checks still owed (the menu's badge). */
+const LAYOUT_CALLS: FirstCalls = { user: ['getGross', 'journeyStatus'] }
+
 /** Every signed-in screen of spec section 2 and beyond it, each loaded when first visited. */
-export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
-  { path: 'dashboard', Screen: onDemand(() => import('./routes/calculator-route')) },
+export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: FirstCalls }[] = [
+  {
+    path: 'dashboard',
+    Screen: onDemand(() => import('./routes/calculator-route')),
+    calls: { public: ['getHpRates'], user: ['walletList'] },
+  },
   { path: 'dashboard-method', Screen: onDemand(() => import('./routes/method-route')) },
   { path: 'dashboard-details', Screen: onDemand(() => import('./routes/details-route')) },
   { path: 'dashboard-confirmdetails', Screen: onDemand(() => import('./routes/confirm-details-route')) },
@@ -79,6 +102,30 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
   ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path.slice(1), Screen: NotAvailableRoute })),
 ]
 
+/** The signed-in route at an address; paths match without regard to case, as the router does. */
+function signedInRouteAt(pathname: string) {
+  const path = pathname.toLowerCase().replace(/^\/+|\/+$/g, '')
+  return DASHBOARD_ROUTES.find((candidate) => candidate.path.toLowerCase() === path)
+}
+
+/**
+ * A page loaded signed in at a signed-in address (a reload, an e-mail's link): once the brand is known, the calls the
+ * signed-in layout and its screen make as they first render are sent, and then the downloads of their modules begin,
+ * instead of one after the other as each renders (decision 060). The calls go first: the browser opens only six
+ * connections to the server, and the modules are many.
+ */
+export function startSignedInScreen(brandName: string, pathname: string): void {
+  const route = signedInRouteAt(pathname)
+  if (!route || !readJwtCookie()) return
+  const calls = [LAYOUT_CALLS, route.calls ?? {}]
+  sendCallsEarly(
+    { public: calls.flatMap((call) => call.public ?? []), user: calls.flatMap((call) => call.user ?? []) },
+    { brandName },
+  )
+  // A failed download shows when the screen renders (the route's error boundary); here it is only started.
+  for (const screen of [DashboardLayoutRoute, route.Screen]) screen.preload().catch(() => undefined)
+}
+
 /** A screen that failed to render, or whose module failed to load (a new deployment): a reload is offered. */
 class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
@@ -95,6 +142,16 @@ class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: Re
   override render() {
     return this.state.failed ? <RouteError /> : this.props.children
   }
+}
+
+/** The signed-in layout; while its modules load, a signed-in visitor sees its frame with the UK warning already in it. */
+function SignedInArea() {
+  const token = useJwtToken()
+  return (
+    <Suspense fallback={token ? <SignedInShell /> : <BootLoader />}>
+      <DashboardLayoutRoute />
+    </Suspense>
+  )
 }
 
 /** A new page starts at its top, as a page loaded from the server would. */
@@ -131,7 +188,7 @@ export function AppRoutes() {
               <Route path="*" element={<NotFoundRoute />} />
             </Route>
           </Route>
-          <Route element={<DashboardLayoutRoute />}>
+          <Route element={<SignedInArea />}>
             {DASHBOARD_ROUTES.map(({ path, Screen }) => (
               <Route
                 key={path}

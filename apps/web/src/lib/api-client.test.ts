@@ -1,8 +1,9 @@
 import { LogoutAnswer } from '@exchange/shared/accounts.schemas'
 import { GetBrandAnswer } from '@exchange/shared/brand.schemas'
 import { describe, expect, it, vi } from 'vitest'
+import { freezeClock } from '../test/frozen-clock'
 import { fail, mockApi, ok } from '../test/mock-api'
-import { ApiRequestError, postPublic, postUser } from './api-client'
+import { ApiRequestError, postPublic, postUser, sendCallsEarly } from './api-client'
 import { saveJwtCookie } from './cookies'
 
 describe('api client', () => {
@@ -55,5 +56,45 @@ describe('api client', () => {
     saveJwtCookie('token-xyz', 1)
     await postUser('logout', {}, LogoutAnswer, { failLog: 'fail db gross!' })
     expect(vi.mocked(console.error)).toHaveBeenCalledWith('fail db gross!')
+  })
+
+  describe('calls sent early (decision 060)', () => {
+    it('answers the same call with the answer sent for early, once, without asking again', async () => {
+      const api = mockApi({ logout: ok() })
+      saveJwtCookie('token-xyz', 1)
+      sendCallsEarly({ user: ['logout'] }, { brandName: 'Helvex' })
+      expect(api.callsTo('logout')).toHaveLength(1)
+      await expect(postUser('logout', { brandName: 'Helvex' }, LogoutAnswer)).resolves.toEqual({ result: true })
+      expect(api.callsTo('logout')).toHaveLength(1)
+      await postUser('logout', { brandName: 'Helvex' }, LogoutAnswer)
+      expect(api.callsTo('logout')).toHaveLength(2)
+    })
+
+    it('asks again when the session token changed since the early call', async () => {
+      const api = mockApi({ logout: ok() })
+      saveJwtCookie('token-before', 1)
+      sendCallsEarly({ user: ['logout'] }, { brandName: 'Helvex' })
+      saveJwtCookie('token-after', 1)
+      await postUser('logout', { brandName: 'Helvex' }, LogoutAnswer)
+      expect(api.callsTo('logout').map((call) => call.headers.authorization)).toEqual([
+        'Bearer token-before',
+        'Bearer token-after',
+      ])
+    })
+
+    it('asks again when the early answer waited more than 15 s to be read', async () => {
+      freezeClock(new Date('2026-11-25T10:00:00Z'))
+      const api = mockApi({ getBrand: ok() })
+      sendCallsEarly({ public: ['getBrand'] }, { brandName: 'Helvex' })
+      vi.advanceTimersByTime(15_001)
+      await postPublic('getBrand', { brandName: 'Helvex' }, LogoutAnswer)
+      expect(api.callsTo('getBrand')).toHaveLength(2)
+    })
+
+    it('sends no user call without a session token', () => {
+      const api = mockApi({ logout: ok() })
+      sendCallsEarly({ user: ['logout'] }, { brandName: 'Helvex' })
+      expect(api.fetchMock).not.toHaveBeenCalled()
+    })
   })
 })

@@ -33,6 +33,59 @@ interface PostOptions {
 
 const DEFAULT_FAIL_LOG = 'fail db call!'
 
+function send(path: string, body: object, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  return fetch(`${config.apiBaseUrl}${path}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: JSON.stringify(body),
+  })
+}
+
+/** A call sent before the screen that reads it has loaded; its answer is read (checked, logged) by that screen's call. */
+interface EarlyCall {
+  token: string | undefined
+  sentAt: number
+  response: Promise<Response>
+}
+
+const earlyCalls = new Map<string, EarlyCall>()
+
+/** An answer asked for early and not read within this time is not used: the screen asks again. */
+const EARLY_CALL_MAX_AGE_MS = 15_000
+
+const callKey = (path: string, body: object) => `${path} ${JSON.stringify(body)}`
+
+function sendEarly(path: string, body: object, token: string | undefined): void {
+  const response = send(path, body, token)
+  // A failure is reported when the screen reads it, not as an unhandled rejection now.
+  response.catch(() => undefined)
+  earlyCalls.set(callKey(path, body), { token, sentAt: Date.now(), response })
+}
+
+/** The answer of the same call sent early with the same token, once: a second identical call goes to the network. */
+function takeEarly(path: string, body: object, token: string | undefined): Promise<Response> | undefined {
+  const key = callKey(path, body)
+  const early = earlyCalls.get(key)
+  if (!early) return undefined
+  earlyCalls.delete(key)
+  return early.token === token && Date.now() - early.sentAt <= EARLY_CALL_MAX_AGE_MS ? early.response : undefined
+}
+
+/**
+ * Sends calls now whose answers a screen still loading will ask for (the signed-in dashboard, decision 060): the
+ * screen's `postPublic`/`postUser` with the same name and body then reads this answer instead of asking again. User
+ * calls go only with a session token, and only that token's answer is read.
+ */
+export function sendCallsEarly(calls: { public?: string[]; user?: string[] }, body: object): void {
+  for (const name of calls.public ?? []) sendEarly(`/v1/public/${name}`, body, undefined)
+  const token = readJwtCookie()
+  if (!token) return
+  for (const name of calls.user ?? []) sendEarly(`/v1/user/${name}`, body, token)
+}
+
 async function post<S extends AnswerSchema>(
   path: string,
   call: string,
@@ -41,18 +94,11 @@ async function post<S extends AnswerSchema>(
   options: PostOptions,
 ): Promise<Checked<S>> {
   const failLog = options.failLog ?? DEFAULT_FAIL_LOG
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
-  if (options.token) headers.Authorization = `Bearer ${options.token}`
 
   let response: Response
   let payload: unknown
   try {
-    response = await fetch(`${config.apiBaseUrl}${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify(body),
-    })
+    response = await (takeEarly(path, body, options.token) ?? send(path, body, options.token))
     // The body carries the outcome whatever the status: 400, 401 and 429 all answer `{ result: false, error }`.
     payload = await response.json()
   } catch (cause) {

@@ -1,21 +1,8 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Alert, AppShell, Badge, Box, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { PageLoader } from '../../components/ui/page-loader'
@@ -54,6 +41,92 @@ const SECTIONS = [
   { label: 'Support', to: '/dashSupport', isCurrent: (path: string) => SUPPORT.includes(path) },
 ] as const
 
+/** The menu's count of checks to do; its own component, so the journey's answer re-renders only the count. */
+function ChecksToDo() {
+  const checksToDo = useActionableStepCount()
+  if (checksToDo === 0) return null
+  return (
+    <Badge color="orange" size="sm" circle>
+      {checksToDo}
+      <VisuallyHidden> to do</VisuallyHidden>
+    </Badge>
+  )
+}
+
+interface DashboardHeaderProps {
+  phone: boolean
+  headerHeight: number
+  navOpened: boolean
+  onToggleNav: () => void
+}
+
+/** The header bar; memoised, like the menu, so an answer that changes only the page's content leaves it alone. */
+const DashboardHeader = memo(function DashboardHeader({
+  phone,
+  headerHeight,
+  navOpened,
+  onToggleNav,
+}: DashboardHeaderProps) {
+  const brand = useBrand()
+  return (
+    <Group h={headerHeight} px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <Box
+          component={Link}
+          to="/dashboard"
+          aria-label={`${brand.brandName} dashboard`}
+          bg="white"
+          px={phone ? 6 : 8}
+          py={phone ? 3 : 4}
+          style={{ borderRadius: 8, display: 'inline-flex', lineHeight: 0 }}
+        >
+          <BrandLogo brand={brand} height={phone ? 22 : 28} />
+        </Box>
+      </Group>
+      <Text size="sm" c="dimmed" visibleFrom="xs">
+        Dashboard
+      </Text>
+    </Group>
+  )
+})
+
+const DashboardNav = memo(function DashboardNav({ current, onNavigate }: { current: string; onNavigate: () => void }) {
+  return (
+    <>
+      {/* A plain scrolling box, not Mantine's ScrollArea: its measuring drew the menu four more times on load. */}
+      <AppShell.Section grow style={{ overflowY: 'auto' }}>
+        {SECTIONS.map((section) => {
+          const active = section.isCurrent(current)
+          return (
+            <NavLink
+              key={section.to}
+              component={Link}
+              to={section.to}
+              label={section.label}
+              active={active}
+              variant="filled"
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              fw={600}
+              rightSection={section.to === CHECKS[0] ? <ChecksToDo /> : undefined}
+            />
+          )
+        })}
+      </AppShell.Section>
+      <AppShell.Section>
+        <NavLink component={Link} to="/logout" label="Log Out" color="red" />
+      </AppShell.Section>
+    </>
+  )
+})
+
 /**
  * The signed-in area: header, navigation, the UK risk warning for UK visitors, and the current screen.
  * It loads the customer (getGross) once; every screen below reads it from the customer context.
@@ -66,13 +139,18 @@ export function DashboardLayout() {
   const [bannerHeight, setBannerHeight] = useState(0)
   const queryClient = useQueryClient()
   const gross = useGross(brand.brandName)
-  const checksToDo = useActionableStepCount()
-  const phone = useMediaQuery('(max-width: 36em)') === true
+  // The account's answer comes as a store update, which React renders in one go; the screen it brings (the calculator
+  // with its thousand Mantine parts) is rendered from this deferred copy instead, in slices the browser can interrupt
+  // (decision 060). The signed-out check reads the answer itself, at once.
+  const shownAnswer = useDeferredValue(gross.data)
+  // Read at once rather than after the first paint, which would draw the whole layout a second time on a phone.
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false })
   const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
 
   const answer = gross.data
   const signedOut = answer === false || (answer !== undefined && !answer.result && answer.error === 'unauthorized')
   const customer = answer && answer.result ? answer.data : null
+  const shownCustomer = shownAnswer && shownAnswer.result ? shownAnswer.data : null
   const clientName = customer ? clientNameOf(customer.details.firstName, customer.details.lastName) : null
   const clientEmail = customer?.details.email ?? null
 
@@ -93,8 +171,16 @@ export function DashboardLayout() {
   const current = lower(pathname)
 
   let content
-  if (gross.isPending || signedOut) content = <PageLoader label="Loading your account" />
-  else if (!customer) {
+  if (customer && shownCustomer) {
+    content = (
+      <CustomerProvider customer={shownCustomer}>
+        <Outlet />
+      </CustomerProvider>
+    )
+  } else if (gross.isPending || signedOut || customer) {
+    // With `customer` but not yet `shownCustomer`, the deferred copy is on its way.
+    content = <PageLoader label="Loading your account" />
+  } else {
     content = (
       <Alert role="alert" color="red" title="We could not load your account" maw={560}>
         <Stack gap="sm" align="flex-start">
@@ -105,12 +191,6 @@ export function DashboardLayout() {
         </Stack>
       </Alert>
     )
-  } else {
-    content = (
-      <CustomerProvider customer={customer}>
-        <Outlet />
-      </CustomerProvider>
-    )
   }
 
   return (
@@ -120,65 +200,13 @@ export function DashboardLayout() {
       padding={{ base: 'sm', sm: 'xl' }}
     >
       <AppShell.Header>
-        <Group h={headerHeight} px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-            />
-            <Box
-              component={Link}
-              to="/dashboard"
-              aria-label={`${brand.brandName} dashboard`}
-              bg="white"
-              px={phone ? 6 : 8}
-              py={phone ? 3 : 4}
-              style={{ borderRadius: 8, display: 'inline-flex', lineHeight: 0 }}
-            >
-              <BrandLogo brand={brand} height={phone ? 22 : 28} />
-            </Box>
-          </Group>
-          <Text size="sm" c="dimmed" visibleFrom="xs">
-            Dashboard
-          </Text>
-        </Group>
+        <DashboardHeader phone={phone} headerHeight={headerHeight} navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
 
       <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
 
       <AppShell.Navbar p="sm" aria-label="Dashboard">
-        <AppShell.Section grow component={ScrollArea}>
-          {SECTIONS.map((section) => {
-            const active = section.isCurrent(current)
-            return (
-              <NavLink
-                key={section.to}
-                component={Link}
-                to={section.to}
-                label={section.label}
-                active={active}
-                variant="filled"
-                aria-current={active ? 'page' : undefined}
-                onClick={nav.close}
-                fw={600}
-                rightSection={
-                  section.to === CHECKS[0] && checksToDo > 0 ? (
-                    <Badge color="orange" size="sm" circle>
-                      {checksToDo}
-                      <VisuallyHidden> to do</VisuallyHidden>
-                    </Badge>
-                  ) : undefined
-                }
-              />
-            )
-          })}
-        </AppShell.Section>
-        <AppShell.Section>
-          <NavLink component={Link} to="/logout" label="Log Out" color="red" />
-        </AppShell.Section>
+        <DashboardNav current={current} onNavigate={nav.close} />
       </AppShell.Navbar>
 
       <AppShell.Main>

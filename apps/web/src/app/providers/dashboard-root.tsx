@@ -3,19 +3,34 @@ import '@mantine/notifications/styles.css'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
+import { ratesQueryOptions } from '../../features/buy/api/get-hp-rates'
+import { WALLETS_QUERY_KEY, walletsQueryOptions } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
 import { updateSessionState } from '../../lib/session-state'
 import { cssVariablesResolver, dashboardTheme } from '../theme'
 
-function createQueryClient() {
-  return new QueryClient({
+/**
+ * The cache. On /dashboard it asks at once for what the calculator reads (the answers were sent for before these
+ * modules arrived, decision 060), so the calculator, mounted a moment later, renders once with them instead of once
+ * empty and again as each answer comes. The layout asks for the account and the checks itself, in its first render.
+ */
+function createQueryClient(brandName: string, firstPath: string) {
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: { refetchOnWindowFocus: false, retry: 1 },
       mutations: { retry: false },
     },
   })
+  // Proven wallets change only when the customer proves one, which invalidates them: a screen mounting does not ask
+  // again for the list just loaded.
+  queryClient.setQueryDefaults([WALLETS_QUERY_KEY], { staleTime: 60_000 })
+  if (firstPath.toLowerCase() === '/dashboard') {
+    void queryClient.prefetchQuery(ratesQueryOptions(brandName))
+    void queryClient.prefetchQuery(walletsQueryOptions(brandName))
+  }
+  return queryClient
 }
 
 /**
@@ -27,11 +42,15 @@ export function DashboardRoot({ children }: { children: ReactNode }) {
   const brand = useBrand()
   const { pathname } = useLocation()
   const theme = useMemo(() => dashboardTheme(brand), [brand])
-  const [queryClient] = useState(createQueryClient)
+  const [queryClient] = useState(() => createQueryClient(brand.brandName, pathname))
 
   useEffect(() => {
     updateSessionState({ lastScreen: pathname })
   }, [pathname])
+
+  // The notices' container (six positions, each a transition group) comes in a render of its own after the layout's
+  // first: nothing is noticed before the customer acts, and a notice shown earlier waits in Mantine's store.
+  const noticesShown = useDeferredValue(true, false)
 
   // Mantine marks the page dark for the dashboard; the public pages after it (logging out) are light again. A layout
   // effect, so a screen that is hidden while the next one loads, then shown, marks it again.
@@ -45,7 +64,7 @@ export function DashboardRoot({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme}>
         {/* At the bottom, so a notice never covers the UK risk warning at the top. */}
-        <Notifications position="bottom-center" zIndex={400} />
+        {noticesShown ? <Notifications position="bottom-center" zIndex={400} /> : null}
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -10,10 +10,11 @@ export function getHpRates(brandName: string): Promise<GetHpRatesAnswer> {
   return postPublic('getHpRates', { brandName }, GetHpRatesAnswer)
 }
 
+export function ratesQueryOptions(brandName: string) {
+  return { queryKey: ['rates', brandName], queryFn: () => getHpRates(brandName) }
+}
+
 export function useHpRates(brandName: string) {
-  return useQuery({
-    queryKey: ['rates', brandName],
-    queryFn: () => getHpRates(brandName),
-    refetchInterval: RATES_REFRESH_MS,
-  })
+  // Prices asked for within the refresh time (as the dashboard loads, decision 060) are not asked for again on mount.
+  return useQuery({ ...ratesQueryOptions(brandName), refetchInterval: RATES_REFRESH_MS, staleTime: RATES_REFRESH_MS })
 }

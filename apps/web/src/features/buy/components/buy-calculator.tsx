@@ -14,21 +14,9 @@ import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
 import { formatAmount } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { PriceLine } from '../../../components/ui/price-line'
+import { TextField } from '../../../components/ui/text-field'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
@@ -286,12 +274,11 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
             ) : null}
 
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-              <TextInput
+              <TextField
                 label="You pay"
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="0.00"
-                size="md"
                 value={fiatShown}
                 onFocus={() => switchSideTo('fiat')}
                 onChange={(event) => typeAmount('fiat', event.currentTarget.value)}
@@ -307,12 +294,11 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
             </SimpleGrid>
 
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-              <TextInput
+              <TextField
                 label="You receive"
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="0.00000000"
-                size="md"
                 value={cryptoShown}
                 onFocus={() => switchSideTo('crypto')}
                 onChange={(event) => typeAmount('crypto', event.currentTarget.value)}
@@ -337,13 +323,12 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
               </Text>
             ) : null}
 
-            <TextInput
+            <TextField
               label="Wallet address"
               description={`Optional. Leave it empty to add your ${coin} wallet later, before we send your coins.`}
               autoComplete="off"
               spellCheck={false}
               placeholder={`Your ${coin} address`}
-              size="md"
               value={wallet}
               onChange={(event) => {
                 setWallet(event.currentTarget.value)

@@ -30,6 +30,9 @@ export function CurrencySelect({ data, value, onChange, searchable, ...props }: 
         if (next) onChange(next)
       }}
       allowDeselect={false}
+      // The list exists only while open: kept mounted (Mantine's default), both lists and their scroll areas were drawn,
+      // hidden, with the calculator, a good part of the dashboard's longest task on load (decision 060).
+      comboboxProps={{ keepMounted: false }}
       searchable={searchable}
       selectFirstOptionOnChange={searchable}
       onKeyDown={keepFromSubmitting}

@@ -10,6 +10,10 @@ export function listWallets(request: z.infer<typeof ListWalletsRequest>) {
   return postUser('walletList', request, ListWalletsAnswer)
 }
 
+export function walletsQueryOptions(brandName: string) {
+  return { queryKey: [WALLETS_QUERY_KEY, brandName], queryFn: () => listWallets({ brandName }) }
+}
+
 export function useWallets(brandName: string) {
-  return useQuery({ queryKey: [WALLETS_QUERY_KEY, brandName], queryFn: () => listWallets({ brandName }) })
+  return useQuery(walletsQueryOptions(brandName))
 }

@@ -1,0 +1,42 @@
+import { useCallback, useState, type CSSProperties } from 'react'
+import { PageSpinner } from '../../components/account/ui'
+import { BrandLogo } from '../../components/ui/brand-logo'
+import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
+import { useBrand } from '../../lib/brand-context'
+import classes from './signed-in-shell.module.css'
+
+/** The layout's phone query (dashboard-layout.tsx). */
+const PHONE = '(max-width: 36em)'
+
+/**
+ * What a signed-in page shows while the signed-in layout's modules (Mantine, the query cache) download: its header,
+ * the UK risk warning in its place and a loader, in plain HTML from the first bundle (decision 060). The warning and
+ * the header are thus on screen as soon as the brand and the UK status are known, not a second later with the layout.
+ */
+export function SignedInShell() {
+  const brand = useBrand()
+  const [phone] = useState(() => window.matchMedia(PHONE).matches)
+  const [bannerHeight, setBannerHeight] = useState(0)
+  const onBannerHeight = useCallback((height: number) => setBannerHeight(height), [])
+  const style = { '--shell-banner': `${bannerHeight}px` } as CSSProperties
+  return (
+    <div className={classes.page} data-scheme={brand.dashboardTheme.colorScheme} style={style}>
+      <header className={classes.header}>
+        <div>
+          <span className={classes.burger} aria-hidden />
+          <span className={classes.logo}>
+            <BrandLogo brand={brand} height={phone ? 22 : 28} />
+          </span>
+        </div>
+        <span className={classes.title}>Dashboard</span>
+      </header>
+      {/* The layout's header heights (DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_HEADER_HEIGHT): importing them would bring
+          the layout's module, Mantine with it, into the first bundle. */}
+      <UkRiskBanner top={phone ? 44 : 60} delayMs={0} onHeightChange={onBannerHeight} />
+      <div className={classes.nav} />
+      <main className={classes.main}>
+        <PageSpinner label="Loading your account" />
+      </main>
+    </div>
+  )
+}
