@@ -1,6 +1,6 @@
 import './components/account/account.css'
 import './app/global.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { captureSignupToken } from './lib/signup-token'
@@ -10,8 +10,11 @@ captureSignupToken()
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const reactRoot = createRoot(root)
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

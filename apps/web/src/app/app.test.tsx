@@ -65,4 +65,30 @@ describe('App', () => {
     expect(await screen.findByText('Your rate')).toBeInTheDocument()
     for (const call of ['getGross', 'getHpRates', 'walletList']) expect(api.callsTo(call), call).toHaveLength(1)
   })
+
+  it('gives the next session a cache of its own: what the last one was answered is asked for again', async () => {
+    window.history.replaceState(null, '', '/dashboard')
+    saveJwtCookie('token-1', 24)
+    const api = mockApi({
+      getBrand: ok({ data: DEFAULT_BRAND }),
+      getUkStatus: ok({ data: { isUk: false } }),
+      getGross: grossAnswer(),
+      journeyStatus: journeyAnswer([]),
+      getHpRates: ratesAnswer(),
+      walletList: ok({ data: [] }),
+    })
+    const first = render(<App />)
+    expect(await screen.findByText('Your rate')).toBeInTheDocument()
+    first.unmount()
+
+    saveJwtCookie('token-2', 24)
+    render(<App />)
+    expect(await screen.findByText('Your rate')).toBeInTheDocument()
+    for (const call of ['getGross', 'walletList']) {
+      expect(
+        api.callsTo(call).map((request) => request.headers.authorization),
+        call,
+      ).toEqual(['Bearer token-1', 'Bearer token-2'])
+    }
+  })
 })

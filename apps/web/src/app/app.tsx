@@ -1,5 +1,5 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { BrowserRouter } from 'react-router'
 import { BootLoader } from '../components/ui/boot-loader'
 import { getBrand } from '../features/brand/api/get-brand'
@@ -49,7 +49,7 @@ function BrandGate({ ukStatus }: { ukStatus: UkStatusStore }) {
           if (!current) return
           document.title = `${brand.brandName} – ${brand.tagline}`
           document.documentElement.style.setProperty('--brand', brand.brandColor)
-          setGate({ phase: 'ready', brand })
+          startTransition(() => setGate({ phase: 'ready', brand }))
         },
         () => {
           if (current) setGate({ phase: 'failed', retrying: false })

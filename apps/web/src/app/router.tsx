@@ -3,6 +3,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useState,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
@@ -110,9 +111,8 @@ function signedInRouteAt(pathname: string) {
 
 /**
  * A page loaded signed in at a signed-in address (a reload, an e-mail's link): once the brand is known, the calls the
- * signed-in layout and its screen make as they first render are sent, and then the downloads of their modules begin,
- * instead of one after the other as each renders (decision 060). The calls go first: the browser opens only six
- * connections to the server, and the modules are many.
+ * signed-in layout and its screen make as they first render are sent at once, instead of one after the other as each
+ * renders (decision 060). Their modules are asked for once the frame has painted (`SignedInArea`).
  */
 export function startSignedInScreen(brandName: string, pathname: string): void {
   const route = signedInRouteAt(pathname)
@@ -122,8 +122,18 @@ export function startSignedInScreen(brandName: string, pathname: string): void {
     { public: calls.flatMap((call) => call.public ?? []), user: calls.flatMap((call) => call.user ?? []) },
     { brandName },
   )
-  // A failed download shows when the screen renders (the route's error boundary); here it is only started.
-  for (const screen of [DashboardLayoutRoute, route.Screen]) screen.preload().catch(() => undefined)
+}
+
+/** Runs `then` once the browser has painted what is on screen now: after the next frame, in a task of its own. */
+function afterNextPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
 }
 
 /** A screen that failed to render, or whose module failed to load (a new deployment): a reload is offered. */
@@ -147,6 +157,21 @@ class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: Re
 /** The signed-in layout; while its modules load, a signed-in visitor sees its frame with the UK warning already in it. */
 function SignedInArea() {
   const token = useJwtToken()
+  const { pathname } = useLocation()
+  // The frame (and the UK warning in it, the page's largest text) paints first; the layout's and the screen's modules
+  // (about thirty files, 270 KB) are asked for after it, so that they never hold it back (decision 060).
+  const [framePainted, setFramePainted] = useState(!token)
+  useEffect(() => {
+    if (framePainted) return
+    return afterNextPaint(() => {
+      // A failed download shows when the screen renders (the route's error boundary); here it is only started.
+      signedInRouteAt(pathname)
+        ?.Screen.preload()
+        .catch(() => undefined)
+      setFramePainted(true)
+    })
+  }, [framePainted, pathname])
+  if (!framePainted) return <SignedInShell />
   return (
     <Suspense fallback={token ? <SignedInShell /> : <BootLoader />}>
       <DashboardLayoutRoute />

@@ -8,6 +8,7 @@ import { useLocation } from 'react-router'
 import { ratesQueryOptions } from '../../features/buy/api/get-hp-rates'
 import { WALLETS_QUERY_KEY, walletsQueryOptions } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
+import { useJwtToken } from '../../lib/use-jwt-token'
 import { updateSessionState } from '../../lib/session-state'
 import { cssVariablesResolver, dashboardTheme } from '../theme'
 
@@ -34,6 +35,22 @@ function createQueryClient(brandName: string, firstPath: string) {
 }
 
 /**
+ * The cache of the signed-in visit, by its session: a first render React discards before showing it (a module still
+ * loading, a render interrupted) is tried again with the same cache, instead of a new one asking for everything again.
+ * It is forgotten when the signed-in area goes; another session never gets it.
+ */
+let visit: { token: string | null; client: QueryClient } | undefined
+
+function visitCache(token: string | null, create: () => QueryClient): QueryClient {
+  if (!visit || visit.token !== token) visit = { token, client: create() }
+  return visit.client
+}
+
+function forgetVisitCache(client: QueryClient) {
+  if (visit?.client === client) visit = undefined
+}
+
+/**
  * What only the signed-in area needs, loaded with it (decision 051): Mantine in the brand's dark dashboard theme, its
  * notices and the query cache. The cache lives as long as the signed-in layout, so leaving it (logging out) drops all
  * that was cached about the customer.
@@ -42,7 +59,9 @@ export function DashboardRoot({ children }: { children: ReactNode }) {
   const brand = useBrand()
   const { pathname } = useLocation()
   const theme = useMemo(() => dashboardTheme(brand), [brand])
-  const [queryClient] = useState(() => createQueryClient(brand.brandName, pathname))
+  const token = useJwtToken()
+  const [queryClient] = useState(() => visitCache(token, () => createQueryClient(brand.brandName, pathname)))
+  useEffect(() => () => forgetVisitCache(queryClient), [queryClient])
 
   useEffect(() => {
     updateSessionState({ lastScreen: pathname })
