@@ -111,7 +111,7 @@ describe("getHpRates's answer, written once per answer", () => {
   })
   afterAll(() => t.close())
 
-  /** What the route's ordinary zod serializer writes for an answer, as every route wrote it before decision 059. */
+  /** What the route's ordinary zod serializer writes for an answer, as the other routes write theirs. */
   const writtenBySchema = serializerCompiler({ schema: GetHpRatesAnswer, method: 'POST', url: '/v1/public/getHpRates' })
   const getHpRates = () =>
     t.app.inject({ method: 'POST', url: '/v1/public/getHpRates', payload: { brandName: 'Helvex' } })

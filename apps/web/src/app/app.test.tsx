@@ -7,6 +7,17 @@ import { journeyAnswer } from '../test/journey-fixtures'
 import { mockApi, ok } from '../test/mock-api'
 import { App } from './app'
 
+/** The answers a signed-in /dashboard asks for as it loads. */
+const signedInApi = ({ isUk }: { isUk: boolean }) =>
+  mockApi({
+    getBrand: ok({ data: DEFAULT_BRAND }),
+    getUkStatus: ok({ data: { isUk } }),
+    getGross: grossAnswer(),
+    journeyStatus: journeyAnswer([]),
+    getHpRates: ratesAnswer(),
+    walletList: ok({ data: [] }),
+  })
+
 describe('App', () => {
   it('shows a loader until the brand is known, then the sign-up form at /', async () => {
     window.history.replaceState(null, '', '/')
@@ -35,14 +46,7 @@ describe('App', () => {
   it('signed in at /dashboard, shows the UK warning while the account still loads, then the calculator', async () => {
     window.history.replaceState(null, '', '/dashboard')
     saveJwtCookie('token-1', 24)
-    mockApi({
-      getBrand: ok({ data: DEFAULT_BRAND }),
-      getUkStatus: ok({ data: { isUk: true } }),
-      getGross: grossAnswer(),
-      journeyStatus: journeyAnswer([]),
-      getHpRates: ratesAnswer(),
-      walletList: ok({ data: [] }),
-    })
+    signedInApi({ isUk: true })
     render(<App />)
     expect(await screen.findByRole('region', { name: 'Risk warning' })).toBeInTheDocument()
     expect(screen.getByRole('status', { name: 'Loading your account' })).toBeInTheDocument()
@@ -52,14 +56,7 @@ describe('App', () => {
   it('signed in at /dashboard, asks for the account, the prices and the wallets once each', async () => {
     window.history.replaceState(null, '', '/dashboard')
     saveJwtCookie('token-1', 24)
-    const api = mockApi({
-      getBrand: ok({ data: DEFAULT_BRAND }),
-      getUkStatus: ok({ data: { isUk: false } }),
-      getGross: grossAnswer(),
-      journeyStatus: journeyAnswer([]),
-      getHpRates: ratesAnswer(),
-      walletList: ok({ data: [] }),
-    })
+    const api = signedInApi({ isUk: false })
     render(<App />)
     expect(await screen.findByRole('heading', { name: 'Buy crypto' })).toBeInTheDocument()
     expect(await screen.findByText('Your rate')).toBeInTheDocument()
@@ -69,14 +66,7 @@ describe('App', () => {
   it('gives the next session a cache of its own: what the last one was answered is asked for again', async () => {
     window.history.replaceState(null, '', '/dashboard')
     saveJwtCookie('token-1', 24)
-    const api = mockApi({
-      getBrand: ok({ data: DEFAULT_BRAND }),
-      getUkStatus: ok({ data: { isUk: false } }),
-      getGross: grossAnswer(),
-      journeyStatus: journeyAnswer([]),
-      getHpRates: ratesAnswer(),
-      walletList: ok({ data: [] }),
-    })
+    const api = signedInApi({ isUk: false })
     const first = render(<App />)
     expect(await screen.findByText('Your rate')).toBeInTheDocument()
     first.unmount()
