@@ -14,10 +14,7 @@ import { expireJwtCookie } from '../../lib/cookies'
 import { CustomerProvider } from '../../lib/customer-context'
 import { clientNameOf, updateSessionState } from '../../lib/session-state'
 import { SiteFooter } from '../../components/ui/site-footer'
-
-export const DASHBOARD_HEADER_HEIGHT = 60
-/** On a phone the header is compact, so that with the UK risk warning under it most of the screen is the page. */
-export const DASHBOARD_HEADER_HEIGHT_PHONE = 44
+import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
 
 const lower = (path: string) => path.toLowerCase()
 const HISTORY = ['/dashboard-history']
@@ -144,7 +141,7 @@ export function DashboardLayout() {
   // (decision 060). The signed-out check reads the answer itself, at once.
   const shownAnswer = useDeferredValue(gross.data)
   // Read at once rather than after the first paint, which would draw the whole layout a second time on a phone.
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false })
+  const phone = useMediaQuery(DASHBOARD_PHONE_QUERY, undefined, { getInitialValueInEffect: false })
   const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
 
   const answer = gross.data

@@ -3,10 +3,8 @@ import { PageSpinner } from '../../components/account/ui'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
 import { useBrand } from '../../lib/brand-context'
+import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
 import classes from './signed-in-shell.module.css'
-
-/** The layout's phone query (dashboard-layout.tsx). */
-const PHONE = '(max-width: 36em)'
 
 /**
  * What a signed-in page shows while the signed-in layout's modules (Mantine, the query cache) download: its header,
@@ -15,10 +13,11 @@ const PHONE = '(max-width: 36em)'
  */
 export function SignedInShell() {
   const brand = useBrand()
-  const [phone] = useState(() => window.matchMedia(PHONE).matches)
+  const [phone] = useState(() => window.matchMedia(DASHBOARD_PHONE_QUERY).matches)
   const [bannerHeight, setBannerHeight] = useState(0)
   const onBannerHeight = useCallback((height: number) => setBannerHeight(height), [])
-  const style = { '--shell-banner': `${bannerHeight}px` } as CSSProperties
+  const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
+  const style = { '--shell-header': `${headerHeight}px`, '--shell-banner': `${bannerHeight}px` } as CSSProperties
   return (
     <div className={classes.page} data-scheme={brand.dashboardTheme.colorScheme} style={style}>
       <header className={classes.header}>
@@ -30,9 +29,7 @@ export function SignedInShell() {
         </div>
         <span className={classes.title}>Dashboard</span>
       </header>
-      {/* The layout's header heights (DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_HEADER_HEIGHT): importing them would bring
-          the layout's module, Mantine with it, into the first bundle. */}
-      <UkRiskBanner top={phone ? 44 : 60} delayMs={0} onHeightChange={onBannerHeight} />
+      <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={onBannerHeight} />
       <div className={classes.nav} />
       <main className={classes.main}>
         <PageSpinner label="Loading your account" />
