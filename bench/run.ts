@@ -120,20 +120,17 @@ async function whereGetGrossTimeGoes(database: DatabaseHandle, token: string) {
   const customerId = decodeJwt(token).sub!
   const origin = { ip: '127.0.0.1', userAgent: 'bench' }
   const fresh = await Promise.all(Array.from({ length: 200 }, () => sessions.startSession(customerId, origin)))
-  const gross = createGrossService({
-    db: database.db,
-    clock: systemClock,
-    trading,
-    agreementVersion: customerAgreement(loadBrand(undefined).company).version,
-  })
+  const grossService = () =>
+    createGrossService({
+      db: database.db,
+      clock: systemClock,
+      trading,
+      agreementVersion: customerAgreement(loadBrand(undefined).company).version,
+    })
+  const gross = grossService()
   const answer = { result: true as const, data: await gross.gross(customerId) }
   // The same service following the change feed: the statement once, then the kept answer (decision 058).
-  const kept = createGrossService({
-    db: database.db,
-    clock: systemClock,
-    trading,
-    agreementVersion: customerAgreement(loadBrand(undefined).company).version,
-  })
+  const kept = grossService()
   await kept.followChanges(database)
   const checked = serializerCompiler({ schema: GetGrossAnswer, method: 'POST', url: '/v1/user/getGross' })
   const once = encodeOnce(GetGrossAnswer.options[0])({

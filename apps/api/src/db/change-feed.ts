@@ -74,7 +74,6 @@ export async function listenOnPostgres(
       client = next
       handlers.onReset()
     } catch (error) {
-      next.removeAllListeners('end')
       await next.end().catch(() => {})
       log?.warn({ err: error }, `change feed ${channel} could not listen; trying again`)
       if (!closed) reconnect = setTimeout(() => void connect(), RECONNECT_MS).unref()
