@@ -8,6 +8,7 @@ import {
   hashPassword,
   passwordHashLoad,
   passwordHashWorkers,
+  requireHashThreadFile,
   verifyDecoyPassword,
   verifyPassword,
 } from './passwords'
@@ -85,5 +86,13 @@ describe('password hashes in a thread of their own', () => {
       (outcome) => outcome === false || (outcome as { code?: string }).code === 'service_unavailable',
     )
     expect(await verifyDecoyPassword('a guess')).toBe(false)
+  })
+
+  it("refuse to start without the thread's file, naming it", () => {
+    expect(() => requireHashThreadFile()).not.toThrow()
+    const missing = new URL('./no-such-hash-thread.mjs', import.meta.url)
+    expect(() => requireHashThreadFile(missing)).toThrow(
+      `The password hash thread's file is missing: ${missing.pathname} (build it beside the server)`,
+    )
   })
 })

@@ -95,13 +95,15 @@ let gate: HashGate = createHashGate({ concurrency: DEFAULT_HASH_CONCURRENCY, max
 let concurrency = DEFAULT_HASH_CONCURRENCY
 const hashThreads = createHashThreads(() => concurrency)
 
-export function configurePasswordHashing(options: HashGateOptions): void {
-  // Without its file no password could be checked: refuse to start rather than answer every login "try again".
-  if (!existsSync(WORKER_FILE)) {
-    throw new Error(
-      `The password hash thread's file is missing: ${fileURLToPath(WORKER_FILE)} (build it beside the server)`,
-    )
+/** Without its file no password could be checked: the app refuses to start rather than answer every login "try again". */
+export function requireHashThreadFile(file: URL = WORKER_FILE): void {
+  if (!existsSync(file)) {
+    throw new Error(`The password hash thread's file is missing: ${fileURLToPath(file)} (build it beside the server)`)
   }
+}
+
+export function configurePasswordHashing(options: HashGateOptions): void {
+  requireHashThreadFile()
   gate = createHashGate(options)
   concurrency = options.concurrency
 }
