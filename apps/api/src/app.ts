@@ -505,12 +505,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(
     async (v1) => {
-      // Every call names the brand it is made for; a call for another brand is refused before validation.
-      v1.addHook('preValidation', async (request) => {
+      // Every call names the brand it is made for; a call for another brand is refused before validation. A hook
+      // with a callback, not an async one: it runs on every call and has nothing to wait for.
+      v1.addHook('preValidation', (request, _reply, done) => {
         const body = request.body as { brandName?: unknown } | undefined
-        if (typeof body?.brandName === 'string' && body.brandName.trim() !== brand.brandName) {
-          throw new AppError('unknown_brand', 400)
-        }
+        const otherBrand = typeof body?.brandName === 'string' && body.brandName.trim() !== brand.brandName
+        done(otherBrand ? new AppError('unknown_brand', 400) : undefined)
       })
       await v1.register(
         accountRoutes({ accounts, limits, publicUrlIsHttps: config.publicUrl?.startsWith('https:') === true }),

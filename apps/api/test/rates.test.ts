@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -113,13 +114,15 @@ describe("getHpRates's answer, written once per answer", () => {
 
   /** What the route's ordinary zod serializer writes for an answer, as the other routes write theirs. */
   const writtenBySchema = serializerCompiler({ schema: GetHpRatesAnswer, method: 'POST', url: '/v1/public/getHpRates' })
-  const getHpRates = () =>
-    t.app.inject({ method: 'POST', url: '/v1/public/getHpRates', payload: { brandName: 'Helvex' } })
+  const getHpRates = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/v1/public/getHpRates', payload: { brandName: 'Helvex' }, headers })
 
   it('is the bytes its schema writes, as JSON, with their length', async () => {
     const answer = await getHpRates()
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    expect(answer.headers.vary).toBe('accept-encoding')
     expect(answer.headers['content-length']).toBe(String(answer.rawPayload.length))
     expect(answer.body).toBe(writtenBySchema(answer.json()))
     expect(answer.json().data.data[0].data[0]).toMatchObject({ assetId: 'btc_eur', mid: '80000.0000000000' })
@@ -141,5 +144,77 @@ describe("getHpRates's answer, written once per answer", () => {
     expect(repriced.json().data.data[0].data[0]).toMatchObject({ assetId: 'btc_eur', mid: '81000.0000000000' })
     expect(repriced.json().data.ageSeconds).toBe(0)
     expect(repriced.body).toBe(writtenBySchema(repriced.json()))
+  })
+})
+
+describe("getHpRates's answer to a browser, compressed once per answer (decision 061)", () => {
+  let t: TestApp
+  const provider = flakyProvider()
+  beforeAll(async () => {
+    t = await buildTestApp({ ratesProvider: provider })
+    await t.app.jobs.refreshRates()
+  })
+  afterAll(() => t.close())
+
+  const getHpRates = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/public/getHpRates',
+      payload: { brandName: 'Helvex' },
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    })
+
+  it('is brotli for a browser, gzip where brotli is not wanted, and the JSON itself otherwise', async () => {
+    const plain = await getHpRates()
+    const cases: [string | undefined, string | undefined, (bytes: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+      ['gzip;q=0.5, br;q=0.9', 'br', brotliDecompressSync],
+      ['*', 'br', brotliDecompressSync],
+      ['identity', undefined, (bytes) => bytes],
+      ['br;q=0, gzip;q=0', undefined, (bytes) => bytes],
+      ['deflate', undefined, (bytes) => bytes],
+      ['', undefined, (bytes) => bytes],
+    ]
+    for (const [accepted, encoding, decode] of cases) {
+      const answer = await getHpRates(accepted)
+      expect(answer.statusCode, accepted).toBe(200)
+      expect(answer.headers['content-encoding'], accepted).toBe(encoding)
+      expect(answer.headers.vary, accepted).toBe('accept-encoding')
+      expect(answer.headers['content-type'], accepted).toBe('application/json; charset=utf-8')
+      expect(answer.headers['content-length'], accepted).toBe(String(answer.rawPayload.length))
+      expect(decode(answer.rawPayload).toString('utf8'), accepted).toBe(plain.body)
+    }
+    // What a phone downloads every few seconds: about a fifth of the JSON.
+    const compressed = await getHpRates('br')
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+  })
+
+  it('follows the answer: the same bytes within a second, new prices compressed anew', async () => {
+    const first = await getHpRates('br')
+    expect((await getHpRates('br')).rawPayload.equals(first.rawPayload)).toBe(true)
+
+    provider.mid = '81234.00'
+    expect(await t.app.jobs.refreshRates()).toBe(true)
+    for (const [accepted, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const repriced = JSON.parse(decode((await getHpRates(accepted)).rawPayload).toString('utf8'))
+      expect(repriced.data.data[0].data[0], accepted).toMatchObject({ assetId: 'btc_eur', mid: '81234.0000000000' })
+    }
+  })
+
+  it('refuses a call for another brand as before, uncompressed', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/getHpRates',
+      payload: { brandName: 'Other' },
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    expect(answer.json()).toEqual({ result: false, error: 'unknown_brand' })
   })
 })
