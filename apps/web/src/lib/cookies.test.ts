@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildExpiredJwtCookie, buildJwtCookie, expireJwtCookie, readJwtCookie, saveJwtCookie } from './cookies'
 
 const https = { protocol: 'https:', hostname: 'exchange.example' }
@@ -48,6 +48,29 @@ describe('jwtToken cookie', () => {
   it('is readable after saving and gone after expiring', () => {
     saveJwtCookie('token-1', 24)
     expect(readJwtCookie()).toBe('token-1')
+    expireJwtCookie()
+    expect(readJwtCookie()).toBeNull()
+  })
+
+  it('is read from the browser once per task, and again in the next one', async () => {
+    saveJwtCookie('token-2', 24)
+    const cookieReads = vi.spyOn(document, 'cookie', 'get')
+    expect([readJwtCookie(), readJwtCookie(), readJwtCookie()]).toEqual(['token-2', 'token-2', 'token-2'])
+    expect(cookieReads).toHaveBeenCalledTimes(1)
+
+    // Another tab signs out: this tab sees it once the running task is over.
+    document.cookie = buildExpiredJwtCookie()
+    await Promise.resolve()
+    expect(readJwtCookie()).toBeNull()
+    expect(cookieReads).toHaveBeenCalledTimes(2)
+    cookieReads.mockRestore()
+  })
+
+  it("sees this tab's own sign-in and sign-out at once, within the same task", () => {
+    expireJwtCookie()
+    expect(readJwtCookie()).toBeNull()
+    saveJwtCookie('token-3', 24)
+    expect(readJwtCookie()).toBe('token-3')
     expireJwtCookie()
     expect(readJwtCookie()).toBeNull()
   })

@@ -25,7 +25,7 @@ import { startActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
-import { formatBps, formatFiat } from '../../../lib/format'
+import { formatBps, formatClockTime, formatFiat } from '../../../lib/format'
 import { customerNumberSeparators } from '../../../lib/number-locale'
 import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
@@ -416,8 +416,7 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
                 Price fixed for {formatDuration(ratesData.quoteTtlSeconds)} once you start the order
               </Text>
               <Text size="xs" c="dimmed">
-                Prices updated {ratesData.ageSeconds} s ago, at {new Date(ratesData.asOf).toLocaleTimeString()} (
-                {ratesData.source})
+                Prices updated {ratesData.ageSeconds} s ago, at {formatClockTime(ratesData.asOf)} ({ratesData.source})
               </Text>
             </>
           ) : (
