@@ -103,7 +103,7 @@ describe('getHpRates', () => {
   })
 })
 
-describe("getHpRates's answer, written once per answer", () => {
+describe("getHpRates's answer, written and compressed once per answer (decision 061)", () => {
   let t: TestApp
   const provider = flakyProvider()
   beforeAll(async () => {
@@ -114,8 +114,14 @@ describe("getHpRates's answer, written once per answer", () => {
 
   /** What the route's ordinary zod serializer writes for an answer, as the other routes write theirs. */
   const writtenBySchema = serializerCompiler({ schema: GetHpRatesAnswer, method: 'POST', url: '/v1/public/getHpRates' })
-  const getHpRates = (headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/v1/public/getHpRates', payload: { brandName: 'Helvex' }, headers })
+  /** Without `acceptEncoding`, as a client that takes no compression asks. */
+  const getHpRates = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/public/getHpRates',
+      payload: { brandName: 'Helvex' },
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    })
 
   it('is the bytes its schema writes, as JSON, with their length', async () => {
     const answer = await getHpRates()
@@ -145,24 +151,6 @@ describe("getHpRates's answer, written once per answer", () => {
     expect(repriced.json().data.ageSeconds).toBe(0)
     expect(repriced.body).toBe(writtenBySchema(repriced.json()))
   })
-})
-
-describe("getHpRates's answer to a browser, compressed once per answer (decision 061)", () => {
-  let t: TestApp
-  const provider = flakyProvider()
-  beforeAll(async () => {
-    t = await buildTestApp({ ratesProvider: provider })
-    await t.app.jobs.refreshRates()
-  })
-  afterAll(() => t.close())
-
-  const getHpRates = (acceptEncoding?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/public/getHpRates',
-      payload: { brandName: 'Helvex' },
-      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
-    })
 
   it('is brotli for a browser, gzip where brotli is not wanted, and the JSON itself otherwise', async () => {
     const plain = await getHpRates()

@@ -53,8 +53,7 @@ export function ratesRoutes({ rates }: { rates: RatesService }): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        // Most calls find this second's answer made and wait for nothing; the rest wait for it.
-        const answer = writtenFor(rates.ratesIfMade() ?? (await rates.currentRates()))
+        const answer = writtenFor(await rates.currentRates())
         // Brotli first, then gzip, as the client weighs them; one given q=0 is refused; otherwise the JSON as it is.
         const accepted = request.headers['accept-encoding']
         const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null

@@ -100,17 +100,6 @@ export function createRatesService({
     return Math.max(0, Math.floor((clock.now().getTime() - fetchedAt.getTime()) / 1000))
   }
 
-  /**
-   * This second's `getHpRates` answer when it is already made from rows read less than a second ago, without waiting
-   * for anything; undefined otherwise (then `currentRates`). Every open screen asks for it every few seconds.
-   */
-  function ratesIfMade(): RatesData | undefined {
-    const now = clock.now().getTime()
-    if (!cache || !answerCache || answerCache.rows !== cache.rows) return undefined
-    if (now - cache.readAt < 0 || now - cache.readAt >= CACHE_MS) return undefined
-    return answerCache.second === Math.floor(now / 1000) ? answerCache.data : undefined
-  }
-
   /** `getHpRates`: every stored pair with the customer's price and how it is made up, and how old it is. */
   async function currentRates(): Promise<RatesData> {
     const rows = await storedRows()
@@ -168,7 +157,6 @@ export function createRatesService({
   return {
     refreshRates,
     currentRates,
-    ratesIfMade,
     priceFor,
     decimalsOf: (crypto: CryptoCurrency) => ({ fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }),
   }
