@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { listenOnPostgres } from '../src/db/change-feed'
 import { customers } from '../src/db/schema'
+import { CUSTOMER_CHANGED } from '../src/modules/users/gross.service'
 import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/build-test-app'
 import { ADA_DETAILS } from '../test/customer-fixtures'
 
@@ -72,5 +74,27 @@ describe('on PostgreSQL, a lost change feed (decision 058)', () => {
     const saved = await callUser(t.app, 'saveClientDetails', customer.token, { ...ADA_DETAILS, firstName: 'Augusta' })
     expect(saved.body.result).toBe(true)
     expect(await firstNameOf(customer.token)).toBe('Augusta')
+  })
+
+  it('on a server before PostgreSQL 15, keeps no feed and says so: every answer is read from the database', async () => {
+    const warnings: string[] = []
+    const reset = vi.fn()
+    const before = await listeners()
+    const feed = await listenOnPostgres(
+      t.databaseUrl!,
+      CUSTOMER_CHANGED,
+      { onChange: () => {}, onReset: reset },
+      { warn: (_obj, message) => warnings.push(message) },
+      // A version number above any server's stands for a server older than the feed needs.
+      Number.MAX_SAFE_INTEGER,
+    )
+    try {
+      expect(warnings).toEqual(['PostgreSQL before 15: no change feed, answers are read from the database every time'])
+      expect(await feed.caughtUp()).toBe(false)
+      expect(reset).not.toHaveBeenCalled()
+      expect(await listeners()).toEqual(before)
+    } finally {
+      await feed.close()
+    }
   })
 })

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '../src/db/schema'
-import { GROSS_CACHE_MS } from '../src/modules/users/gross.service'
+import { customerAgreement } from '@exchange/shared/agreement'
+import { loadBrand } from '../src/brand'
+import { GROSS_CACHE_MS, createGrossService } from '../src/modules/users/gross.service'
+import { loadTrading } from '../src/trading'
 import {
   type TestApp,
   callUser,
@@ -114,5 +117,39 @@ describe('getGross answers kept until the customer changes', () => {
     const [a, b] = await Promise.all([grossOf(other, first.token), grossOf(other, second.token)])
     expect(a.openOrder).toHaveLength(1)
     expect(b.openOrder).toHaveLength(0)
+  })
+
+  it('keeps at most the answers it may, forgetting the one kept longest ago', async () => {
+    const service = createGrossService({
+      db: other.db,
+      clock: other.clock,
+      trading: loadTrading(undefined),
+      agreementVersion: customerAgreement(loadBrand(undefined).company).version,
+      maxKept: 2,
+    })
+    await service.followChanges(other.database)
+    try {
+      const ids: string[] = []
+      for (let index = 0; index < 3; index += 1) {
+        const customer = await signUpVerified(one)
+        const [row] = await one.db.select().from(customers).where(eq(customers.email, customer.email))
+        ids.push(row!.id)
+      }
+      const [first, second, third] = ids as [string, string, string]
+      const firstNameOf = async (id: string) => (await service.gross(id)).details.firstName
+
+      expect([await firstNameOf(first), await firstNameOf(second)]).toEqual([null, null])
+      await renameUnannounced(first, 'First')
+      await renameUnannounced(second, 'Second')
+      // Both kept: the unannounced names are not seen.
+      expect([await firstNameOf(first), await firstNameOf(second)]).toEqual([null, null])
+
+      // A third answer kept: the first, kept longest ago, is forgotten and read again; that read forgets the second.
+      expect(await firstNameOf(third)).toBeNull()
+      expect(await firstNameOf(first)).toBe('First')
+      expect(await firstNameOf(second)).toBe('Second')
+    } finally {
+      await service.close()
+    }
   })
 })

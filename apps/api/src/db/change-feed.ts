@@ -34,6 +34,8 @@ export async function listenOnPostgres(
   channel: string,
   handlers: ChangeHandlers,
   log?: { warn(obj: object, msg: string): void },
+  /** `server_version_num` below which no feed is kept (tests raise it to stand for an older server). */
+  minServerVersion = MIN_SERVER_VERSION,
 ): Promise<ChangeFeed> {
   let client: pg.Client | undefined
   let closed = false
@@ -61,7 +63,7 @@ export async function listenOnPostgres(
     try {
       await next.connect()
       const version = await next.query<{ server_version_num: string }>('SHOW server_version_num')
-      if (Number(version.rows[0]?.server_version_num) < MIN_SERVER_VERSION) {
+      if (Number(version.rows[0]?.server_version_num) < minServerVersion) {
         log?.warn({ channel }, 'PostgreSQL before 15: no change feed, answers are read from the database every time')
         await next.end()
         return

@@ -21,7 +21,8 @@ export const CUSTOMER_CHANGED = 'customer_changed'
  * would announce: a change made with the triggers disabled, say.
  */
 export const GROSS_CACHE_MS = 60_000
-const GROSS_CACHE_ENTRIES = 10_000
+/** The most answers kept at once; beyond it the answer kept longest ago is forgotten. */
+export const GROSS_CACHE_ENTRIES = 10_000
 
 interface Reading {
   answer: Promise<GrossData>
@@ -39,11 +40,14 @@ export function createGrossService({
   clock,
   trading,
   agreementVersion,
+  maxKept = GROSS_CACHE_ENTRIES,
 }: {
   db: Database
   clock: Clock
   trading: TradingConfig
   agreementVersion: string
+  /** Tests keep a few; the default bounds the memory a process gives to kept answers. */
+  maxKept?: number
 }) {
   const paid = alias(orders, 'paid')
   const signedAt = db
@@ -131,7 +135,7 @@ export function createGrossService({
           if (!current.stale) {
             kept.delete(customerId)
             kept.set(customerId, { answer, until: started + GROSS_CACHE_MS })
-            if (kept.size > GROSS_CACHE_ENTRIES) kept.delete(kept.keys().next().value!)
+            if (kept.size > maxKept) kept.delete(kept.keys().next().value!)
           }
           return answer
         },
