@@ -1,4 +1,4 @@
-import { useCallback, useState, type CSSProperties } from 'react'
+import { useState, type CSSProperties } from 'react'
 import { PageSpinner } from '../../components/account/ui'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
@@ -15,7 +15,6 @@ export function SignedInShell() {
   const brand = useBrand()
   const [phone] = useState(() => window.matchMedia(DASHBOARD_PHONE_QUERY).matches)
   const [bannerHeight, setBannerHeight] = useState(0)
-  const onBannerHeight = useCallback((height: number) => setBannerHeight(height), [])
   const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
   const style = { '--shell-header': `${headerHeight}px`, '--shell-banner': `${bannerHeight}px` } as CSSProperties
   return (
@@ -29,7 +28,7 @@ export function SignedInShell() {
         </div>
         <span className={classes.title}>Dashboard</span>
       </header>
-      <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={onBannerHeight} />
+      <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
       <div className={classes.nav} />
       <main className={classes.main}>
         <PageSpinner label="Loading your account" />
