@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -452,7 +451,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     customerChecksChanged: () => queue.runPending(CUSTOMER_CHECKS_CHANGED_JOB),
   })
 
-  await app.register(cookie)
   await app.register(swagger, {
     openapi: {
       info: {

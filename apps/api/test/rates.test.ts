@@ -165,7 +165,8 @@ describe("getHpRates's answer, written and compressed once per answer (decision 
       ['deflate', undefined, (bytes) => bytes],
       ['', undefined, (bytes) => bytes],
     ]
-    for (const [accepted, encoding, decode] of cases) {
+    // Twice: the second time each value's choice is the one kept from the first.
+    for (const [accepted, encoding, decode] of [...cases, ...cases]) {
       const answer = await getHpRates(accepted)
       expect(answer.statusCode, accepted).toBe(200)
       expect(answer.headers['content-encoding'], accepted).toBe(encoding)
@@ -177,6 +178,19 @@ describe("getHpRates's answer, written and compressed once per answer (decision 
     // What a phone downloads every few seconds: about a fifth of the JSON.
     const compressed = await getHpRates('br')
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+  })
+
+  it('weighs every Accept-Encoding a client invents, beyond the values it keeps the choice of', async () => {
+    const plain = await getHpRates()
+    // 100 different values, brotli preferred in the odd ones: the kept choices fill up (64) well before the last.
+    for (let i = 0; i < 100; i++) {
+      const accepted = `br;q=0.${i % 2 === 1 ? 9 : 1}${String(i).padStart(2, '0')}, gzip;q=0.5`
+      const answer = await getHpRates(accepted)
+      const encoding = i % 2 === 1 ? 'br' : 'gzip'
+      expect(answer.headers['content-encoding'], accepted).toBe(encoding)
+      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync
+      expect(decode(answer.rawPayload).toString('utf8'), accepted).toBe(plain.body)
+    }
   })
 
   it('follows the answer: the same bytes within a second, new prices compressed anew', async () => {

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
@@ -55,6 +56,9 @@ export function accountRoutes({
   publicUrlIsHttps: boolean
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The trusted-device cookie is the only cookie the api reads or sets: its parser and its hook on every answer
+    // run for these calls only, not on every call of the api.
+    await app.register(cookie)
     const limited = (call: string) => ({ config: { rateLimit: limits.perIp }, preHandler: limits.perEmail(call) })
     // No per-e-mail limit on login: a stranger's failures would lock the owner out. The service slows down failures
     // per source instead (decision 022).

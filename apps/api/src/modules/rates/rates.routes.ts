@@ -13,6 +13,12 @@ const BROTLI_QUALITY = 6
 
 type Encoding = 'br' | 'gzip'
 
+/**
+ * Browsers send one of a handful of `Accept-Encoding` values, the same on every call: each is weighed once. A client
+ * inventing a new value per call cannot grow the map past this; its values are weighed each time.
+ */
+const KEPT_ENCODING_CHOICES = 64
+
 /** One computed answer as it is sent: its JSON, and that JSON compressed once per encoding a client asked for. */
 interface Written {
   json: string
@@ -41,6 +47,17 @@ export function ratesRoutes({ rates }: { rates: RatesService }): FastifyPluginAs
     }
     return answer
   }
+  const encodingChoices = new Map<string, Encoding | null>()
+  const encodingFor = (accepted: string | undefined): Encoding | null => {
+    if (!accepted) return null
+    let chosen = encodingChoices.get(accepted)
+    if (chosen === undefined) {
+      // Brotli first, then gzip, as the client weighs them; one given q=0 is refused; otherwise the JSON as it is.
+      chosen = negotiate<Encoding>(accepted, ['br', 'gzip'])
+      if (encodingChoices.size < KEPT_ENCODING_CHOICES) encodingChoices.set(accepted, chosen)
+    }
+    return chosen
+  }
   return async (app) => {
     app.post(
       '/getHpRates',
@@ -54,9 +71,7 @@ export function ratesRoutes({ rates }: { rates: RatesService }): FastifyPluginAs
       },
       async (request, reply) => {
         const answer = writtenFor(await rates.currentRates())
-        // Brotli first, then gzip, as the client weighs them; one given q=0 is refused; otherwise the JSON as it is.
-        const accepted = request.headers['accept-encoding']
-        const encoding = accepted ? negotiate<Encoding>(accepted, ['br', 'gzip']) : null
+        const encoding = encodingFor(request.headers['accept-encoding'])
         reply.type(JSON_TYPE).header('vary', 'accept-encoding')
         // A string or a buffer is sent as it is: the route's serializer is not run again.
         if (encoding === null) return reply.send(answer.json as unknown as z.infer<typeof GetHpRatesAnswer>)
