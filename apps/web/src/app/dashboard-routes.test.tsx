@@ -151,6 +151,18 @@ describe('signed-in routes', () => {
     expect(link).toHaveAttribute('href', '/dashboard-checks')
   })
 
+  it('asks for the checks once as /dashboard loads, though the menu and the calculator both show them', async () => {
+    const api = signedIn({ journeyStatus: journeyAnswer([owed('source_of_funds'), owed('identity')]) })
+    renderApp('/dashboard')
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Your checks/ })).toHaveTextContent('2 to do'))
+    // The calculator's screen arrives later, with its own view of the checks, from the answer already there.
+    const checks = await screen.findByRole('region', { name: 'Your checks' })
+    expect(within(checks).getByText('Identity check')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Buy BTC' })).toBeInTheDocument()
+    expect(api.callsTo('journeyStatus')).toHaveLength(1)
+  })
+
   it('greets the customer above the calculator, in the dark theme', async () => {
     signedIn()
     renderApp('/dashboard')

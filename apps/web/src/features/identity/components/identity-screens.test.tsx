@@ -116,7 +116,8 @@ describe('ReturnAuthScreen', () => {
     const api = signedIn({
       identityStatus: answersInTurn(statusAnswer('started'), statusAnswer('pending'), statusAnswer('approved')),
     })
-    const { router } = renderScreen(<ReturnAuthScreen />, at('/dashboard-returnauth'))
+    const decided = vi.fn()
+    const { router } = renderScreen(<ReturnAuthScreen onDecided={decided} />, at('/dashboard-returnauth'))
     expect(
       await screen.findByText('We are waiting for our identity partner to confirm that your documents arrived.'),
     ).toBeInTheDocument()
@@ -128,10 +129,13 @@ describe('ReturnAuthScreen', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'Progress' })).toHaveTextContent('Checking your documents (under way)')
     expect(router.state.location.pathname).toBe('/dashboard-returnauth')
+    expect(decided).not.toHaveBeenCalled()
 
     await act(() => vi.advanceTimersByTimeAsync(2000))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard-authend'))
     expect(api.callsTo('identityStatus')).toHaveLength(3)
+    // What the customer owes is asked for again (the route invalidates the journey's answer).
+    expect(decided).toHaveBeenCalledTimes(1)
   })
 
   it('stops asking after two minutes and says where the result will be', async () => {

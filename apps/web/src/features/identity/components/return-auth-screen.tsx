@@ -47,7 +47,14 @@ function Progress({ current }: { current: number }) {
  * reads the stored status (`identityStatus`), asks again while the check is undecided, and goes on to /dashboard-authend
  * once it is decided or left to a person.
  */
-export function ReturnAuthScreen({ polling = RETURN_AUTH_POLLING }: { polling?: IdentityStatusPolling }) {
+export function ReturnAuthScreen({
+  polling = RETURN_AUTH_POLLING,
+  onDecided,
+}: {
+  polling?: IdentityStatusPolling
+  /** The check was decided (or left to a person): what the customer owes may have changed with it. */
+  onDecided?: () => void
+}) {
   const brand = useBrand()
   const navigate = useNavigate()
   const identity = useIdentityStatus(brand.brandName, polling)
@@ -56,8 +63,10 @@ export function ReturnAuthScreen({ polling = RETURN_AUTH_POLLING }: { polling?: 
   const movesOn = check !== null && check.status !== 'none' && !isIdentityUndecided(check.status)
 
   useEffect(() => {
-    if (movesOn) void navigate('/dashboard-authend', { replace: true })
-  }, [movesOn, navigate])
+    if (!movesOn) return
+    onDecided?.()
+    void navigate('/dashboard-authend', { replace: true })
+  }, [movesOn, navigate, onDecided])
 
   if (identity.isError || answer === false || (answer && !answer.result)) {
     return (

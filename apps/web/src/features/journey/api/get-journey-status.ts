@@ -11,8 +11,19 @@ export function getJourneyStatus(request: z.infer<typeof JourneyStatusRequest>) 
   return postUser('journeyStatus', request, JourneyStatusAnswer)
 }
 
+/**
+ * How long an answer serves the screens that mount after it without asking again: the menu's count and the
+ * calculator's checks, mounted a moment apart as /dashboard loads, share one call. Whatever changes what is owed here
+ * (a saved step, a signed agreement) invalidates the answer, and the journey's navigation always asks afresh.
+ */
+export const JOURNEY_STATUS_FRESH_MS = 10_000
+
 export function journeyQueryOptions(brandName: string) {
-  return { queryKey: [JOURNEY_QUERY_KEY, brandName], queryFn: () => getJourneyStatus({ brandName }) }
+  return {
+    queryKey: [JOURNEY_QUERY_KEY, brandName],
+    queryFn: () => getJourneyStatus({ brandName }),
+    staleTime: JOURNEY_STATUS_FRESH_MS,
+  }
 }
 
 export function useJourneyStatus(brandName: string) {
