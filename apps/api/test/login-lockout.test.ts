@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginDelaySeconds } from '../src/modules/accounts/login-throttle'
+import { eq } from 'drizzle-orm'
+import { loginThrottles } from '../src/db/schema'
+import { loginDelaySeconds, takeLoginTry } from '../src/modules/accounts/login-throttle'
 import { COMPANY, type TestApp, buildTestApp, callPublic, mailTo, signUpVerified } from './build-test-app'
 
 let t: TestApp
@@ -23,6 +25,37 @@ const login = (email: string, password: string, remoteAddress: string, device?: 
 describe('targeted lockouts', () => {
   it('waits grow after five failures: none, then 30 s doubling to 15 minutes', () => {
     expect([1, 5, 6, 7, 8, 10, 11, 20].map(loginDelaySeconds)).toEqual([0, 0, 30, 60, 120, 480, 900, 900])
+  })
+
+  it('each failure is followed by the wait its count gives, up to 15 minutes, and a day later the count starts again', async () => {
+    const email = 'counted.tries@example.com'
+    const source = 'ip:198.51.100.7'
+    let now = new Date('2026-03-02T08:00:00Z')
+    for (let failures = 1; failures <= 14; failures++) {
+      expect(await takeLoginTry(t.db, email, source, now), `try ${failures}`).toEqual({ ok: true })
+      const wait = loginDelaySeconds(failures)
+      const [stored] = await t.db.select().from(loginThrottles).where(eq(loginThrottles.email, email))
+      expect(stored, `try ${failures}`).toMatchObject({ failures, blockedUntil: new Date(now.getTime() + wait * 1000) })
+      // A try while waiting is refused with the seconds left, and changes nothing.
+      if (wait > 0) {
+        const early = new Date(now.getTime() + 1000)
+        expect(await takeLoginTry(t.db, email, source, early)).toEqual({ ok: false, retryAfterSeconds: wait - 1 })
+      }
+      now = new Date(now.getTime() + wait * 1000)
+    }
+    const dayLater = new Date(now.getTime() + 24 * 3_600_000)
+    expect(await takeLoginTry(t.db, email, source, dayLater)).toEqual({ ok: true })
+    const [stored] = await t.db.select().from(loginThrottles).where(eq(loginThrottles.email, email))
+    expect(stored).toMatchObject({ failures: 1, blockedUntil: dayLater })
+  })
+
+  it('parallel tries of one source are counted one by one: five free, the sixth taken, the rest wait', async () => {
+    const now = new Date('2026-03-03T08:00:00Z')
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => takeLoginTry(t.db, 'parallel.tries@example.com', 'ip:198.51.100.8', now)),
+    )
+    expect(tries.filter((taken) => taken.ok)).toHaveLength(6)
+    expect(tries.filter((taken) => !taken.ok)).toEqual(Array(4).fill({ ok: false, retryAfterSeconds: 30 }))
   })
 
   it("a stranger's wrong logins slow down only the stranger; the owner gets in on their device and from their address", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { loginThrottles } from '../../db/schema'
 
@@ -17,10 +17,22 @@ export function loginDelaySeconds(failures: number): number {
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
+/** Doublings after which the wait has reached its cap (30 s · 2⁵ > 15 minutes). */
+const DOUBLINGS_TO_CAP = Math.ceil(Math.log2(MAX_DELAY_SECONDS / FIRST_DELAY_SECONDS))
+
+/** `loginDelaySeconds` of the count `failures` works out to, in SQL, for the statement that counts the failure. */
+function delaySecondsSql(failures: SQL): SQL {
+  const free = sql.raw(String(LOGIN_FREE_FAILURES))
+  const doubling = sql`(1 << least(${failures} - ${sql.raw(String(LOGIN_FREE_FAILURES + 1))}, ${sql.raw(String(DOUBLINGS_TO_CAP))}))`
+  return sql`(case when ${failures} <= ${free} then 0 else least(${sql.raw(String(MAX_DELAY_SECONDS))}, ${sql.raw(String(FIRST_DELAY_SECONDS))} * ${doubling}) end)`
+}
+
 /**
  * Takes a login try of the e-mail from one source (a trusted device of the account, else the client address)
  * before the password is checked, counted as a failure until `forgetLoginFailures` says it succeeded. A source that
- * is waiting answers the seconds left; other sources, such as the owner's own device, are not slowed down.
+ * is waiting answers the seconds left; other sources, such as the owner's own device, are not slowed down. One
+ * statement counts the try and sets the wait that follows it, so parallel tries of one source are counted one by one
+ * without a transaction around them.
  */
 export async function takeLoginTry(
   db: Database,
@@ -28,32 +40,35 @@ export async function takeLoginTry(
   source: string,
   now: Date,
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  return db.transaction(async (tx) => {
-    const forgotten = sql`${loginThrottles.lastFailedAt} <= ${at(new Date(now.getTime() - MEMORY_MS))}`
-    const [taken] = await tx
-      .insert(loginThrottles)
-      .values({ email, source, failures: 1, lastFailedAt: now, blockedUntil: now })
-      .onConflictDoUpdate({
-        target: [loginThrottles.email, loginThrottles.source],
-        set: {
-          failures: sql`case when ${forgotten} then 1 else ${loginThrottles.failures} + 1 end`,
-          lastFailedAt: now,
-        },
-        setWhere: sql`${loginThrottles.blockedUntil} <= ${at(now)}`,
-      })
-      .returning({ failures: loginThrottles.failures })
-    const where = and(eq(loginThrottles.email, email), eq(loginThrottles.source, source))
-    if (!taken) {
-      const [throttle] = await tx.select().from(loginThrottles).where(where)
-      const waitMs = (throttle?.blockedUntil.getTime() ?? now.getTime()) - now.getTime()
-      return { ok: false as const, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
-    }
-    await tx
-      .update(loginThrottles)
-      .set({ blockedUntil: new Date(now.getTime() + loginDelaySeconds(taken.failures) * 1000) })
-      .where(where)
-    return { ok: true as const }
-  })
+  const forgotten = sql`${loginThrottles.lastFailedAt} <= ${at(new Date(now.getTime() - MEMORY_MS))}`
+  const failures = sql`(case when ${forgotten} then 1 else ${loginThrottles.failures} + 1 end)`
+  const [taken] = await db
+    .insert(loginThrottles)
+    .values({
+      email,
+      source,
+      failures: 1,
+      lastFailedAt: now,
+      blockedUntil: new Date(now.getTime() + loginDelaySeconds(1) * 1000),
+    })
+    .onConflictDoUpdate({
+      target: [loginThrottles.email, loginThrottles.source],
+      set: {
+        failures,
+        lastFailedAt: now,
+        blockedUntil: sql`${at(now)} + ${delaySecondsSql(failures)} * interval '1 second'`,
+      },
+      // A source still waiting takes no try, and its count and wait stay as they are.
+      setWhere: sql`${loginThrottles.blockedUntil} <= ${at(now)}`,
+    })
+    .returning({ failures: loginThrottles.failures })
+  if (taken) return { ok: true }
+  const [throttle] = await db
+    .select({ blockedUntil: loginThrottles.blockedUntil })
+    .from(loginThrottles)
+    .where(and(eq(loginThrottles.email, email), eq(loginThrottles.source, source)))
+  const waitMs = (throttle?.blockedUntil.getTime() ?? now.getTime()) - now.getTime()
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
 }
 
 /** A right password clears the source's failures. */
