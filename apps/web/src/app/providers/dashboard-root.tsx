@@ -14,10 +14,10 @@ import { cssVariablesResolver, dashboardTheme } from '../theme'
 
 /**
  * The cache. On /dashboard it asks at once for what the calculator reads (the answers were sent for before these
- * modules arrived, decision 060), so the calculator, mounted a moment later, renders once with them instead of once
+ * modules arrived, decision 060: the router's `calls` of /dashboard name the same calls; a test holds them together), so the calculator, mounted a moment later, renders once with them instead of once
  * empty and again as each answer comes. The layout asks for the account and the checks itself, in its first render.
  */
-function createQueryClient(brandName: string, firstPath: string) {
+export function createQueryClient(brandName: string, firstPath: string) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { refetchOnWindowFocus: false, retry: 1 },
