@@ -17,14 +17,19 @@ export function loginDelaySeconds(failures: number): number {
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
-/** Doublings after which the wait has reached its cap (30 s · 2⁵ > 15 minutes). */
-const DOUBLINGS_TO_CAP = Math.ceil(Math.log2(MAX_DELAY_SECONDS / FIRST_DELAY_SECONDS))
+/**
+ * `loginDelaySeconds` as SQL branches on the count, one per count until the wait reaches its cap, each written out
+ * from `loginDelaySeconds` itself: the rule exists once, in TypeScript.
+ */
+const delayBranches: string[] = []
+for (let count = 1; loginDelaySeconds(count) < MAX_DELAY_SECONDS; count++) {
+  delayBranches.push(`when ${count} then ${loginDelaySeconds(count)}`)
+}
+const DELAY_BRANCHES = delayBranches.join(' ')
 
-/** `loginDelaySeconds` of the count `failures` works out to, in SQL, for the statement that counts the failure. */
+/** The wait in seconds that follows the count `failures`, for the statement that counts the failure. */
 function delaySecondsSql(failures: SQL): SQL {
-  const free = sql.raw(String(LOGIN_FREE_FAILURES))
-  const doubling = sql`(1 << least(${failures} - ${sql.raw(String(LOGIN_FREE_FAILURES + 1))}, ${sql.raw(String(DOUBLINGS_TO_CAP))}))`
-  return sql`(case when ${failures} <= ${free} then 0 else least(${sql.raw(String(MAX_DELAY_SECONDS))}, ${sql.raw(String(FIRST_DELAY_SECONDS))} * ${doubling}) end)`
+  return sql`(case ${failures} ${sql.raw(DELAY_BRANCHES)} else ${sql.raw(String(MAX_DELAY_SECONDS))} end)`
 }
 
 /**
