@@ -163,6 +163,18 @@ describe('signed-in routes', () => {
     expect(api.callsTo('journeyStatus')).toHaveLength(1)
   })
 
+  it('asks for the checks again once the identity check the customer came back from is decided', async () => {
+    const identityDecided = ok({ data: { status: 'approved', message: null, updatedAt: '2026-03-02T08:00:00.000Z' } })
+    const api = signedIn({
+      journeyStatus: journeyAnswer([owed('identity', 'in_review')]),
+      identityStatus: identityDecided,
+    })
+    const router = renderApp('/dashboard-returnauth')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard-authend'))
+    // The menu's count asked as the layout loaded; the decided check made the answer old at once.
+    await waitFor(() => expect(api.callsTo('journeyStatus')).toHaveLength(2))
+  })
+
   it('greets the customer above the calculator, in the dark theme', async () => {
     signedIn()
     renderApp('/dashboard')

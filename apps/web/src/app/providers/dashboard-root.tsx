@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ratesQueryOptions } from '../../features/buy/api/get-hp-rates'
-import { WALLETS_QUERY_KEY, walletsQueryOptions } from '../../features/wallets/api/list-wallets'
+import { walletsQueryOptions } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
 import { useJwtToken } from '../../lib/use-jwt-token'
 import { updateSessionState } from '../../lib/session-state'
@@ -14,8 +14,10 @@ import { cssVariablesResolver, dashboardTheme } from '../theme'
 
 /**
  * The cache. On /dashboard it asks at once for what the calculator reads (the answers were sent for before these
- * modules arrived, decision 060: the router's `calls` of /dashboard name the same calls; a test holds them together), so the calculator, mounted a moment later, renders once with them instead of once
- * empty and again as each answer comes. The layout asks for the account and the checks itself, in its first render.
+ * modules arrived, decision 060; the router's `calls` of /dashboard name the same calls, and a test holds the two
+ * together), so the calculator, mounted a moment later, renders once with them instead of once empty and again as
+ * each answer comes. The layout asks for the account and the checks itself, in its first render. How long an answer
+ * serves the screens mounting after it is each query's own (`staleTime` in its options).
  */
 export function createQueryClient(brandName: string, firstPath: string) {
   const queryClient = new QueryClient({
@@ -24,9 +26,6 @@ export function createQueryClient(brandName: string, firstPath: string) {
       mutations: { retry: false },
     },
   })
-  // Proven wallets change only when the customer proves one, which invalidates them: a screen mounting does not ask
-  // again for the list just loaded.
-  queryClient.setQueryDefaults([WALLETS_QUERY_KEY], { staleTime: 60_000 })
   if (firstPath.toLowerCase() === '/dashboard') {
     void queryClient.prefetchQuery(ratesQueryOptions(brandName))
     void queryClient.prefetchQuery(walletsQueryOptions(brandName))

@@ -10,8 +10,18 @@ export function listWallets(request: z.infer<typeof ListWalletsRequest>) {
   return postUser('walletList', request, ListWalletsAnswer)
 }
 
+/**
+ * Proven wallets change only when the customer proves one, which invalidates them: a screen mounting within this time
+ * does not ask again for the list just loaded.
+ */
+export const WALLETS_FRESH_MS = 60_000
+
 export function walletsQueryOptions(brandName: string) {
-  return { queryKey: [WALLETS_QUERY_KEY, brandName], queryFn: () => listWallets({ brandName }) }
+  return {
+    queryKey: [WALLETS_QUERY_KEY, brandName],
+    queryFn: () => listWallets({ brandName }),
+    staleTime: WALLETS_FRESH_MS,
+  }
 }
 
 export function useWallets(brandName: string) {
