@@ -22,7 +22,7 @@ export const CUSTOMER_CHANGED = 'customer_changed'
  */
 export const GROSS_CACHE_MS = 60_000
 /** The most answers kept at once; beyond it the answer kept longest ago is forgotten. */
-export const GROSS_CACHE_ENTRIES = 10_000
+const GROSS_CACHE_ENTRIES = 10_000
 
 interface Reading {
   answer: Promise<GrossData>
