@@ -206,13 +206,31 @@ async function benchOn(target: DatabaseTarget) {
   // Each route runs once before the rounds, so that they measure compiled code, not the first calls' compiling.
   for (const [name, url, options] of [['bare', `${bareUrl}/bare`, { body }] as const, ...calls])
     await measure(name, url, { ...options, seconds: 1 })
-  const rounds: { bare: Result[]; calls: Result[] }[] = []
+  // A cheap call's latency while logins (one argon2id hash each) arrive from 8 browsers as fast as they are answered,
+  // measured in each round beside that round's idle p99 of the same call.
+  const loginBody = JSON.stringify({
+    brandName: BRAND,
+    email: customer.email,
+    password: customer.password,
+    companyDetails: COMPANY,
+  })
+  const whileLoginsRun = () =>
+    Promise.all([
+      measure('getHpRates while logins run', `${appUrl}/v1/public/getHpRates`, { body, headers: BROWSER_ENCODINGS }),
+      measure('homelogin (beside it)', `${appUrl}/v1/public/homelogin`, {
+        body: loginBody,
+        headers: { cookie: customer.device },
+        connections: 8,
+      }),
+    ])
+  const rounds: { bare: Result[]; calls: Result[]; underLogins: Result; logins: Result }[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const bareBefore = await measure('bare Fastify JSON route', `${bareUrl}/bare`, { body })
     const measured: Result[] = []
     for (const [name, url, options] of calls) measured.push(await measure(name, url, options))
     const bareAfter = await measure('bare Fastify JSON route', `${bareUrl}/bare`, { body })
-    rounds.push({ bare: [bareBefore, bareAfter], calls: measured })
+    const [underLogins, logins] = await whileLoginsRun()
+    rounds.push({ bare: [bareBefore, bareAfter], calls: measured, underLogins: underLogins!, logins: logins! })
   }
   const bareOf = (round: (typeof rounds)[number]) =>
     (round.bare[0]!.requestsPerSecond + round.bare[1]!.requestsPerSecond) / 2
@@ -227,31 +245,20 @@ async function benchOn(target: DatabaseTarget) {
   const bareSummary = { ...summary('bare Fastify JSON route', (round) => round.bare[0]!), ratio: 1 }
   const [rates, ratesPlain, gross] = calls.map(([name], index) => summary(name, (round) => round.calls[index]!))
 
-  // A cheap call's latency while logins (one argon2id hash each) arrive from 8 browsers as fast as they are answered.
-  const loginBody = JSON.stringify({
-    brandName: BRAND,
-    email: customer.email,
-    password: customer.password,
-    companyDetails: COMPANY,
-  })
-  const [underLogins, logins] = await Promise.all([
-    measure('getHpRates while logins run', `${appUrl}/v1/public/getHpRates`, { body, headers: BROWSER_ENCODINGS }),
-    measure('homelogin (beside it)', `${appUrl}/v1/public/homelogin`, {
-      body: loginBody,
-      headers: { cookie: customer.device },
-      connections: 8,
-    }),
-  ])
+  const underLogins = summary('getHpRates while logins run', (round) => round.underLogins)
+  const logins = summary('homelogin (beside it)', (round) => round.logins)
+  // Each round's p99 while logins run against the same round's idle p99 of getHpRates as a browser asks (the first
+  // call): the machine's load moves both, and autocannon's whole milliseconds make a single pair coarse.
+  const p99UnderLogins = median(rounds.map((round) => round.underLogins.p99Ms / Math.max(1, round.calls[0]!.p99Ms)))
   const parts = await whereGetGrossTimeGoes(database, customer.token)
   await bare.close()
   await app.close()
   await database.close()
 
-  const ratio = (result: Result) => result.requestsPerSecond / baseline
   const goals: [string, number, string][] = [
     ['getGross throughput vs bare', gross!.ratio, target.kind === 'postgres' ? '>= 0.5x' : '>= 0.2x'],
     ['getHpRates throughput vs bare (as a browser asks)', rates!.ratio, '>= 0.8x'],
-    ['getHpRates p99 while logins run vs idle p99', underLogins.p99Ms / Math.max(1, rates!.p99Ms), '<= 3x'],
+    ['getHpRates p99 while logins run vs idle p99', p99UnderLogins, '<= 3x'],
   ]
   const goalMet = (value: number, goal: string) =>
     goal.startsWith('>=') ? value >= Number(goal.slice(3, -1)) : value <= Number(goal.slice(3, -1))
@@ -262,14 +269,7 @@ async function benchOn(target: DatabaseTarget) {
   console.log(
     'route'.padEnd(36) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'errors'.padStart(8) + 'vs bare'.padStart(10),
   )
-  const rows = [
-    bareSummary,
-    rates!,
-    ratesPlain!,
-    gross!,
-    { ...underLogins, ratio: ratio(underLogins) },
-    { ...logins, ratio: ratio(logins) },
-  ]
+  const rows = [bareSummary, rates!, ratesPlain!, gross!, underLogins, logins]
   for (const result of rows) {
     console.log(
       result.name.padEnd(36) +
@@ -287,7 +287,7 @@ async function benchOn(target: DatabaseTarget) {
     )
   }
   console.log(
-    `(logins answered ${logins.requestsPerSecond.toFixed(0)}/s beside it; ${logins.errors} refused as busy or limited)`,
+    `(logins answered ${logins.requestsPerSecond.toFixed(0)}/s beside it; ${logins.errors} refused as busy or limited over the rounds)`,
   )
   console.log(`\nwhere one getGross call's time goes (one call at a time, mean):`)
   for (const [name, micros] of parts) console.log(`  ${name.padEnd(58)}${micros.toFixed(0).padStart(7)} µs`)

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -78,7 +78,8 @@ export async function openDatabase(
     client = new PGlite(target.template ? { loadDataDir: target.template } : {})
   }
   const planned = new Map<string, string>()
-  const db = drizzlePglite(plannedOnce(client, planned), { schema })
+  const turns = pgliteClient(client, planned)
+  const db = drizzlePglite(turns, { schema })
   keptPlanned.set(db as unknown as Database, planned)
   await migratePglite(db, { migrationsFolder })
   return withPing(
@@ -86,8 +87,8 @@ export async function openDatabase(
     'pglite',
     () => client.close(),
     async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values)
-      const results = await client.exec(text)
+      if (values && values.length > 0) return turns.query(text, values)
+      const results = await turns.exec(text)
       return { rows: results.at(-1)?.rows ?? [] }
     },
     (channel, handlers) => listenOnPglite(client, channel, handlers),
@@ -119,7 +120,61 @@ function literal(value: unknown): string | undefined {
   return undefined
 }
 
-function plannedOnce(client: PGlite, planned: Map<string, string>): PGlite {
+/** How long PGlite's statements may hold the event loop's thread back to back before the network gets a turn. */
+export const PGLITE_TURN_MS = 1
+
+/**
+ * PGlite runs each statement on the event loop's own thread, and statements awaited one after another (a login's
+ * reads and writes, several requests' at once) would run back to back without the sockets being read or answered
+ * (decision 065). `run` starts a statement (or a whole transaction) once every one asked for before it has finished,
+ * and only while the event loop's current turn is younger than `turnMs`; otherwise it first lets the event loop turn
+ * (`setImmediate`). So the network is served at least once every `turnMs` plus one statement, and statements keep
+ * their order. A transaction holds PGlite's lock until it ends: the statements inside it only wait for a turn when
+ * the current one is old (`inTurn`), never for the queue, which waits for the transaction itself.
+ */
+export function turnTaking(turnMs = PGLITE_TURN_MS, now: () => number = () => performance.now()) {
+  let turnStarted = Number.NEGATIVE_INFINITY
+  let queue: Promise<unknown> = Promise.resolve()
+  async function inTurn(): Promise<void> {
+    if (now() - turnStarted < turnMs) return
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    turnStarted = now()
+  }
+  function run<T>(work: () => Promise<T>): Promise<T> {
+    const done = queue.then(inTurn).then(work)
+    queue = done.catch(() => undefined)
+    return done
+  }
+  return { run, inTurn }
+}
+
+/** A transaction's own statements, each started in a turn of the event loop with time left. */
+function inTurns(tx: Transaction, inTurn: () => Promise<void>): Transaction {
+  const query: Transaction['query'] = async (text, params, options) => {
+    await inTurn()
+    return tx.query(text, params, options)
+  }
+  const exec: Transaction['exec'] = async (text, options) => {
+    await inTurn()
+    return tx.exec(text, options)
+  }
+  return replacing(tx, { query, exec })
+}
+
+/** `target` with the methods of `own` in place of its own; its other methods stay bound to it. */
+function replacing<T extends object>(target: T, own: Partial<T>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property in own) return own[property as keyof T]
+      const value: unknown = Reflect.get(object, property, object)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value
+    },
+  })
+}
+
+/** The PGlite client drizzle and the job queue use: statements in turns (`turnTaking`), the ones kept planned `EXECUTE`d. */
+function pgliteClient(client: PGlite, planned: Map<string, string>): PGlite {
+  const turns = turnTaking()
   // One PREPARE per statement, which the calls arriving meanwhile wait for; a failed one is tried again next call.
   const prepared = new Map<string, Promise<unknown>>()
   const prepare = (name: string, text: string) => {
@@ -133,20 +188,19 @@ function plannedOnce(client: PGlite, planned: Map<string, string>): PGlite {
     }
     return done
   }
-  const query: PGlite['query'] = async (text, params, options) => {
-    const name = planned.get(text)
-    const literals = params?.map(literal)
-    if (!name || !literals || literals.some((value) => value === undefined)) return client.query(text, params, options)
-    await prepare(name, text)
-    return client.query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options)
-  }
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') return query
-      const value: unknown = Reflect.get(target, property, target)
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
-    },
-  })
+  const query: PGlite['query'] = (text, params, options) =>
+    turns.run(async () => {
+      const name = planned.get(text)
+      const literals = params?.map(literal)
+      if (!name || !literals || literals.some((value) => value === undefined))
+        return client.query(text, params, options)
+      await prepare(name, text)
+      return client.query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options)
+    })
+  const exec: PGlite['exec'] = (text, options) => turns.run(() => client.exec(text, options))
+  const transaction: PGlite['transaction'] = (callback) =>
+    turns.run(() => client.transaction((tx) => callback(inTurns(tx, turns.inTurn))))
+  return replacing(client, { query, exec, transaction })
 }
 
 /**

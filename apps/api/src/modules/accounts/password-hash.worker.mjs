@@ -1,6 +1,8 @@
 // The thread that hashes passwords (decision 059), started by passwords.ts. Plain JavaScript because Node 20 runs a
 // worker's file itself, without the TypeScript loader of tests and `npm run dev`; the build bundles it beside
 // dist/server.js. It answers each `PasswordHashJob` with one `PasswordHashAnswer` (both declared in passwords.ts).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { hashSync, verifySync } from '@node-rs/argon2'
@@ -8,7 +10,22 @@ import { hashSync, verifySync } from '@node-rs/argon2'
 // The lowest priority, for this thread alone (on Linux the nice value is per thread and pid 0 is the calling thread):
 // the event loop and everything else in the process win the CPU whenever they want it; a hash takes what is left.
 // Elsewhere (macOS, Windows) it is the whole process's, which the event loop would share: there the hash runs as before.
-if (process.platform === 'linux') setPriority(0, 19)
+if (process.platform === 'linux') {
+  setPriority(0, 19)
+  idleClass()
+}
+
+/**
+ * Linux's idle class (SCHED_IDLE) on top of nice 19 (decision 065): a waking event loop takes the core from this thread
+ * at once, where a nice thread could keep it for the rest of its slice. Node has no call for it, so util-linux's
+ * `chrt` sets it on this thread's id; any thread may lower itself to it. Without `chrt` the thread stays at nice 19.
+ */
+function idleClass() {
+  const chrt = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path))
+  if (!chrt) return
+  const threadId = readlinkSync('/proc/thread-self').split('/').at(-1)
+  spawnSync(chrt, ['--idle', '--pid', '0', threadId], { stdio: 'ignore' })
+}
 
 parentPort.on('message', (job) => {
   let answer
