@@ -41,7 +41,8 @@ export const BUDGETS: PageBudget[] = [
     page: '/dashboard',
     entries: ['index.html', 'src/app/routes/dashboard-layout-route.tsx', 'src/app/routes/calculator-route.tsx'],
     maxJsGzip: 280 * KB,
-    maxCssGzip: 40 * KB,
+    // Mantine's stylesheets of the components in use (decision 066): 23.8 KB; all of them (styles.css) was 39 KB.
+    maxCssGzip: 26 * KB,
   },
 ]
 
