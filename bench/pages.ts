@@ -58,6 +58,7 @@ function row(path: string, lhr: Result): string {
     audit('cumulative-layout-shift').toFixed(3).padStart(7) +
     `${(audit('total-byte-weight') / 1024).toFixed(0)} KiB`.padStart(11) +
     `${((scripts ?? Number.NaN) / 1024).toFixed(0)} KiB`.padStart(11) +
+    `${lhr.environment.benchmarkIndex.toFixed(0)}`.padStart(10) +
     `  ${lhr.finalDisplayedUrl.replace(/^https?:\/\/[^/]+/, '')}`
   )
 }
@@ -95,7 +96,10 @@ async function main() {
     ])
     await browser.disconnect()
 
-    console.log(`\nLighthouse ${results[0]?.[1].lighthouseVersion}, mobile, simulated throttling, median of ${RUNS}\n`)
+    console.log(`\nLighthouse ${results[0]?.[1].lighthouseVersion}, mobile, simulated throttling, median of ${RUNS}`)
+    // Lighthouse's own measure of this machine's CPU during the median run: the simulation multiplies what it saw by 4,
+    // so the same page scores lower on a slower or busier machine; compare runs with like indexes.
+    console.log('(CPU index: Lighthouse benchmarkIndex of the median run; higher is faster)\n')
     console.log(
       'page'.padEnd(22) +
         'score'.padStart(7) +
@@ -104,6 +108,7 @@ async function main() {
         'CLS'.padStart(7) +
         'first load'.padStart(11) +
         'of it JS'.padStart(11) +
+        'CPU index'.padStart(10) +
         '  landed on',
     )
     for (const [path, lhr] of results) console.log(row(path, lhr))
