@@ -18,13 +18,18 @@ if (process.platform === 'linux') {
 /**
  * Linux's idle class (SCHED_IDLE) on top of nice 19 (decision 065): a waking event loop takes the core from this thread
  * at once, where a nice thread could keep it for the rest of its slice. Node has no call for it, so util-linux's
- * `chrt` sets it on this thread's id; any thread may lower itself to it. Without `chrt` the thread stays at nice 19.
+ * `chrt` sets it on this thread's id; any thread may lower itself to it. Without `chrt`, or where it cannot be run, the
+ * thread stays at nice 19.
  */
 function idleClass() {
   const chrt = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path))
   if (!chrt) return
-  const threadId = readlinkSync('/proc/thread-self').split('/').at(-1)
-  spawnSync(chrt, ['--idle', '--pid', '0', threadId], { stdio: 'ignore' })
+  try {
+    const threadId = readlinkSync('/proc/thread-self').split('/').at(-1)
+    spawnSync(chrt, ['--idle', '--pid', '0', threadId], { stdio: 'ignore', timeout: 5_000 })
+  } catch {
+    // No /proc/thread-self (a kernel before 3.17, /proc not mounted) or no way to start chrt: nice 19 it is.
+  }
 }
 
 parentPort.on('message', (job) => {
