@@ -19,6 +19,7 @@ import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { BANK_SIGNATURE_HEADER } from '../apps/api/src/providers/bank/bank-notification'
 import { signNotice } from '../apps/api/src/providers/signed-notice'
 import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
+import { sandboxSignature } from './sandbox-signature'
 
 const CUSTOMERS = Number(process.env.LOAD_CUSTOMERS ?? 200)
 const SERVER_URL = process.env.TEST_DATABASE_URL
@@ -150,13 +151,10 @@ async function customerJourney(appUrl: string, db: pg.Pool, n: number) {
     await api('saveSourceOfFunds', 'user', { answers: SOURCE_OF_FUNDS })
   }
   await api('saveClientDetails', 'user', ADA_DETAILS)
-  const started = await api('startDocusign', 'user', { signerName: `${ADA_DETAILS.firstName} ${ADA_DETAILS.lastName}` })
-  const envelope = new URL(started.body.data?.signingUrl as string, appUrl).searchParams.get('envelope') ?? ''
-  await client.form('sandbox esign: sign', '/sandbox/esign/sign', {
-    envelope,
-    action: 'sign',
-    signedName: `${ADA_DETAILS.firstName} ${ADA_DETAILS.lastName}`,
-  })
+  const signerName = `${ADA_DETAILS.firstName} ${ADA_DETAILS.lastName}`
+  const started = await api('startDocusign', 'user', { signerName })
+  const signing = sandboxSignature(started.body.data?.signingUrl as string, signerName)
+  await client.form('sandbox esign: sign', signing.path, signing.fields)
   await waitFor('(wait) nothing holds an order back', async () => {
     const status = await api('journeyStatus', 'user')
     const step = (status.body.data?.blocked as { start_order: string | null }).start_order

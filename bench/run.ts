@@ -25,6 +25,7 @@ import { encodeOnce } from '../apps/api/src/plugins/response-serializer'
 import { loadTrading } from '../apps/api/src/trading'
 import { loadBrand } from '../apps/api/src/brand'
 import { COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
+import { sandboxSignature } from './sandbox-signature'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -97,11 +98,11 @@ async function benchCustomer(appUrl: string, database: DatabaseHandle, deliverMa
   // The journey asks for the source of funds and the signed agreement before the first order (decisions 036, 044).
   await post('/v1/user/saveSourceOfFunds', { answers: SOURCE_OF_FUNDS }, token)
   const signing = await post('/v1/user/startDocusign', { signerName: 'Ada Lovelace' }, token)
-  const envelope = new URL(signing.body.data.signingUrl as string, appUrl).searchParams.get('envelope')
-  await fetch(`${appUrl}/sandbox/esign/sign`, {
+  const signature = sandboxSignature(signing.body.data.signingUrl as string, 'Ada Lovelace')
+  await fetch(`${appUrl}${signature.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ envelope: envelope ?? '', action: 'sign', signedName: 'Ada Lovelace' }),
+    body: new URLSearchParams(signature.fields),
     redirect: 'manual',
   })
   const order = await post('/v1/user/orderInitiateBuy', { amount: '250', assetId: 'btc_eur', wallet: '' }, token)
