@@ -15,27 +15,30 @@ async function askAt(cache: QueryClient, msLater: number, options: Parameters<Qu
 }
 
 describe('how long an answer serves the screens mounting after it', () => {
-  it('the checks still owed: 10 s (decision 063), then they are asked for again', async () => {
+  it.each([
+    {
+      what: 'the checks still owed (decision 063)',
+      call: 'journeyStatus',
+      answer: () => journeyAnswer([owed('identity')]),
+      options: () => journeyQueryOptions('Helvex'),
+      freshMs: 10_000,
+    },
+    {
+      what: 'the proven wallets',
+      call: 'walletList',
+      answer: () => ok({ data: [] }),
+      options: () => walletsQueryOptions('Helvex'),
+      freshMs: 60_000,
+    },
+  ])('$what: $freshMs ms, then they are asked for again', async ({ call, answer, options, freshMs }) => {
     vi.useFakeTimers({ toFake: ['Date'] })
     saveJwtCookie('token-1', 24)
-    const api = mockApi({ journeyStatus: journeyAnswer([owed('identity')]) })
+    const api = mockApi({ [call]: answer() })
     const cache = new QueryClient()
-    await askAt(cache, 0, journeyQueryOptions('Helvex'))
-    await askAt(cache, 9_999, journeyQueryOptions('Helvex'))
-    expect(api.callsTo('journeyStatus')).toHaveLength(1)
-    await askAt(cache, 10_001, journeyQueryOptions('Helvex'))
-    expect(api.callsTo('journeyStatus')).toHaveLength(2)
-  })
-
-  it('the proven wallets: a minute, then they are asked for again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
-    saveJwtCookie('token-1', 24)
-    const api = mockApi({ walletList: ok({ data: [] }) })
-    const cache = new QueryClient()
-    await askAt(cache, 0, walletsQueryOptions('Helvex'))
-    await askAt(cache, 59_999, walletsQueryOptions('Helvex'))
-    expect(api.callsTo('walletList')).toHaveLength(1)
-    await askAt(cache, 60_001, walletsQueryOptions('Helvex'))
-    expect(api.callsTo('walletList')).toHaveLength(2)
+    await askAt(cache, 0, options())
+    await askAt(cache, freshMs - 1, options())
+    expect(api.callsTo(call)).toHaveLength(1)
+    await askAt(cache, freshMs + 1, options())
+    expect(api.callsTo(call)).toHaveLength(2)
   })
 })
