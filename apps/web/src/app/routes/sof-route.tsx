@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { SourceOfFundsScreen } from '../../features/due-diligence/components/source-of-funds-screen'
 import { EvidenceUpload } from '../../features/documents/components/evidence-upload'
-import { JOURNEY_QUERY_KEY, useJourneyStatus } from '../../features/journey/api/get-journey-status'
+import { useJourneyChanged, useJourneyStatus } from '../../features/journey/api/get-journey-status'
 import { StepRequiredNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { useBrand } from '../../lib/brand-context'
@@ -14,7 +13,7 @@ const SOF_SCREEN = '/dashboard-sof'
  */
 export function Component() {
   const brand = useBrand()
-  const queryClient = useQueryClient()
+  const journeyChanged = useJourneyChanged()
   const journey = useJourneyStatus(brand.brandName)
   const { continueAfterStep } = useJourneyNavigation()
   const answer = journey.data
@@ -27,7 +26,7 @@ export function Component() {
       evidence={<EvidenceUpload purpose="source_of_funds" label="Send evidence" />}
       evidenceByThreshold={evidenceByThreshold}
       onSaved={async () => {
-        await queryClient.invalidateQueries({ queryKey: [JOURNEY_QUERY_KEY] })
+        await journeyChanged()
         return continueAfterStep(SOF_SCREEN)
       }}
     />

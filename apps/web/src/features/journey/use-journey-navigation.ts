@@ -5,7 +5,7 @@ import { useCallback } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useBrand } from '../../lib/brand-context'
 import { rememberReturnTo, takeReturnTo } from '../../lib/return-to'
-import { JOURNEY_QUERY_KEY, journeyQueryOptions } from './api/get-journey-status'
+import { journeyQueryOptions, useJourneyChanged } from './api/get-journey-status'
 import { STEP_REQUIRED_LINES, waitingLine } from './journey-copy'
 
 /** Navigation state the journey leaves on the screen it sends the customer to. */
@@ -43,16 +43,17 @@ export function useJourneyNavigation() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const queryClient = useQueryClient()
+  const journeyChanged = useJourneyChanged()
 
   const freshStatus = useCallback(async (): Promise<JourneyStatusAnswer | null> => {
-    await queryClient.invalidateQueries({ queryKey: [JOURNEY_QUERY_KEY] })
+    await journeyChanged()
     try {
       const answer = await queryClient.fetchQuery({ ...journeyQueryOptions(brand.brandName), staleTime: 0 })
       return answer === false ? null : answer
     } catch {
       return null
     }
-  }, [queryClient, brand.brandName])
+  }, [journeyChanged, queryClient, brand.brandName])
 
   /**
    * An order was refused with `step_required`: a step the customer can act on sends them to its screen, keeping this

@@ -1,5 +1,6 @@
 import { JourneyStatusAnswer, type JourneyStatusRequest } from '@exchange/shared/journey.schemas'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
@@ -28,4 +29,13 @@ export function journeyQueryOptions(brandName: string) {
 
 export function useJourneyStatus(brandName: string) {
   return useQuery(journeyQueryOptions(brandName))
+}
+
+/**
+ * What the customer owes may have changed (a step saved, a check decided, the agreement signed): the answer is
+ * dropped, and every screen showing it asks again. Resolves once those screens have their new answer.
+ */
+export function useJourneyChanged(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [JOURNEY_QUERY_KEY] }), [queryClient])
 }
