@@ -64,6 +64,16 @@ async function measure(
   }
 }
 
+/** The median run of several of one call (throughput and p99 each their median), with the errors of all. */
+function medianOf(name: string, results: Result[]): Result {
+  return {
+    name,
+    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+    p99Ms: median(results.map((result) => result.p99Ms)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
@@ -240,22 +250,15 @@ async function benchOn(target: DatabaseTarget) {
     (round.bare[0]!.requestsPerSecond + round.bare[1]!.requestsPerSecond) / 2
   const baseline = median(rounds.map(bareOf))
   const summary = (name: string, of: (round: (typeof rounds)[number]) => Result) => ({
-    name,
-    requestsPerSecond: median(rounds.map((round) => of(round).requestsPerSecond)),
-    p99Ms: median(rounds.map((round) => of(round).p99Ms)),
-    errors: rounds.reduce((sum, round) => sum + of(round).errors, 0),
+    ...medianOf(name, rounds.map(of)),
     ratio: median(rounds.map((round) => of(round).requestsPerSecond / bareOf(round))),
   })
   const bareSummary = { ...summary('bare Fastify JSON route', (round) => round.bare[0]!), ratio: 1 }
   const [rates, ratesPlain, gross] = calls.map(([name], index) => summary(name, (round) => round.calls[index]!))
-
-  const besideLogins = (name: string, of: (run: (typeof beside)[number]) => Result) => ({
-    name,
-    requestsPerSecond: median(beside.map((run) => of(run).requestsPerSecond)),
-    p99Ms: median(beside.map((run) => of(run).p99Ms)),
-    errors: beside.reduce((sum, run) => sum + of(run).errors, 0),
-    ratio: median(beside.map((run) => of(run).requestsPerSecond)) / baseline,
-  })
+  const besideLogins = (name: string, of: (run: (typeof beside)[number]) => Result) => {
+    const result = medianOf(name, beside.map(of))
+    return { ...result, ratio: result.requestsPerSecond / baseline }
+  }
   const underLogins = besideLogins('getHpRates while logins run', (run) => run.underLogins)
   const logins = besideLogins('homelogin (beside it)', (run) => run.logins)
   const parts = await whereGetGrossTimeGoes(database, customer.token)

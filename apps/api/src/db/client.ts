@@ -78,8 +78,8 @@ export async function openDatabase(
     client = new PGlite(target.template ? { loadDataDir: target.template } : {})
   }
   const planned = new Map<string, string>()
-  const turns = pgliteClient(client, planned)
-  const db = drizzlePglite(turns, { schema })
+  const clientInTurns = pgliteClient(client, planned)
+  const db = drizzlePglite(clientInTurns, { schema })
   keptPlanned.set(db as unknown as Database, planned)
   await migratePglite(db, { migrationsFolder })
   return withPing(
@@ -87,8 +87,8 @@ export async function openDatabase(
     'pglite',
     () => client.close(),
     async (text, values) => {
-      if (values && values.length > 0) return turns.query(text, values)
-      const results = await turns.exec(text)
+      if (values && values.length > 0) return clientInTurns.query(text, values)
+      const results = await clientInTurns.exec(text)
       return { rows: results.at(-1)?.rows ?? [] }
     },
     (channel, handlers) => listenOnPglite(client, channel, handlers),
