@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import { hashSync, verifySync } from '@node-rs/argon2'
 
 // The lowest priority, for this thread alone (on Linux the nice value is per thread and pid 0 is the calling thread):
@@ -22,7 +22,9 @@ if (process.platform === 'linux') {
  * thread stays at nice 19.
  */
 function idleClass() {
-  const chrt = ['/usr/bin/chrt', '/bin/chrt'].find((path) => existsSync(path))
+  // Where util-linux puts chrt; a test names another place (`workerData.chrtPaths`) to see the thread without it.
+  const candidates = workerData?.chrtPaths ?? ['/usr/bin/chrt', '/bin/chrt']
+  const chrt = candidates.find((path) => existsSync(path))
   if (!chrt) return
   try {
     const threadId = readlinkSync('/proc/thread-self').split('/').at(-1)

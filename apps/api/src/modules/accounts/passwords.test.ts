@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs'
+import { Worker } from 'node:worker_threads'
 import { hash } from '@node-rs/argon2'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -70,6 +71,28 @@ describe('password hashes in a thread of their own', () => {
       expect(hashing.length).toBeGreaterThanOrEqual(1)
       // util-linux's chrt is part of every Debian system (decision 065).
       expect(hashing.map(({ policy }) => policy)).toEqual(hashing.map(() => SCHED_IDLE))
+    },
+  )
+
+  it.runIf(process.platform === 'linux')(
+    'stay at nice 19, and hash, where chrt cannot be found to put the thread in the idle class',
+    async () => {
+      const before = new Set(schedulingByThread().keys())
+      const worker = new Worker(new URL('./password-hash.worker.mjs', import.meta.url), {
+        workerData: { chrtPaths: ['/nonexistent/chrt'] },
+      })
+      try {
+        const answer = await new Promise((resolve, reject) => {
+          worker.once('message', resolve)
+          worker.once('error', reject)
+          worker.postMessage({ kind: 'verify', storedHash: HASHED_BEFORE, password: 'hashed before decision 059' })
+        })
+        expect(answer).toEqual({ ok: true, value: true })
+        const started = [...schedulingByThread()].filter(([tid, { nice }]) => !before.has(tid) && nice === 19)
+        expect(started.map(([, { policy }]) => policy)).toEqual([SCHED_OTHER])
+      } finally {
+        await worker.terminate()
+      }
     },
   )
 
