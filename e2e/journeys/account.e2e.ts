@@ -372,6 +372,41 @@ describe('account journeys', () => {
     await context.close()
   })
 
+  it('the dashboard loaded signed in shows its UK warning before it downloads the layout and the calculator', async () => {
+    const context = await newContext(browser, baseUrl, MOBILE)
+    const page = await context.newPage()
+    await signUpAndConfirm(page, baseUrl, 'dashboard-warning-first')
+    // The page's largest paints as Chromium reports them (a fresh load, no input yet): when each reached the screen.
+    await context.addInitScript(() => {
+      const paints: { startTime: number; text: string }[] = []
+      Object.assign(window, { largestPaints: paints })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+          paints.push({ startTime: entry.startTime, text: entry.element?.textContent ?? '' })
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto('/dashboard')
+    await visible(page.getByRole('textbox', { name: 'You pay' }))
+    const { paints, downloads } = await page.evaluate(() => ({
+      paints: (window as unknown as { largestPaints: { startTime: number; text: string }[] }).largestPaints,
+      downloads: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(mantine|vendor|dashboard-layout-route|calculator-route)-/.test(entry.name))
+        .map((entry) => ({ file: entry.name.replace(/^.*\/assets\//, ''), startTime: entry.startTime })),
+    }))
+    expect(paints[0]?.text).toContain("Don't invest unless you're prepared to lose all the money you invest.")
+    expect(downloads.map((download) => download.file.replace(/-[\w-]{8}\.(js|css)$/, '.$1')).sort()).toEqual([
+      'calculator-route.js',
+      'dashboard-layout-route.js',
+      'mantine.css',
+      'mantine.js',
+      'vendor.js',
+    ])
+    for (const download of downloads) expect(download.startTime).toBeGreaterThan(paints[0]!.startTime)
+    await context.close()
+  })
+
   it('shows a not-found page for an unknown path', async () => {
     const context = await newContext(browser, baseUrl, MOBILE)
     const page = await context.newPage()

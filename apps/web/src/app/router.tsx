@@ -17,6 +17,7 @@ import { ResetPasswordScreen } from '../features/auth/components/reset-password-
 import { ResetSuccessScreen } from '../features/auth/components/reset-success-screen'
 import { SignupForm } from '../features/auth/components/signup-form'
 import { LogoutScreen } from '../features/session/components/logout-screen'
+import { afterScreenPainted } from '../lib/after-paint'
 import { sendCallsEarly } from '../lib/api-client'
 import { readJwtCookie } from '../lib/cookies'
 import { useJwtToken } from '../lib/use-jwt-token'
@@ -124,18 +125,6 @@ export function startSignedInScreen(brandName: string, pathname: string): void {
   )
 }
 
-/** Runs `then` once the browser has painted what is on screen now: after the next frame, in a task of its own. */
-function afterNextPaint(then: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(then, 0)
-  })
-  return () => {
-    cancelAnimationFrame(frame)
-    clearTimeout(timer)
-  }
-}
-
 /** A screen that failed to render, or whose module failed to load (a new deployment): a reload is offered. */
 class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
@@ -159,18 +148,19 @@ function SignedInArea() {
   const token = useJwtToken()
   const { pathname } = useLocation()
   // The frame (and the UK warning in it, the page's largest text) paints first; the layout's and the screen's modules
-  // (about thirty files, 270 KB) are asked for after it, so that they never hold it back (decision 060).
+  // (about thirty files, 270 KB) are asked for once it is on screen, so that they never hold it back (decisions 060, 067).
   const [framePainted, setFramePainted] = useState(!token)
+  const [shellRendered] = useState(() => performance.now())
   useEffect(() => {
     if (framePainted) return
-    return afterNextPaint(() => {
+    return afterScreenPainted(shellRendered, () => {
       // A failed download shows when the screen renders (the route's error boundary); here it is only started.
       signedInRouteAt(pathname)
         ?.Screen.preload()
         .catch(() => undefined)
       setFramePainted(true)
     })
-  }, [framePainted, pathname])
+  }, [framePainted, pathname, shellRendered])
   if (!framePainted) return <SignedInShell />
   return (
     <Suspense fallback={token ? <SignedInShell /> : <BootLoader />}>
