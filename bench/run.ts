@@ -22,6 +22,7 @@ import { customerAgreement } from '@exchange/shared/agreement'
 import { createSessionService } from '../apps/api/src/modules/sessions/sessions.service'
 import { createGrossService } from '../apps/api/src/modules/users/gross.service'
 import { encodeOnce } from '../apps/api/src/plugins/response-serializer'
+import { API_HEADERS } from '../apps/api/src/plugins/security-headers'
 import { loadTrading } from '../apps/api/src/trading'
 import { loadBrand } from '../apps/api/src/brand'
 import { COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
@@ -202,12 +203,17 @@ async function benchOn(target: DatabaseTarget) {
 
   const bare = Fastify({ logger: false })
   bare.post('/bare', async () => ({ result: true, data: { ok: true } }))
+  // The same route with the seven headers every api answer carries (decision 055): what they cost on their own.
+  bare.post('/bare-headers', async (_request, reply) =>
+    reply.headers(API_HEADERS).send({ result: true, data: { ok: true } }),
+  )
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 })
 
   const body = JSON.stringify({ brandName: BRAND })
   const bearer = { authorization: `Bearer ${customer.token}` }
   // Browsers ask with Accept-Encoding and get the answer in brotli (decision 061); the plain JSON is measured too.
   const calls: [string, string, Parameters<typeof measure>[2]][] = [
+    ["bare route + the api's headers", `${bareUrl}/bare-headers`, { body }],
     ['getHpRates (as a browser asks)', `${appUrl}/v1/public/getHpRates`, { body, headers: BROWSER_ENCODINGS }],
     ['getHpRates (no Accept-Encoding)', `${appUrl}/v1/public/getHpRates`, { body }],
     ['getGross', `${appUrl}/v1/user/getGross`, { body, headers: bearer }],
@@ -254,7 +260,9 @@ async function benchOn(target: DatabaseTarget) {
     ratio: median(rounds.map((round) => of(round).requestsPerSecond / bareOf(round))),
   })
   const bareSummary = { ...summary('bare Fastify JSON route', (round) => round.bare[0]!), ratio: 1 }
-  const [rates, ratesPlain, gross] = calls.map(([name], index) => summary(name, (round) => round.calls[index]!))
+  const [bareHeaders, rates, ratesPlain, gross] = calls.map(([name], index) =>
+    summary(name, (round) => round.calls[index]!),
+  )
   const besideLogins = (name: string, of: (run: (typeof beside)[number]) => Result) => {
     const result = medianOf(name, beside.map(of))
     return { ...result, ratio: result.requestsPerSecond / baseline }
@@ -280,7 +288,7 @@ async function benchOn(target: DatabaseTarget) {
   console.log(
     'route'.padEnd(36) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'errors'.padStart(8) + 'vs bare'.padStart(10),
   )
-  const rows = [bareSummary, rates!, ratesPlain!, gross!, underLogins, logins]
+  const rows = [bareSummary, bareHeaders!, rates!, ratesPlain!, gross!, underLogins, logins]
   for (const result of rows) {
     console.log(
       result.name.padEnd(36) +

@@ -51,7 +51,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * sheet: never stored by a browser or proxy (customer data), never framed, never sniffed into another type, and
  * nothing allowed to load from it. A page's policies (scripts, styles, images, browser features) mean nothing here.
  */
-const API_HEADERS = Object.freeze({
+export const API_HEADERS = Object.freeze({
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
