@@ -392,13 +392,16 @@ describe('account journeys', () => {
       paints: (window as unknown as { largestPaints: { startTime: number; text: string }[] }).largestPaints,
       downloads: performance
         .getEntriesByType('resource')
-        .filter((entry) => /\/assets\/(mantine|vendor|dashboard-layout-route|calculator-route)-/.test(entry.name))
+        .filter((entry) =>
+          /\/assets\/(mantine|vendor|dashboard-libraries|dashboard-layout-route|calculator-route)-/.test(entry.name),
+        )
         .map((entry) => ({ file: entry.name.replace(/^.*\/assets\//, ''), startTime: entry.startTime })),
     }))
     expect(paints[0]?.text).toContain("Don't invest unless you're prepared to lose all the money you invest.")
     expect(downloads.map((download) => download.file.replace(/-[\w-]{8}\.(js|css)$/, '.$1')).sort()).toEqual([
       'calculator-route.js',
       'dashboard-layout-route.js',
+      'dashboard-libraries.js',
       'mantine.css',
       'mantine.js',
       'vendor.js',

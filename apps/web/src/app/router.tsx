@@ -154,7 +154,9 @@ function SignedInArea() {
   useEffect(() => {
     if (framePainted) return
     return afterScreenPainted(shellRendered, () => {
-      // A failed download shows when the screen renders (the route's error boundary); here it is only started.
+      // A failed download shows when the screen renders (the route's error boundary); here it is only started. The
+      // libraries are asked for on their own, so that their modules run in a task before the app's (decision 068).
+      import('./dashboard-libraries').catch(() => undefined)
       signedInRouteAt(pathname)
         ?.Screen.preload()
         .catch(() => undefined)
