@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { notifications } from '@mantine/notifications'
 import { afterEach, vi } from 'vitest'
+import { forgetBannerHeight } from '../features/uk-risk/components/uk-risk-banner'
 import { clearCurrentOrder } from '../lib/current-order'
 
 // findBy… and waitFor wait on what a test is about; their 1 s default is shorter than a lazy screen's first render
@@ -62,6 +63,8 @@ afterEach(() => {
   window.localStorage.clear()
   // The current order lives in memory as well as in localStorage: a test never inherits another's.
   clearCurrentOrder()
+  // The UK warning's last measure, which the signed-in layout starts from.
+  forgetBannerHeight()
   expireAllCookies()
   // Mantine keeps its notices in a store of the module, which outlives the page it was shown on.
   notifications.clean()

@@ -8,7 +8,7 @@ import { BrandLogo } from '../../components/ui/brand-logo'
 import { PageLoader } from '../../components/ui/page-loader'
 import { useGross } from '../../features/dashboard/api/get-gross'
 import { useActionableStepCount } from '../../features/journey/use-actionable-step-count'
-import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
+import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
 import { useBrand } from '../../lib/brand-context'
 import { expireJwtCookie } from '../../lib/cookies'
 import { CustomerProvider } from '../../lib/customer-context'
@@ -133,7 +133,8 @@ export function DashboardLayout() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [navOpened, nav] = useDisclosure(false)
-  const [bannerHeight, setBannerHeight] = useState(0)
+  // The warning's room as the frame drawn while this layout loaded measured it (decision 069).
+  const [bannerHeight, setBannerHeight] = useState(knownBannerHeight)
   const queryClient = useQueryClient()
   const gross = useGross(brand.brandName)
   // The account's answer comes as a store update, which React renders in one go; the screen it brings (the calculator

@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react'
 import { PageSpinner } from '../../components/account/ui'
 import { BrandLogo } from '../../components/ui/brand-logo'
-import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
+import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
 import { useBrand } from '../../lib/brand-context'
 import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
 import classes from './signed-in-shell.module.css'
@@ -14,7 +14,8 @@ import classes from './signed-in-shell.module.css'
 export function SignedInShell() {
   const brand = useBrand()
   const [phone] = useState(() => window.matchMedia(DASHBOARD_PHONE_QUERY).matches)
-  const [bannerHeight, setBannerHeight] = useState(0)
+  // Drawn again while the layout's modules load: the warning's room as first measured (decision 069).
+  const [bannerHeight, setBannerHeight] = useState(knownBannerHeight)
   const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
   const style = { '--shell-header': `${headerHeight}px`, '--shell-banner': `${bannerHeight}px` } as CSSProperties
   return (

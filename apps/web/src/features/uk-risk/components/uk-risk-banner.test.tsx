@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { mockApi, ok } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { UkStatusContext, createUkStatusStore } from '../api/get-uk-status'
-import { UkRiskBanner } from './uk-risk-banner'
+import { knownBannerHeight, UkRiskBanner } from './uk-risk-banner'
 
 const BANNER_TEXT =
   "Don't invest unless you're prepared to lose all the money you invest. This is a high-risk investment and you should not expect to be protected if something goes wrong. Take 2 mins to learn more"
@@ -128,6 +128,55 @@ describe('UkRiskBanner', () => {
     expect(screen.getByRole('region', { name: 'Risk warning' })).toHaveAttribute('data-placement', 'fixed')
     expect(heights.at(-1)).toBe(96)
     expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it("a layout taking the frame's place starts from the warning's measure, not reading its size again in the commit", async () => {
+    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+    const store = createUkStatusStore()
+    await store.load('Helvex')
+    const measure = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 60, 375, 96))
+    const fixedBanner = (onHeightChange: (height: number) => void) => (
+      <UkStatusContext.Provider value={store}>
+        <UkRiskBanner top={60} delayMs={0} onHeightChange={onHeightChange} />
+      </UkStatusContext.Provider>
+    )
+    // The frame drawn while the layout loads: nothing measured yet, so it reads the size in its commit.
+    const frame = renderScreen(fixedBanner(() => {}))
+    expect(measure).toHaveBeenCalledTimes(1)
+    expect(knownBannerHeight()).toBe(96)
+    frame.unmount()
+    // The layout: its first render has the room (knownBannerHeight), and its commit reads no size.
+    const told: number[] = []
+    renderScreen(fixedBanner((height) => told.push(height)))
+    expect(screen.getByRole('region', { name: 'Risk warning' })).toHaveAttribute('data-shown', 'true')
+    expect(measure).toHaveBeenCalledTimes(1)
+    expect(told).toEqual([])
+  })
+
+  it("forgets the warning's measure when the window is resized, and measures it again", async () => {
+    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+    const store = createUkStatusStore()
+    await store.load('Helvex')
+    const measure = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(new DOMRect(0, 60, 375, 96))
+    const fixedBanner = (onHeightChange: (height: number) => void) => (
+      <UkStatusContext.Provider value={store}>
+        <UkRiskBanner top={60} delayMs={0} onHeightChange={onHeightChange} />
+      </UkStatusContext.Provider>
+    )
+    renderScreen(fixedBanner(() => {})).unmount()
+    expect(knownBannerHeight()).toBe(96)
+    window.dispatchEvent(new Event('resize'))
+    expect(knownBannerHeight()).toBe(0)
+    // Wider now: the text wraps onto fewer lines, and the next layout measures it in its commit.
+    measure.mockReturnValue(new DOMRect(0, 60, 1280, 68))
+    const told: number[] = []
+    renderScreen(fixedBanner((height) => told.push(height)))
+    expect(told).toEqual([68])
+    expect(knownBannerHeight()).toBe(68)
   })
 
   it('stays hidden for a visitor outside the UK', async () => {

@@ -23,9 +23,35 @@ interface UkRiskBannerProps {
 }
 
 /**
+ * The fixed warning's last measured height, kept until the window is resized (0: none known). The signed-in layout and
+ * the frame drawn while it loads (decision 060) start from it: the one that takes the other's place has its header's
+ * room right in its first render, and its warning is not measured again inside React's commit, where reading a size
+ * makes the browser lay out the whole new page before it can paint (decision 069).
+ */
+let knownHeight = 0
+
+/** The fixed warning's height as last measured in this window, or 0 when none is known. */
+export function knownBannerHeight(): number {
+  return knownHeight
+}
+
+/** Forgets the measure: after a resize the text may wrap differently. A test starts without one. */
+export function forgetBannerHeight(): void {
+  knownHeight = 0
+  window.removeEventListener('resize', forgetBannerHeight)
+}
+
+function rememberBannerHeight(height: number): void {
+  // Added once: the same listener is not added twice, and it removes itself when it runs.
+  window.addEventListener('resize', forgetBannerHeight, { once: true })
+  knownHeight = height
+}
+
+/**
  * The element's height, followed as the text wraps differently (a phone turned, a window resized). Told before the
  * browser paints, so a layout that makes room does so in the same frame the banner first shows in: nothing is seen
- * to move.
+ * to move. It is read inside React's commit only when no measure is known; otherwise the observer's first report,
+ * made after the browser's own layout of the frame, confirms it (or corrects it, a frame late).
  */
 function useHeightOf(onHeightChange: ((height: number) => void) | undefined, shown: boolean) {
   const ref = useRef<HTMLDivElement>(null)
@@ -36,8 +62,12 @@ function useHeightOf(onHeightChange: ((height: number) => void) | undefined, sho
       onHeightChange(0)
       return
     }
-    const report = () => onHeightChange(element.getBoundingClientRect().height)
-    report()
+    const report = () => {
+      const height = element.getBoundingClientRect().height
+      rememberBannerHeight(height)
+      onHeightChange(height)
+    }
+    if (knownHeight === 0) report()
     const observer = new ResizeObserver(report)
     observer.observe(element)
     return () => observer.disconnect()
