@@ -5,7 +5,7 @@
 export const PAINT_REPORT_WAIT_MS = 200
 
 /** Runs `then` once the browser has drawn what is on screen now: after the next frame, in a task of its own. */
-export function afterNextFrame(then: () => void): () => void {
+function afterNextFrame(then: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(then, 0)
