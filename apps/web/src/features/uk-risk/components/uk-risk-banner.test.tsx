@@ -21,6 +21,24 @@ async function showBanner() {
   return screen.getByRole('region', { name: 'Risk warning' })
 }
 
+/**
+ * The fixed warning as the dashboard's layouts place it, for a UK visitor whose status is known before the first screen
+ * (app.tsx); the browser measures it as `measured` until the test says otherwise.
+ */
+async function fixedBannerMeasuredAs(measured: DOMRect) {
+  mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
+  const store = createUkStatusStore()
+  await store.load('Helvex')
+  const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(measured)
+  const render = (onHeightChange: (height: number) => void = () => {}) =>
+    renderScreen(
+      <UkStatusContext.Provider value={store}>
+        <UkRiskBanner top={60} delayMs={0} onHeightChange={onHeightChange} />
+      </UkStatusContext.Provider>,
+    )
+  return { measure, render }
+}
+
 describe('UkRiskBanner', () => {
   it('appears only 1.5 seconds after the view loads', async () => {
     // Time moves only when the test moves it: a slow machine cannot add to the 1.4 s below.
@@ -114,67 +132,39 @@ describe('UkRiskBanner', () => {
 
   it('on a buying page shows with its first render and tells the layout its height before any timer runs', async () => {
     vi.useFakeTimers()
-    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
-    // The app knows the visitor's status before its first screen (app.tsx).
-    const store = createUkStatusStore()
-    await store.load('Helvex')
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 60, 375, 96))
+    const banner = await fixedBannerMeasuredAs(new DOMRect(0, 60, 375, 96))
     const heights: number[] = []
-    renderScreen(
-      <UkStatusContext.Provider value={store}>
-        <UkRiskBanner top={60} delayMs={0} onHeightChange={(height) => heights.push(height)} />
-      </UkStatusContext.Provider>,
-    )
+    banner.render((height) => heights.push(height))
     expect(screen.getByRole('region', { name: 'Risk warning' })).toHaveAttribute('data-placement', 'fixed')
     expect(heights.at(-1)).toBe(96)
     expect(vi.getTimerCount()).toBe(0)
   })
 
   it("a layout taking the frame's place starts from the warning's measure, not reading its size again in the commit", async () => {
-    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
-    const store = createUkStatusStore()
-    await store.load('Helvex')
-    const measure = vi
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue(new DOMRect(0, 60, 375, 96))
-    const fixedBanner = (onHeightChange: (height: number) => void) => (
-      <UkStatusContext.Provider value={store}>
-        <UkRiskBanner top={60} delayMs={0} onHeightChange={onHeightChange} />
-      </UkStatusContext.Provider>
-    )
+    const banner = await fixedBannerMeasuredAs(new DOMRect(0, 60, 375, 96))
     // The frame drawn while the layout loads: nothing measured yet, so it reads the size in its commit.
-    const frame = renderScreen(fixedBanner(() => {}))
-    expect(measure).toHaveBeenCalledTimes(1)
+    const frame = banner.render()
+    expect(banner.measure).toHaveBeenCalledTimes(1)
     expect(knownBannerHeight()).toBe(96)
     frame.unmount()
     // The layout: its first render has the room (knownBannerHeight), and its commit reads no size.
     const told: number[] = []
-    renderScreen(fixedBanner((height) => told.push(height)))
+    banner.render((height) => told.push(height))
     expect(screen.getByRole('region', { name: 'Risk warning' })).toHaveAttribute('data-shown', 'true')
-    expect(measure).toHaveBeenCalledTimes(1)
+    expect(banner.measure).toHaveBeenCalledTimes(1)
     expect(told).toEqual([])
   })
 
   it("forgets the warning's measure when the window is resized, and measures it again", async () => {
-    mockApi({ getUkStatus: ok({ data: { isUk: true } }) })
-    const store = createUkStatusStore()
-    await store.load('Helvex')
-    const measure = vi
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue(new DOMRect(0, 60, 375, 96))
-    const fixedBanner = (onHeightChange: (height: number) => void) => (
-      <UkStatusContext.Provider value={store}>
-        <UkRiskBanner top={60} delayMs={0} onHeightChange={onHeightChange} />
-      </UkStatusContext.Provider>
-    )
-    renderScreen(fixedBanner(() => {})).unmount()
+    const banner = await fixedBannerMeasuredAs(new DOMRect(0, 60, 375, 96))
+    banner.render().unmount()
     expect(knownBannerHeight()).toBe(96)
     window.dispatchEvent(new Event('resize'))
     expect(knownBannerHeight()).toBe(0)
     // Wider now: the text wraps onto fewer lines, and the next layout measures it in its commit.
-    measure.mockReturnValue(new DOMRect(0, 60, 1280, 68))
+    banner.measure.mockReturnValue(new DOMRect(0, 60, 1280, 68))
     const told: number[] = []
-    renderScreen(fixedBanner((height) => told.push(height)))
+    banner.render((height) => told.push(height))
     expect(told).toEqual([68])
     expect(knownBannerHeight()).toBe(68)
   })
