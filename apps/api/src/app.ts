@@ -30,9 +30,9 @@ import { createSessionService } from './modules/sessions/sessions.service'
 import { createGrossService } from './modules/users/gross.service'
 import { userRoutes } from './modules/users/users.routes'
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
-import { guardSandboxPages, refuseTestRoutesInProduction } from './plugins/deployment-guards'
+import { guardSandboxPages, refuseConvenienceRoutes } from './plugins/deployment-guards'
 import { registerSecurityHeaders } from './plugins/security-headers'
-import { logDeployment } from './deployment'
+import { conveniencesAllowed, logDeployment } from './deployment'
 import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'
 import { createRequireSession } from './plugins/session'
@@ -205,9 +205,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   })
   logDeployment(app.log, config)
+  refuseConvenienceRoutes(app, config)
   // The first path segment of every api route (v1, docs, operator, sandbox…), for the not-found handler below. The
-  // web app's own files are registered last and are not api paths.
-  const apiSegments = new Set<string>()
+  // web app's own files are registered last and are not api paths. The development conveniences' doors are api paths
+  // even when they are closed, so that a client is told 404, not handed the web app (decision 070).
+  const apiSegments = new Set<string>(['dev', 'test', 'docs', 'sandbox'])
   let collectingApiSegments = true
   app.addHook('onRoute', (route) => {
     const segment = route.url.split('/')[1]
@@ -478,7 +480,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }),
   })
   guardSandboxPages(app, config, requireOperator)
-  refuseTestRoutesInProduction(app, config)
 
   app.addHook('onReady', async () => {
     await queue.start()
@@ -605,8 +606,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       prefix: '/test',
     })
 
-  // Never in production, whatever the transport: the outbox holds every code and reset link.
-  if (transport.kind === 'dev-outbox' && config.env !== 'production')
+  // Never in production nor beside a real party, whatever the transport: the outbox holds every code and reset link.
+  if (transport.kind === 'dev-outbox' && conveniencesAllowed(config))
     await app.register(devRoutes({ outbox: createDevOutboxService({ db: database.db }) }), { prefix: '/dev' })
 
   collectingApiSegments = false

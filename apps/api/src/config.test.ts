@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
+import { SMTP, everyPartyLive } from '../test/live-parties'
 
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data, embedded database and the dev outbox', () => {
@@ -259,54 +260,6 @@ const SHARED_DEMO = {
   OPERATOR_CREDENTIALS: 'anna:correct-horse-battery',
 }
 
-/**
- * Every party live: Stripe live keys, TrueLayer live, ClearBank production, a real exchange, Kraken prices, Sumsub
- * production.
- */
-function allLive() {
-  const keys = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  })
-  return {
-    PUBLIC_URL: 'https://exchange.example',
-    PSP_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_live_x',
-    PSP_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
-    OPEN_BANKING_PROVIDER: 'truelayer',
-    TRUELAYER_ENVIRONMENT: 'live',
-    TRUELAYER_CLIENT_ID: 'id',
-    TRUELAYER_CLIENT_SECRET: 'secret',
-    TRUELAYER_SIGNING_KEY_ID: 'kid',
-    TRUELAYER_SIGNING_KEY_PEM: 'pem',
-    TRUELAYER_MERCHANT_ACCOUNT_ID: 'ma',
-    BANK_PARTNER: 'clearbank',
-    CLEARBANK_ENVIRONMENT: 'production',
-    CLEARBANK_API_TOKEN: 'token',
-    CLEARBANK_PRIVATE_KEY_PEM: keys.privateKey,
-    CLEARBANK_WEBHOOK_PUBLIC_KEY_PEM: keys.publicKey,
-    CLEARBANK_RECEIVING_IBANS: '{"gbp":"GB59 CLRB 0406 6500 0011 11"}',
-    CLEARBANK_VIRTUAL_ACCOUNTS_PARENT_ID: '5602a737-675f-4c85-bbc1-d5d4b4478e64',
-    LIQUIDITY_PROVIDER: 'ccxt',
-    LP_API_KEY: 'key',
-    LP_API_SECRET: 'secret',
-    RATES_PROVIDER: 'kraken',
-    IDV_PROVIDER: 'sumsub',
-    SUMSUB_APP_TOKEN: 'prd:token',
-    SUMSUB_SECRET_KEY: 'secret',
-    SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
-    ESIGN_PROVIDER: 'docusign',
-    DOCUSIGN_INTEGRATION_KEY: 'integration-key',
-    DOCUSIGN_USER_ID: 'user-id',
-    DOCUSIGN_ACCOUNT_ID: 'account-id',
-    DOCUSIGN_PRIVATE_KEY_PEM: 'pem',
-    DOCUSIGN_CONNECT_HMAC_SECRET: 'connect-hmac-secret',
-    DOCUSIGN_BASE_PATH: 'https://eu.docusign.net/restapi',
-    DOCUSIGN_OAUTH_HOST: 'account.docusign.com',
-  }
-}
-
 describe('loadConfig refuses an unsafe deployment', () => {
   it('refuses a real exchange beside sandbox payment parties, even in development and even when sandboxes are allowed', () => {
     const ccxt = { LIQUIDITY_PROVIDER: 'ccxt', LP_API_KEY: 'key', LP_API_SECRET: 'secret' }
@@ -318,24 +271,24 @@ describe('loadConfig refuses an unsafe deployment', () => {
   })
 
   it('refuses a real exchange beside a party in its test environment (Stripe test keys pay with test cards)', () => {
-    expect(() => loadConfig({ ...allLive(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+    expect(() => loadConfig({ ...everyPartyLive(), STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
       /every party must be live, but these are not: card PSP test \(PSP_PROVIDER, STRIPE_SECRET_KEY\)$/m,
     )
-    expect(() => loadConfig({ ...allLive(), CLEARBANK_ENVIRONMENT: 'simulation' })).toThrow(
+    expect(() => loadConfig({ ...everyPartyLive(), CLEARBANK_ENVIRONMENT: 'simulation' })).toThrow(
       /bank partner test \(BANK_PARTNER, CLEARBANK_ENVIRONMENT\)/,
     )
-    expect(() => loadConfig({ ...allLive(), SUMSUB_APP_TOKEN: 'sbx:token' })).toThrow(
+    expect(() => loadConfig({ ...everyPartyLive(), SUMSUB_APP_TOKEN: 'sbx:token' })).toThrow(
       /identity verification test \(IDV_PROVIDER, SUMSUB_APP_TOKEN\)/,
     )
     // DocuSign's developer environment is the default base path: a production deployment names the live one.
-    const { DOCUSIGN_BASE_PATH: _live, ...developerDocusign } = allLive()
+    const { DOCUSIGN_BASE_PATH: _live, ...developerDocusign } = everyPartyLive()
     expect(() => loadConfig(developerDocusign)).toThrow(
       /e-signature test \(ESIGN_PROVIDER, DOCUSIGN_BASE_PATH, DOCUSIGN_OAUTH_HOST\)/,
     )
   })
 
   it('refuses real payments beside an exchange on its testnet, whose coins are worth nothing', () => {
-    expect(() => loadConfig({ ...allLive(), LP_TESTNET: 'true' })).toThrow(
+    expect(() => loadConfig({ ...everyPartyLive(), LP_TESTNET: 'true' })).toThrow(
       /card PSP live .* moves real money, so every party must be live, but these are not: liquidity provider test \(LIQUIDITY_PROVIDER, LP_TESTNET\)/,
     )
     // Beside sandbox payments, for a staging that moves test coins, it runs.
@@ -360,25 +313,22 @@ describe('loadConfig refuses an unsafe deployment', () => {
   })
 
   it('runs every party live in production', () => {
-    const config = loadConfig({
-      ...allLive(),
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://mail.example.com:587',
-      SMTP_FROM: 'Helvex <no-reply@helvex.example>',
-    })
+    const config = loadConfig({ ...everyPartyLive(), ...SMTP, NODE_ENV: 'production' })
     expect(config).toMatchObject({ env: 'production', liquidity: { kind: 'ccxt' }, apiDocs: false })
   })
 
   it('keeps the server clock fixed beside real money, in development too, and refuses it when asked for there', () => {
-    expect(loadConfig({ ...allLive(), NODE_ENV: 'development' }).testControls).toBe(false)
-    expect(() => loadConfig({ ...allLive(), NODE_ENV: 'development', TEST_CONTROLS: 'true' })).toThrow(
-      /TEST_CONTROLS: the server clock cannot be movable beside .* which moves real money/,
+    expect(loadConfig({ ...everyPartyLive(), ...SMTP, NODE_ENV: 'development' }).testControls).toBe(false)
+    expect(() => loadConfig({ ...everyPartyLive(), ...SMTP, NODE_ENV: 'development', TEST_CONTROLS: 'true' })).toThrow(
+      /TEST_CONTROLS: the test controls \(a movable server clock at \/test\/clock\) cannot run beside .* which move real money/,
     )
   })
 
   it('refuses production without a mail transport, and with the dev outbox forced on', () => {
     const production = { ...SHARED_DEMO, SMTP_URL: undefined, SMTP_FROM: undefined }
-    expect(() => loadConfig(production)).toThrow(/SMTP_URL and SMTP_FROM: NODE_ENV=production needs a mail transport/)
+    expect(() => loadConfig(production)).toThrow(
+      /SMTP_URL, SMTP_FROM, DEV_OUTBOX: NODE_ENV=production needs a mail transport/,
+    )
     expect(() => loadConfig({ ...SHARED_DEMO, DEV_OUTBOX: 'true' })).toThrow(/needs a mail transport/)
   })
 

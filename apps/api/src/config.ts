@@ -5,7 +5,7 @@ import { DEFAULT_DOCUMENT_MAX_BYTES, DEFAULT_DOCUMENTS_PER_CUSTOMER } from '@exc
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { JourneyStepId } from '@exchange/shared/journey-steps'
 import { DecimalString } from '@exchange/shared/money'
-import { deploymentProblems, liveMoneyParties } from './deployment'
+import { conveniencesAllowed, deploymentProblems } from './deployment'
 import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from './modules/accounts/passwords'
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
@@ -100,8 +100,8 @@ const ConfigSchema = z.object({
   /** Country answered by the sandbox geo-IP provider (ISO 3166 alpha-2). */
   SANDBOX_GEOIP_COUNTRY: z.string().length(2).toUpperCase().default('GB'),
   /**
-   * Test-only controls (moving the server clock forward for the e2e journeys), under /test. On by default with
-   * NODE_ENV=test and refused anywhere else.
+   * Controls under /test that move the server clock forward (the e2e journeys, the cooling-off in development). On by
+   * default in development and tests with no real party; refused in production and beside a real party (decision 070).
    */
   TEST_CONTROLS: booleanFromEnv.optional(),
   /** Serve the built web app from this folder (default: the web workspace's dist). */
@@ -178,7 +178,7 @@ const ConfigSchema = z.object({
   CLEARBANK_VIRTUAL_IBAN_FIATS: z.string().default('eur'),
   /** Lets NODE_ENV=production run sandbox parties, for a shared demo or staging (see decision 020). */
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
-  /** The OpenAPI document and its UI at /docs; off by default in production. */
+  /** The OpenAPI document and its UI at /docs; on by default only where the development conveniences are (decision 070). */
   API_DOCS: booleanFromEnv.optional(),
   /** Identity verification: the sandbox provider (hosted page under /sandbox/idv), or Sumsub. */
   IDV_PROVIDER: z.enum(['sandbox', 'sumsub']).default('sandbox'),
@@ -229,7 +229,8 @@ const ConfigSchema = z.object({
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_HASH_MAX_WAIT_MS),
   DOCUMENTS_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DOCUMENTS_PER_CUSTOMER),
   /**
-   * Journey steps not asked for (comma-separated ids), for a demo that wants to skip a step; refused in production.
+   * Journey steps not asked for (comma-separated ids), for a demo that wants to skip a step; refused in
+   * production and beside a real party (decision 070).
    * Unset: every step is asked, development included (the UK steps have their screens; decision 043).
    */
   JOURNEY_SKIP_STEPS: z
@@ -258,7 +259,7 @@ const ConfigSchema = z.object({
             .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'expected two-letter ISO country codes'))),
-  /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere. */
+  /** Test-only switch: keep the dev outbox even when SMTP_URL is set elsewhere; refused where a real party is. */
   DEV_OUTBOX: booleanFromEnv.optional(),
 })
 
@@ -282,7 +283,7 @@ export interface Config {
   /** Where the visitor country comes from (decision 040). */
   geoIp: { kind: 'sandbox'; country: string } | { kind: 'database'; file: string | undefined }
   geoIpEdgeHeader: string | undefined
-  /** The /test controls (server clock): NODE_ENV=test only. */
+  /** The /test controls (server clock): development and tests with no real party (decision 070). */
   testControls: boolean
   webDistDir: string | undefined
   rates: { provider: 'sandbox' | 'kraken'; refreshSeconds: number; maxAgeSeconds: number }
@@ -442,14 +443,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const bankPartner = readBankPartner(env)
   const skipSteps: JourneyStepId[] = env.JOURNEY_SKIP_STEPS ?? []
-  if (env.NODE_ENV === 'production' && skipSteps.length > 0)
-    throw new ConfigError(
-      'Invalid configuration:\n  JOURNEY_SKIP_STEPS: a production deployment asks every journey step (decision 036)',
-    )
-  if (env.TEST_CONTROLS && env.NODE_ENV === 'production')
-    throw new ConfigError(
-      'Invalid configuration:\n  TEST_CONTROLS: the test controls (moving the server clock) never run in production (decision 043)',
-    )
   let enhancedChecksVolume = DEFAULT_ENHANCED_CHECKS_VOLUME
   if (env.ENHANCED_CHECKS_VOLUME) {
     const volumes = z
@@ -487,7 +480,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { kind: 'sandbox', country: env.SANDBOX_GEOIP_COUNTRY }
         : { kind: 'database', file: env.GEOIP_DATABASE_FILE },
     geoIpEdgeHeader: env.GEOIP_EDGE_HEADER,
-    // On in tests (the e2e journeys) and development (the cooling-off's development-only button), never in production.
+    // Development conveniences: on by default in tests (the e2e journeys) and development (the cooling-off's
+    // development-only button), and turned off below beside a real party.
     testControls: env.TEST_CONTROLS ?? env.NODE_ENV !== 'production',
     webDistDir: env.WEB_DIST_DIR,
     rates: {
@@ -587,8 +581,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowSandboxInProduction: env.ALLOW_SANDBOX_IN_PRODUCTION,
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   }
-  // By default the clock stays fixed where real money moves; set on purpose there, it is refused below.
-  if (env.TEST_CONTROLS === undefined && liveMoneyParties(config).length > 0) config.testControls = false
+  // Beside a party that moves real money or checks real identities, the conveniences a setting only defaults to are
+  // off; set on purpose there, they are refused below, whatever NODE_ENV says (decision 070).
+  if (!conveniencesAllowed(config)) {
+    config.testControls = env.TEST_CONTROLS ?? false
+    config.apiDocs = env.API_DOCS ?? false
+  }
   const problems = deploymentProblems(config)
   if (problems.length > 0) throw new ConfigError(`Unsafe configuration:\n  ${problems.join('\n  ')}`)
   return config

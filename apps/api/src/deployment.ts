@@ -11,29 +11,33 @@ export interface Party {
   name: string
   /** The settings that choose its mode, named in refusals and in the start-up log. */
   settings: string[]
-  /** True when the live party moves real money (takes a customer's payment, or sends coins out). */
-  movesMoney: boolean
+  /**
+   * What the party handles when it is live: real money (a customer's payment, coins sent out), real people's identities
+   * (an identity check, a signature of legal effect), or neither. A live party of the first two kinds is "real": no
+   * development convenience runs beside it (decision 070).
+   */
+  stakes: 'money' | 'identities' | 'none'
   /** Where the sandbox serves its pages, if it has any. */
   sandboxPages?: string
   mode(config: Config): PartyMode
 }
 
 /**
- * Every outside party whose sandbox must not meet real money or a shared deployment. A new party (identity
+ * Every outside party whose sandbox must not meet real money, real identities or a shared deployment. A new party (identity
  * verification, e-signature…) joins with one entry here; the checks and the start-up log follow.
  */
 export const PARTIES: readonly Party[] = [
   {
     name: 'card PSP',
     settings: ['PSP_PROVIDER', 'STRIPE_SECRET_KEY'],
-    movesMoney: true,
+    stakes: 'money',
     sandboxPages: '/sandbox/psp',
     mode: ({ psp }) => (psp.kind === 'sandbox' ? 'sandbox' : /^(sk|rk)_live_/.test(psp.secretKey) ? 'live' : 'test'),
   },
   {
     name: 'open banking',
     settings: ['OPEN_BANKING_PROVIDER', 'TRUELAYER_ENVIRONMENT'],
-    movesMoney: true,
+    stakes: 'money',
     sandboxPages: '/sandbox/bank',
     mode: ({ openBanking }) =>
       openBanking.kind === 'sandbox' ? 'sandbox' : openBanking.environment === 'live' ? 'live' : 'test',
@@ -41,7 +45,7 @@ export const PARTIES: readonly Party[] = [
   {
     name: 'bank partner',
     settings: ['BANK_PARTNER', 'CLEARBANK_ENVIRONMENT'],
-    movesMoney: true,
+    stakes: 'money',
     sandboxPages: '/sandbox/bank-partner',
     mode: ({ bankPartner }) =>
       bankPartner.kind === 'sandbox' ? 'sandbox' : bankPartner.environment === 'production' ? 'live' : 'test',
@@ -50,14 +54,14 @@ export const PARTIES: readonly Party[] = [
     // On its testnet (ccxt's sandbox mode) the exchange sends coins of no value: a test party.
     name: 'liquidity provider',
     settings: ['LIQUIDITY_PROVIDER', 'LP_TESTNET'],
-    movesMoney: true,
+    stakes: 'money',
     mode: ({ liquidity }) => (liquidity.kind === 'sandbox' ? 'sandbox' : liquidity.testnet ? 'test' : 'live'),
   },
   {
     // Sumsub's sandbox app tokens start with `sbx:`; production ones with `prd:`.
     name: 'identity verification',
     settings: ['IDV_PROVIDER', 'SUMSUB_APP_TOKEN'],
-    movesMoney: false,
+    stakes: 'identities',
     sandboxPages: '/sandbox/idv',
     mode: ({ identity }) =>
       identity.kind === 'sandbox' ? 'sandbox' : identity.appToken.startsWith('sbx:') ? 'test' : 'live',
@@ -66,7 +70,7 @@ export const PARTIES: readonly Party[] = [
     // DocuSign's developer environment (demo.docusign.net, account-d) signs nothing of legal effect: a test party.
     name: 'e-signature',
     settings: ['ESIGN_PROVIDER', 'DOCUSIGN_BASE_PATH', 'DOCUSIGN_OAUTH_HOST'],
-    movesMoney: false,
+    stakes: 'identities',
     sandboxPages: '/sandbox/esign',
     mode: ({ esign }) =>
       esign.kind === 'sandbox'
@@ -76,16 +80,20 @@ export const PARTIES: readonly Party[] = [
           : 'live',
   },
   {
-    // The bundled country database or a trusted edge's header is the live source; the sandbox answers one country.
+    // The bundled country database or a trusted edge's header is the live source; the sandbox answers one country. Live,
+    // it is still not real (decision 070): a public database read offline, the default of every laptop, that decides
+    // who is shown the UK steps; it moves nothing and checks no one.
     name: 'geo-IP',
     settings: ['GEOIP_PROVIDER'],
-    movesMoney: false,
+    stakes: 'none',
     mode: ({ geoIp }) => (geoIp.kind === 'sandbox' ? 'sandbox' : 'live'),
   },
   {
+    // Kraken's public ticker needs no key and moves nothing: not real either (decision 070); what it prices is paid and
+    // delivered by the parties above.
     name: 'price feed',
     settings: ['RATES_PROVIDER'],
-    movesMoney: false,
+    stakes: 'none',
     mode: ({ rates }) => (rates.provider === 'sandbox' ? 'sandbox' : 'live'),
   },
 ]
@@ -94,42 +102,135 @@ const SETTING = 'ALLOW_SANDBOX_IN_PRODUCTION'
 
 const described = (party: Party, config: Config) => `${party.name} ${party.mode(config)} (${party.settings.join(', ')})`
 
+const listed = (parties: readonly Party[], config: Config) =>
+  parties.map((party) => described(party, config)).join(', ')
+
 /** The parties that move real money in this configuration. */
 export function liveMoneyParties(config: Config): readonly Party[] {
-  return PARTIES.filter((party) => party.movesMoney && party.mode(config) === 'live')
+  return PARTIES.filter((party) => party.stakes === 'money' && party.mode(config) === 'live')
+}
+
+/** The parties that move real money or check real identities in this configuration (decision 070). */
+export function realParties(config: Config): readonly Party[] {
+  return PARTIES.filter((party) => party.stakes !== 'none' && party.mode(config) === 'live')
+}
+
+/**
+ * Where the development conveniences may run: a configuration that says development (NODE_ENV unset, `development` or
+ * `test`) in which no party moves real money or checks real identities. NODE_ENV alone never decides it.
+ */
+export function conveniencesAllowed(config: Config): boolean {
+  return config.env !== 'production' && realParties(config).length === 0
+}
+
+/** The sandbox parties that serve pages anyone can use to "pay" or pass a check. */
+export function sandboxPageParties(config: Config): readonly Party[] {
+  return PARTIES.filter((party) => party.sandboxPages && party.mode(config) === 'sandbox')
+}
+
+export interface Convenience {
+  name: string
+  /** What a client reaches while it is on. */
+  reach: string
+  /** The settings that turn it on, named in refusals. */
+  settings(config: Config): string[]
+  on(config: Config): boolean
+  /** How an operator turns it off, said with each refusal. */
+  turnOff: string
+  /** Why NODE_ENV=production refuses it when on, or undefined where production allows it (see deploymentProblems). */
+  refusedInProduction?: string
+}
+
+/**
+ * What exists for a laptop and the tests, and opens a door to anyone who reaches the server (README, "Development
+ * conveniences"; decision 070). On only where `conveniencesAllowed`; with a real party, each one that is on refuses
+ * to start, naming its settings.
+ */
+export const CONVENIENCES: readonly Convenience[] = [
+  {
+    name: 'the dev outbox',
+    reach: 'every code and reset link at /dev/outbox and /dev/mailbox',
+    settings: () => ['SMTP_URL', 'SMTP_FROM', 'DEV_OUTBOX'],
+    on: (config) => config.smtp === undefined,
+    turnOff: 'send mail by SMTP (SMTP_URL, SMTP_FROM) and leave DEV_OUTBOX unset',
+    refusedInProduction: 'NODE_ENV=production needs a mail transport; no setting allows the dev outbox there',
+  },
+  {
+    name: 'the test controls',
+    reach: 'a movable server clock at /test/clock',
+    settings: () => ['TEST_CONTROLS'],
+    on: (config) => config.testControls,
+    turnOff: 'leave TEST_CONTROLS unset',
+    refusedInProduction: 'the test controls (moving the server clock) never run in production (decision 043)',
+  },
+  {
+    name: 'sandbox pages',
+    reach: 'pages where anyone can pay or pass a check',
+    settings: (config) => sandboxPageParties(config).flatMap((party) => party.settings.slice(0, 1)),
+    on: (config) => sandboxPageParties(config).length > 0,
+    turnOff: "set those parties live, or to their own party's test environment",
+  },
+  {
+    name: 'skipped journey steps',
+    reach: 'customers who are not asked every step',
+    settings: () => ['JOURNEY_SKIP_STEPS'],
+    on: (config) => config.journey.skipSteps.length > 0,
+    turnOff: 'leave JOURNEY_SKIP_STEPS unset',
+    refusedInProduction: 'a production deployment asks every journey step (decision 036)',
+  },
+  {
+    name: 'the API documentation',
+    reach: 'every route described at /docs',
+    settings: () => ['API_DOCS'],
+    on: (config) => config.apiDocs,
+    turnOff: 'leave API_DOCS unset',
+  },
+]
+
+const handles = (parties: readonly Party[]) => {
+  const one = parties.length === 1
+  return [
+    parties.some((party) => party.stakes === 'money') && (one ? 'moves real money' : 'move real money'),
+    parties.some((party) => party.stakes === 'identities') &&
+      (one ? 'checks real identities' : 'check real identities'),
+  ]
+    .filter(Boolean)
+    .join(' and ')
 }
 
 /**
  * What makes this configuration unsafe to run, one line per problem naming the settings (empty when it is safe).
  * Real money never meets a sandbox or a test environment, whatever the settings say: a sandbox payment beside a real
- * exchange pays out real coins, a real payment beside a sandbox or testnet exchange buys nothing.
+ * exchange pays out real coins, a real payment beside a sandbox or testnet exchange buys nothing. No development
+ * convenience runs beside a real party, whatever NODE_ENV says (decision 070).
  */
 export function deploymentProblems(config: Config): string[] {
   const problems: string[] = []
   const live = liveMoneyParties(config)
+  const real = realParties(config)
   const notLive = PARTIES.filter((party) => party.mode(config) !== 'live')
   if (live.length > 0 && notLive.length > 0) {
     problems.push(
-      `${live.map((party) => described(party, config)).join(', ')} moves real money, so every party must be live, but these are not: ${notLive.map((party) => described(party, config)).join(', ')}`,
+      `${listed(live, config)} moves real money, so every party must be live, but these are not: ${listed(notLive, config)}`,
     )
   }
-  if (config.testControls && live.length > 0) {
-    problems.push(
-      `TEST_CONTROLS: the server clock cannot be movable beside ${live.map((party) => described(party, config)).join(', ')}, which moves real money (decision 043)`,
-    )
+  for (const convenience of CONVENIENCES) {
+    if (!convenience.on(config)) continue
+    const settings = convenience.settings(config).join(', ')
+    if (real.length > 0)
+      problems.push(
+        `${settings}: ${convenience.name} (${convenience.reach}) cannot run beside ${listed(real, config)}, which ${handles(real)}, whatever NODE_ENV says; ${convenience.turnOff} (decision 070)`,
+      )
+    if (config.env === 'production' && convenience.refusedInProduction)
+      problems.push(`${settings}: ${convenience.refusedInProduction}`)
   }
   if (config.env !== 'production') return problems
-  if (!config.smtp) {
-    problems.push(
-      'SMTP_URL and SMTP_FROM: NODE_ENV=production needs a mail transport; the dev outbox (DEV_OUTBOX) would publish every code at /dev',
-    )
-  }
   if (notLive.length > 0 && !config.allowSandboxInProduction) {
     problems.push(
-      `NODE_ENV=production with parties that are not live: ${notLive.map((party) => described(party, config)).join(', ')}; set them live, or ${SETTING}=true for a shared demo or staging`,
+      `NODE_ENV=production with parties that are not live: ${listed(notLive, config)}; set them live, or ${SETTING}=true for a shared demo or staging`,
     )
   }
-  const withPages = notLive.filter((party) => party.sandboxPages && party.mode(config) === 'sandbox')
+  const withPages = sandboxPageParties(config)
   if (config.allowSandboxInProduction && withPages.length > 0 && config.operators.length === 0) {
     problems.push(
       `OPERATOR_CREDENTIALS: required with ${SETTING}=true in production; the sandbox pages (${withPages.map((party) => party.sandboxPages).join(', ')}) sit behind them`,
@@ -162,6 +263,18 @@ export function logDeployment(log: StartLog, config: Config) {
     { party: 'geo-IP', source: config.geoIp.kind, edgeHeader: config.geoIpEdgeHeader ?? null },
     `visitor country: ${config.geoIp.kind === 'sandbox' ? `sandbox (answers ${config.geoIp.country})` : `database ${config.geoIp.file ?? '(bundled DB-IP Lite)'}`}${config.geoIpEdgeHeader ? `, after the edge header ${config.geoIpEdgeHeader}` : ''}`,
   )
+  const real = realParties(config)
+  const on = CONVENIENCES.filter((convenience) => convenience.on(config)).map((convenience) => convenience.name)
+  if (real.length > 0)
+    log.info(
+      { realParties: real.map((party) => party.name), conveniences: on },
+      `real parties (${real.map((party) => party.name).join(', ')}): every development convenience is off`,
+    )
+  else if (on.length > 0)
+    log.warn(
+      { conveniences: on },
+      `development conveniences on: ${on.join(', ')}; anyone who reaches this server can use them, so it must never serve customers (decision 070)`,
+    )
   if (config.testControls)
     log.warn(
       { testControls: true },

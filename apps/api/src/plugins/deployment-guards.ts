@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
 import type { Config } from '../config'
+import { conveniencesAllowed, realParties } from '../deployment'
 
 const SHARED_DEPLOYMENT_BANNER = `<div role="alert" style="background:#b91c1c;color:#fff;padding:12px 16px;font-weight:700;font-size:18px">SANDBOX on a shared deployment (ALLOW_SANDBOX_IN_PRODUCTION): nothing here is real. No money moves; never enter a real card or bank login.</div>`
 
@@ -30,13 +31,24 @@ export function guardSandboxPages(
 }
 
 /**
- * The test controls (moving the server clock) exist in tests and development only (decision 043): a production start
- * that registers a route under /test fails, whatever registered it. Call before any /test route.
+ * The development conveniences are decided by the configuration (decision 070), and a route is a door whoever opens it:
+ * a start that registers a route under /test without the test controls, under /dev or /docs where the conveniences
+ * may not run, or under /sandbox beside a real party stops. Call before any route.
  */
-export function refuseTestRoutesInProduction(app: FastifyInstance, config: Config) {
-  if (config.env !== 'production') return
+export function refuseConvenienceRoutes(app: FastifyInstance, config: Config) {
+  const real = realParties(config).map((party) => party.name)
+  const doors = [
+    { prefix: '/test', open: config.testControls, why: 'the test controls are off (TEST_CONTROLS)' },
+    {
+      prefix: '/dev',
+      open: conveniencesAllowed(config),
+      why: 'the dev outbox runs only in development and tests with no real party',
+    },
+    { prefix: '/docs', open: config.apiDocs, why: 'the API documentation is off (API_DOCS)' },
+    { prefix: '/sandbox', open: real.length === 0, why: `sandbox pages cannot run beside ${real.join(', ')}` },
+  ]
   app.addHook('onRoute', (route) => {
-    if (route.url === '/test' || route.url.startsWith('/test/'))
-      throw new Error(`${route.url}: test controls are registered with NODE_ENV=test only`)
+    for (const { prefix, open, why } of doors)
+      if (!open && (route.url === prefix || route.url.startsWith(`${prefix}/`))) throw new Error(`${route.url}: ${why}`)
   })
 }

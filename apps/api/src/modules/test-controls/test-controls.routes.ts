@@ -6,9 +6,10 @@ import { AppError } from '../../errors'
 import type { RatesProvider } from '../../providers/rates/rates.provider'
 
 /**
- * Controls for the e2e journeys and for development (decision 043), never in production (config refuses TEST_CONTROLS
- * there, and `refuseTestRoutesInProduction` stops a start that registers them): the server clock moves forward so
- * that a journey, or a developer on the cooling-off screen, passes the UK cooling-off without waiting 24 hours.
+ * Controls for the e2e journeys and for development (decision 043), never in production nor beside a real party
+ * (config refuses TEST_CONTROLS there, and `refuseConvenienceRoutes` stops a start that registers them, decision 070):
+ * the server clock moves forward so that a journey, or a developer on the cooling-off screen, passes the UK cooling-off
+ * without waiting 24 hours.
  */
 export function testControlRoutes({
   clock,
