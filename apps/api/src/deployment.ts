@@ -168,7 +168,7 @@ export const CONVENIENCES: readonly Convenience[] = [
     reach: 'pages where anyone can pay or pass a check',
     settings: (config) => sandboxPageParties(config).flatMap((party) => party.settings.slice(0, 1)),
     on: (config) => sandboxPageParties(config).length > 0,
-    turnOff: "set those parties live, or to their own party's test environment",
+    turnOff: "set those parties live, or to their provider's own test environment",
   },
   {
     name: 'skipped journey steps',
