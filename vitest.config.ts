@@ -70,6 +70,17 @@ export default defineConfig({
           ]
         : []),
       ...(redisUrl ? [apiProject('api-redis', ['test-redis/**/*.test.ts'], { databaseUrl: '', redisUrl })] : []),
+      {
+        // deploy/: its files as Docker, compose and nginx read them; with PostgreSQL and Redis given, the chaos run's
+        // short version through nginx (after `npm run build`).
+        test: {
+          name: 'deploy',
+          root: 'deploy',
+          include: ['test/deploy-files.test.ts', ...(postgresUrl && redisUrl ? ['test/balancer.test.ts'] : [])],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       'apps/web/vitest.config.ts',
       {
         test: {

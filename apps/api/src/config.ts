@@ -266,6 +266,9 @@ const ConfigSchema = z.object({
 /** The environment variables the config reads, as strings. */
 export type Env = Partial<Record<keyof z.input<typeof ConfigSchema>, string>>
 
+/** Every variable the config reads: a deployment file that sets another one sets it for nothing (deploy/test). */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.shape) as readonly (keyof Env)[]
+
 export interface Config {
   env: 'development' | 'production' | 'test'
   host: string
