@@ -120,6 +120,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       await customersIn
       await pause(options.firstKillAfterSeconds)
       for (let victim = 0; !customersDone && kills < options.maxKills; victim = (victim + 1) % options.appCount) {
+        // One process down at a time: the others serve (a process that died on its own is first started again).
+        await topology.settled()
+        if (customersDone) break
         const app = topology.apps[victim]!
         options.log(`${elapsed(runStarted)} s: SIGKILL ${app.name}`)
         await topology.kill(victim)

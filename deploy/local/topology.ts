@@ -160,6 +160,8 @@ export interface Topology {
   kill(index: number): Promise<void>
   /** Starts the process again on its port and waits until it answers /healthz. */
   restart(index: number): Promise<void>
+  /** Waits for every start in progress: then each process answers (or its start failed). */
+  settled(): Promise<void>
   /** Ends every connection to the run's database from the server's side (pg_terminate_backend). */
   terminateDatabaseConnections(): Promise<number>
   stop(): Promise<void>
@@ -317,6 +319,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
           .then(() => (isRunning(apps[index]!) ? undefined : startApp(index, apps[index]!.port)))
         starting.set(index, started)
         return started
+      },
+      async settled() {
+        await Promise.all([...starting.values()].map((start) => start.catch(() => undefined)))
       },
       terminateDatabaseConnections: () =>
         admin(options.serverUrl, async (client) => {
