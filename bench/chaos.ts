@@ -1,6 +1,7 @@
 // `npm run bench:chaos`: deploy/compose.yaml's topology on this machine (nginx in front of three built api processes,
 // PostgreSQL, Redis), 200 customers from sign-up to a paid and delivered order while one api process is killed with
-// SIGKILL every 20 s and started again, and the PostgreSQL server is restarted once. Prints what the customers saw and
+// SIGKILL every 20 s (counted from the moment the one before answers again, so that the others always serve) and
+// started again, and the PostgreSQL server is restarted once. Prints what the customers saw and
 // what the database holds, and fails unless every payment is there exactly once (deploy/local/chaos-run.ts).
 //
 // The server restart is for a PostgreSQL server of the run's own: on a shared server set CHAOS_DATABASE_FAULT=terminate
