@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -29,7 +34,12 @@ import { createMailService } from './modules/mail/mail.service'
 import { createSessionService } from './modules/sessions/sessions.service'
 import { createGrossService } from './modules/users/gross.service'
 import { userRoutes } from './modules/users/users.routes'
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler'
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandler,
+} from './plugins/error-handler'
 import { guardSandboxPages, refuseConvenienceRoutes } from './plugins/deployment-guards'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { conveniencesAllowed, logDeployment } from './deployment'
@@ -487,20 +497,32 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (config.jobsEnabled) await queue.startWorkers()
   })
 
+  // Shutdown (decision 072): from its first moment no new job is claimed, while the requests in flight finish; the
+  // job being run finishes too (bounded), and only then does the database close. Jobs not yet run stay stored for
+  // the next process.
+  let queueStopped: Promise<void> | undefined
+  app.addHook('preClose', async () => {
+    queueStopped = queue.stop().catch((error: unknown) => app.log.warn({ err: error }, 'job queue stopped uncleanly'))
+  })
   app.addHook('onClose', async () => {
-    // No new job is taken and running ones finish (bounded) before the database closes; jobs not yet run stay
-    // stored for the next process.
-    await queue.stop()
+    await (queueStopped ?? queue.stop())
     await transport.close()
     await limits.close()
     await gross.close()
     if (!overrides.database) await database.close()
   })
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  // Liveness: the process answers at all; nothing it depends on is asked, so an outage never gets it restarted.
+  app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'alive' }))
+  // Readiness (and `/healthz`, its older name): the database answers, so calls can be served. While it does not, or
+  // while the process shuts down, 503: a balancer sends calls elsewhere.
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     const dbOk = await database.ping()
+    if (!dbOk) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
     return reply.code(dbOk ? 200 : 503).send({ status: dbOk ? 'ok' : 'unavailable', database: database.kind })
-  })
+  }
+  app.get('/readyz', { schema: { hide: true } }, ready)
+  app.get('/healthz', { schema: { hide: true } }, ready)
 
   await app.register(
     async (v1) => {

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { backoff, lostConnection } from './postgres-connections'
 
 /** What a process does with the notices of one channel (decision 058). */
 export interface ChangeHandlers {
@@ -20,14 +21,17 @@ export interface ChangeFeed {
 
 /** PostgreSQL 15 sends the notices it holds for a connection before that connection's next ReadyForQuery. */
 const MIN_SERVER_VERSION = 150_000
-const RECONNECT_MS = 1_000
+/** Waits between tries to listen again: from a quarter of a second, doubling, at most 5 s (answers are read meanwhile). */
+const RECONNECT_FIRST_MS = 250
+const RECONNECT_MAX_MS = 5_000
 
 /**
  * A connection of its own that LISTENs on `channel`. `caughtUp` runs `SELECT 1` on it: the server sends every notice
  * committed before that query ahead of the query's answer (PostgreSQL 15 and later), and node-postgres hands them to
  * `onChange` before the query resolves. Calls arriving while one such query is out wait for the next one, which serves
  * them all: one round trip per batch, not per call. A lost connection resets the handlers, answers false until it is
- * back and listening again, and resets once more then.
+ * back and listening again (tried with growing waits: a restart or an outage never ends the feed), and resets once
+ * more then, since notices sent meanwhile were missed.
  */
 export async function listenOnPostgres(
   url: string,
@@ -42,6 +46,11 @@ export async function listenOnPostgres(
   let reconnect: NodeJS.Timeout | undefined
   let waiting: ((caughtUp: boolean) => void)[] = []
   let inFlight = false
+  const waits = backoff(RECONNECT_FIRST_MS, RECONNECT_MAX_MS)
+
+  function retry() {
+    if (!closed) reconnect = setTimeout(() => void connect(), waits.next()).unref()
+  }
 
   function lost(from: pg.Client, error?: unknown) {
     if (client !== from) return
@@ -49,8 +58,11 @@ export async function listenOnPostgres(
     from.end().catch(() => {})
     handlers.onReset()
     if (error)
-      log?.warn({ err: error }, `change feed ${channel} lost; answers are read from the database until it is back`)
-    if (!closed) reconnect = setTimeout(() => void connect(), RECONNECT_MS).unref()
+      log?.warn(
+        lostConnection(error),
+        `change feed ${channel} lost; answers are read from the database until it is back`,
+      )
+    retry()
   }
 
   async function connect(): Promise<void> {
@@ -74,11 +86,15 @@ export async function listenOnPostgres(
         return
       }
       client = next
+      waits.reset()
       handlers.onReset()
     } catch (error) {
       await next.end().catch(() => {})
-      log?.warn({ err: error }, `change feed ${channel} could not listen; trying again`)
-      if (!closed) reconnect = setTimeout(() => void connect(), RECONNECT_MS).unref()
+      log?.warn(
+        { ...lostConnection(error), failures: waits.failures + 1 },
+        `change feed ${channel} could not listen; trying again`,
+      )
+      retry()
     }
   }
 

@@ -8,8 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import pg from 'pg'
+import type pg from 'pg'
 import { type ChangeFeed, type ChangeHandlers, listenOnPglite, listenOnPostgres } from './change-feed'
+import { aloneOnPostgres, createPostgresPool } from './postgres-connections'
 import { schema } from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -17,13 +18,18 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
-  /** True when the database answers a trivial query. */
-  ping(): Promise<boolean>
+  /** True when the database answers a trivial query within `timeoutMs` (a readiness probe must not hang). */
+  ping(timeoutMs?: number): Promise<boolean>
   /**
    * Raw SQL for the job queue (pg-boss): without values it may hold several statements (its migrations), so on
    * PGlite it goes through `exec()`; with values, through one prepared query.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  /**
+   * Runs `work` while no other process on the database runs its own (start-up schema work: migrations, the job
+   * queue's tables and queues), so that processes started together do not trip over each other.
+   */
+  alone<T>(work: () => Promise<T>): Promise<T>
   /** Follows the committed changes announced on `channel` (decision 058); its owner closes it. */
   listen(channel: string, handlers: ChangeHandlers): Promise<ChangeFeed>
   close(): Promise<void>
@@ -43,31 +49,30 @@ export async function openDatabase(
   log?: { warn(obj: object, msg: string): void },
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 })
-    // An idle connection the server drops (restart, failover, admin) must not take the process down: the pool
-    // replaces it on the next query; the event is only worth a log line.
-    pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection lost'))
+    const pool = createPostgresPool(target.url, log)
     const db = drizzlePg(pool, { schema })
-    await migratePg(db, { migrationsFolder })
+    const alone = <T>(work: () => Promise<T>) => aloneOnPostgres(target.url, work)
+    await alone(() => migratePg(db, { migrationsFolder }))
     // Change feeds have connections of their own, closed with the pool.
     const feeds = new Set<ChangeFeed>()
-    return withPing(
-      db as unknown as Database,
-      'postgres',
-      async () => {
+    return withPing({
+      db: db as unknown as Database,
+      kind: 'postgres',
+      async close() {
         await Promise.all([...feeds].map((feed) => feed.close()))
         await pool.end()
       },
-      async (text, values) => {
+      async executeSql(text, values) {
         const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[]
         return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] }
       },
-      async (channel, handlers) => {
+      async listen(channel, handlers) {
         const feed = await listenOnPostgres(target.url, channel, handlers, log)
         feeds.add(feed)
         return feed
       },
-    )
+      alone,
+    })
   }
   let client: PGlite
   if (target.dataDir) {
@@ -82,17 +87,19 @@ export async function openDatabase(
   const db = drizzlePglite(clientInTurns, { schema })
   keptPlanned.set(db as unknown as Database, planned)
   await migratePglite(db, { migrationsFolder })
-  return withPing(
-    db as unknown as Database,
-    'pglite',
-    () => client.close(),
-    async (text, values) => {
+  return withPing({
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    async executeSql(text, values) {
       if (values && values.length > 0) return clientInTurns.query(text, values)
       const results = await clientInTurns.exec(text)
       return { rows: results.at(-1)?.rows ?? [] }
     },
-    (channel, handlers) => listenOnPglite(client, channel, handlers),
-  )
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
+    // One process owns an embedded database.
+    alone: (work) => work(),
+  })
 }
 
 /** Per PGlite database: the text of each statement kept planned, and its server-side name. */
@@ -215,25 +222,23 @@ export async function pgliteTemplate(): Promise<Blob> {
   return dump
 }
 
-function withPing(
-  db: Database,
-  kind: DatabaseHandle['kind'],
-  close: () => Promise<void>,
-  executeSql: DatabaseHandle['executeSql'],
-  listen: DatabaseHandle['listen'],
-): DatabaseHandle {
+/** Longest a readiness probe waits for the database's answer. */
+const PING_TIMEOUT_MS = 2_000
+
+function withPing(handle: Omit<DatabaseHandle, 'ping'>): DatabaseHandle {
   return {
-    db,
-    kind,
-    close,
-    executeSql,
-    listen,
-    async ping() {
+    ...handle,
+    async ping(timeoutMs = PING_TIMEOUT_MS) {
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))
+      const answered = handle.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      )
       try {
-        await db.execute(sql`select 1`)
-        return true
-      } catch {
-        return false
+        return await Promise.race([answered, late])
+      } finally {
+        clearTimeout(timer)
       }
     },
   }

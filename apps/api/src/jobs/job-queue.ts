@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import PgBoss from 'pg-boss'
 import type { DatabaseHandle } from '../db/client'
+import { isDatabaseUnavailable } from '../db/errors'
+import { backoff } from '../db/postgres-connections'
 
 /** A database or an open transaction of it: a job sent through a transaction exists only if that transaction commits. */
 export interface SqlExecutor {
@@ -41,6 +43,10 @@ export interface JobQueue {
 }
 
 const SCHEMA = 'pgboss'
+/** Longest wait of a worker that cannot reach the database before it tries again (it starts at its poll period). */
+const UNREACHABLE_MAX_WAIT_MS = 15_000
+/** Tries to record a finished run's outcome while the database is unreachable (about 13 s of growing waits). */
+const RECORD_TRIES = 7
 
 /**
  * The durable job queue (pg-boss on the application's database, PGlite or PostgreSQL; decision 024). A job is
@@ -94,14 +100,32 @@ export function createJobQueue({
           )
         }),
       ])
-      await boss.complete(job.name, claimed.id)
     } catch (error) {
+      clearTimeout(timer)
       // Only the message is kept with the job: an error object may carry what the job carried.
       const message = error instanceof Error ? error.message : String(error)
       log.warn({ job: job.name, jobId: claimed.id, error: message }, 'job failed')
-      await boss.fail(job.name, claimed.id, { message })
-    } finally {
-      clearTimeout(timer)
+      await record(() => boss.fail(job.name, claimed.id, { message }))
+      return
+    }
+    clearTimeout(timer)
+    await record(() => boss.complete(job.name, claimed.id))
+  }
+
+  /**
+   * Records a run's outcome, trying again while the database is unreachable (a restart takes seconds): a run that
+   * finished is then not run again once its claim lapses. Past the tries, the claim lapses and the job is retried.
+   */
+  async function record(outcome: () => Promise<unknown>): Promise<void> {
+    const waits = backoff(250, 5_000)
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await outcome()
+        return
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || tries >= RECORD_TRIES || stopping) throw error
+        await new Promise((resolve) => setTimeout(resolve, waits.next()))
+      }
     }
   }
 
@@ -123,16 +147,26 @@ export function createJobQueue({
 
   function startWorker(job: JobDefinition) {
     let wake = () => {}
+    // While the database cannot be reached, a worker waits longer after each failed look (and logs each at warn);
+    // a send in this process (the database is back) wakes it at once.
+    const unreachable = backoff(job.pollSeconds * 1000, UNREACHABLE_MAX_WAIT_MS)
     const done = (async () => {
       while (!stopping) {
+        let waitMs = job.pollSeconds * 1000
         try {
           await drain(job)
+          unreachable.reset()
         } catch (error) {
-          log.error({ err: error, job: job.name }, 'job worker failed')
+          if (isDatabaseUnavailable(error)) {
+            waitMs = unreachable.next()
+            log.warn({ job: job.name, failures: unreachable.failures, waitMs }, 'job worker cannot reach the database')
+          } else {
+            log.error({ err: error, job: job.name }, 'job worker failed')
+          }
         }
         if (stopping) break
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, job.pollSeconds * 1000)
+          const timer = setTimeout(resolve, waitMs)
           wake = () => {
             clearTimeout(timer)
             resolve()
@@ -150,17 +184,20 @@ export function createJobQueue({
     },
 
     async start() {
-      await boss.start()
-      started = true
-      for (const job of definitions.values()) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          retryLimit: job.retryLimit,
-          retryDelay: job.retryDelaySeconds,
-          retryBackoff: true,
-          expireInSeconds: job.timeoutSeconds,
-        })
-      }
+      // Processes started together would race to create the same tables and queues (a deadlock, seen).
+      await database.alone(async () => {
+        await boss.start()
+        started = true
+        for (const job of definitions.values()) {
+          await boss.createQueue(job.name, {
+            name: job.name,
+            retryLimit: job.retryLimit,
+            retryDelay: job.retryDelaySeconds,
+            retryBackoff: true,
+            expireInSeconds: job.timeoutSeconds,
+          })
+        }
+      })
     },
 
     async send(name, data, executor) {

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { FailureAnswer } from '@exchange/shared/answer'
+import { isDatabaseUnavailable } from '../db/errors'
 import { AppError } from '../errors'
 
 /** Fastify's own error codes that are the client's fault, with the answer each gets. */
@@ -13,38 +14,8 @@ const CLIENT_ERRORS: Record<string, { status: number; error: FailureAnswer['erro
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'validation_failed' },
 }
 
-/** Network failures of the database connection, and PostgreSQL's "cannot serve you now" states. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'])
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
-const UNAVAILABLE_MESSAGES = [
-  'Connection terminated',
-  'timeout exceeded when trying to connect',
-  'Cannot use a pool after calling end on the pool',
-  'PGlite is closed',
-]
-
-/**
- * Whether an error (or one of its causes: the ORM wraps the driver's error) says the database cannot be reached right
- * now, as opposed to a query that is wrong. Such a request is worth retrying in a moment: 503 with Retry-After.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code
-    if (
-      typeof code === 'string' &&
-      (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))
-    )
-      return true
-    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message)))
-      return true
-    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true
-    current = current.cause
-  }
-  return false
-}
-
 /** How long a client waits before trying again after a database outage answer. */
-const DATABASE_RETRY_AFTER_SECONDS = 15
+export const DATABASE_RETRY_AFTER_SECONDS = 15
 
 function send(reply: FastifyReply, status: number, answer: FailureAnswer) {
   if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds))
