@@ -205,6 +205,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  // Once shutdown begins, every answer closes its connection: an idle keep-alive connection would otherwise hold the
+  // server open until the forced exit, and the client's next call goes to a process that is staying.
+  let shuttingDown = false
+  app.addHook('preClose', async () => {
+    shuttingDown = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (shuttingDown) reply.header('connection', 'close')
+  })
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
