@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, vi } from 'vitest'
-import { BRAND } from '../test/build-test-app'
+import { BRAND, brandFile } from '../test/build-test-app'
 
 /** The real server, from source, as a process of its own: what a deployment runs, stopped and killed by signals. */
 export interface ApiProcess {
@@ -75,6 +75,8 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
         WEB_DIST_DIR: '/nonexistent-web-dist',
         RATE_LIMIT_IP_PER_MINUTE: '10000',
         RATE_LIMIT_EMAIL_PER_15_MINUTES: '1000',
+        // The test apps' brand (UK steps by residence, visitors in Switzerland): one deployment, one brand.
+        BRAND_FILE: brandFile({ ukCheckMode: 'residence' }),
         GEOIP_PROVIDER: 'sandbox',
         SANDBOX_GEOIP_COUNTRY: 'CH',
         ...DEPLOYMENT_SECRETS,
