@@ -66,15 +66,33 @@ export function createJobQueue({
   supervise: boolean
 }): JobQueue {
   const definitions = new Map<string, JobDefinition>()
+  // pg-boss answers a failed fetch as "no job" (it swallows the error): whether the database could be reached is
+  // read here, so that idle workers back off while it cannot.
+  let reachable = true
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      async executeSql(text, values) {
+        try {
+          const result = await database.executeSql(text, values)
+          reachable = true
+          return result
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) reachable = false
+          throw error
+        }
+      },
+    },
     schema: SCHEMA,
     supervise,
     maintenanceIntervalSeconds: 10,
     schedule: false,
     migrate: true,
   })
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+  boss.on('error', (error) =>
+    isDatabaseUnavailable(error)
+      ? log.warn({ reason: error.message }, 'job queue maintenance: the database cannot be reached')
+      : log.error({ err: error }, 'job queue error'),
+  )
 
   let started = false
   let stopping = false
@@ -152,17 +170,19 @@ export function createJobQueue({
     const unreachable = backoff(job.pollSeconds * 1000, UNREACHABLE_MAX_WAIT_MS)
     const done = (async () => {
       while (!stopping) {
-        let waitMs = job.pollSeconds * 1000
+        let failed: unknown
         try {
           await drain(job)
-          unreachable.reset()
         } catch (error) {
-          if (isDatabaseUnavailable(error)) {
-            waitMs = unreachable.next()
-            log.warn({ job: job.name, failures: unreachable.failures, waitMs }, 'job worker cannot reach the database')
-          } else {
-            log.error({ err: error, job: job.name }, 'job worker failed')
-          }
+          failed = error
+          if (!isDatabaseUnavailable(error)) log.error({ err: error, job: job.name }, 'job worker failed')
+        }
+        let waitMs = job.pollSeconds * 1000
+        if (!reachable || isDatabaseUnavailable(failed)) {
+          waitMs = unreachable.next()
+          log.warn({ job: job.name, failures: unreachable.failures, waitMs }, 'job worker cannot reach the database')
+        } else {
+          unreachable.reset()
         }
         if (stopping) break
         await new Promise<void>((resolve) => {
@@ -231,7 +251,11 @@ export function createJobQueue({
                   .then((id) => {
                     if (id) wakers.get(job.name)?.()
                   })
-                  .catch((error: unknown) => log.error({ err: error, job: job.name }, 'could not send a recurring job'))
+                  .catch((error: unknown) =>
+                    isDatabaseUnavailable(error)
+                      ? log.warn({ job: job.name }, 'could not send a recurring job: the database cannot be reached')
+                      : log.error({ err: error, job: job.name }, 'could not send a recurring job'),
+                  )
               },
               (every * 1000) / 2,
             ),
