@@ -17,7 +17,7 @@ export function lostConnection(error: unknown): { reason: string; code?: string 
 }
 
 /**
- * The application's pool. A connection the server drops (a restart, `pg_terminate_backend`, a failover) makes
+ * The application's pool (decision 073). A connection the server drops (a restart, `pg_terminate_backend`, a failover) makes
  * node-postgres emit `error` on its client; the pool listens only while the client is idle, so a client lent out (a
  * transaction between two statements) would emit with nobody listening, which ends the process. Every client gets a
  * listener of its own for its whole life: its loss is logged, the statement it was running fails (answered 503,
