@@ -409,6 +409,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     reconciliation: createHostedPaymentReconciliation({ db: database.db, clock, psp, openBanking }),
     walletLink: (reference) => `${config.publicUrl ?? ''}${payoutStepScreen('wallet', reference)}`,
     payoutGate,
+    isWalletProven: wallets.isWalletProven,
     log: app.log,
   })
   const documents = createDocumentService({

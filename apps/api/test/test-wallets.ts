@@ -1,8 +1,9 @@
-import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { base64, createBase58check, hex, utf8 } from '@scure/base'
+import { base64, bech32m, createBase58check, hex, utf8 } from '@scure/base'
+import { bip322SimpleDigest } from '../src/modules/wallets/bip322'
 import { bitcoinMessageDigest, eip191Digest } from '../src/modules/wallets/signed-message'
 
 /**
@@ -42,3 +43,32 @@ export function bitcoinSign(message: string, key: Uint8Array = TEST_WALLET_KEY):
 
 export const TEST_BTC_WALLET = bitcoinAddressOfKey(TEST_WALLET_KEY)
 export const TEST_ETH_WALLET = evmAddressOfKey(TEST_WALLET_KEY)
+
+const ORDER = secp256k1.Point.Fn.ORDER
+const toNumber = (bytes: Uint8Array) => BigInt(`0x${hex.encode(bytes)}`)
+const toBytes32 = (n: bigint) => hex.decode(n.toString(16).padStart(64, '0'))
+
+function tapTweak(internalX: Uint8Array): bigint {
+  const tag = sha256(utf8.decode('TapTweak'))
+  return toNumber(sha256(Uint8Array.of(...tag, ...tag, ...internalX))) % ORDER
+}
+
+/**
+ * A taproot (BIP-86, key path only) wallet of a key: its `bc1p` address and a simple BIP-322 signature of a message,
+ * as Sparrow or Bitcoin Core's signing tools make it.
+ */
+export function taprootWallet(key: Uint8Array) {
+  const internal = secp256k1.Point.BASE.multiply(toNumber(key))
+  const even = internal.y % 2n === 0n ? toNumber(key) : ORDER - toNumber(key)
+  const internalX = internal.toBytes(true).subarray(1)
+  const tweaked = (even + tapTweak(internalX)) % ORDER
+  const outputX = secp256k1.Point.BASE.multiply(tweaked).toBytes(true).subarray(1)
+  const address = bech32m.encode('bc', [1, ...bech32m.toWords(outputX)])
+  return {
+    address,
+    sign(message: string): string {
+      const signature = schnorr.sign(bip322SimpleDigest(message, address)!, toBytes32(tweaked))
+      return base64.encode(Uint8Array.of(1, 64, ...signature))
+    },
+  }
+}

@@ -1,10 +1,13 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { base64, hex } from '@scure/base'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { base64, createBase58check, hex } from '@scure/base'
 import { afterEach, describe, expect, it } from 'vitest'
-import { walletChallenges, walletProofs } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { customers, walletChallenges, walletProofs } from '../src/db/schema'
 import { bitcoinMessageDigest, eip191Digest } from '../src/modules/wallets/signed-message'
 import { CHALLENGE_TTL_MS, createWalletService } from '../src/modules/wallets/wallets.service'
 import { BRAND, type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+import { taprootWallet } from './test-wallets'
 
 /** The web3.js documentation's test key and its address; private key 1 and its native segwit address (BIP-173). */
 const EVM_KEY = hex.decode('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')
@@ -28,6 +31,11 @@ let t: TestApp
 afterEach(async () => {
   await t?.close()
 })
+
+async function customerIdOf(email: string) {
+  const [row] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email))
+  return row!.id
+}
 
 async function challenge(token: string, crypto: string, address: string) {
   return callUser(t.app, 'walletChallenge', token, { wallet: { crypto, address } })
@@ -59,6 +67,7 @@ describe('wallet ownership', () => {
         address: EVM_ADDRESS.toLowerCase(),
         method: 'signed_message',
         walletProvider: null,
+        accountHolder: null,
         createdAt: expect.any(String),
       },
     })
@@ -180,6 +189,98 @@ describe('wallet ownership', () => {
     })
     expect(unconfirmed.status).toBe(400)
     expect(await t.db.select().from(walletProofs)).toHaveLength(1)
+  })
+
+  it('a taproot address without a valid BIP-322 signature is not proven; with one, it is', async () => {
+    t = await buildTestApp()
+    const customer = await signUpVerified(t)
+    const wallet = taprootWallet(KEY_ONE)
+    const other = taprootWallet(OTHER_KEY)
+    const customerId = await customerIdOf(customer.email)
+    const wallets = createWalletService({ db: t.db, clock: t.clock, brandName: BRAND })
+    const issued = (await challenge(customer.token, 'btc', wallet.address)).body.data
+    expect(issued.method).toBe('signed_message')
+    const declared = await callUser(t.app, 'walletDeclare', customer.token, {
+      challengeId: issued.challengeId,
+      walletProvider: 'My own node',
+      confirm: true,
+    })
+    expect(declared.body).toEqual({ result: false, error: 'wallet_signature_required' })
+    for (const signature of [
+      other.sign(issued.message),
+      wallet.sign(`${issued.message}\n`),
+      bitcoinSign(issued.message, KEY_ONE),
+      base64.encode(Uint8Array.of(1, 64, ...new Uint8Array(64))),
+    ]) {
+      const refused = await callUser(t.app, 'walletProve', customer.token, {
+        challengeId: issued.challengeId,
+        signature,
+      })
+      expect(refused.body).toEqual({ result: false, error: 'wallet_signature_invalid' })
+    }
+    expect(await t.db.select().from(walletProofs)).toHaveLength(0)
+    expect(await wallets.isWalletProven(customerId, 'btc', wallet.address)).toBe(false)
+
+    // Five tries were spent on that message: the proof signs a new one.
+    const fresh = (await challenge(customer.token, 'btc', wallet.address)).body.data
+    const proved = await callUser(t.app, 'walletProve', customer.token, {
+      challengeId: fresh.challengeId,
+      signature: wallet.sign(fresh.message),
+    })
+    expect(proved.body.data).toMatchObject({ address: wallet.address, method: 'signed_message' })
+    expect((await t.db.select().from(walletProofs))[0]).toMatchObject({ scheme: 'bip322' })
+    expect(await wallets.isWalletProven(customerId, 'btc', wallet.address)).toBe(true)
+  })
+
+  it('makes taproot addresses and signatures as the BIP-322 vectors do', () => {
+    // The vectors' key L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k and its taproot address.
+    const wif = createBase58check(sha256).decode('L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k')
+    expect(taprootWallet(wif.subarray(1, 33)).address).toBe(
+      'bc1ppv609nr0vr25u07u95waq5lucwfm6tde4nydujnu8npg4q75mr5sxq8lt3',
+    )
+  })
+
+  it('takes a declaration naming another exchange for any coin, and never lets it replace a signature', async () => {
+    t = await buildTestApp()
+    const customer = await signUpVerified(t)
+    const deposit = (await challenge(customer.token, 'eth', EVM_ADDRESS)).body.data
+    expect(deposit.method).toBe('signed_message')
+    const unnamed = await callUser(t.app, 'walletDeclareProvider', customer.token, {
+      challengeId: deposit.challengeId,
+      walletProvider: 'Kraken',
+      confirm: true,
+    })
+    expect(unnamed.status).toBe(400)
+    const declared = await callUser(t.app, 'walletDeclareProvider', customer.token, {
+      challengeId: deposit.challengeId,
+      walletProvider: 'Kraken',
+      accountHolder: 'Ada Lovelace',
+      confirm: true,
+    })
+    expect(declared.body.data).toMatchObject({
+      crypto: 'eth',
+      address: EVM_ADDRESS.toLowerCase(),
+      method: 'provider_declaration',
+      walletProvider: 'Kraken',
+      accountHolder: 'Ada Lovelace',
+    })
+
+    const signed = (await challenge(customer.token, 'eth', EVM_ADDRESS)).body.data
+    await callUser(t.app, 'walletProve', customer.token, {
+      challengeId: signed.challengeId,
+      signature: personalSign(signed.message, EVM_KEY),
+    })
+    const again = (await challenge(customer.token, 'eth', EVM_ADDRESS)).body.data
+    const downgrade = await callUser(t.app, 'walletDeclareProvider', customer.token, {
+      challengeId: again.challengeId,
+      walletProvider: 'Binance',
+      accountHolder: 'Ada Lovelace',
+      confirm: true,
+    })
+    expect(downgrade.body.data).toMatchObject({ method: 'signed_message', walletProvider: null })
+    const stored = await t.db.select().from(walletProofs)
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ method: 'signed_message', scheme: 'eip191' })
   })
 
   it('refuses an address that is not valid for its network before issuing anything', async () => {

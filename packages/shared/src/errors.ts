@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'wallet_challenge_invalid',
   'wallet_signature_invalid',
   'wallet_signature_required',
+  'wallet_not_proven',
+  'order_busy',
   'step_required',
   'step_waiting',
   'step_done',

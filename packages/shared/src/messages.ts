@@ -49,6 +49,9 @@ export const ERROR_COPY: Partial<Record<ErrorCode, string>> = {
   wallet_signature_invalid:
     'The signature does not match this wallet and message. Please sign the message exactly as shown.',
   wallet_signature_required: 'Please prove this wallet with a signed message.',
+  wallet_not_proven:
+    'This wallet is not proven for this order yet. Prove it with a signed message, or choose another of your wallets.',
+  order_busy: 'We are working on this order right now. Please try again in a moment.',
   step_required: 'Before you go on, we need a few more things from you. We will take you there.',
   step_waiting: 'This step is not open yet. We show you when you can go on.',
   step_done: 'You have already completed this step.',

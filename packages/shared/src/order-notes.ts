@@ -72,6 +72,18 @@ export const CUSTOMER_NOTES = {
       return found ? `You chose to have ${found[1]} sent back` : undefined
     },
   },
+  walletChanged: {
+    operator: (wallet: string, was: string) =>
+      `Customer chose another wallet while the payout waited: ${wallet} (was ${was})`,
+    customer: (cause: string) => {
+      const found = /^Customer chose another wallet while the payout waited: (.+) \(was .+\)$/.exec(cause)
+      return found ? `You chose to have your coins sent to ${found[1]}` : undefined
+    },
+  },
+  refundAsked: exact(
+    'Refund asked for by the customer while the payout waited',
+    'You asked for your money back instead of waiting',
+  ),
   lateRepriceChosen: {
     operator: (rate: string, received: string) =>
       `Re-priced at ${rate} per coin with the customer's consent (${received})`,

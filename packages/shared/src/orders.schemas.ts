@@ -226,3 +226,18 @@ export const SetWalletRequest = z.object({
   brandName: BrandName,
 })
 export type SetWalletRequest = z.infer<typeof SetWalletRequest>
+
+/**
+ * `orderChangeWallet`: a paid order whose delivery waits (decision 085) goes to another wallet the customer has
+ * proven for the order's coin; delivery resumes when nothing else is owed.
+ */
+export const ChangeWalletRequest = z.object({
+  orderReference: OrderReference,
+  wallet: z.string().trim().min(1).max(128),
+  brandName: BrandName,
+})
+export type ChangeWalletRequest = z.infer<typeof ChangeWalletRequest>
+
+/** `orderRequestRefund`: a paid order whose delivery waits is refunded in full to where the money came from, once. */
+export const RequestRefundRequest = z.object({ orderReference: OrderReference, brandName: BrandName })
+export type RequestRefundRequest = z.infer<typeof RequestRefundRequest>

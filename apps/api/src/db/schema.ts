@@ -642,13 +642,15 @@ export const walletProofs = pgTable(
     crypto: text('crypto').notNull(),
     /** As typed; EVM addresses are compared in lower case. */
     address: text('address').notNull(),
-    method: text('method', { enum: ['signed_message', 'declaration'] }).notNull(),
-    /** e.g. eip191, bip137 (the scheme the signature was checked with). */
+    method: text('method', { enum: ['signed_message', 'declaration', 'provider_declaration'] }).notNull(),
+    /** e.g. eip191, bip137, bip322 (the scheme the signature was checked with). */
     scheme: text('scheme'),
     challengeId: uuid('challenge_id').references(() => walletChallenges.id),
     signature: text('signature'),
     /** The wallet app or custodian the customer named in a declaration. */
     walletProvider: text('wallet_provider'),
+    /** A provider declaration's account holder, as the customer declared it (travel rule, decision 084). */
+    accountHolder: text('account_holder'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('wallet_proofs_customer_wallet_idx').on(table.customerId, table.crypto, table.address)],

@@ -43,6 +43,8 @@ export interface FulfilmentDeps {
     customerId: string,
     order: { reference: string; crypto: string; wallet: string },
   ) => Promise<PayoutStep | null>
+  /** The wallets module's: whether the customer proved this wallet for this order (decision 084). */
+  isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -60,6 +62,7 @@ export function createFulfilmentService({
   orderMail,
   walletLink,
   payoutGate,
+  isWalletProven,
   log,
 }: FulfilmentDeps) {
   async function emailOf(customerId: string, executor: Database = db) {
@@ -439,7 +442,31 @@ export function createFulfilmentService({
     return settlePaidOrder(order.id)
   }
 
+  /**
+   * `orderChangeWallet` (decision 085): the customer whose payout waits sends the order to another wallet they proved
+   * for it, instead of waiting (e.g. for an exchange address that cannot sign). Only while nothing was bought
+   * (`awaiting_checks`), under the order's lease; delivery resumes at once when nothing else is owed.
+   */
+  async function chooseWalletOfWaitingOrder(
+    customerId: string,
+    reference: string,
+    typed: string,
+  ): Promise<OrderStatus> {
+    const own = await orderService.findOwnOrder(db, customerId, reference)
+    const wallet = typed.trim()
+    const run = await withSettlementLease(own.id, async (order) => {
+      if (order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
+      if (!(await isWalletProven(customerId, order.crypto, wallet, order.reference)))
+        throw new AppError('wallet_not_proven')
+      const changed = await db.transaction((tx) => orderService.changeWalletOfWaitingOrder(tx, order, wallet))
+      return settleHeld(changed)
+    })
+    if (!run.held) return run.result
+    throw new AppError((await statusOf(own.id)) === 'awaiting_checks' ? 'order_busy' : 'transition_not_allowed')
+  }
+
   return {
+    chooseWalletOfWaitingOrder,
     withSettlementLease,
     settlePaidOrder,
     settleWaitingOrders,

@@ -38,6 +38,8 @@ const DAY_MS = 86_400_000
 export interface PayoutTarget {
   crypto: string
   wallet: string
+  /** The order, so that a declared wallet is judged with its amount (decision 084). */
+  reference?: string
 }
 
 const UK_STEPS: readonly JourneyStepId[] = [
@@ -99,15 +101,15 @@ export function createJourneyService({
     const targets: PayoutTarget[] = target
       ? [target]
       : await db
-          .selectDistinct({ crypto: orders.crypto, wallet: orders.wallet })
+          .select({ crypto: orders.crypto, wallet: orders.wallet, reference: orders.reference })
           .from(orders)
           .where(and(eq(orders.customerId, customerId), eq(orders.status, 'paid')))
     return Promise.all(
-      targets.map(async ({ crypto, wallet }) => ({
+      targets.map(async ({ crypto, wallet, reference }) => ({
         crypto,
         address: wallet,
         // An order started without a wallet has the placeholder: nothing can be sent until a real one is proven.
-        proven: wallet !== PLACEHOLDER_WALLET && (await wallets.isWalletProven(customerId, crypto, wallet)),
+        proven: wallet !== PLACEHOLDER_WALLET && (await wallets.isWalletProven(customerId, crypto, wallet, reference)),
       })),
     )
   }

@@ -66,7 +66,7 @@ export function createPayoutGate({
   return async function payoutGate(customerId: string, order?: PayoutOrder): Promise<OwedPayoutStep | null> {
     const step = await journey.payoutBlockedBy(
       customerId,
-      order ? { crypto: order.crypto, wallet: order.wallet } : undefined,
+      order ? { crypto: order.crypto, wallet: order.wallet, reference: order.reference } : undefined,
     )
     if (!step) return null
     const { status } = await identity.identityStatusOf(customerId)

@@ -273,6 +273,22 @@ export function createOrderService({
   }
 
   /**
+   * The way out of a payout held for checks (decision 085): the order goes to another wallet. Only while nothing was
+   * bought for it; the caller holds the order's settlement lease and has checked that the wallet is proven.
+   */
+  async function changeWalletOfWaitingOrder(tx: Database, order: OrderRow, wallet: string): Promise<OrderRow> {
+    if (!isValidWalletAddress(order.crypto as CryptoCurrency, wallet)) throw new AppError('wallet_invalid')
+    const [updated] = await tx
+      .update(orders)
+      .set({ wallet, updatedAt: clock.now() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_checks')))
+      .returning()
+    if (!updated) throw new AppError('transition_not_allowed')
+    await recordOrderNote(tx, updated, CUSTOMER_NOTES.walletChanged.operator(wallet, order.wallet), 'customer')
+    return updated
+  }
+
+  /**
    * The one function that writes an order's status: checks the transition table, changes the row only if it
    * still has the status read (so two writers cannot both move it), and records the event.
    */
@@ -630,6 +646,7 @@ export function createOrderService({
     fixPrice,
     lockOrder,
     repriceOrder,
+    changeWalletOfWaitingOrder,
     claimSettlementLease,
     releaseSettlementLease,
     setWithdrawalRequested,

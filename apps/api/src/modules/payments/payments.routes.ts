@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
-import { ExchangeUpdateOrderAnswer, SetWalletRequest } from '@exchange/shared/orders.schemas'
+import {
+  ChangeWalletRequest,
+  ExchangeUpdateOrderAnswer,
+  RequestRefundRequest,
+  SetWalletRequest,
+} from '@exchange/shared/orders.schemas'
 import {
   CompleteVibanAnswer,
   CompleteVibanRequest,
@@ -180,6 +185,46 @@ export function paymentUserRoutes({
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.wallet,
+        ),
+      }),
+    )
+
+    app.post(
+      '/orderChangeWallet',
+      {
+        schema: {
+          ...user,
+          summary:
+            'A paid order whose delivery waits goes to another wallet the customer proved for it; delivery resumes when nothing else is owed',
+          body: ChangeWalletRequest,
+          response: { 200: ExchangeUpdateOrderAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        statusName: await settlement.chooseWalletOfWaitingOrder(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.wallet,
+        ),
+      }),
+    )
+
+    app.post(
+      '/orderRequestRefund',
+      {
+        schema: {
+          ...user,
+          summary: 'A paid order whose delivery waits is refunded in full to where the money came from (once)',
+          body: RequestRefundRequest,
+          response: { 200: ExchangeUpdateOrderAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        statusName: await settlement.refundWaitingOrderForCustomer(
+          sessionOf(request).customerId,
+          request.body.orderReference,
         ),
       }),
     )

@@ -1,16 +1,27 @@
 import { desc, eq } from 'drizzle-orm'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { Database } from '../../db/client'
 import { customers, incomingTransfers, orders } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { FulfilmentService } from '../fulfilment/fulfilment.service'
 import type { OrderMail } from '../order-mail/order-mail'
-import type { OrderService } from '../orders/orders.service'
+import type { OrderRow, OrderService } from '../orders/orders.service'
 import type { RefundService } from './refunds.service'
 
+/** Who decided a refund, and the words of its trail entry. */
+interface RefundDecision {
+  reason: string
+  by: string
+  cause: string
+  actor: 'system' | 'operator' | 'customer'
+}
+
 /**
- * A paid order that cannot be filled is refunded in full: by an operator (e.g. the liquidity provider refused it), or
- * by the system when the customer's check before payout was refused (decision 033). The refund holds the order like a
- * settlement run, so an order being bought right now is not refunded under its feet.
+ * A paid order that cannot be filled is refunded in full: by an operator (e.g. the liquidity provider refused it), by
+ * the system when the customer's check before payout was refused (decision 033), or by the customer whose payout
+ * waits (decision 085). The refund holds the order like a settlement run, so an order being bought right now is not
+ * refunded under its feet, and of two refunds at once only one is made.
  */
 export function createPaidOrderRefunds(deps: {
   db: Database
@@ -20,56 +31,85 @@ export function createPaidOrderRefunds(deps: {
   orderMail: OrderMail
 }) {
   const { db, orderService, refunds, fulfilment, orderMail } = deps
+
+  /** Queues the refund to the money's source, moves the order to refunded and mails the customer, in one transaction. */
+  async function refundHeld(order: OrderRow, decision: RefundDecision): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [transfer] = await tx
+        .select()
+        .from(incomingTransfers)
+        .where(eq(incomingTransfers.orderId, order.id))
+        .orderBy(desc(incomingTransfers.receivedAt))
+        .limit(1)
+      // The guarded status change goes first: a refund that lost a race stores nothing.
+      await orderService.applyTransition(tx, order, 'refunded', decision.cause, decision.actor)
+      await refunds.queueRefund(tx, {
+        orderId: order.id,
+        transferId: transfer?.id ?? null,
+        amount: order.fiatAmount,
+        currency: order.fiat,
+        toIban: transfer?.payerIban ?? null,
+        reason: decision.reason,
+        by: decision.by,
+      })
+      const [customer] = await tx
+        .select({ email: customers.email })
+        .from(customers)
+        .where(eq(customers.id, order.customerId))
+      if (customer)
+        await orderMail.send(
+          {
+            to: customer.email,
+            reference: order.reference,
+            event: {
+              kind: 'paid_order_refunded',
+              amount: { amount: order.fiatAmount, currency: order.fiat },
+              to: transfer?.payerIban ?? 'the card or account you paid with',
+              reason: decision.reason,
+            },
+          },
+          tx,
+        )
+    })
+  }
+
   /** `by` names the operator; without it the system refunds. */
   async function refundPaidOrder(reference: string, reason: string, by?: string): Promise<void> {
     const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
     if (!found) throw new AppError('order_not_found')
     const run = await fulfilment.withSettlementLease(found.id, async (order) => {
       if (order.status !== 'paid' && order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
-      await db.transaction(async (tx) => {
-        const [transfer] = await tx
-          .select()
-          .from(incomingTransfers)
-          .where(eq(incomingTransfers.orderId, order.id))
-          .orderBy(desc(incomingTransfers.receivedAt))
-          .limit(1)
-        await refunds.queueRefund(tx, {
-          orderId: order.id,
-          transferId: transfer?.id ?? null,
-          amount: order.fiatAmount,
-          currency: order.fiat,
-          toIban: transfer?.payerIban ?? null,
-          reason,
-          by: by ?? 'system',
-        })
-        await orderService.applyTransition(
-          tx,
-          order,
-          'refunded',
-          by ? `Refunded by operator ${by}: ${reason}` : `Refunded: ${reason}`,
-          by ? 'operator' : 'system',
-        )
-        const [customer] = await tx
-          .select({ email: customers.email })
-          .from(customers)
-          .where(eq(customers.id, order.customerId))
-        if (customer)
-          await orderMail.send(
-            {
-              to: customer.email,
-              reference: order.reference,
-              event: {
-                kind: 'paid_order_refunded',
-                amount: { amount: order.fiatAmount, currency: order.fiat },
-                to: transfer?.payerIban ?? 'the card or account you paid with',
-                reason,
-              },
-            },
-            tx,
-          )
+      await refundHeld(order, {
+        reason,
+        by: by ?? 'system',
+        cause: by ? `Refunded by operator ${by}: ${reason}` : `Refunded: ${reason}`,
+        actor: by ? 'operator' : 'system',
       })
     })
     if (run.held) throw new AppError('transition_not_allowed')
   }
-  return { refundPaidOrder }
+
+  /**
+   * `orderRequestRefund` (decision 085): the customer whose paid order waits for a check, an operator or a decision
+   * has the money sent back to where it came from instead. Only while nothing was bought for it (`awaiting_checks`).
+   * A settlement run holding the order right now answers `order_busy`; once refunded or bought, `transition_not_allowed`.
+   */
+  async function refundWaitingOrderForCustomer(customerId: string, reference: string): Promise<OrderStatus> {
+    const own = await orderService.findOwnOrder(db, customerId, reference)
+    const run = await fulfilment.withSettlementLease(own.id, async (order) => {
+      if (order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
+      await refundHeld(order, {
+        reason: 'you asked for your money back while your order waited',
+        by: 'customer',
+        cause: CUSTOMER_NOTES.refundAsked.operator(),
+        actor: 'customer',
+      })
+      return 'refunded' as const
+    })
+    if (!run.held) return run.result
+    const now = await orderService.findOwnOrder(db, customerId, reference)
+    throw new AppError(now.status === 'awaiting_checks' ? 'order_busy' : 'transition_not_allowed')
+  }
+
+  return { refundPaidOrder, refundWaitingOrderForCustomer }
 }

@@ -37,6 +37,7 @@ export interface SettlementServiceDeps {
   reconciliation?: HostedPaymentReconciliation
   /** The customers module's `recentNameChange`: payments soon after a change of name are held (decision 028). */
   recentNameChange: IntakeDeps['recentNameChange']
+  isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -59,6 +60,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     orderMail,
     walletLink: deps.walletLink,
     payoutGate: deps.payoutGate,
+    isWalletProven: deps.isWalletProven,
     log: deps.log,
   })
   const intake = createIntakeService({
@@ -132,6 +134,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     sendOwnOrderToBroker: fulfilment.sendOwnOrderToBroker,
     giveWalletOfPaidOrder: fulfilment.giveWalletOfPaidOrder,
     refundPaidOrder: paidOrderRefunds.refundPaidOrder,
+    refundWaitingOrderForCustomer: paidOrderRefunds.refundWaitingOrderForCustomer,
+    chooseWalletOfWaitingOrder: fulfilment.chooseWalletOfWaitingOrder,
     reconcileHostedPayments,
   }
 }

@@ -164,6 +164,19 @@ function toSignOf(toSpend: Tx, witness: Uint8Array[]): Tx {
   }
 }
 
+/**
+ * What a wallet signs for a simple BIP-322 signature of `message` by a single-key address: the taproot key-path
+ * digest (SIGHASH_DEFAULT) for `bc1p`, the BIP-143 digest for P2WPKH. For signing tools and tests.
+ */
+export function bip322SimpleDigest(message: string, address: string): Uint8Array | undefined {
+  const program = witnessProgramOf(address)
+  if (!program || (program.version === 0 && program.program.length !== 20)) return undefined
+  const toSpend = toSpendOf(bip322MessageHash(message), scriptPubKeyOf(program))
+  const toSign = toSignOf(toSpend, [])
+  if (program.version === 1) return taprootKeySighash(toSign, scriptPubKeyOf(program), 0x00)
+  return segwitV0Sighash(toSign, concat(Uint8Array.of(0x76, 0xa9, 0x14), program.program, Uint8Array.of(0x88, 0xac)))
+}
+
 class Reader {
   at = 0
   constructor(readonly bytes: Uint8Array) {}

@@ -5,6 +5,7 @@ import {
   ListWalletsRequest,
   WalletChallengeAnswer,
   WalletChallengeRequest,
+  WalletDeclareProviderRequest,
   WalletDeclareRequest,
   WalletProofAnswer,
   WalletProveRequest,
@@ -75,6 +76,26 @@ export function walletRoutes({ wallets }: { wallets: WalletService }): FastifyPl
           request.body.challengeId,
           request.body.walletProvider,
         ),
+      }),
+    )
+
+    app.post(
+      '/walletDeclareProvider',
+      {
+        schema: {
+          ...user,
+          summary:
+            'Declare a wallet held at another exchange or a custodian: the provider and the account holder (travel rule); limited amounts',
+          body: WalletDeclareProviderRequest,
+          response: { 200: WalletProofAnswer, ...refusals },
+        },
+      },
+      async (request) => ({
+        result: true as const,
+        data: await wallets.declareProviderWallet(sessionOf(request).customerId, request.body.challengeId, {
+          walletProvider: request.body.walletProvider,
+          accountHolder: request.body.accountHolder,
+        }),
       }),
     )
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { WalletProofMethod } from '@exchange/shared/wallet-proofs.schemas'
 import type { WalletCoin } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { walletChallenges, walletProofs } from '../../db/schema'
 import { AppError } from '../../errors'
+import { verifyBip322Signature, witnessProgramOf } from './bip322'
+import { type DeclaredWallet, createDeclaredWalletLimits } from './declared-wallet-limits'
 import { verifyBitcoinMessageSignature, verifyEip191Signature } from './signed-message'
 
 export type WalletService = ReturnType<typeof createWalletService>
@@ -33,16 +35,28 @@ export function normalizeWalletAddress(crypto: string, address: string): string 
 }
 
 /**
- * Which scheme proves this wallet: EIP-191 for EVM addresses; the Bitcoin signed message for P2PKH ('1'), P2SH ('3',
- * P2SH-P2WPKH) and P2WPKH ('bc1q' with a 20-byte program). Taproot and script-hash segwit addresses have no
- * signed-message standard wallets agree on (BIP-322 is not yet common), so they, like the other networks, are
- * declared.
+ * Which scheme proves this wallet (decision 084): EIP-191 for EVM addresses; the Bitcoin signed message (BIP-137) for
+ * P2PKH ('1') and P2SH-P2WPKH ('3'); BIP-322 for native segwit: P2WPKH ('bc1q', where a BIP-137 signature is also
+ * taken, as Electrum and Trezor make them), P2WSH and taproot ('bc1p'). The other networks have no signature checked
+ * here: their self-hosted wallets are declared.
  */
-export function proofSchemeFor(crypto: string, address: string): 'eip191' | 'bip137' | undefined {
+export function proofSchemeFor(crypto: string, address: string): 'eip191' | 'bip137' | 'bip322' | undefined {
   if (EVM_COINS.includes(crypto)) return 'eip191'
   if (crypto !== 'btc') return undefined
   if (/^[13]/.test(address)) return 'bip137'
-  return /^bc1q[02-9ac-hj-np-z]{38}$/.test(address) ? 'bip137' : undefined
+  return witnessProgramOf(address) ? 'bip322' : undefined
+}
+
+/** Checks a signature with the wallet's scheme; answers the scheme that proved it, or undefined. */
+function checkedScheme(address: string, message: string, signature: string) {
+  if (/^0x/i.test(address)) return verifyEip191Signature(address, message, signature) ? 'eip191' : undefined
+  if (/^[13]/.test(address)) return verifyBitcoinMessageSignature(address, message, signature) ? 'bip137' : undefined
+  if (verifyBip322Signature(address, message, signature)) return 'bip322'
+  const program = witnessProgramOf(address)
+  // A P2WPKH address signed the BIP-137 way proves its key as well.
+  if (program?.version === 0 && program.program.length === 20)
+    return verifyBitcoinMessageSignature(address, message, signature) ? 'bip137' : undefined
+  return undefined
 }
 
 function challengeText(input: {
@@ -77,6 +91,7 @@ function view(proof: typeof walletProofs.$inferSelect) {
     address: proof.address,
     method: proof.method,
     walletProvider: proof.walletProvider,
+    accountHolder: proof.accountHolder,
     createdAt: proof.createdAt.toISOString(),
   }
 }
@@ -98,9 +113,11 @@ export interface WalletServiceDeps {
 }
 
 export function createWalletService({ db, clock, brandName, onProven }: WalletServiceDeps) {
+  const limits = createDeclaredWalletLimits({ db, clock })
+
   async function issueChallenge(customerId: string, crypto: WalletCoin, typedAddress: string) {
     const address = normalizeWalletAddress(crypto, typedAddress)
-    const method: WalletProofMethod = proofSchemeFor(crypto, address) ? 'signed_message' : 'declaration'
+    const method = proofSchemeFor(crypto, address) ? ('signed_message' as const) : ('declaration' as const)
     const issuedAt = clock.now()
     const expiresAt = new Date(issuedAt.getTime() + CHALLENGE_TTL_MS)
     const shownAddress = EVM_COINS.includes(crypto) ? typedAddress.trim() : address
@@ -149,6 +166,7 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
       scheme: string | null
       signature: string | null
       walletProvider: string | null
+      accountHolder: string | null
     },
   ) {
     return db.transaction(async (tx) => {
@@ -173,28 +191,42 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
         .onConflictDoUpdate({
           target: [walletProofs.customerId, walletProofs.crypto, walletProofs.address],
           set: { ...proof, challengeId: challenge.id, createdAt: clock.now() },
+          // A signature is never replaced by a declaration: the stronger proof, without limits, stays.
+          setWhere: proof.method === 'signed_message' ? undefined : ne(walletProofs.method, 'signed_message' as const),
         })
         .returning()
+      const kept =
+        stored ??
+        (
+          await tx
+            .select()
+            .from(walletProofs)
+            .where(
+              and(
+                eq(walletProofs.customerId, challenge.customerId),
+                eq(walletProofs.crypto, challenge.crypto),
+                eq(walletProofs.address, challenge.address),
+              ),
+            )
+        )[0]!
       await onProven?.(tx, challenge.customerId)
-      return view(stored!)
+      return view(kept)
     })
   }
 
   /** Checks the signature over the challenge's exact text with the wallet's own scheme, then remembers the wallet. */
   async function proveWithSignature(customerId: string, challengeId: string, signature: string) {
     const challenge = await takeAttempt(customerId, challengeId)
-    const scheme = proofSchemeFor(challenge.crypto, challenge.address)
-    if (!scheme) throw new AppError('wallet_challenge_invalid')
-    const valid =
-      scheme === 'eip191'
-        ? verifyEip191Signature(challenge.address, challenge.message, signature)
-        : verifyBitcoinMessageSignature(challenge.address, challenge.message, signature)
-    if (!valid) throw new AppError('wallet_signature_invalid')
+    if (!proofSchemeFor(challenge.crypto, challenge.address)) throw new AppError('wallet_challenge_invalid')
+    // Only a signature checked here counts as one (decision 084).
+    const scheme = checkedScheme(challenge.address, challenge.message, signature)
+    if (!scheme) throw new AppError('wallet_signature_invalid')
     return recordProof(challenge, {
       method: 'signed_message',
       scheme,
       signature: signature.trim(),
       walletProvider: null,
+      accountHolder: null,
     })
   }
 
@@ -202,7 +234,32 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
   async function declareWallet(customerId: string, challengeId: string, walletProvider: string) {
     const challenge = await takeAttempt(customerId, challengeId)
     if (proofSchemeFor(challenge.crypto, challenge.address)) throw new AppError('wallet_signature_required')
-    return recordProof(challenge, { method: 'declaration', scheme: null, signature: null, walletProvider })
+    return recordProof(challenge, {
+      method: 'declaration',
+      scheme: null,
+      signature: null,
+      walletProvider,
+      accountHolder: null,
+    })
+  }
+
+  /**
+   * A wallet at another exchange or a custodian cannot sign: the customer names the provider and declares that the
+   * account there is theirs, in their own name (the travel rule's beneficiary information, decision 084).
+   */
+  async function declareProviderWallet(
+    customerId: string,
+    challengeId: string,
+    input: { walletProvider: string; accountHolder: string },
+  ) {
+    const challenge = await takeAttempt(customerId, challengeId)
+    return recordProof(challenge, {
+      method: 'provider_declaration',
+      scheme: null,
+      signature: null,
+      walletProvider: input.walletProvider,
+      accountHolder: input.accountHolder,
+    })
   }
 
   async function listWallets(customerId: string) {
@@ -210,10 +267,20 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
     return proofs.map(view)
   }
 
-  /** For the journey engine: has this customer shown that this wallet is theirs? */
-  async function isWalletProven(customerId: string, crypto: string, address: string): Promise<boolean> {
-    const [proof] = await db
-      .select({ id: walletProofs.id })
+  /**
+   * For the journey engine: has this customer shown that this wallet is theirs, for this order? A signed message
+   * proves it for any amount; a declaration only within the limits of declared wallets (decision 084), judged with the
+   * order's amount when the order is named. Without an order, a declaration counts while the customer's paid orders
+   * to declared wallets stay within the rolling limit.
+   */
+  async function isWalletProven(
+    customerId: string,
+    crypto: string,
+    address: string,
+    orderReference?: string,
+  ): Promise<boolean> {
+    const proofs = await db
+      .select({ method: walletProofs.method })
       .from(walletProofs)
       .where(
         and(
@@ -222,9 +289,24 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
           eq(walletProofs.address, normalizeWalletAddress(crypto, address)),
         ),
       )
-      .limit(1)
-    return proof !== undefined
+    if (proofs.length === 0) return false
+    if (proofs.some((proof) => proof.method === 'signed_message')) return true
+    const declared = await db
+      .select({ crypto: walletProofs.crypto, address: walletProofs.address })
+      .from(walletProofs)
+      .where(and(eq(walletProofs.customerId, customerId), ne(walletProofs.method, 'signed_message')))
+    const matches = (wallet: DeclaredWallet, order: { crypto: string; wallet: string }) =>
+      familyOf(order.crypto).includes(wallet.crypto) &&
+      normalizeWalletAddress(order.crypto, order.wallet) === wallet.address
+    return limits.withinLimits(customerId, declared, matches, orderReference)
   }
 
-  return { issueChallenge, proveWithSignature, declareWallet, listWallets, isWalletProven }
+  return {
+    issueChallenge,
+    proveWithSignature,
+    declareWallet,
+    declareProviderWallet,
+    listWallets,
+    isWalletProven,
+  }
 }

@@ -27,6 +27,7 @@ const saved = (overrides: Partial<ProvenWallet> = {}): ProvenWallet => ({
   address: EVM_ADDRESS.toLowerCase(),
   method: 'signed_message',
   walletProvider: null,
+  accountHolder: null,
   createdAt: '2025-01-02T10:00:00.000Z',
   ...overrides,
 })

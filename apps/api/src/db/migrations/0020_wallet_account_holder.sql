@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_proofs" ADD COLUMN "account_holder" text;
