@@ -392,10 +392,13 @@ export async function wireOrderPaid(
   payerName = 'Ada Lovelace',
   /** The customer who orders; by default a new one whose identity is verified. */
   orderedBy?: Awaited<ReturnType<typeof signUpVerified>>,
+  /** The order's amount (EUR) and wallet, 250 to BTC_WALLET unless given. */
+  order: { amount?: string; wallet?: string } = {},
 ) {
   const customer = orderedBy ?? (await buyer(t))
   await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
-  const { reference } = (await initiateBuy(t, customer.token)).body.data
+  const amount = order.amount ?? '250.00'
+  const { reference } = (await initiateBuy(t, customer.token, { amount, wallet: order.wallet ?? BTC_WALLET })).body.data
   const wire = (
     await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
   ).body.data
@@ -404,7 +407,7 @@ export async function wireOrderPaid(
     type: 'transfer.received',
     data: {
       transferId: `trf_${randomBytes(6).toString('hex')}`,
-      amount: '250.00',
+      amount,
       currency: 'eur',
       payerName,
       payerIban: 'CH9300762011623852957',
