@@ -1,5 +1,6 @@
 import { WALLET_SCREEN_ORDER_PARAM } from '@exchange/shared/journey-steps'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { notifications } from '@mantine/notifications'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -26,14 +27,14 @@ export function Component() {
 
   if (reference && detail.isPending) return <PageLoader />
   const found = detail.data && detail.data.result ? detail.data.data.order : null
-  const waiting = found && found.statusName === 'awaiting_checks' ? found : null
-  const order: WalletForOrder | null = waiting
-    ? {
-        reference: waiting.orderReference,
-        crypto: waiting.cryptoCur,
-        wallet: waiting.orderWallet && waiting.orderWallet !== PLACEHOLDER_WALLET ? waiting.orderWallet : null,
-      }
-    : null
+  // A paid order waiting for its wallet, or an order not yet paid whose wallet is proven before payment (decision 084).
+  const unpaid = found !== null && (OPEN_STATUSES as readonly OrderStatus[]).includes(found.statusName)
+  const waiting = found && (found.statusName === 'awaiting_checks' || unpaid) ? found : null
+  const wallet = waiting?.orderWallet && waiting.orderWallet !== PLACEHOLDER_WALLET ? waiting.orderWallet : null
+  const order: WalletForOrder | null =
+    waiting && (wallet !== null || !unpaid)
+      ? { reference: waiting.orderReference, crypto: waiting.cryptoCur, wallet, paid: !unpaid }
+      : null
 
   async function afterProof(wallet: { address: string }): Promise<string | null> {
     notifications.show({ color: 'green', title: 'Wallet saved', message: 'Your wallet is proven.' })
@@ -47,7 +48,8 @@ export function Component() {
       if (!given) return ALERT_MESSAGES.somethingWentWrong
       if (!given.result) return orderAlertCopy(given)
     }
-    void navigate(`/dashboard-history?order=${encodeURIComponent(order.reference)}`)
+    // Before payment, back to paying for the order; after it, to the order.
+    void navigate(order.paid ? `/dashboard-history?order=${encodeURIComponent(order.reference)}` : '/dashboard-method')
     return null
   }
 

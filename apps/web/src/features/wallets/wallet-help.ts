@@ -6,8 +6,8 @@ export type ProofKind = 'evm' | 'bitcoin' | 'declaration'
 const EVM: readonly CryptoCurrency[] = ['eth', 'avax', 'usdc', 'usdt']
 
 /**
- * What the screen asks for before the api says so, to explain the step ahead. Bitcoin taproot (`bc1p`) and
- * script-hash segwit addresses cannot be signed for in a way wallets agree on; the api asks a declaration for them.
+ * What the screen asks for before the api says so, to explain the step ahead (decision 084): every bitcoin address
+ * signs (BIP-137, or BIP-322 for native segwit and taproot), as do EVM addresses; the other networks are declared.
  */
 export function proofKindOf(crypto: CryptoCurrency): ProofKind {
   if (EVM.includes(crypto)) return 'evm'
@@ -45,7 +45,13 @@ export const WALLET_HELP: Record<'evm' | 'bitcoin', readonly WalletHelp[]> = {
     },
     {
       wallet: 'Sparrow',
-      steps: 'Tools → Sign/Verify Message. Choose the address, paste the message, press Sign and copy the signature.',
+      steps:
+        'Tools → Sign/Verify Message. Choose the address, paste the message, press Sign and copy the signature. For a taproot (bc1p) address, choose the BIP-322 format.',
+    },
+    {
+      wallet: 'Xverse, Leather, UniSat and other taproot wallets',
+      steps:
+        'Use the wallet’s “Sign message” feature with this address, paste the message and copy the signature (BIP-322).',
     },
     {
       wallet: 'Trezor Suite',
@@ -61,4 +67,4 @@ export const WALLET_HELP: Record<'evm' | 'bitcoin', readonly WalletHelp[]> = {
 
 /** Said under every signature help: the common case that cannot sign. */
 export const EXCHANGE_ADDRESS_NOTE =
-  'An address at an exchange (for example your deposit address at another exchange) cannot sign messages. Please give a wallet whose keys you hold.'
+  'An address at an exchange (for example your deposit address at another exchange) cannot sign messages. For such an address, go back and choose “At an exchange or custodian”.'

@@ -1,5 +1,6 @@
 import {
   WalletProofAnswer,
+  type WalletDeclareProviderRequest,
   type WalletDeclareRequest,
   type WalletProveRequest,
 } from '@exchange/shared/wallet-proofs.schemas'
@@ -18,9 +19,15 @@ export function declareWallet(request: z.input<typeof WalletDeclareRequest>) {
   return postUser('walletDeclare', request, WalletProofAnswer)
 }
 
+/** `walletDeclareProvider`: a wallet at another exchange or a custodian, with the provider and the account holder. */
+export function declareProviderWallet(request: z.input<typeof WalletDeclareProviderRequest>) {
+  return postUser('walletDeclareProvider', request, WalletProofAnswer)
+}
+
 type ProofRequest =
   | ({ kind: 'signature' } & z.input<typeof WalletProveRequest>)
   | ({ kind: 'declaration' } & z.input<typeof WalletDeclareRequest>)
+  | ({ kind: 'provider' } & z.input<typeof WalletDeclareProviderRequest>)
 
 /** Either proof; a saved wallet refreshes the list. */
 export function useProveWallet() {
@@ -29,7 +36,9 @@ export function useProveWallet() {
     mutationFn: ({ kind, ...request }: ProofRequest) =>
       kind === 'signature'
         ? proveWallet(request as z.input<typeof WalletProveRequest>)
-        : declareWallet(request as z.input<typeof WalletDeclareRequest>),
+        : kind === 'provider'
+          ? declareProviderWallet(request as z.input<typeof WalletDeclareProviderRequest>)
+          : declareWallet(request as z.input<typeof WalletDeclareRequest>),
     onSuccess: (answer) => {
       if (answer && answer.result) void queryClient.invalidateQueries({ queryKey: [WALLETS_QUERY_KEY] })
     },

@@ -206,7 +206,7 @@ describe('wallet screen', () => {
   })
 
   it('opened for an order, fixes its coin and address and says the order waits for it', async () => {
-    renderWallets({}, { order: { reference: 'ORDER00042', crypto: 'eth', wallet: EVM_ADDRESS } })
+    renderWallets({}, { order: { reference: 'ORDER00042', crypto: 'eth', wallet: EVM_ADDRESS, paid: true } })
     expect(await screen.findByText('Order ORDER00042 waits for this wallet')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Coin' })).toBeDisabled()
     expect(screen.getByRole('combobox', { name: 'Coin' })).toHaveValue('eth')
@@ -229,7 +229,7 @@ describe('wallet screen', () => {
         walletProve: ok({ data: saved() }),
       },
       {
-        order: { reference: 'ORDER00042', crypto: 'eth', wallet: null },
+        order: { reference: 'ORDER00042', crypto: 'eth', wallet: null, paid: true },
         onProven: async () => 'This order can no longer be changed.',
       },
     )
@@ -238,5 +238,44 @@ describe('wallet screen', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Signature' }), SIGNATURE)
     await user.click(screen.getByRole('button', { name: 'Prove wallet' }))
     expect(await screen.findByText('This order can no longer be changed.')).toBeInTheDocument()
+  })
+
+  it('declares an address at an exchange with the exchange and the account holder, and says the limits', async () => {
+    const user = userEvent.setup()
+    const BTC_DEPOSIT = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+    const { api, onProven } = renderWallets({
+      walletChallenge: ok({
+        data: {
+          challengeId: CHALLENGE_ID,
+          method: 'signed_message',
+          message: MESSAGE,
+          expiresAt: '2030-01-01T00:00:00Z',
+        },
+      }),
+      walletDeclareProvider: ok({
+        data: saved({ crypto: 'btc', address: BTC_DEPOSIT, method: 'provider_declaration', walletProvider: 'Kraken' }),
+      }),
+    })
+    await user.click(await screen.findByRole('radio', { name: /At an exchange or custodian/ }))
+    await askForMessage(user, 'btc', BTC_DEPOSIT)
+    expect(
+      await screen.findByText(/up to 1000 EUR or CHF .* per order and 5000 EUR or CHF over 30 days/),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'Signature' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Declare wallet' }))
+    expect(await screen.findByText('Please name the exchange or custodian')).toBeInTheDocument()
+    expect(api.callsTo('walletDeclareProvider')).toHaveLength(0)
+    await user.type(screen.getByRole('textbox', { name: 'Exchange or custodian' }), 'Kraken')
+    await user.type(screen.getByRole('textbox', { name: 'Account holder' }), 'Ada Lovelace')
+    await user.click(screen.getByRole('checkbox', { name: /in my own name/ }))
+    await user.click(screen.getByRole('button', { name: 'Declare wallet' }))
+    await vi.waitFor(() => expect(onProven).toHaveBeenCalledTimes(1))
+    expect(api.callsTo('walletDeclareProvider')[0]?.body).toEqual({
+      brandName: 'Helvex',
+      challengeId: CHALLENGE_ID,
+      walletProvider: 'Kraken',
+      accountHolder: 'Ada Lovelace',
+      confirm: true,
+    })
   })
 })

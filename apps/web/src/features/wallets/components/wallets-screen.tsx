@@ -1,5 +1,6 @@
 import type { ProvenWallet } from '@exchange/shared/wallet-proofs.schemas'
-import { Alert, Divider, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Divider, Paper, Stack, Text, Title } from '@mantine/core'
+import { Link } from 'react-router'
 import { ProveWalletForm, type WalletForOrder } from './prove-wallet-form'
 import { SavedWallets } from './saved-wallets'
 
@@ -34,11 +35,24 @@ export function WalletsScreen({ order, onProven }: WalletsScreenProps) {
             reach their owner and nobody else. You prove a wallet once; we remember it for your next orders.
           </Text>
         </Stack>
-        {order ? (
+        {order && !order.paid ? (
+          <Alert color="blue" variant="light" title={`Before you pay for order ${order.reference}`}>
+            Show that this wallet is yours: sign a short message with it, or, if it is an address at an exchange, name
+            the exchange. You then go back to paying.
+          </Alert>
+        ) : null}
+        {order?.paid ? (
           <Alert color="yellow" variant="light" title={`Order ${order.reference} waits for this wallet`}>
-            {order.wallet
-              ? 'Your payment is in. Prove that this wallet is yours and we buy and send your coins straight away.'
-              : 'Your payment is in, but the order has no wallet yet. Enter the wallet your coins should go to and prove that it is yours; we then buy and send your coins straight away.'}
+            <Stack gap={6}>
+              <Text size="sm">
+                {order.wallet
+                  ? 'Your payment is in. Prove that this wallet is yours and we buy and send your coins straight away.'
+                  : 'Your payment is in, but the order has no wallet yet. Enter the wallet your coins should go to and prove that it is yours; we then buy and send your coins straight away.'}
+              </Text>
+              <Anchor component={Link} to={`/dashboard-wayout?order=${encodeURIComponent(order.reference)}`} size="sm">
+                Cannot prove it? Choose another wallet or get your money back
+              </Anchor>
+            </Stack>
           </Alert>
         ) : null}
         <ProveWalletForm order={order} onProven={onProven} />
