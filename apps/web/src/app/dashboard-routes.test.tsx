@@ -79,8 +79,9 @@ describe('signed-in routes', () => {
       'returnauth',
     ]
     // Screens the spec's table leaves out and the product needs: the checks page (decision 038), the wallet screen
-    // (decision 039), the UK cooling-off (decision 041), a completed order's receipt (decision 049).
-    const beyondSpec = ['checks', 'wallets', 'prwait', 'receipt']
+    // (decision 039), the UK cooling-off (decision 041), a completed order's receipt (decision 049), the way out of a
+    // waiting order (decision 085).
+    const beyondSpec = ['checks', 'wallets', 'wayout', 'prwait', 'receipt']
     expect(names).toEqual([...spec, ...beyondSpec].sort())
   })
 

@@ -39,6 +39,7 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   // Not a screen of the spec: the checks panel on its own page, the menu's "Your checks" (decision 038).
   sub('checks', 'Your checks'),
   sub('wallets', 'Your wallets'),
+  sub('wayout', 'Your choices for a waiting order'),
   sub('receipt', 'Receipt'),
   sub('disclaimer', 'Our agreement: key terms'),
   sub('agr', 'Customer agreement'),

@@ -87,6 +87,8 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: First
   { path: 'dashboard-checks', Screen: onDemand(() => import('./routes/checks-route')) },
   // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
   { path: 'dashboard-wallets', Screen: onDemand(() => import('./routes/wallets-route')) },
+  // The way out of a paid order whose delivery waits: another wallet, or the money back (decision 085).
+  { path: 'dashboard-wayout', Screen: onDemand(() => import('./routes/way-out-route')) },
   // A completed order's printable receipt (decision 049).
   { path: 'dashboard-receipt', Screen: onDemand(() => import('./routes/receipt-route')) },
   // The customer agreement (decision 044).

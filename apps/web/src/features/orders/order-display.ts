@@ -38,3 +38,8 @@ export function methodLabel(method: string | null, known: readonly PaymentOption
 export function receiptPath(orderReference: string): string {
   return pathForOrder('/dashboard-receipt', orderReference)
 }
+
+/** The way out of a paid order whose delivery waits: another wallet, or the money back (decision 085). */
+export function wayOutPath(orderReference: string): string {
+  return pathForOrder('/dashboard-wayout', orderReference)
+}

@@ -34,6 +34,7 @@ import { firstError } from '../../../lib/validation'
 import { useHpRates } from '../api/get-hp-rates'
 import { useInitiateBuyOrder } from '../api/initiate-buy-order'
 import { FIRST_VISIT_AMOUNT, formatDuration, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
+import { walletNoteFor } from '../wallet-note'
 import { CurrencySelect } from './currency-select'
 
 const FIAT_NAMES: Record<FiatCurrency, string> = {
@@ -325,7 +326,7 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
 
             <TextField
               label="Wallet address"
-              description={`Optional. Leave it empty to add your ${coin} wallet later, before we send your coins.`}
+              description={walletNoteFor(crypto, fiat, wallet, savedWallets)}
               autoComplete="off"
               spellCheck={false}
               placeholder={`Your ${coin} address`}

@@ -1,13 +1,13 @@
 import { STEP_COPY } from '@exchange/shared/messages'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
-import { Alert, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
-import { methodLabel, receiptPath } from '../order-display'
+import { methodLabel, receiptPath, wayOutPath } from '../order-display'
 import { customerTimeline } from '../order-timeline'
 import { DeliveryFact } from './delivery-fact'
 import { OrderFact, OrderFacts } from './order-facts'
@@ -101,6 +101,11 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
                 </Button>
               </Stack>
             </Alert>
+          ) : null}
+          {data.order.statusName === 'awaiting_checks' ? (
+            <Anchor component={Link} to={wayOutPath(data.order.orderReference)} size="sm">
+              Do not want to wait? Choose another wallet or get your money back
+            </Anchor>
           ) : null}
           {data.review && data.order.statusName === 'payment_review' ? (
             <PaymentReviewNotice review={data.review} orderReference={data.order.orderReference} />

@@ -1,0 +1,99 @@
+import type { JourneyStepId } from '@exchange/shared/journey-steps'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { PageLoader } from '../../components/ui/page-loader'
+import { useOrderDetail } from '../../features/orders/api/get-order-detail'
+import { useChangeOrderWallet, useRequestRefund } from '../../features/orders/api/way-out'
+import { WayOutScreen } from '../../features/orders/components/way-out-screen'
+import { useWallets } from '../../features/wallets/api/list-wallets'
+import { useBrand } from '../../lib/brand-context'
+import { orderAlertCopy } from '../../lib/order-copy'
+
+/** What a held payout waits for, after "the order waits for". */
+const WAITING_FOR: Partial<Record<JourneyStepId, string>> = {
+  wallet: 'a wallet proven to be yours',
+  identity: 'your identity check',
+  enhanced_checks: 'a check by our team',
+  source_of_funds: 'your answers about the source of your funds',
+  details: 'your name and address',
+}
+
+/** /dashboard-wayout?order=REF (decision 085): the way out of a paid order whose delivery waits. */
+export function Component() {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const reference = params.get('order')
+  const detail = useOrderDetail(brand.brandName, reference)
+  const wallets = useWallets(brand.brandName)
+  const change = useChangeOrderWallet()
+  const refund = useRequestRefund()
+
+  if (reference && (detail.isPending || wallets.isPending)) return <PageLoader />
+  const found = detail.data && detail.data.result ? detail.data.data : null
+  const orderPath = `/dashboard-history?order=${encodeURIComponent(reference ?? '')}`
+  if (!found || found.order.statusName !== 'awaiting_checks')
+    return (
+      <Paper withBorder radius="lg" p="lg" maw={720} component="section" aria-labelledby="way-out">
+        <Stack gap="sm">
+          <Title id="way-out" order={1} fz={24}>
+            Nothing to choose here
+          </Title>
+          <Text size="sm">This order is not waiting for a check, so there is nothing to change or send back here.</Text>
+          <Anchor component={Link} to={found ? orderPath : '/dashboard-history'} size="sm">
+            {found ? 'Back to the order' : 'Your orders'}
+          </Anchor>
+        </Stack>
+      </Paper>
+    )
+
+  const order = found.order
+  const saved = wallets.data && wallets.data.result ? wallets.data.data : []
+  const choices = saved
+    .filter((wallet) => wallet.crypto === order.cryptoCur)
+    .filter((wallet) => wallet.address.toLowerCase() !== order.orderWallet.toLowerCase())
+    .map((wallet) => ({
+      address: wallet.address,
+      how:
+        wallet.method === 'signed_message' ? 'signed message' : `declared, ${wallet.walletProvider ?? 'no provider'}`,
+    }))
+  const step = found.payoutWaitsFor?.step
+
+  async function settled(answer: Awaited<ReturnType<typeof refund.mutateAsync>>, done: string) {
+    if (!answer) return ALERT_MESSAGES.somethingWentWrong
+    if (!answer.result) return orderAlertCopy(answer)
+    notifications.show({ color: 'green', title: `Order ${order.orderReference}`, message: done })
+    void navigate(orderPath)
+    return null
+  }
+
+  return (
+    <WayOutScreen
+      order={order}
+      waitingFor={(step && WAITING_FOR[step]) ?? 'a check'}
+      wallets={choices}
+      proveWalletPath={`/dashboard-wallets?order=${encodeURIComponent(order.orderReference)}`}
+      orderPath={orderPath}
+      changing={change.isPending}
+      refunding={refund.isPending}
+      onChangeWallet={async (wallet) =>
+        settled(
+          await change
+            .mutateAsync({ brandName: brand.brandName, orderReference: order.orderReference, wallet })
+            .catch(() => false as const),
+          'Your coins go to the wallet you chose.',
+        )
+      }
+      onRefund={async () =>
+        settled(
+          await refund
+            .mutateAsync({ brandName: brand.brandName, orderReference: order.orderReference })
+            .catch(() => false as const),
+          'Your money is on its way back. We sent you an e-mail.',
+        )
+      }
+    />
+  )
+}

@@ -1,0 +1,156 @@
+import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import { Anchor, Button, Code, Divider, Group, Modal, Paper, Radio, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import { formatFiat } from '../../../lib/format'
+
+/** A wallet the customer proved, offered as the order's new destination. */
+export interface WalletChoice {
+  address: string
+  /** How it was proven, in words, e.g. "Signed message" or "Declared at Kraken". */
+  how: string
+}
+
+interface WayOutScreenProps {
+  order: OrderSummary
+  /** What the payout waits for, in the customer's words (e.g. "a check by our team"). */
+  waitingFor: string
+  /** The customer's proven wallets of the order's coin, other than the order's own. */
+  wallets: readonly WalletChoice[]
+  /** Where a new wallet is proven for this order. */
+  proveWalletPath: string
+  orderPath: string
+  /** Each answers a message to show when it failed, else null. */
+  onChangeWallet: (address: string) => Promise<string | null>
+  onRefund: () => Promise<string | null>
+  changing: boolean
+  refunding: boolean
+}
+
+/**
+ * /dashboard-wayout (decision 085): a paid order whose delivery waits can go to another proven wallet, or its money can
+ * be sent back, without writing to support. Only an order waiting in `awaiting_checks` gets here with choices.
+ */
+export function WayOutScreen(props: WayOutScreenProps) {
+  const { order, wallets } = props
+  const [chosen, setChosen] = useState<string | null>(null)
+  const [asking, setAsking] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const amount = formatFiat(order.fiatAmount, order.fiatCur)
+
+  async function run(action: () => Promise<string | null>) {
+    setError(null)
+    const failed = await action()
+    if (failed) setError(failed)
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={720} component="section" aria-labelledby="way-out">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title id="way-out" order={1} fz={{ base: 24, sm: 28 }}>
+            {`Order ${order.orderReference}: your choices`}
+          </Title>
+          <Text size="sm">
+            {`Your payment of ${amount} is in, but we cannot send your coins yet: the order waits for ${props.waitingFor}. You do not have to wait. Choose one of these, or keep waiting.`}
+          </Text>
+        </Stack>
+        <FormAlert message={error} />
+
+        <Stack gap="sm" component="section" aria-labelledby="way-out-wallet">
+          <Title id="way-out-wallet" order={2} fz="lg">
+            Send the coins to another wallet
+          </Title>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            The order now goes to <Code>{order.orderWallet}</Code>. Choose another of your proven{' '}
+            {order.cryptoCur.toUpperCase()} wallets; we send your coins as soon as nothing else is owed.
+          </Text>
+          {wallets.length > 0 ? (
+            <Radio.Group value={chosen} onChange={setChosen} label="Your proven wallets">
+              <Stack gap={6} mt={6}>
+                {wallets.map((wallet) => (
+                  <Radio
+                    key={wallet.address}
+                    value={wallet.address}
+                    label={<span style={{ overflowWrap: 'anywhere' }}>{`${wallet.address} (${wallet.how})`}</span>}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {`You have no other proven ${order.cryptoCur.toUpperCase()} wallet yet.`}
+            </Text>
+          )}
+          <Group gap="sm">
+            {wallets.length > 0 ? (
+              <Button
+                disabled={chosen === null}
+                loading={props.changing}
+                onClick={() => chosen && void run(() => props.onChangeWallet(chosen))}
+              >
+                Send to this wallet
+              </Button>
+            ) : null}
+            <Button component={Link} to={props.proveWalletPath} variant="light">
+              Prove a new wallet
+            </Button>
+          </Group>
+        </Stack>
+
+        <Divider />
+
+        <Stack gap="sm" component="section" aria-labelledby="way-out-refund">
+          <Title id="way-out-refund" order={2} fz="lg">
+            Get your money back
+          </Title>
+          <Text size="sm">
+            {`We send ${amount} back to the account or card you paid with, in full. The order is then closed; you can start a new one at any time.`}
+          </Text>
+          <Group>
+            <Button color="red" variant="light" onClick={() => setAsking(true)}>
+              Send my money back
+            </Button>
+          </Group>
+        </Stack>
+
+        <Anchor component={Link} to={props.orderPath} size="sm">
+          Back to the order
+        </Anchor>
+      </Stack>
+
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={`Send ${amount} back?`}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {`Order ${order.orderReference} is closed and ${amount} goes back to where it came from. Banks usually credit it within a few working days. This cannot be undone.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Keep the order
+            </Button>
+            <Button
+              color="red"
+              loading={props.refunding}
+              onClick={() =>
+                void run(async () => {
+                  const failed = await props.onRefund()
+                  setAsking(false)
+                  return failed
+                })
+              }
+            >
+              Yes, send my money back
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  )
+}
