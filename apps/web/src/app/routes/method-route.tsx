@@ -1,6 +1,49 @@
+import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router'
 import { MethodScreen } from '../../features/orders/components/method-screen'
+import { useWallets } from '../../features/wallets/api/list-wallets'
+import { useBrand } from '../../lib/brand-context'
+import { getSessionState } from '../../lib/session-state'
 
-/** /dashboard-method: the order flow under the dashboard's base path. */
+/**
+ * /dashboard-method: the order flow under the dashboard's base path. An open order whose wallet is not yet proven says
+ * so first and leads to the wallet screen, which comes back here (decision 084): the wallet is settled before payment.
+ */
 export function Component() {
-  return <MethodScreen basePath="/dashboard" />
+  const brand = useBrand()
+  const wallets = useWallets(brand.brandName)
+  const active = getSessionState().activeOrder
+  const saved = wallets.data && wallets.data.result ? wallets.data.data : null
+  const unproven =
+    active !== null &&
+    saved !== null &&
+    (OPEN_STATUSES as readonly OrderStatus[]).includes(active.statusName) &&
+    active.orderWallet !== PLACEHOLDER_WALLET &&
+    !saved.some(
+      (wallet) =>
+        wallet.crypto === active.cryptoCur && wallet.address.toLowerCase() === active.orderWallet.toLowerCase(),
+    )
+  return (
+    <Stack gap="md">
+      {unproven ? (
+        <Alert color="blue" variant="light" radius="md" title="Before you pay: show that this wallet is yours">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {`We send your coins only to a wallet you have shown to be yours: ${active.orderWallet}. It takes a minute, and you come back here to pay.`}
+            </Text>
+            <Button
+              component={Link}
+              to={`/dashboard-wallets?order=${encodeURIComponent(active.orderReference)}`}
+              size="xs"
+            >
+              Prove your wallet
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <MethodScreen basePath="/dashboard" />
+    </Stack>
+  )
 }
