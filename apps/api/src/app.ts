@@ -90,6 +90,7 @@ import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
 import { createStripePsp } from './providers/psp/stripe-psp.provider'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
+import { scrubLogLine } from './plugins/pseudonyms'
 import { resolveSecrets } from './secrets'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { createDocumentService } from './modules/documents/documents.service'
@@ -187,6 +188,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           },
           // A failed query is logged by its shape: never the values bound to it.
           serializers: { err: serializeError },
+          // No e-mail address reaches a log line, whatever logged it (decision 076).
+          hooks: { streamWrite: scrubLogLine },
           ...(overrides.logger
             ? { stream: overrides.logger }
             : config.env === 'development' && {
@@ -259,7 +262,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   )
   const transport =
     overrides.mailTransport ??
-    (config.smtp ? createSmtpTransport(config.smtp, app.log) : createDevOutboxTransport(database.db, app.log))
+    (config.smtp
+      ? createSmtpTransport(config.smtp, app.log, secrets.pseudonymKey)
+      : createDevOutboxTransport(database.db, app.log, secrets.pseudonymKey))
 
   const sessions = createSessionService({
     db: database.db,
@@ -485,20 +490,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     transform: jsonSchemaTransform,
   })
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs' })
-  const limits = await registerRateLimits(app, { ...config.rateLimits, redisUrl: config.redisUrl, clock })
+  const limits = await registerRateLimits(app, {
+    ...config.rateLimits,
+    redisUrl: config.redisUrl,
+    clock,
+    pseudonymKey: secrets.pseudonymKey,
+  })
 
   // One operator login for the operator pages and, in production, the sandbox pages; failures are limited per
   // address and per name across processes (decision 023).
-  const requireOperator = createOperatorAuth(config.operators, {
-    byAddress: limits.failures('operator-address', {
-      max: OPERATOR_FAILURES_PER_ADDRESS,
-      windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS,
-    }),
-    byName: limits.failures('operator-name', {
-      max: OPERATOR_FAILURES_PER_NAME,
-      windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS,
-    }),
-  })
+  const requireOperator = createOperatorAuth(
+    config.operators,
+    {
+      byAddress: limits.failures('operator-address', {
+        max: OPERATOR_FAILURES_PER_ADDRESS,
+        windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS,
+      }),
+      byName: limits.failures('operator-name', {
+        max: OPERATOR_FAILURES_PER_NAME,
+        windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS,
+      }),
+    },
+    { key: secrets.operatorDeviceKey, publicUrlIsHttps: config.publicUrl?.startsWith('https:') === true },
+  )
   guardSandboxPages(app, config, requireOperator)
 
   app.addHook('onReady', async () => {

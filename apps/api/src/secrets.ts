@@ -9,6 +9,13 @@ export interface Secrets {
   codeKey: Buffer
   /** Key that seals queued e-mails (they carry codes) while they wait in the job queue. */
   mailKey: Buffer
+  /**
+   * Key of the pseudonyms that stand for e-mail addresses and other personal keys in rate-limit keys and log lines
+   * (decision 076): keyed, so a list of known addresses cannot be hashed and matched against them.
+   */
+  pseudonymKey: Buffer
+  /** Key that signs an operator's usual browser (decision 075). */
+  operatorDeviceKey: Buffer
   /** Key the bank partner signs its notices with (BANK_WEBHOOK_SECRET, or derived for the sandbox). */
   bankWebhookKey: Buffer
   /** Key the card PSP signs its notices with (PSP_WEBHOOK_SECRET, or derived for the sandbox). */
@@ -44,6 +51,8 @@ export function resolveSecrets(
     jwtKey: new TextEncoder().encode(secret),
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
     mailKey: createHmac('sha256', secret).update('queued-mail-key').digest(),
+    pseudonymKey: createHmac('sha256', secret).update('pseudonym-key').digest(),
+    operatorDeviceKey: createHmac('sha256', secret).update('operator-device-key').digest(),
     bankWebhookKey: webhookSecrets.bank
       ? Buffer.from(webhookSecrets.bank)
       : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),

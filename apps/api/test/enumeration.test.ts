@@ -50,7 +50,10 @@ describe('answers that do not tell whether an account exists', () => {
     // Each left the same work behind: one job, holding no code.
     for (const email of [known, unknown])
       expect(await codeJobs(email)).toEqual([
-        { state: 'created', data: { kind: 'reset', email, ip: expect.any(String) } },
+        {
+          state: 'created',
+          data: { kind: 'reset', email, ip: expect.any(String), requestedBy: expect.any(String), byOwner: false },
+        },
       ])
     const second = [await ask('homeStartResetPassword', known), await ask('homeStartResetPassword', unknown)]
     expect(second[0]).toEqual(second[1])
@@ -84,7 +87,14 @@ describe('answers that do not tell whether an account exists', () => {
       expect(answers[2]).toEqual(answers[0])
       for (const email of [unconfirmed, confirmed, unknown])
         expect((await codeJobs(email)).map((job) => job.data)).toEqual([
-          { kind: 'resend', email, purpose: email === confirmed ? 'login' : 'verify_email', ip: expect.any(String) },
+          {
+            kind: 'resend',
+            requestedBy: expect.any(String),
+            byOwner: expect.any(Boolean),
+            email,
+            purpose: email === confirmed ? 'login' : 'verify_email',
+            ip: expect.any(String),
+          },
         ])
     }
     expect((await mailTo(t.db, unconfirmed)).map((mail) => mail.template)).toEqual([

@@ -7,47 +7,99 @@ import {
   buildTestApp,
   callPublic,
   callUser,
+  deliverQueuedMail,
   latestCode,
   uniqueEmail,
   wireOrderPaid,
 } from './build-test-app'
 
 const BANK_SECRET = 'bank-secret-for-log-tests'
+const OPERATOR_PASSWORD = 'operator-secret-password'
 
-describe('logs', () => {
+describe('logs of a whole journey', () => {
   const lines: string[] = []
   let t: TestApp
   beforeAll(async () => {
-    t = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logLines: lines })
+    t = await buildTestApp({
+      env: {
+        LOG_LEVEL: 'debug',
+        BANK_WEBHOOK_SECRET: BANK_SECRET,
+        OPERATOR_CREDENTIALS: `ops.anna:${OPERATOR_PASSWORD}`,
+      },
+      logLines: lines,
+    })
   })
   afterAll(() => t.close())
 
-  it('never hold a password, a session token or a cookie; the dev outbox line holds the code for the developer', async () => {
+  it('never hold an e-mail address, a password, a code, a session token or a cookie (decision 076)', async () => {
     const email = uniqueEmail('logs')
+    const password = 'very-secret-password'
+    const secrets: string[] = [email, password]
+    const code = async () => {
+      const latest = await latestCode(t.db, email)
+      secrets.push(latest)
+      return latest
+    }
+    await callPublic(t.app, 'homesignup', { email, password, token: 'DIRECT', companyDetails: COMPANY })
+    const verified = await callPublic(t.app, 'verifycode', { email, code: await code() })
+    const device = verified.cookies.find((cookie) => cookie.name === 'trustedDevice')!.value
+    secrets.push(verified.body.data.token, device)
+    await callUser(t.app, 'getGross', verified.body.data.token)
+    // A wrong password, a new browser with its code, a code asked again, a forgotten password.
+    await callPublic(t.app, 'homelogin', { email, password: 'wrong-password-typed', companyDetails: COMPANY })
+    secrets.push('wrong-password-typed')
+    t.clock.advance(31_000)
+    await callPublic(t.app, 'homelogin', { email, password, companyDetails: COMPANY })
+    t.clock.advance(31_000)
+    await callPublic(t.app, 'homeresendcode', { email, companyDetails: COMPANY })
+    const login = await callPublic(t.app, 'verifycode', { email, code: await code() })
+    secrets.push(login.body.data.token)
+    t.clock.advance(31_000)
+    await callPublic(t.app, 'homeStartResetPassword', { email, companyDetails: COMPANY })
+    const resetCode = await code()
+    await callPublic(t.app, 'homeCheckToken', { email, code: resetCode })
+    await callPublic(t.app, 'homeCompleteResetPassword', { email, code: resetCode, password: 'a-new-secret-password' })
+    secrets.push('a-new-secret-password')
+    // A customer who buys and pays, and the operator who looks and fails once.
+    const { customer } = await wireOrderPaid(t, BANK_SECRET)
+    secrets.push(customer.email, customer.password, customer.token, customer.device)
+    const operator = (credentials: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/operator',
+        headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
+      })
+    await operator('ops.anna:a-wrong-operator-password')
+    const signedIn = await operator(`ops.anna:${OPERATOR_PASSWORD}`)
+    expect(signedIn.statusCode).toBe(200)
+    secrets.push('a-wrong-operator-password', OPERATOR_PASSWORD, signedIn.cookies[0]!.value)
+    await deliverQueuedMail(t.db)
+
+    const log = lines.join('')
+    expect(log).toContain('"url":"/v1/user/getGross"')
+    expect(log).toContain('dev outbox: code_verify_email')
+    expect(log).toContain('operator login failed')
+    expect(secrets.filter((secret) => secret.length >= 5)).toHaveLength(secrets.length)
+    for (const secret of secrets) expect(log, secret).not.toContain(secret)
+    expect(log).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\.[A-Za-z]{2,}/)
+  })
+
+  it("drop an address whatever logged it, and name a mail's recipient by a pseudonym", async () => {
+    lines.length = 0
+    t.app.log.warn({ err: new Error('550 5.1.1 <ann.other@example.org> unknown') }, 'a party named a recipient')
+    const email = uniqueEmail('pseudonym')
     await callPublic(t.app, 'homesignup', {
       email,
       password: 'very-secret-password',
       token: 'DIRECT',
       companyDetails: COMPANY,
     })
-    const code = await latestCode(t.db, email)
-    const verified = await callPublic(t.app, 'verifycode', { email, code })
-    const token: string = verified.body.data.token
-    const device = verified.cookies.find((cookie) => cookie.name === 'trustedDevice')!.value
-    await callUser(t.app, 'getGross', token)
-    await callPublic(
-      t.app,
-      'homelogin',
-      { email, password: 'very-secret-password', companyDetails: COMPANY },
-      { cookie: `trustedDevice=${device}` },
-    )
-
+    await deliverQueuedMail(t.db)
     const log = lines.join('')
-    expect(log).toContain('"url":"/v1/user/getGross"')
-    expect(log).not.toContain('very-secret-password')
-    expect(log).not.toContain(token)
-    expect(log).not.toContain(device)
-    expect(log).toContain(`dev outbox: to=${email} template=code_verify_email code=${code}`)
+    expect(log).toContain('550 5.1.1 <[e-mail]> unknown')
+    expect(log).not.toContain('ann.other@example.org')
+    const outbox = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.template)
+    expect(outbox).toMatchObject({ to: expect.stringMatching(/^p_[0-9a-f]{20}$/), template: 'code_verify_email' })
   })
 })
 

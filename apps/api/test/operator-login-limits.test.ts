@@ -15,13 +15,22 @@ describe('operator login', () => {
   })
   afterAll(() => t.close())
 
-  const open = (credentials: string | undefined, remoteAddress: string) =>
+  const open = (credentials: string | undefined, remoteAddress: string, cookie?: string) =>
     t.app.inject({
       method: 'GET',
       url: '/operator',
-      headers: credentials ? basic(credentials) : {},
+      headers: { ...(credentials && basic(credentials)), ...(cookie && { cookie }) },
       remoteAddress,
     })
+
+  /** The operator signs in once from their browser, which keeps the cookie of their usual browser. */
+  async function usualBrowserOf(credentials: string, remoteAddress: string) {
+    const signedIn = await open(credentials, remoteAddress)
+    expect(signedIn.statusCode).toBe(200)
+    const cookie = signedIn.cookies.find((candidate) => candidate.name === 'operatorDevice')!
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' })
+    return `operatorDevice=${cookie.value}`
+  }
 
   it('refuses an address after 10 failures, even with the right password, and logs each without the password', async () => {
     for (let i = 0; i < 10; i++) expect((await open(`ops.anna:wrong-guess-${i}xx`, '203.0.113.9')).statusCode).toBe(401)
@@ -50,5 +59,32 @@ describe('operator login', () => {
   it('does not count the browser asking without credentials for the challenge', async () => {
     for (let i = 0; i < 12; i++) expect((await open(undefined, '203.0.113.50')).statusCode).toBe(401)
     expect((await open(`ops.anna:${PASSWORD}`, '203.0.113.50')).statusCode).toBe(200)
+  })
+
+  it("strangers failing with the operator's name, even from the operator's address, never lock out their usual browser", async () => {
+    t.clock.advance(15 * 60_000)
+    const office = '198.51.100.77'
+    const usual = await usualBrowserOf(`ops.ben:${PASSWORD}-b`, office)
+    for (let i = 0; i < 20; i++) await open(`ops.ben:guess-number-${i}`, `192.0.2.${100 + i}`)
+    for (let i = 0; i < 10; i++) await open(`ops.ben:office-guess-${i}`, office)
+    expect((await open(`ops.ben:${PASSWORD}-b`, office)).statusCode).toBe(429)
+    expect((await open(`ops.ben:${PASSWORD}-b`, '198.51.100.78')).statusCode).toBe(429)
+
+    const fromUsual = await open(`ops.ben:${PASSWORD}-b`, office, usual)
+    expect(fromUsual.statusCode).toBe(200)
+    expect(fromUsual.body).toContain('signed in as ops.ben')
+    // A forged cookie, or one given to another operator's name, is no usual browser.
+    expect((await open(`ops.ben:${PASSWORD}-b`, office, `${usual.slice(0, -3)}AAA`)).statusCode).toBe(429)
+    const annsBrowser = await usualBrowserOf(`ops.anna:${PASSWORD}`, '198.51.100.79')
+    expect((await open(`ops.ben:${PASSWORD}-b`, office, annsBrowser)).statusCode).toBe(429)
+  })
+
+  it('counts wrong passwords from the usual browser on that browser, which then waits', async () => {
+    const usual = await usualBrowserOf(`ops.anna:${PASSWORD}`, '198.51.100.80')
+    for (let i = 0; i < 10; i++)
+      expect((await open(`ops.anna:typo-number-${i}`, '198.51.100.80', usual)).statusCode).toBe(401)
+    expect((await open(`ops.anna:${PASSWORD}`, '198.51.100.80', usual)).statusCode).toBe(429)
+    // Nobody else is held up by them.
+    expect((await open(`ops.anna:${PASSWORD}`, '198.51.100.80')).statusCode).toBe(200)
   })
 })

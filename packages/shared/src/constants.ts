@@ -20,6 +20,11 @@ export const CODE_RESEND_COOLDOWN_SECONDS = 30
 export const CODE_HOURLY_CAP = 5
 /** Code tries an e-mail may make across all its codes in a day; then codes pause until the day is over. */
 export const CODE_DAILY_TRY_BUDGET = 15
+/**
+ * Code tries one requester (a client address) may make on one e-mail in a day: one address alone cannot pause the
+ * e-mail's codes, and a paused requester is paused alone (decision 074).
+ */
+export const CODE_DAILY_TRY_BUDGET_PER_REQUESTER = 10
 
 /** Screen timers (spec section 9), in milliseconds. */
 export const REDIRECT_COUNTDOWN_SECONDS = 5

@@ -79,37 +79,52 @@ export const verificationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** Who asked for the code (`ip:…`, decision 074): they may ask again whatever strangers did to the e-mail. */
+    requestedBy: text('requested_by'),
+    /**
+     * The request proved it came from the owner (the right password, or a trusted device of the account): its
+     * requester may still try the code while strangers' wrong tries keep the e-mail's codes paused.
+     */
+    requestedByOwner: boolean('requested_by_owner').notNull().default(false),
   },
   (table) => [index('verification_codes_email_created_idx').on(table.email, table.createdAt)],
 )
 
 /**
- * How many codes an e-mail has asked for, per purpose, in the current hour, and when the last one was asked. Kept for
- * any e-mail, account or not, so the answers of the code-sending calls cannot tell whether an account exists.
+ * How many codes an e-mail has asked for, per purpose, in the current hour, and when the last one was asked: once for
+ * the e-mail (requester `*`) and once per requester (decision 074). Kept for any e-mail, account or not, so the
+ * answers of the code-sending calls cannot tell whether an account exists.
  */
 export const codeRequestBudgets = pgTable(
   'code_request_budgets',
   {
     email: text('email').notNull(),
     purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    requester: text('requester').notNull().default('*'),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     requests: integer('requests').notNull(),
     lastRequestedAt: timestamp('last_requested_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.email, table.purpose] })],
+  (table) => [primaryKey({ columns: [table.email, table.purpose, table.requester] })],
 )
 
 /**
- * Code tries of an e-mail across all its codes, in the current day. A try is taken before the code is compared and
- * given back when it was right, so parallel guesses cannot outrun the budget; an exhausted budget pauses codes.
+ * Code tries of an e-mail across all its codes, in the current day: once for the e-mail (requester `*`) and once per
+ * requester (decision 074). A try is taken before the code is compared and given back when it was right, so parallel
+ * guesses cannot outrun the budget; an exhausted budget pauses codes, for the requester or for the e-mail.
  */
-export const codeTryBudgets = pgTable('code_try_budgets', {
-  email: text('email').primaryKey(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-  tries: integer('tries').notNull(),
-  /** The owner is told once per window that codes were paused. */
-  ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
-})
+export const codeTryBudgets = pgTable(
+  'code_try_budgets',
+  {
+    email: text('email').notNull(),
+    requester: text('requester').notNull().default('*'),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull(),
+    /** The owner is told once per window that codes were paused. */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.requester] })],
+)
 
 /**
  * Failed logins per e-mail and per source (a trusted device of that account, or else the client address): a
@@ -123,6 +138,8 @@ export const loginThrottles = pgTable(
     failures: integer('failures').notNull(),
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    /** On the account's row (source `*`): the owner was told of guesses from many addresses (decision 075). */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.email, table.source] })],
 )
@@ -172,6 +189,7 @@ export const ACCOUNT_EVENT_TYPES = [
   'password_reset_requested',
   'password_reset_completed',
   'codes_paused',
+  'password_guessing_noticed',
   'logged_out',
 ] as const
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number]

@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { Redis } from 'ioredis'
 import type { Clock } from '../clock'
 import { AppError } from '../errors'
+import { pseudonymOf } from './pseudonyms'
 
 export interface RateLimitSettings {
   ipPerMinute: number
   emailPer15Minutes: number
   redisUrl: string | undefined
   clock: Clock
+  /** Keys the pseudonyms that stand for e-mails and names in the store's keys (decision 076). */
+  pseudonymKey: Buffer
 }
 
 /** Failures counted per key in a fixed window; only failures count, so a right answer never uses the budget up. */
@@ -49,7 +52,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
       const limiter = app.createRateLimit({
         max: settings.emailPer15Minutes,
         timeWindow: 15 * 60_000,
-        keyGenerator: (request) => `${call}:email:${emailOf(request)}`,
+        // The store's keys never hold the address itself (Redis keys are listed by anyone who can reach it).
+        keyGenerator: (request) => `${call}:email:${pseudonymOf(settings.pseudonymKey, emailOf(request))}`,
       })
       return async (request) => {
         const outcome = await limiter(request)
@@ -59,9 +63,12 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
       }
     },
     failures(name, limit) {
-      return redis
+      // A counted key (an operator name, a device) is kept by its pseudonym: fixed length, nothing personal in the store.
+      const counter = redis
         ? redisFailureCounter(redis, `exchange-fail:${name}:`, limit, app.log)
         : memoryFailureCounter(limit, settings.clock)
+      const keyOf = (key: string) => pseudonymOf(settings.pseudonymKey, key)
+      return { waitFor: (key) => counter.waitFor(keyOf(key)), fail: (key) => counter.fail(keyOf(key)) }
     },
     async close() {
       await redis?.quit()

@@ -131,7 +131,11 @@ export function accountRoutes({
         },
       },
       async (request) => {
-        const { retryAfterSeconds } = await accounts.resendCode(request.body.email, originOf(request))
+        const { retryAfterSeconds } = await accounts.resendCode(
+          request.body.email,
+          originOf(request),
+          request.cookies[TRUSTED_DEVICE_COOKIE],
+        )
         return { result: true as const, retryAfterSeconds }
       },
     )
@@ -148,7 +152,11 @@ export function accountRoutes({
         },
       },
       async (request) => {
-        const { retryAfterSeconds } = await accounts.startPasswordReset(request.body.email, originOf(request))
+        const { retryAfterSeconds } = await accounts.startPasswordReset(
+          request.body.email,
+          originOf(request),
+          request.cookies[TRUSTED_DEVICE_COOKIE],
+        )
         return { result: true as const, retryAfterSeconds }
       },
     )

@@ -17,6 +17,7 @@ import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
 import type { MailService } from '../mail/mail.service'
 import type { RequestOrigin, SessionService } from '../sessions/sessions.service'
 import {
+  type CodeRequester,
   claimPauseNotice,
   codesPaused,
   giveBackCodeTry,
@@ -26,7 +27,13 @@ import {
 } from './code-budgets'
 import { ISSUE_CODE_JOB, type IssueCodeJobData } from './issue-code-job'
 import { codeExpiry, codeMatches, generateCode, hashCode, isCodeExhausted, isCodeExpired } from './codes'
-import { forgetLoginFailures, giveBackLoginTry, takeLoginTry } from './login-throttle'
+import {
+  countAccountFailure,
+  forgetLoginFailures,
+  giveBackLoginTry,
+  isAccountGuarded,
+  takeLoginTry,
+} from './login-throttle'
 import { hashPassword, verifyDecoyPassword, verifyPassword } from './passwords'
 
 export interface AccountServiceDeps {
@@ -57,6 +64,11 @@ type CodeCheck =
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
+}
+
+/** Who asks for or tries a code, as the code budgets count them (decision 074): the client address. */
+function requesterOf(origin: RequestOrigin): string {
+  return `ip:${origin.ip}`
 }
 
 export type AccountService = ReturnType<typeof createAccountService>
@@ -122,9 +134,10 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
 
   /**
    * Issues a new code and voids the previous one of the same purpose: a new code replaces the old, so a leaked
-   * older code is useless. The caller has taken the request from the e-mail's budget (code-budgets.ts).
+   * older code is useless. The caller has taken the request from the budgets (code-budgets.ts); the code keeps who
+   * asked for it, and whether they proved to be the owner (decision 074).
    */
-  async function issueCode(tx: Database, email: string, purpose: CodePurpose): Promise<string> {
+  async function issueCode(tx: Database, email: string, purpose: CodePurpose, by: CodeRequester): Promise<string> {
     const now = clock.now()
     await tx
       .update(verificationCodes)
@@ -144,6 +157,8 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       codeHash: hashCode(codeKey, email, purpose, code),
       createdAt: now,
       expiresAt: codeExpiry(now),
+      requestedBy: by.key,
+      requestedByOwner: by.owner,
     })
     return code
   }
@@ -156,10 +171,11 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
 
   /**
    * Checks a code against the newest live code of the given purposes. The try is counted before the code is
-   * compared, on the code (five a code) and on the e-mail's daily budget (code-budgets.ts), each with a guarded
-   * `update … returning`, so parallel guesses are all counted and none is compared once the code is void. A right
-   * code gives both back. The counts are committed even though the caller then refuses: it throws after the
-   * transaction ends.
+   * compared, on the code (five a code) and on the daily budgets of the e-mail and of the requester (code-budgets.ts),
+   * each with a guarded `update … returning`, so parallel guesses are all counted and none is compared once the code
+   * is void. The owner's code, tried where the owner asked for it, is compared even while strangers have paused the
+   * e-mail's codes. A right code gives the tries back. The counts are committed even though the caller then refuses:
+   * it throws after the transaction ends.
    */
   async function checkCode(
     tx: Database,
@@ -169,17 +185,22 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
     origin: RequestOrigin,
   ): Promise<CodeCheck> {
     const now = clock.now()
-    const budget = await takeCodeTry(tx, email, now)
+    const requester = requesterOf(origin)
+    const active = await latestActiveCode(tx, email, purposes)
+    const ownersCode = active !== undefined && active.requestedByOwner && active.requestedBy === requester
+    const budget = await takeCodeTry(tx, email, requester, now, ownersCode)
     if (!budget.ok) return { ok: false, ...budget.refusal }
+    const emailTries = budget.taken.emailTries ?? 0
     const failed = async (error: 'code_invalid' | 'code_expired' | 'code_attempts_exceeded'): Promise<CodeCheck> => {
       // The try that used up the day's tries queues the owner's notice, once per pause, with the claim of it; for
       // any e-mail, so that the answer does the same work whether or not an account exists.
-      if (budget.tries >= CODE_DAILY_TRY_BUDGET && (await claimPauseNotice(tx, email, now)))
+      if (emailTries >= CODE_DAILY_TRY_BUDGET && (await claimPauseNotice(tx, email, now)))
         await queueIssueCode({ kind: 'codes_paused', email, ip: origin.ip }, tx)
       return { ok: false, error }
     }
-    const active = await latestActiveCode(tx, email, purposes)
     if (!active) return failed('code_invalid')
+    // The owner's code is tried only where the owner asked for it: elsewhere nobody can guess it or use up its tries.
+    if (active.requestedByOwner && !ownersCode) return failed('code_invalid')
     if (isCodeExpired(active, now)) return failed('code_expired')
     const [counted] = await tx
       .update(verificationCodes)
@@ -193,7 +214,7 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} - 1` })
       .where(eq(verificationCodes.id, active.id))
-    await giveBackCodeTry(tx, email)
+    await giveBackCodeTry(tx, email, budget.taken)
     return { ok: true, codeId: active.id, purpose: active.purpose }
   }
 
@@ -238,9 +259,12 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
           ip: origin.ip,
           detail: { affiliateToken: input.token },
         })
-        // The first code of a sign-up always goes out (an e-mail signs up once); the next one waits its turn.
-        await stampCodeRequest(tx, input.email, 'verify_email', clock.now())
-        await sendCode(tx, input.email, 'verify_email', await issueCode(tx, input.email, 'verify_email'))
+        // The first code of a sign-up always goes out (an e-mail signs up once); the next one waits its turn. Who
+        // chose the password is the account's owner: the code is theirs (decision 074).
+        const requester = requesterOf(origin)
+        await stampCodeRequest(tx, input.email, 'verify_email', requester, clock.now())
+        const code = await issueCode(tx, input.email, 'verify_email', { key: requester, owner: true })
+        await sendCode(tx, input.email, 'verify_email', code)
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('user already exists')
@@ -257,9 +281,41 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
     return device
   }
 
+  /** The browser's trusted device when it is one of this account's, else undefined. */
+  async function deviceOfAccount(customerId: string | undefined, deviceToken: string | undefined) {
+    const found = customerId === undefined ? undefined : await findTrustedDevice(deviceToken)
+    return found && found.customerId === customerId ? found : undefined
+  }
+
+  /**
+   * Whether a code request comes from the owner (decision 074): a trusted device of the account, or the requester of
+   * the code it asks again for ("holding the last code"). The owner is charged on their own budget only. The new code
+   * belongs to the asker; asked by anyone else, to the requester of the code it replaces, so a stranger who asks
+   * again for the owner's code neither takes it over nor becomes the one holding it.
+   */
+  async function codeAsker(
+    email: string,
+    pending: { requestedBy: string | null; requestedByOwner: boolean } | undefined,
+    origin: RequestOrigin,
+    deviceToken: string | undefined,
+  ): Promise<{ requester: CodeRequester; owner: { requestedBy: string; byOwner: boolean } }> {
+    const key = requesterOf(origin)
+    const customer = deviceToken === undefined ? undefined : await findCustomer(db, email)
+    const device = await deviceOfAccount(customer?.id, deviceToken)
+    const holdsLast = pending?.requestedBy === key
+    const asksAsOwner = device !== undefined || holdsLast
+    const owner =
+      asksAsOwner || !pending?.requestedBy
+        ? { requestedBy: key, byOwner: device !== undefined || (holdsLast && pending.requestedByOwner) }
+        : { requestedBy: pending.requestedBy, byOwner: pending.requestedByOwner }
+    return { requester: { key, owner: asksAsOwner }, owner }
+  }
+
   /**
    * A failed login slows down only its source (this account's trusted device, else the client address), with a
    * growing wait after five failures; the owner on their own device or address is never locked out by a stranger.
+   * Failures from untrusted sources also count on the account wherever they come from: past ten in a day the account
+   * is guarded, its owner told, and an untrusted login answers the code step whatever the password (decision 075).
    */
   async function login(
     input: { email: string; password: string },
@@ -267,11 +323,11 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
     deviceToken: string | undefined,
   ): Promise<LoginOutcome> {
     const customer = await findCustomer(db, input.email)
-    const found = await findTrustedDevice(deviceToken)
-    const device = found && customer && found.customerId === customer.id ? found : undefined
+    const device = await deviceOfAccount(customer?.id, deviceToken)
     const source = device ? `device:${device.id}` : `ip:${origin.ip}`
     const allowed = await takeLoginTry(db, input.email, source, clock.now())
     if (!allowed.ok) throw new AppError('rate_limited', 429, { retryAfterSeconds: allowed.retryAfterSeconds })
+    const guarded = !device && (await isAccountGuarded(db, input.email, clock.now()))
     let passwordOk: boolean
     try {
       passwordOk = customer
@@ -282,15 +338,28 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       await giveBackLoginTry(db, input.email, source, clock.now())
       throw error
     }
+    const purpose: CodePurpose = customer?.emailVerifiedAt ? 'login' : 'verify_email'
     if (!customer || !passwordOk) {
       await recordEvent(db, {
         type: 'login_failed',
         email: input.email,
         customerId: customer?.id,
         ip: origin.ip,
-        detail: { source: device ? 'trusted_device' : 'address' },
+        detail: { source: device ? 'trusted_device' : 'address', ...(guarded && { guarded }) },
       })
-      throw new AppError('invalid_credentials')
+      // Counted and told for any e-mail, so that the answer does the same work whether or not an account exists.
+      if (!device && (await countAccountFailure(db, input.email, clock.now())))
+        await queueIssueCode({ kind: 'password_guessing', email: input.email, ip: origin.ip })
+      if (!guarded) throw new AppError('invalid_credentials')
+      // The code step a right password gets, from the same budget, and no code: the answer tells a guess nothing.
+      const taken = await takeCodeRequest(db, input.email, purpose, clock.now(), {
+        key: requesterOf(origin),
+        owner: true,
+      })
+      return {
+        kind: 'code_required',
+        retryAfterSeconds: taken.ok ? CODE_RESEND_COOLDOWN_SECONDS : taken.refusal.retryAfterSeconds,
+      }
     }
     await forgetLoginFailures(db, input.email, source)
     if (customer.emailVerifiedAt !== null && device) {
@@ -299,7 +368,6 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       await recordEvent(db, { type: 'login_succeeded', email: customer.email, customerId: customer.id, ip: origin.ip })
       return { kind: 'signed_in', token }
     }
-    const purpose: CodePurpose = customer.emailVerifiedAt ? 'login' : 'verify_email'
     const issued = await db.transaction(async (tx) => {
       await recordEvent(tx, {
         type: 'login_code_required',
@@ -309,9 +377,11 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
         detail: { purpose },
       })
       // Within 30 s of the last code it stays the one on its way; over the budget the code screen tells the wait.
-      const taken = await takeCodeRequest(tx, customer.email, purpose, clock.now())
+      // The right password proves the owner: charged on this requester alone, and the code is theirs (decision 074).
+      const requester = { key: requesterOf(origin), owner: true }
+      const taken = await takeCodeRequest(tx, customer.email, purpose, clock.now(), requester)
       if (!taken.ok) return { retryAfterSeconds: taken.refusal.retryAfterSeconds }
-      await sendCode(tx, customer.email, purpose, await issueCode(tx, customer.email, purpose))
+      await sendCode(tx, customer.email, purpose, await issueCode(tx, customer.email, purpose, requester))
       return { retryAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS }
     })
     return { kind: 'code_required', retryAfterSeconds: issued.retryAfterSeconds }
@@ -371,14 +441,19 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
    * queued for any e-mail (issue-code-job.ts): an unknown e-mail gets the same answer, after the same work, and no
    * mail. The budget and the job are stored together, so a charged request is never left without its code.
    */
-  async function resendCode(email: string, origin: RequestOrigin): Promise<{ retryAfterSeconds: number }> {
+  async function resendCode(
+    email: string,
+    origin: RequestOrigin,
+    deviceToken: string | undefined,
+  ): Promise<{ retryAfterSeconds: number }> {
     const customer = await findCustomer(db, email)
     const pending = await latestActiveCode(db, email, ['verify_email', 'login'])
     const waitedFor = pending?.purpose === 'login' || pending?.purpose === 'verify_email' ? pending.purpose : undefined
     const purpose = waitedFor ?? (customer?.emailVerifiedAt ? 'login' : 'verify_email')
+    const { requester, owner } = await codeAsker(email, pending, origin, deviceToken)
     const taken = await db.transaction(async (tx) => {
-      const taken = await takeCodeRequest(tx, email, purpose, clock.now())
-      if (taken.ok) await queueIssueCode({ kind: 'resend', email, purpose, ip: origin.ip }, tx)
+      const taken = await takeCodeRequest(tx, email, purpose, clock.now(), requester)
+      if (taken.ok) await queueIssueCode({ kind: 'resend', email, purpose, ip: origin.ip, ...owner }, tx)
       return taken
     })
     if (!taken.ok) throw new AppError(taken.refusal.error, 429, { retryAfterSeconds: taken.refusal.retryAfterSeconds })
@@ -389,14 +464,25 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
    * Answers from the e-mail's reset budget alone, kept whether or not the account exists, and queues the job for
    * any e-mail (issue-code-job.ts), so a known and an unknown e-mail answer alike, after the same work.
    */
-  async function startPasswordReset(email: string, origin: RequestOrigin): Promise<{ retryAfterSeconds: number }> {
+  async function startPasswordReset(
+    email: string,
+    origin: RequestOrigin,
+    deviceToken: string | undefined,
+  ): Promise<{ retryAfterSeconds: number }> {
+    const pending = await latestActiveCode(db, email, ['reset'])
+    const { requester, owner } = await codeAsker(email, pending, origin, deviceToken)
     const taken = await db.transaction(async (tx) => {
-      const taken = await takeCodeRequest(tx, email, 'reset', clock.now())
-      if (taken.ok) await queueIssueCode({ kind: 'reset', email, ip: origin.ip }, tx)
+      const taken = await takeCodeRequest(tx, email, 'reset', clock.now(), requester)
+      if (taken.ok) await queueIssueCode({ kind: 'reset', email, ip: origin.ip, ...owner }, tx)
       return taken
     })
     if (!taken.ok) throw new AppError(taken.refusal.error, 429, { retryAfterSeconds: taken.refusal.retryAfterSeconds })
     return { retryAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS }
+  }
+
+  /** Whom a queued code belongs to; a job queued before decision 074 names only its asker's address. */
+  function codeOwnerOf(job: { ip: string; requestedBy?: string | undefined; byOwner: boolean }): CodeRequester {
+    return { key: job.requestedBy ?? `ip:${job.ip}`, owner: job.byOwner }
   }
 
   /**
@@ -410,6 +496,11 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       if (!customer) return
       const now = clock.now()
       const about = { email, customerId: customer.id, ip: job.ip }
+      if (job.kind === 'password_guessing') {
+        if (!(await recordJobEvent(tx, jobId, { type: 'password_guessing_noticed', ...about }))) return
+        await mail.sendPasswordGuessing(email, tx)
+        return
+      }
       if (job.kind === 'codes_paused') {
         const paused = await codesPaused(tx, email, now)
         if (!paused || !(await recordJobEvent(tx, jobId, { type: 'codes_paused', ...about }))) return
@@ -418,7 +509,8 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       }
       if (job.kind === 'reset') {
         if (!(await recordJobEvent(tx, jobId, { type: 'password_reset_requested', ...about }))) return
-        await sendCode(tx, email, 'reset', await issueCode(tx, email, 'reset'))
+        const code = await issueCode(tx, email, 'reset', codeOwnerOf(job))
+        await sendCode(tx, email, 'reset', code)
         return
       }
       // Only a customer waiting for a code, or one who has not confirmed the e-mail, gets one.
@@ -426,7 +518,8 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
       if (!pending && customer.emailVerifiedAt) return
       const detail = { purpose: job.purpose, resend: true }
       if (!(await recordJobEvent(tx, jobId, { type: 'code_sent', ...about, detail }))) return
-      await sendCode(tx, email, job.purpose, await issueCode(tx, email, job.purpose))
+      const code = await issueCode(tx, email, job.purpose, codeOwnerOf(job))
+      await sendCode(tx, email, job.purpose, code)
     })
   }
 

@@ -95,3 +95,58 @@ export async function giveBackLoginTry(db: Database, email: string, source: stri
     await tx.delete(loginThrottles).where(and(where, sql`${loginThrottles.failures} <= 0`))
   })
 }
+
+/** The account's own row: failures of every source that is not a trusted device of the account (decision 075). */
+const ACCOUNT_SOURCE = '*'
+/** Failures from untrusted sources an account takes in a day before it is guarded. */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 10
+
+/**
+ * True while the account is guarded: its untrusted sources failed more than ten times in the day, wherever they came
+ * from. A guarded account answers an untrusted login as a code step whatever the password, so guesses from many
+ * addresses learn nothing, while the owner with the right password gets the e-mailed code and a trusted device signs in.
+ */
+export async function isAccountGuarded(db: Database, email: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ failures: loginThrottles.failures, lastFailedAt: loginThrottles.lastFailedAt })
+    .from(loginThrottles)
+    .where(and(eq(loginThrottles.email, email), eq(loginThrottles.source, ACCOUNT_SOURCE)))
+  return (
+    row !== undefined &&
+    row.lastFailedAt.getTime() > now.getTime() - MEMORY_MS &&
+    row.failures >= LOGIN_ACCOUNT_FREE_FAILURES
+  )
+}
+
+/**
+ * Counts a failure from an untrusted source on the account, in one statement; true for exactly one failure a day,
+ * the one that makes the account guarded: its caller tells the owner.
+ */
+export async function countAccountFailure(db: Database, email: string, now: Date): Promise<boolean> {
+  const forgotten = sql`${loginThrottles.lastFailedAt} <= ${at(new Date(now.getTime() - MEMORY_MS))}`
+  const [counted] = await db
+    .insert(loginThrottles)
+    .values({ email, source: ACCOUNT_SOURCE, failures: 1, lastFailedAt: now, blockedUntil: now })
+    .onConflictDoUpdate({
+      target: [loginThrottles.email, loginThrottles.source],
+      set: {
+        failures: sql`(case when ${forgotten} then 1 else ${loginThrottles.failures} + 1 end)`,
+        ownerNotifiedAt: sql`(case when ${forgotten} then null else ${loginThrottles.ownerNotifiedAt} end)`,
+        lastFailedAt: now,
+      },
+    })
+    .returning({ failures: loginThrottles.failures, ownerNotifiedAt: loginThrottles.ownerNotifiedAt })
+  if (!counted || counted.failures < LOGIN_ACCOUNT_FREE_FAILURES || counted.ownerNotifiedAt !== null) return false
+  const claimed = await db
+    .update(loginThrottles)
+    .set({ ownerNotifiedAt: now })
+    .where(
+      and(
+        eq(loginThrottles.email, email),
+        eq(loginThrottles.source, ACCOUNT_SOURCE),
+        sql`${loginThrottles.ownerNotifiedAt} is null`,
+      ),
+    )
+    .returning({ email: loginThrottles.email })
+  return claimed.length === 1
+}

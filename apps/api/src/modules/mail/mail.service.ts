@@ -10,6 +10,7 @@ import {
   renderOrderCreatedMail,
   renderOrderUpdateMail,
   renderPasswordChangedMail,
+  renderPasswordGuessingMail,
   renderResetCodeMail,
   renderVerificationCodeMail,
 } from './mail.templates'
@@ -33,14 +34,11 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
   }
 
   async function sendVerificationCode(to: string, code: string, reason: 'verify_email' | 'login', tx?: SqlExecutor) {
-    await enqueue(
-      { to, ...renderVerificationCodeMail(brand, code, reason), template: `code_${reason}`, devNote: `code=${code}` },
-      tx,
-    )
+    await enqueue({ to, ...renderVerificationCodeMail(brand, code, reason), template: `code_${reason}` }, tx)
   }
 
   async function sendResetCode(to: string, code: string, tx?: SqlExecutor) {
-    await enqueue({ to, ...renderResetCodeMail(brand, code), template: 'code_reset', devNote: `code=${code}` }, tx)
+    await enqueue({ to, ...renderResetCodeMail(brand, code), template: 'code_reset' }, tx)
   }
 
   async function sendPasswordChanged(to: string, changedAt: Date, tx?: SqlExecutor) {
@@ -49,6 +47,10 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
 
   async function sendCodesPaused(to: string, until: Date, tx?: SqlExecutor) {
     await enqueue({ to, ...renderCodesPausedMail(brand, until), template: 'codes_paused' }, tx)
+  }
+
+  async function sendPasswordGuessing(to: string, tx?: SqlExecutor) {
+    await enqueue({ to, ...renderPasswordGuessingMail(brand), template: 'password_guessing' }, tx)
   }
 
   async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean, tx?: SqlExecutor) {
@@ -95,6 +97,7 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
     sendResetCode,
     sendPasswordChanged,
     sendCodesPaused,
+    sendPasswordGuessing,
     sendOrderCreated,
     sendOrderUpdate,
   }

@@ -100,10 +100,28 @@ export function renderPasswordChangedMail(brand: BrandConfig, changedAt: Date): 
 /** To the owner, once per day of paused codes: someone typed wrong codes for this address again and again. */
 export function renderCodesPausedMail(brand: BrandConfig, until: Date): RenderedMail {
   const subject = `Codes for your ${brand.brandName} account are paused`
-  const lead = `Many wrong codes were typed for your ${brand.brandName} account today, so for your safety we stopped sending and accepting codes until ${utc(until.toISOString())}.`
+  const lead = `Many wrong codes were typed for your ${brand.brandName} account today, so for your safety, until ${utc(until.toISOString())}, we accept a code only in the browser that asked for it with your password.`
   const next =
-    'A browser where you confirmed a code before still signs in with your password. If you did not type those codes, someone may be trying to get into your account: your password and your funds are safe, and you need to do nothing.'
+    'A browser where you confirmed a code before still signs in with your password, and a new browser gets its code once you type your password there. If you did not type those codes, someone may be trying to get into your account: your password and your funds are safe, and you need to do nothing.'
   const warning = `If you think your password is known to someone, contact ${brand.company.supportEmail}.`
+  return {
+    subject,
+    text: `${lead}\n\n${next}\n${warning}\n${textFooter(brand)}`,
+    html: layout(
+      brand,
+      subject,
+      `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}</p><p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
+    ),
+  }
+}
+
+/** Wrong passwords from many places (decision 075): the owner is told, once a day, and told they keep their way in. */
+export function renderPasswordGuessingMail(brand: BrandConfig): RenderedMail {
+  const subject = `Someone is trying passwords on your ${brand.brandName} account`
+  const lead = `Many wrong passwords were typed for your ${brand.brandName} account today, from several places. Until this stops, every sign-in from a new browser goes through a code we e-mail to you, whatever password was typed.`
+  const next =
+    'You can still sign in: a browser where you confirmed a code before signs in with your password, and a new browser with your password and the code from this mailbox. Never pass a code on to anyone.'
+  const warning = `If you think your password is known to someone, reset it from the sign-in page or contact ${brand.company.supportEmail}.`
   return {
     subject,
     text: `${lead}\n\n${next}\n${warning}\n${textFooter(brand)}`,

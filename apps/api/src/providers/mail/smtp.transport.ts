@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import { pseudonymOf } from '../../plugins/pseudonyms'
 import type { MailTransport } from './mail.provider'
 
 /**
@@ -9,6 +10,7 @@ import type { MailTransport } from './mail.provider'
 export function createSmtpTransport(
   options: { url: string; from: string },
   logger: FastifyBaseLogger,
+  pseudonymKey: Buffer,
   createTransport: typeof nodemailer.createTransport = nodemailer.createTransport,
 ): MailTransport {
   const transporter = createTransport(options.url)
@@ -22,7 +24,7 @@ export function createSmtpTransport(
         text: message.text,
         html: message.html,
       })
-      logger.info({ to: message.to, template: message.template }, 'mail sent')
+      logger.info({ to: pseudonymOf(pseudonymKey, message.to), template: message.template }, 'mail sent')
     },
     async close() {
       transporter.close()
