@@ -136,6 +136,15 @@ describe('operator view', () => {
     expect(returned?.text).toContain('Reason: Third-party payer')
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('failed')
+    // The customer reads that our team acted, never which operator: the operator's name stays in the back office.
+    const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })
+    expect(detail.body.data.events.at(-1)).toMatchObject({
+      toStatus: 'failed',
+      actor: 'operator',
+      cause: 'Payment refunded by our team: Third-party payer',
+    })
+    expect(JSON.stringify(detail.body)).not.toContain('ops.anna')
+    expect(returned?.text).not.toContain('ops.anna')
     expect(await t.db.select().from(refunds).where(eq(refunds.transferId, transfer.id))).toMatchObject([
       { amount: '250.00', createdBy: 'ops.anna', reason: 'Third-party payer' },
     ])

@@ -400,27 +400,30 @@ export function createFulfilmentService({
     return run.result
   }
 
-  /** The operator found the withdrawal at the exchange: its transaction id completes the order. */
-  async function recordDelivery(reference: string, txId: string, by: string): Promise<OrderStatus> {
+  /**
+   * The operator found the withdrawal at the exchange: its transaction id completes the order. The customer's trail
+   * says "our team"; which operator acted is in the operator actions (decision 076).
+   */
+  async function recordDelivery(reference: string, txId: string): Promise<OrderStatus> {
     return decideUncheckedWithdrawal(reference, (order) =>
       completeDelivery(
         order,
         txId,
-        `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by operator ${by})`,
+        `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by our team)`,
         'operator',
       ),
     )
   }
 
   /** The operator found no withdrawal at the exchange: it is sent again, now, by the run that holds the order. */
-  async function retryWithdrawal(reference: string, by: string): Promise<OrderStatus> {
+  async function retryWithdrawal(reference: string): Promise<OrderStatus> {
     return decideUncheckedWithdrawal(reference, async (order) => {
       const cleared = await db.transaction(async (tx) => {
         const row = await orderService.setWithdrawalRequested(tx, order.id, null)
         await orderService.recordOrderNote(
           tx,
           order,
-          `No withdrawal found at the exchange; sent again by operator ${by}`,
+          'No withdrawal found at the exchange; sent again by our team',
           'operator',
         )
         return row

@@ -844,13 +844,7 @@ export function createIntakeService({
         .where(eq(incomingTransfers.id, transferId))
       const order = transfer.orderId ? await orderService.lockOrder(tx, transfer.orderId) : undefined
       if (order && (order.status === 'awaiting_payment' || order.status === 'payment_review'))
-        await orderService.applyTransition(
-          tx,
-          order,
-          'failed',
-          `Payment refunded by operator ${by}: ${reason}`,
-          'operator',
-        )
+        await orderService.applyTransition(tx, order, 'failed', `Payment refunded by our team: ${reason}`, 'operator')
       // Money that matched no order has no customer to tell; the bank's return reaches the payer.
       const customer = order ? await customerOf(tx, order.customerId) : undefined
       if (order && customer)

@@ -200,7 +200,7 @@ export function createOperatorService({
   /** A withdrawal of unknown outcome, found at the exchange: its transaction id completes the order. */
   async function recordDelivery(operator: string, reference: string, txId: string) {
     const order = await orderIdOf(reference)
-    const status = await settlement.recordDelivery(reference, txId, operator)
+    const status = await settlement.recordDelivery(reference, txId)
     await log(operator, 'record_delivery', { orderId: order.id }, { txId })
     return status
   }
@@ -208,7 +208,7 @@ export function createOperatorService({
   /** A withdrawal of unknown outcome, not found at the exchange: sent again. */
   async function retryWithdrawal(operator: string, reference: string) {
     const order = await orderIdOf(reference)
-    const status = await settlement.retryWithdrawal(reference, operator)
+    const status = await settlement.retryWithdrawal(reference)
     await log(operator, 'retry_withdrawal', { orderId: order.id }, { resultingStatus: status })
     return status
   }

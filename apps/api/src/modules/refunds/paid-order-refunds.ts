@@ -82,7 +82,7 @@ export function createPaidOrderRefunds(deps: {
       await refundHeld(order, {
         reason,
         by: by ?? 'system',
-        cause: by ? `Refunded by operator ${by}: ${reason}` : `Refunded: ${reason}`,
+        cause: by ? `Refunded by our team: ${reason}` : `Refunded: ${reason}`,
         actor: by ? 'operator' : 'system',
       })
     })
