@@ -10,7 +10,12 @@ describe('operator login limits with REDIS_URL', () => {
   let first: TestApp
   let second: TestApp
   beforeAll(async () => {
-    const env = { REDIS_URL: inject('redisUrl'), OPERATOR_CREDENTIALS: `${NAME}:correct-horse-battery` }
+    // One JWT secret, as processes on one database have: the counters' keys are pseudonyms under it (decision 076).
+    const env = {
+      REDIS_URL: inject('redisUrl'),
+      OPERATOR_CREDENTIALS: `${NAME}:correct-horse-battery`,
+      JWT_SECRET: 'processes-behind-one-balancer-share-this-48-chars',
+    }
     first = await buildTestApp({ env })
     second = await buildTestApp({ env })
   })
