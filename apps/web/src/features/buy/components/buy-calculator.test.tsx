@@ -186,6 +186,108 @@ describe('BuyCalculator', () => {
     expect(youReceive()).toHaveValue('0.01451442')
   })
 
+  describe('which amount is fixed', () => {
+    /** Prices whose bitcoin rate the test moves, and a way to make the calculator ask for them again. */
+    function movingPrices() {
+      let price = { mid: '90000.00', rate: '91350.0000' }
+      const view = renderCalculator({
+        getHpRates: () => {
+          const data = ratesData()
+          const eur = data.data[0]!
+          eur.data[0] = { ...eur.data[0]!, ...price }
+          return ok({ data })
+        },
+      })
+      return {
+        ...view,
+        async moveTo(next: { mid: string; rate: string }, shown: string) {
+          price = next
+          await view.queryClient.refetchQueries({ queryKey: ['rates'] })
+          await screen.findByText(shown)
+        },
+      }
+    }
+
+    it('tabbing through "You receive" leaves the amount typed in "You pay" fixed when the prices move', async () => {
+      const user = userEvent.setup()
+      const prices = movingPrices()
+      await pricesShown()
+      await retype(user, youPay(), '1,250')
+      await user.tab()
+      await user.tab()
+      expect(youReceive()).toHaveFocus()
+      await user.tab()
+      await prices.moveTo({ mid: '84000.00', rate: '85260.0000' }, '1 BTC = 85,260.00 EUR')
+      expect(youPay()).toHaveValue('1,250')
+      expect(youReceive()).toHaveValue('0.01451442')
+    })
+
+    it('clicking into "You receive" and out again does not fix the coin amount', async () => {
+      const user = userEvent.setup()
+      const prices = movingPrices()
+      await pricesShown()
+      await retype(user, youPay(), '250')
+      await user.click(youReceive())
+      await user.click(youPay())
+      await prices.moveTo({ mid: '84000.00', rate: '85260.0000' }, '1 BTC = 85,260.00 EUR')
+      expect(youPay()).toHaveValue('250')
+      expect(screen.getByText('You pay 250.00 EUR, fee included')).toBeInTheDocument()
+    })
+
+    it('a coin amount typed stays fixed, and the amount paid follows the prices', async () => {
+      const user = userEvent.setup()
+      const prices = movingPrices()
+      await pricesShown()
+      await retype(user, youReceive(), '0.01')
+      await user.tab()
+      await prices.moveTo({ mid: '84000.00', rate: '85260.0000' }, '1 BTC = 85,260.00 EUR')
+      expect(youReceive()).toHaveValue('0.01')
+      expect(youPay()).toHaveValue('861.22')
+    })
+
+    async function chooseCoin(user: ReturnType<typeof userEvent.setup>, name: string) {
+      await user.click(screen.getByRole('combobox', { name: 'Coin you receive' }))
+      await user.click(await screen.findByRole('option', { name }))
+    }
+
+    it('changing the coin keeps the amount typed in "You pay", also after tabbing through "You receive"', async () => {
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown()
+      await retype(user, youPay(), '250')
+      await user.tab()
+      await user.tab()
+      await user.tab()
+      await chooseCoin(user, 'ETH – Ethereum')
+      expect(youPay()).toHaveValue('250')
+      expect(youReceive()).toHaveValue('0.07620073')
+    })
+
+    it('changing the coin after typing a coin amount keeps what it came to as the amount paid', async () => {
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown()
+      await retype(user, youReceive(), '0.01')
+      await chooseCoin(user, 'ETH – Ethereum')
+      expect(youPay()).toHaveValue('922.73')
+      expect(youReceive()).toHaveValue('0.28125000')
+    })
+
+    it('keeps a German amount as typed through tabbing and a coin change', async () => {
+      browserLanguage('de-DE')
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown()
+      await retype(user, youPay(), '1.250,50')
+      await user.tab()
+      await user.tab()
+      await user.tab()
+      await chooseCoin(user, 'ETH – Ethereum')
+      expect(youPay()).toHaveValue('1.250,50')
+      expect(screen.getByText('You pay 1,250.50 EUR, fee included')).toBeInTheDocument()
+    })
+  })
+
   it('keeps the order being typed as lastOrder and the prices as ratesArray', async () => {
     const user = userEvent.setup()
     renderCalculator()

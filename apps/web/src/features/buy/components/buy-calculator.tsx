@@ -166,12 +166,16 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
     setServerErrors((current) => ({ ...current, amount: undefined }))
   }
 
-  function switchSideTo(typedSide: AmountSide) {
-    // Typing in the other field starts from the value it shows, so nothing jumps.
-    if (typedSide === side) return
-    if (typedSide === 'fiat') setFiatText(fiatShown)
-    else setCryptoText(cryptoShown)
-    setSide(typedSide)
+  // Only typing decides which amount is fixed: a field that is focused, or tabbed through, leaves the customer's amount
+  // as it was, so it neither drifts with the prices nor is lost with the coin (decision 087).
+  function changeCoin(next: CryptoCurrency) {
+    if (side === 'crypto' && fiatShown !== '') {
+      // An amount of the old coin means nothing in the new one: the price it came to is kept as what the customer pays.
+      setFiatText(fiatShown)
+      setSide('fiat')
+    }
+    setCrypto(next)
+    setServerErrors({})
   }
 
   function handleStart(event: FormEvent<HTMLFormElement>) {
@@ -281,7 +285,6 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
                 autoComplete="off"
                 placeholder="0.00"
                 value={fiatShown}
-                onFocus={() => switchSideTo('fiat')}
                 onChange={(event) => typeAmount('fiat', event.currentTarget.value)}
                 error={amountError}
               />
@@ -301,7 +304,6 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
                 autoComplete="off"
                 placeholder="0.00000000"
                 value={cryptoShown}
-                onFocus={() => switchSideTo('crypto')}
                 onChange={(event) => typeAmount('crypto', event.currentTarget.value)}
                 error={cryptoError}
               />
@@ -309,10 +311,7 @@ export function BuyCalculator({ onStepRequired, savedWallets = [] }: BuyCalculat
                 label="Coin you receive"
                 data={CRYPTO_OPTIONS}
                 value={crypto}
-                onChange={(value) => {
-                  setCrypto(value as CryptoCurrency)
-                  setServerErrors({})
-                }}
+                onChange={(value) => changeCoin(value as CryptoCurrency)}
                 searchable
                 size="md"
               />
