@@ -43,20 +43,23 @@ export interface AmountLabels {
 
 /**
  * "You pay" while the order waits for its money, "You paid" once the money is in, "Order amount" for an order that
- * ended without it (failed, cancelled, expired) or whose money went back (refunded); the coins likewise.
+ * ended without it (failed, cancelled, expired), whose money went back (refunded) or is held for review; the coins
+ * likewise (nothing is sent while a payment is held).
  */
 export function amountLabels(status: OrderStatus): AmountLabels {
   switch (status) {
     case 'initiated':
     case 'awaiting_payment':
       return { fiat: 'You pay', crypto: 'You receive' }
-    case 'payment_review':
     case 'paid':
     case 'awaiting_checks':
     case 'processing':
       return { fiat: 'You paid', crypto: 'You receive' }
     case 'completed':
       return { fiat: 'You paid', crypto: 'You received' }
+    case 'payment_review':
+      // Money held for review may be short of the order or go back: what came is shown beside it, never as "You paid".
+      return { fiat: 'Order amount', crypto: 'Coins ordered' }
     case 'refunded':
     case 'failed':
     case 'cancelled':

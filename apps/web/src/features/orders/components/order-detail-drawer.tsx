@@ -65,6 +65,7 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
         <Stack gap="lg">
           <OrderFacts
             order={data.order}
+            review={data.review}
             extra={
               <>
                 <OrderFact label="Method">

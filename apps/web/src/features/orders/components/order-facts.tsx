@@ -1,4 +1,4 @@
-import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import type { OrderSummary, PaymentReview } from '@exchange/shared/orders.schemas'
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { formatBps, formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
@@ -20,15 +20,31 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** What the customer agreed to: reference, amounts, the fixed price and its fee. */
-export function OrderFacts({ order, extra }: { order: OrderSummary; extra?: ReactNode }) {
+/**
+ * What the customer agreed to: reference, amounts, the fixed price and its fee; with a payment held for review, what
+ * arrived and how much it is short of the order, beside the order amount (decision 087).
+ */
+export function OrderFacts({
+  order,
+  extra,
+  review = null,
+}: {
+  order: OrderSummary
+  extra?: ReactNode
+  review?: PaymentReview | null
+}) {
   const coin = order.cryptoCur.toUpperCase()
   const labels = amountLabels(order.statusName)
+  const held = order.statusName === 'payment_review' ? review : null
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
         <Fact label="Reference">{order.orderReference}</Fact>
         <Fact label={labels.fiat}>{formatFiat(order.fiatAmount, order.fiatCur)}</Fact>
+        {held ? <Fact label="Received, held for review">{formatFiat(held.amount, held.currency)}</Fact> : null}
+        {held?.shortfall ? (
+          <Fact label="Short of the order by">{formatFiat(held.shortfall, held.currency)}</Fact>
+        ) : null}
         <Fact label={labels.crypto}>{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Fact>
         <Fact label="Rate">
           1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
@@ -67,11 +83,13 @@ export function OrderCard({
   loading,
   fallback,
   extra,
+  review = null,
 }: {
   order: OrderSummary | null | undefined
   loading: boolean
   fallback: ReactNode
   extra?: ReactNode
+  review?: PaymentReview | null
 }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
@@ -83,7 +101,7 @@ export function OrderCard({
           {order ? <OrderStatusBadge status={order.statusName} /> : null}
         </Group>
         {order ? (
-          <OrderFacts order={order} extra={extra} />
+          <OrderFacts order={order} extra={extra} review={review} />
         ) : loading ? (
           <Stack gap="xs" role="status" aria-label="Loading your order">
             <Skeleton height={18} />

@@ -1,5 +1,5 @@
 import { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
@@ -48,9 +48,22 @@ describe('a payment held for review on a payment screen', () => {
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument()
   })
 
+  it('shows what was received and what the order is short of, never the order amount as "You paid"', async () => {
+    renderHeld('50.00')
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    await within(order).findByText('Received, held for review')
+    expect(within(order).queryByText('You paid')).not.toBeInTheDocument()
+    expect(within(order).getByText('Order amount').nextElementSibling).toHaveTextContent('1,250.00 EUR')
+    expect(within(order).getByText('Received, held for review').nextElementSibling).toHaveTextContent('1,200.00 EUR')
+    expect(within(order).getByText('Short of the order by').nextElementSibling).toHaveTextContent('50.00 EUR')
+  })
+
   it('names no shortfall for a full payment', async () => {
     renderHeld(null)
     const note = await screen.findByRole('note', { name: 'Payment under review' })
     expect(note).not.toHaveTextContent('Short of the order')
+    const order = screen.getByRole('region', { name: 'Your order' })
+    expect(within(order).getByText('Received, held for review').nextElementSibling).toHaveTextContent('1,250.00 EUR')
+    expect(within(order).queryByText('Short of the order by')).not.toBeInTheDocument()
   })
 })

@@ -149,6 +149,8 @@ interface PaymentStepProps {
    * transfer that lands later is priced on arrival (decision 025).
    */
   takesLateTransfer?: boolean
+  /** Ask for the order again while it waits for its money, so the page shows the payment when it lands. */
+  watchPayment?: boolean
   /** The purchase step this screen is (amount → method → details → pay), shown above the heading; none on a result. */
   buyStep?: BuyStep
   /** What the step shows once the order is loaded and is one it acts on. */
@@ -164,11 +166,12 @@ export function PaymentStep({
   factsExtra,
   basePath = '/dashboard',
   takesLateTransfer = false,
+  watchPayment = false,
   buyStep,
   children,
 }: PaymentStepProps) {
   const brand = useBrand()
-  const detail = useOrderDetail(brand.brandName, orderReference)
+  const detail = useOrderDetail(brand.brandName, orderReference, { watchPayment })
   const answer = detail.data
   const data = answer && answer.result ? answer.data : null
   const heading = typeof title === 'function' ? title(data?.order) : title
@@ -200,6 +203,7 @@ export function PaymentStep({
         order={data?.order}
         loading={detail.isPending}
         extra={data ? factsExtra?.(data.order) : undefined}
+        review={data?.review}
         fallback={
           <>
             Reference <strong>{orderReference}</strong>

@@ -1,11 +1,12 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { saveJwtCookie } from '../../../lib/cookies'
 import { bankAccount, grossData, orderDetailAnswer, orderSummary, transferInstructions } from '../../../test/fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
+import { PAYMENT_WATCH_MS } from '../api/get-order-detail'
 import { VibanDetailsScreen } from './viban-details-screen'
 import { expectCurrentBuyStep } from '../../../test/buy-steps'
 
@@ -62,7 +63,11 @@ describe('VibanDetailsScreen', () => {
     const user = userEvent.setup()
     const { api } = renderDetails()
     await user.click(await screen.findByRole('button', { name: 'I have paid' }))
-    expect(await screen.findByText('Thank you. We will e-mail you as soon as the money arrives.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'Thank you. This page shows the payment as soon as the money arrives, and we e-mail you then.',
+      ),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Follow your order in History' })).toHaveAttribute(
       'href',
       '/dashboard-history',
@@ -77,6 +82,34 @@ describe('VibanDetailsScreen', () => {
     renderDetails({ orderCompleteViban: fail('order_not_found') })
     await user.click(await screen.findByRole('button', { name: 'I have paid' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this order.')
+  })
+
+  it('"I have paid" after the money arrived shows the order as paid, not an error', async () => {
+    const user = userEvent.setup()
+    let order = ORDER
+    renderDetails({ getOrderDetail: () => orderDetailAnswer(order), orderCompleteViban: fail('order_not_found') })
+    const paid = await screen.findByRole('button', { name: 'I have paid' })
+    order = { ...ORDER, statusName: 'paid' }
+    await user.click(paid)
+    expect(await screen.findByRole('note', { name: 'This order is paid' })).toHaveTextContent('Order ABCD234567 is')
+    expect(within(screen.getByRole('region', { name: 'Your order' })).getByText('You paid')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument()
+  })
+
+  it('shows the payment by itself once it lands, and stops asking then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    let order = ORDER
+    const { api } = renderDetails({ getOrderDetail: () => orderDetailAnswer(order) })
+    await screen.findByRole('button', { name: 'I have paid' })
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_WATCH_MS))
+    expect(screen.getByRole('button', { name: 'I have paid' })).toBeInTheDocument()
+    order = { ...ORDER, statusName: 'paid' }
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_WATCH_MS))
+    expect(await screen.findByRole('note', { name: 'This order is paid' })).toBeInTheDocument()
+    const asked = api.callsTo('getOrderDetail').length
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_WATCH_MS * 3))
+    expect(api.callsTo('getOrderDetail')).toHaveLength(asked)
   })
 
   it('explains when the order can no longer be paid', async () => {

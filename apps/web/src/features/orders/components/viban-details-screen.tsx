@@ -10,7 +10,7 @@ import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useCompleteViban } from '../api/complete-viban'
 import { HISTORY_QUERY_KEY } from '../api/get-history'
-import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
+import { ORDER_DETAIL_QUERY_KEY, orderDetailQueryOptions } from '../api/get-order-detail'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
 import { PaymentStep } from './payment-step'
@@ -58,13 +58,30 @@ export function VibanDetailsScreen() {
     )
   }
 
+  /** The order as it stands now: null when it could not be read. */
+  async function currentStatus(orderReference: string) {
+    try {
+      const answer = await queryClient.fetchQuery({
+        ...orderDetailQueryOptions(brand.brandName, orderReference),
+        staleTime: 0,
+      })
+      return answer && answer.result ? answer.data.order.statusName : null
+    } catch {
+      return null
+    }
+  }
+
   function reportPaid(orderReference: string) {
     setError(null)
     completeViban.mutate(
       { brandName: brand.brandName, orderReference },
       {
-        onSuccess: (result) => {
+        onSuccess: async (result) => {
           if (!result || !result.result) {
+            // The money may have landed since the page was drawn: the order then no longer waits for a transfer, and
+            // the page shows it as it now stands (paid, or held for review) rather than an error.
+            const status = result ? await currentStatus(orderReference) : null
+            if (status !== null && status !== 'awaiting_payment') return
             setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
             return
           }
@@ -84,6 +101,7 @@ export function VibanDetailsScreen() {
       needs="open"
       buyStep="pay"
       takesLateTransfer
+      watchPayment
     >
       {({ order }) => {
         if (!account) {
@@ -146,7 +164,9 @@ export function VibanDetailsScreen() {
             {reported ? (
               <Alert color="teal" variant="light" title="Transfer reported" role="status">
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">Thank you. We will e-mail you as soon as the money arrives.</Text>
+                  <Text size="sm">
+                    Thank you. This page shows the payment as soon as the money arrives, and we e-mail you then.
+                  </Text>
                   <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
                     Follow your order in History
                   </Anchor>
