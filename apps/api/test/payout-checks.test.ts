@@ -89,6 +89,15 @@ describe('a payout waits for the identity check', () => {
     const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })
     expect(detail.body.data.order.statusName).toBe('awaiting_checks')
     expect(detail.body.data.payoutWaitsFor).toEqual({ step: 'identity', screen: '/dashboard-authstart' })
+    // The dashboard lists it as waiting for the customer, with the step, and no longer as an order to pay.
+    const gross = (await callUser(t.app, 'getGross', customer.token)).body.data
+    expect(gross.waitingOrders).toEqual([
+      {
+        order: expect.objectContaining({ orderReference: reference, statusName: 'awaiting_checks' }),
+        waitsFor: { step: 'identity', screen: '/dashboard-authstart' },
+      },
+    ])
+    expect(gross.openOrder).toEqual([])
     expect(detail.body.data.events.at(-1)).toMatchObject({
       toStatus: 'awaiting_checks',
       cause:
@@ -206,6 +215,13 @@ describe('a payout waits for a wallet proven to be the customer’s (decision 03
     expect(held?.text).toContain(`https://exchange.example/dashboard-wallets?order=${reference}`)
     const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })
     expect(detail.body.data.payoutWaitsFor).toEqual({ step: 'wallet', screen: `/dashboard-wallets?order=${reference}` })
+    const waiting = (await callUser(t.app, 'getGross', customer.token)).body.data.waitingOrders
+    expect(waiting).toMatchObject([
+      {
+        order: { orderReference: reference },
+        waitsFor: { step: 'wallet', screen: `/dashboard-wallets?order=${reference}` },
+      },
+    ])
 
     // Asked again (the customer's own "send to broker", the retry job), it waits without a second mail.
     await callUser(t.app, 'orderLpToBroker', customer.token, { orderReference: reference })
@@ -232,6 +248,8 @@ describe('a payout waits for a wallet proven to be the customer’s (decision 03
     expect(order).toMatchObject({ status: 'completed', payoutWaitsFor: null })
     expect(await t.db.select().from(deliveries).where(eq(deliveries.orderId, order.id))).toHaveLength(1)
     expect(await mailsOf(customer.email, 'order_completed')).toHaveLength(1)
+    // Nothing waits for the customer any more: the dashboard says so as soon as it asks.
+    expect((await callUser(t.app, 'getGross', customer.token)).body.data.waitingOrders).toEqual([])
   })
 
   it('refuses a wrong signature, stores nothing and frees nothing', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { FailureAnswer, OkAnswer, answerOf, successAnswer } from './answer'
 import { DecimalString } from './money'
-import { OrderSummary } from './orders.schemas'
+import { OrderSummary, WaitingOrder } from './orders.schemas'
 import { BrandName, CompanyDetails, Email, Password, SignupToken, VerificationCode } from './validators'
 
 /** Public account calls of spec section 7: `POST /v1/public/{name}`. */
@@ -93,6 +93,11 @@ export const GrossData = z.object({
   agreementSum: DecimalString,
   /** Open orders (initiated or awaiting payment), newest first. */
   openOrder: z.array(OrderSummary),
+  /**
+   * Paid orders whose payout waits for a step of the customer's (`awaiting_checks`, decisions 033 and 039), newest
+   * first, each with the step and the screen where it is done (decision 087).
+   */
+  waitingOrders: z.array(WaitingOrder).default([]),
 })
 export type GrossData = z.infer<typeof GrossData>
 export const GetGrossAnswer = answerOf(successAnswer({ data: GrossData }))

@@ -196,6 +196,14 @@ export const PaymentReview = z.object({
 })
 export type PaymentReview = z.infer<typeof PaymentReview>
 
+/** The step a paid order's payout waits for (while it is `awaiting_checks`) and the screen where it is done. */
+export const PayoutWaitsFor = z.object({ step: JourneyStepId, screen: z.string() })
+export type PayoutWaitsFor = z.infer<typeof PayoutWaitsFor>
+
+/** A paid order waiting for the customer: the order and what it waits for (getGross, decision 087). */
+export const WaitingOrder = z.object({ order: OrderSummary, waitsFor: PayoutWaitsFor })
+export type WaitingOrder = z.infer<typeof WaitingOrder>
+
 export const OrderDetailAnswer = answerOf(
   successAnswer({
     data: z.object({
@@ -204,7 +212,7 @@ export const OrderDetailAnswer = answerOf(
       latePayment: LatePayment.nullable().default(null),
       review: PaymentReview.nullable().default(null),
       /** While the order is `awaiting_checks`: the step its payout waits for and the screen where it is done. */
-      payoutWaitsFor: z.object({ step: JourneyStepId, screen: z.string() }).nullable().default(null),
+      payoutWaitsFor: PayoutWaitsFor.nullable().default(null),
       delivery: Delivery.nullable().default(null),
     }),
   }),

@@ -176,6 +176,20 @@ describe('signed-in routes', () => {
     await waitFor(() => expect(api.callsTo('journeyStatus')).toHaveLength(2))
   })
 
+  it('shows a customer whose identity check was refused for good what that means, and no order to start or pay', async () => {
+    signedIn({
+      journeyStatus: journeyAnswer([owed('identity', 'rejected')]),
+      getGross: grossAnswer({ openOrder: [orderSummary({ orderReference: 'OPEN234567' })] }),
+    })
+    renderApp('/dashboard')
+    const notice = await screen.findByRole('region', { name: 'We could not verify your identity' })
+    expect(notice).toHaveTextContent('you cannot start or pay an order')
+    expect(screen.getByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Buy / })).not.toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Buy crypto' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/OPEN234567/)).not.toBeInTheDocument()
+  })
+
   it('greets the customer above the calculator, in the dark theme', async () => {
     signedIn()
     renderApp('/dashboard')

@@ -16,3 +16,8 @@ export function useCustomer(): GrossData {
   if (!customer) throw new Error('useCustomer needs a CustomerProvider above it')
   return customer
 }
+
+/** The signed-in customer when a CustomerProvider is above, else null (pieces also shown outside the dashboard). */
+export function useCustomerIfKnown(): GrossData | null {
+  return useContext(CustomerContext)
+}

@@ -76,7 +76,12 @@ export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummar
 }
 
 export function grossData(
-  overrides: { firstName?: string | null; lastName?: string | null; openOrder?: OrderSummary[] } = {},
+  overrides: {
+    firstName?: string | null
+    lastName?: string | null
+    openOrder?: OrderSummary[]
+    waitingOrders?: GrossData['waitingOrders']
+  } = {},
 ): GrossData {
   return GrossData.parse({
     details: {
@@ -88,6 +93,7 @@ export function grossData(
     pendingBalance: '0.00',
     agreementSum: '0.00',
     openOrder: overrides.openOrder ?? [],
+    waitingOrders: overrides.waitingOrders ?? [],
   })
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { sumAmounts } from '@exchange/shared/money'
+import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import { OPEN_STATUSES, PAID_STATUSES } from '@exchange/shared/order-rules'
 import type { GrossData } from '@exchange/shared/accounts.schemas'
 import type { ChangeFeed } from '../../db/change-feed'
@@ -23,6 +24,8 @@ export const CUSTOMER_CHANGED = 'customer_changed'
 export const GROSS_CACHE_MS = 60_000
 /** The most answers kept at once; beyond it the answer kept longest ago is forgotten. */
 const GROSS_CACHE_ENTRIES = 10_000
+/** The orders getGross reads: the open ones, and the paid ones waiting for a step of the customer's (decision 087). */
+const SHOWN_STATUSES: string[] = [...OPEN_STATUSES, 'awaiting_checks']
 
 interface Reading {
   answer: Promise<GrossData>
@@ -31,9 +34,9 @@ interface Reading {
 }
 
 /**
- * `getGross` in one prepared statement, one round trip: the customer's details, one row per open order (newest
- * first), and the fiat amounts paid under the agreement in force since its signature (decision 044), which are added
- * here as `pendingBalance` is.
+ * `getGross` in one prepared statement, one round trip: the customer's details, one row per open order and per paid
+ * order waiting for the customer (newest first), and the fiat amounts paid under the agreement in force since its
+ * signature (decision 044), which are added here as `pendingBalance` is.
  */
 export function createGrossService({
   db,
@@ -78,7 +81,7 @@ export function createGrossService({
       order: orders,
     })
     .from(customers)
-    .leftJoin(orders, and(eq(orders.customerId, customers.id), inArray(orders.status, [...OPEN_STATUSES])))
+    .leftJoin(orders, and(eq(orders.customerId, customers.id), inArray(orders.status, SHOWN_STATUSES)))
     .where(eq(customers.id, sql.placeholder('customerId')))
     .orderBy(desc(orders.createdAt))
     .prepare('get_gross')
@@ -88,7 +91,14 @@ export function createGrossService({
     const rows = await statement.execute({ customerId, agreementVersion })
     const [first] = rows
     if (!first) throw new AppError('unauthorized', 401)
-    const open = rows.flatMap((row) => (row.order ? [row.order] : []))
+    const shown = rows.flatMap((row) => (row.order ? [row.order] : []))
+    const open = shown.filter((order) => order.status !== 'awaiting_checks')
+    const waitingOrders = shown.flatMap((order) => {
+      const step = JourneyStepId.safeParse(order.payoutWaitsFor)
+      if (order.status !== 'awaiting_checks' || !step.success) return []
+      const waitsFor = { step: step.data, screen: payoutStepScreen(step.data, order.reference) }
+      return [{ order: toOrderSummary(order, methodNameOf(order, trading)), waitsFor }]
+    })
     const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
     return {
       details: { firstName: first.firstName, lastName: first.lastName, email: first.email },
@@ -96,6 +106,7 @@ export function createGrossService({
       pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS),
       agreementSum: sumAmounts(first.paidUnderAgreement?.split(',') ?? [], FIAT_DECIMALS),
       openOrder: open.map((order) => toOrderSummary(order, methodNameOf(order, trading))),
+      waitingOrders,
     }
   }
 

@@ -86,3 +86,41 @@ export function waitingLine(step: OwedStep): string {
     ? `You cannot start a new order: we could not accept your ${STEP_NAMES[step.id].title.toLowerCase()}. Please contact our support team.`
     : `You can buy again once our team has reviewed your ${STEP_NAMES[step.id].title.toLowerCase()}. Your amount is kept.`
 }
+
+/**
+ * What a paid order waiting for `step` asks of the customer (decision 087): the step's action while the customer can
+ * act on it (also when the journey does not list it: the wallet of one order), else where it stands.
+ */
+export function waitingOrderAction(
+  step: JourneyStepId,
+  owed: OwedStep | undefined,
+): { explanation: string; button: string; required: boolean } {
+  const state = owed?.state ?? 'required'
+  const what = STEP_NAMES[step].title
+  switch (state) {
+    case 'required':
+      return {
+        explanation: `Your coins are bought and sent once this is done: ${STEP_COPY[step]}`,
+        button: STEP_NAMES[step].action,
+        required: true,
+      }
+    case 'in_review':
+      return {
+        explanation: `${what}: being reviewed. Your coins are sent once it is approved; you do not need to do anything.`,
+        button: 'See where it stands',
+        required: false,
+      }
+    case 'waiting':
+      return {
+        explanation: `${what}: available again at a set time, which its page shows. Your coins are sent once it is done.`,
+        button: 'See when',
+        required: false,
+      }
+    case 'rejected':
+      return {
+        explanation: `${what}: we could not accept it, so these coins cannot be sent. Please contact our support team.`,
+        button: 'See what to do',
+        required: false,
+      }
+  }
+}

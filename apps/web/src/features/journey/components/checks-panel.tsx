@@ -3,9 +3,12 @@ import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@ma
 import { useId } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
+import { useCustomerIfKnown } from '../../../lib/customer-context'
 import { rememberReturnTo } from '../../../lib/return-to'
 import { useJourneyStatus } from '../api/get-journey-status'
 import { STATE_COLORS, STATE_LABELS, STEP_NAMES, stepButtonLabel, stepExplanation } from '../journey-copy'
+import { IdentityRejectedNotice } from './identity-rejected-notice'
+import { WaitingOrders } from './waiting-orders'
 
 function StepRow({ step, from }: { step: OwedStep; from: string }) {
   const titleId = useId()
@@ -72,8 +75,10 @@ function StepSummary({ steps }: { steps: OwedStep[] }) {
 /**
  * The checks the customer still owes (decision 038), the centre of the dashboard: each step in plain words with where
  * it stands, what that means and a button to its screen. Steps that hold up a new order come first, under their own
- * heading; the ones needed only before coins are sent follow. Nothing at all while nothing is owed, or while the
- * answer is unknown (the calculator must not jump for a panel that then disappears).
+ * heading; the ones needed only before coins are sent follow. Paid orders waiting for the customer come before all of
+ * them, each with the one thing that moves it on (decision 087). Nothing at all while nothing is owed, or while the
+ * answer is unknown (the calculator must not jump for a panel that then disappears). After a final identity refusal,
+ * only what that means (decision 088).
  *
  * `compactOnPhones`: on a phone the steps needed only before coins are sent fit in one line with a link to the checks
  * page, so the calculator below moves down only for what stands in the way of buying.
@@ -84,8 +89,11 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
   const journey = useJourneyStatus(brand.brandName)
   const answer = journey.data
   const steps = answer && answer.result ? answer.data.steps : []
+  const waitingOrders = useCustomerIfKnown()?.waitingOrders ?? []
   const headingId = useId()
-  if (steps.length === 0) return null
+  // A final identity refusal replaces every step and order: nothing can be bought or sent, and nothing here invites it.
+  if (steps.some((step) => step.id === 'identity' && step.state === 'rejected')) return <IdentityRejectedNotice />
+  if (journey.isPending || (steps.length === 0 && waitingOrders.length === 0)) return null
 
   const beforeBuying = steps.filter((step) => step.blocks.includes('start_order'))
   const beforePayout = steps.filter((step) => !step.blocks.includes('start_order'))
@@ -100,6 +108,7 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
         <Title id={headingId} order={2} fz="lg">
           Your checks
         </Title>
+        {waitingOrders.length > 0 ? <WaitingOrders orders={waitingOrders} steps={steps} from={pathname} /> : null}
         {groups.map((group) => (
           <Stack key={group.key} gap={0}>
             <Text size="sm" fw={600} c={group.key === 'buy' ? undefined : 'dimmed'} mb={4}>

@@ -2,15 +2,21 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
+import { useCustomerIfKnown } from '../../../lib/customer-context'
 import { useJourneyStatus } from '../api/get-journey-status'
 import { ChecksPanel } from './checks-panel'
 
-/** /dashboard-checks: the checks panel on its own page (the menu's "Your checks"), and a plain word when none is owed. */
+/**
+ * /dashboard-checks: the checks panel on its own page (the menu's "Your checks"), and a plain word when nothing is
+ * owed, neither a step nor a paid order waiting for the customer.
+ */
 export function ChecksScreen() {
   const brand = useBrand()
   const journey = useJourneyStatus(brand.brandName)
   const answer = journey.data
   const steps = answer && answer.result ? answer.data.steps : null
+  // "Nothing to do" only when nothing is owed: no step, and no paid order waiting for the customer (decision 087).
+  const ordersWait = (useCustomerIfKnown()?.waitingOrders.length ?? 0) > 0
 
   let body
   if (journey.isPending) {
@@ -31,7 +37,7 @@ export function ChecksScreen() {
         </Stack>
       </Alert>
     )
-  } else if (steps.length === 0) {
+  } else if (steps.length === 0 && !ordersWait) {
     body = (
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm" align="flex-start">

@@ -1,0 +1,81 @@
+import type { OwedStep } from '@exchange/shared/journey.schemas'
+import type { WaitingOrder } from '@exchange/shared/orders.schemas'
+import { Button, Group, Stack, Text } from '@mantine/core'
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { formatCrypto, formatFiat } from '../../../lib/format'
+import { rememberReturnTo } from '../../../lib/return-to'
+import { waitingOrderAction } from '../journey-copy'
+
+function WaitingOrderRow({ waiting, owed, from }: { waiting: WaitingOrder; owed: OwedStep | undefined; from: string }) {
+  const titleId = useId()
+  const { order, waitsFor } = waiting
+  const action = waitingOrderAction(waitsFor.step, owed)
+  return (
+    <Group
+      component="li"
+      aria-labelledby={titleId}
+      justify="space-between"
+      align="center"
+      gap="xs"
+      wrap="wrap"
+      py={6}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
+        <Text id={titleId} fw={700} size="sm">
+          Order {order.orderReference}
+        </Text>
+        <Text size="sm">
+          {`You paid ${formatFiat(order.fiatAmount, order.fiatCur)} for ${formatCrypto(order.cryptoAmount, order.cryptoCur)}.`}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {action.explanation}
+        </Text>
+      </Stack>
+      <Button
+        component={Link}
+        to={waitsFor.screen}
+        onClick={() => rememberReturnTo(from, waitsFor.screen)}
+        size="xs"
+        variant={action.required ? 'filled' : 'light'}
+        aria-label={`${action.button}: order ${order.orderReference}`}
+      >
+        {action.button}
+      </Button>
+    </Group>
+  )
+}
+
+/**
+ * The paid orders whose coins wait for the customer (decision 087), each with the one thing that moves it on: the step
+ * its payout waits for, on that step's screen (the wallet's opened on the order's own wallet).
+ */
+export function WaitingOrders({
+  orders,
+  steps,
+  from,
+}: {
+  orders: readonly WaitingOrder[]
+  steps: readonly OwedStep[]
+  from: string
+}) {
+  const title = 'Paid orders waiting for you'
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600} mb={4}>
+        {title}
+      </Text>
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
+        {orders.map((waiting) => (
+          <WaitingOrderRow
+            key={waiting.order.orderReference}
+            waiting={waiting}
+            owed={steps.find((step) => step.id === waiting.waitsFor.step)}
+            from={from}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
