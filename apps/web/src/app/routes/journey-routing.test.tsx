@@ -8,6 +8,8 @@ import { grossData, ratesAnswer } from '../../test/fixtures'
 import { journeyAnswer, owed, sofQuestions } from '../../test/journey-fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../test/mock-api'
 import { renderScreen } from '../../test/render'
+import { ukStatus } from '../../test/uk-fixtures'
+import { formatDateTime } from '../../lib/format'
 import { Component as CalculatorRoute } from './calculator-route'
 import { Component as SofRoute } from './sof-route'
 
@@ -57,6 +59,33 @@ describe('an order refused for a journey step', () => {
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard')
     expect(screen.getByRole('textbox', { name: 'You pay' })).toHaveValue('250')
+  })
+
+  it('says when a locked investor statement opens again, and neither the line nor the checks lead to it', async () => {
+    const user = userEvent.setup()
+    const until = '2026-03-02T09:05:00.000Z'
+    const { router } = renderCalculator({
+      journeyStatus: journeyAnswer([owed('uk_categorisation', 'waiting')]),
+      ukStepsStatus: ukStatus({
+        riskWarning: { state: 'done' },
+        categorisation: { state: 'waiting', newStatementFrom: until },
+      }),
+      orderInitiateBuy: fail('step_required', 200, { step: 'uk_categorisation' }),
+    })
+    const checks = await screen.findByRole('region', { name: 'Your checks' })
+    const row = await within(checks).findByText(`Investor type: available again at ${formatDateTime(until)}.`, {
+      exact: false,
+    })
+    expect(row.closest('li')).not.toBeNull()
+    expect(within(row.closest('li')!).queryByRole('link')).not.toBeInTheDocument()
+    await typeOrderAndBuy(user)
+    expect(
+      await screen.findByText(
+        `You cannot start an order yet. Investor type: available again at ${formatDateTime(until)}. Nothing to do until then. Your amount is kept.`,
+      ),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(screen.queryByRole('link', { name: /investor type/i })).not.toBeInTheDocument()
   })
 
   it('shows the checks above the calculator, and on coming back says the order can start', async () => {
@@ -121,6 +150,16 @@ describe('back from the source of funds', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard-quest'))
     expect(router.state.location.state).toEqual({ stepRequired: 'enhanced_checks' })
     expect(peekReturnTo()).toBe('/dashboard')
+  })
+
+  it('never leads to an investor statement locked after a "No": back to where the customer was instead', async () => {
+    const user = userEvent.setup()
+    saveJwtCookie('token-1', 24)
+    rememberReturnTo('/dashboard')
+    mockApi(sofHandlers([owed('uk_categorisation', 'waiting'), owed('identity')]))
+    const { router } = renderScreen(<SofRoute />, { path: '/dashboard-sof' })
+    await answerAndSave(user, 'No')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
   })
 
   it('goes on to the UK cooling-off when it is what now stands before an order, to see when it ends', async () => {

@@ -1,6 +1,7 @@
 import type { OwedStep } from '@exchange/shared/journey.schemas'
 import type { JourneyStepId, JourneyStepState } from '@exchange/shared/journey-steps'
 import { STEP_COPY } from '@exchange/shared/messages'
+import { formatDateTime } from '../../lib/format'
 
 /** Each step as the customer reads it: a name, what to do (shared copy) and the button to its screen. */
 export const STEP_NAMES: Record<JourneyStepId, { title: string; action: string }> = {
@@ -80,7 +81,15 @@ export const STEP_REQUIRED_LINES: Record<JourneyStepId, string> = {
     'Before your order, please read and sign our customer agreement. Your order is kept; we take you back to it afterwards.',
 }
 
-export function waitingLine(step: OwedStep): string {
+/** A step locked after an answer that did not pass: when it opens again, and that nothing can be done before. */
+export function lockedLine(step: JourneyStepId, until: string): string {
+  return `${STEP_NAMES[step].title}: available again at ${formatDateTime(until)}. Nothing to do until then.`
+}
+
+/** The calculator's line for an order refused for a step the customer cannot act on now; `lockedUntil` for a lock. */
+export function waitingLine(step: OwedStep, lockedUntil?: string): string {
+  if (step.state === 'waiting' && lockedUntil)
+    return `You cannot start an order yet. ${lockedLine(step.id, lockedUntil)} Your amount is kept.`
   if (step.state === 'waiting') return `${STEP_REQUIRED_LINES[step.id]} Your amount is kept.`
   return step.state === 'rejected'
     ? `You cannot start a new order: we could not accept your ${STEP_NAMES[step.id].title.toLowerCase()}. Please contact our support team.`

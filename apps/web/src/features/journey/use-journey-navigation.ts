@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { useBrand } from '../../lib/brand-context'
 import { rememberReturnTo, takeReturnTo } from '../../lib/return-to'
 import { journeyQueryOptions, useJourneyChanged } from './api/get-journey-status'
+import { fetchStepLocks, isLockableStep } from './api/get-step-locks'
 import { STEP_REQUIRED_LINES, waitingLine } from './journey-copy'
 
 /** Navigation state the journey leaves on the screen it sends the customer to. */
@@ -63,13 +64,15 @@ export function useJourneyNavigation() {
     async (step: JourneyStepId): Promise<string | null> => {
       const status = await freshStatus()
       const owed: OwedStep | undefined = status?.result ? status.data.steps.find((one) => one.id === step) : undefined
+      if (owed && owed.state === 'waiting' && isLockableStep(owed.id))
+        return waitingLine(owed, (await fetchStepLocks(queryClient, brand.brandName))[owed.id])
       if (owed && owed.state !== 'required') return waitingLine(owed)
       const screen = owed?.screen ?? JOURNEY_STEP_SCREENS[step]
       rememberReturnTo(pathname, screen)
       void navigate(screen, { state: { stepRequired: step } satisfies JourneyLocationState })
       return null
     },
-    [freshStatus, navigate, pathname],
+    [freshStatus, navigate, pathname, queryClient, brand.brandName],
   )
 
   /**
@@ -83,7 +86,8 @@ export function useJourneyNavigation() {
       if (status?.result) {
         const blocker = status.data.blocked.start_order
         const owed = status.data.steps.find((one) => one.id === blocker)
-        const open = owed && (owed.state === 'required' || owed.state === 'waiting')
+        // A step locked after a failed answer is never a place to send the customer to (decision 087).
+        const open = owed && (owed.state === 'required' || (owed.state === 'waiting' && !isLockableStep(owed.id)))
         if (owed && open && owed.screen.toLowerCase() !== doneScreen.toLowerCase()) {
           void navigate(owed.screen, { state: { stepRequired: owed.id } satisfies JourneyLocationState })
           return true

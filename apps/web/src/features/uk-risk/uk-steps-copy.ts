@@ -43,11 +43,27 @@ const EARLIER_STEPS: { key: StepKey; screen: string; title: string }[] = [
   { key: 'appropriateness', screen: '/dashboard-prquest', title: 'the cryptoasset questions' },
 ]
 
-/** The first UK step before this one that is not done yet, or null: the regulation's order (the api refuses too). */
+/** Until when a UK step takes no new answer (a statement that did not qualify, a second failed assessment), or null. */
+export function ukStepLockedUntil(status: UkStepsStatus, key: StepKey): string | null {
+  if (status[key].state !== 'waiting') return null
+  if (key === 'categorisation') return status.categorisation.newStatementFrom
+  if (key === 'appropriateness') return status.appropriateness.lockedUntil
+  return null
+}
+
+/**
+ * The first UK step before this one that is not done yet, or null: the regulation's order (the api refuses too).
+ * `lockedUntil` says when a locked step opens again, so that no screen sends the customer to it before then.
+ */
 export function firstEarlierStepOwed(status: UkStepsStatus, before: StepKey | 'coolingOff') {
   for (const step of EARLIER_STEPS) {
     if (step.key === before) return null
-    if (status[step.key].state !== 'done') return step
+    if (status[step.key].state !== 'done') return { ...step, lockedUntil: ukStepLockedUntil(status, step.key) }
   }
   return null
+}
+
+/** How every screen names a locked step's end (decision 087). */
+export function availableAgainLine(lockedUntil: string): string {
+  return `Available again at ${formatDateTime(lockedUntil)}.`
 }

@@ -6,11 +6,12 @@ import { useBrand } from '../../../lib/brand-context'
 import { useCustomerIfKnown } from '../../../lib/customer-context'
 import { rememberReturnTo } from '../../../lib/return-to'
 import { useJourneyStatus } from '../api/get-journey-status'
-import { STATE_COLORS, STATE_LABELS, STEP_NAMES, stepButtonLabel, stepExplanation } from '../journey-copy'
+import { isLockableStep, useStepLocks, type StepLocks } from '../api/get-step-locks'
+import { STATE_COLORS, STATE_LABELS, STEP_NAMES, lockedLine, stepButtonLabel, stepExplanation } from '../journey-copy'
 import { IdentityRejectedNotice } from './identity-rejected-notice'
 import { WaitingOrders } from './waiting-orders'
 
-function StepRow({ step, from }: { step: OwedStep; from: string }) {
+function StepRow({ step, from, lockedUntil }: { step: OwedStep; from: string; lockedUntil?: string }) {
   const titleId = useId()
   return (
     <Group
@@ -33,28 +34,31 @@ function StepRow({ step, from }: { step: OwedStep; from: string }) {
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {stepExplanation(step)}
+          {lockedUntil ? lockedLine(step.id, lockedUntil) : stepExplanation(step)}
         </Text>
       </Stack>
-      <Button
-        component={Link}
-        to={step.screen}
-        onClick={() => rememberReturnTo(from, step.screen)}
-        size="xs"
-        variant={step.state === 'required' ? 'filled' : 'light'}
-        aria-label={`${stepButtonLabel(step)}: ${STEP_NAMES[step.id].title}`}
-      >
-        {stepButtonLabel(step)}
-      </Button>
+      {/* A locked step offers nothing to click: its screen could only say the same (decision 087). */}
+      {lockedUntil ? null : (
+        <Button
+          component={Link}
+          to={step.screen}
+          onClick={() => rememberReturnTo(from, step.screen)}
+          size="xs"
+          variant={step.state === 'required' ? 'filled' : 'light'}
+          aria-label={`${stepButtonLabel(step)}: ${STEP_NAMES[step.id].title}`}
+        >
+          {stepButtonLabel(step)}
+        </Button>
+      )}
     </Group>
   )
 }
 
-function StepList({ title, steps, from }: { title: string; steps: OwedStep[]; from: string }) {
+function StepList({ title, steps, from, locks }: { title: string; steps: OwedStep[]; from: string; locks: StepLocks }) {
   return (
     <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={title}>
       {steps.map((step) => (
-        <StepRow key={step.id} step={step} from={from} />
+        <StepRow key={step.id} step={step} from={from} lockedUntil={locks[step.id]} />
       ))}
     </Stack>
   )
@@ -90,6 +94,10 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
   const answer = journey.data
   const steps = answer && answer.result ? answer.data.steps : []
   const waitingOrders = useCustomerIfKnown()?.waitingOrders ?? []
+  const locks = useStepLocks(
+    brand.brandName,
+    steps.some((step) => step.state === 'waiting' && isLockableStep(step.id)),
+  )
   const headingId = useId()
   // A final identity refusal replaces every step and order: nothing can be bought or sent, and nothing here invites it.
   if (steps.some((step) => step.id === 'identity' && step.state === 'rejected')) return <IdentityRejectedNotice />
@@ -117,14 +125,14 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
             {compactOnPhones && group.key === 'payout' ? (
               <>
                 <Box visibleFrom="sm">
-                  <StepList title={group.title} steps={group.steps} from={pathname} />
+                  <StepList title={group.title} steps={group.steps} from={pathname} locks={locks} />
                 </Box>
                 <Box hiddenFrom="sm">
                   <StepSummary steps={group.steps} />
                 </Box>
               </>
             ) : (
-              <StepList title={group.title} steps={group.steps} from={pathname} />
+              <StepList title={group.title} steps={group.steps} from={pathname} locks={locks} />
             )}
           </Stack>
         ))}

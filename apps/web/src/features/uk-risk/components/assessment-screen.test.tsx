@@ -127,9 +127,9 @@ describe('AssessmentScreen', () => {
     })
     await answerAll(user, 'B', 'c')
     await user.click(screen.getByRole('button', { name: 'Send my answers' }))
-    expect(await screen.findByText(formatDateTime(LOCKED_UNTIL))).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent('You can take the questions again from')
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+    expect(await screen.findByText(`Available again at ${formatDateTime(LOCKED_UNTIL)}.`)).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Available again at')
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
   })
 
   it('shows the lock when the customer comes back during it, without asking for questions', async () => {
@@ -139,8 +139,9 @@ describe('AssessmentScreen', () => {
         appropriateness: { state: 'waiting', attempts: 2, lockedUntil: LOCKED_UNTIL },
       }),
     })
-    expect(await screen.findByText(formatDateTime(LOCKED_UNTIL))).toBeInTheDocument()
+    expect(await screen.findByText(`Available again at ${formatDateTime(LOCKED_UNTIL)}.`)).toBeInTheDocument()
     expect(api.callsTo('ukQuestionSet')).toHaveLength(0)
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
   })
 
   it('goes on after a pass', async () => {

@@ -9,8 +9,8 @@ import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { focusFirstError } from '../../../components/ui/form-parts'
 import { useUkAnswerQuestions, useUkQuestionSet } from '../api/uk-steps'
-import { firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
-import { BackButton, EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
+import { availableAgainLine, firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
+import { EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
 
 type Outcome = Extract<z.infer<typeof UkAnswerQuestionsAnswer>, { result: true }>['data']
 
@@ -19,8 +19,8 @@ function Locked({ until }: { until: string }) {
   return (
     <Alert color="orange" variant="light" radius="md" role="status">
       <Text size="sm">
-        You can take the questions again from <strong>{formatDateTime(until)}</strong>. After a second attempt that does
-        not pass, UK rules ask for a 24-hour break before the next one.
+        <strong>{availableAgainLine(until)}</strong> You can take the questions again then. After a second attempt that
+        does not pass, UK rules ask for a 24-hour break before the next one.
       </Text>
     </Alert>
   )
@@ -40,7 +40,7 @@ function Result({ outcome, onRetake, onPassed }: { outcome: Outcome; onRetake: (
       </InfoCard>
     )
   return (
-    <InfoCard actions={outcome.lockedUntil ? <BackButton /> : <Button onClick={onRetake}>Try again</Button>}>
+    <InfoCard actions={outcome.lockedUntil ? undefined : <Button onClick={onRetake}>Try again</Button>}>
       <Title order={2} fz="lg">
         You did not pass this time.
       </Title>
@@ -177,10 +177,8 @@ function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () 
     )
   if (appropriateness.state === 'waiting' && appropriateness.lockedUntil)
     return (
-      <Stack gap="md">
-        <Locked until={appropriateness.lockedUntil} />
-        <BackButton />
-      </Stack>
+      // Nothing to click while the questions are locked (decision 087).
+      <Locked until={appropriateness.lockedUntil} />
     )
   return <Questions onOutcome={setOutcome} />
 }

@@ -112,9 +112,14 @@ describe('CategorisationScreen', () => {
     await user.click(yesNo(TEXTS.high_net_worth.questions.netAssetsOver250k, 'No'))
     await user.type(screen.getByRole('textbox', { name: new RegExp(TEXTS.signature) }), 'Ada Lovelace')
     await user.click(screen.getByRole('button', { name: 'Sign the statement' }))
+    await user.click(await screen.findByRole('button', { name: 'Sign as it is' }))
     const refusal = await screen.findByRole('status')
     expect(refusal).toHaveTextContent('Your answers do not meet the rule of the high net worth investor statement.')
-    expect(refusal).toHaveTextContent(`You can make a new statement from ${formatDateTime(PAUSE_ENDS)}.`)
+    expect(refusal).toHaveTextContent(
+      `Available again at ${formatDateTime(PAUSE_ENDS)}. You can make a new statement then.`,
+    )
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
     expect(screen.queryByRole('radio')).not.toBeInTheDocument()
     expect(screen.queryByText(/Restricted investor|Certified sophisticated/)).not.toBeInTheDocument()
     expect(onQualified).not.toHaveBeenCalled()
@@ -125,9 +130,48 @@ describe('CategorisationScreen', () => {
       ukStepsStatus: ukStatus({ ...READ, categorisation: { state: 'waiting', newStatementFrom: PAUSE_ENDS } }),
     })
     expect(
-      await screen.findByText(`You can make a new statement from ${formatDateTime(PAUSE_ENDS)}.`, { exact: false }),
+      await screen.findByText(`Available again at ${formatDateTime(PAUSE_ENDS)}.`, { exact: false }),
     ).toBeInTheDocument()
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('asks first before a "No" that does not qualify: what the lock means and until when, and "Check my answers" sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-01T09:05:00.000Z') })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) })
+    const { api } = renderPrst({
+      ukCategorise: ok({
+        data: { qualified: false, category: 'restricted', validUntil: null, newStatementFrom: PAUSE_ENDS },
+      }),
+    })
+    await user.click(
+      within(await screen.findByRole('radiogroup', { name: /Choose one statement/ })).getByRole('radio', {
+        name: /Restricted investor/,
+      }),
+    )
+    await user.click(yesNo(TEXTS.restricted.questions.investedUnderTenPercent, 'Yes'))
+    await user.click(yesNo(TEXTS.restricted.questions.willLimitToTenPercent, 'No'))
+    await user.type(screen.getByRole('textbox', { name: new RegExp(TEXTS.signature) }), 'Ada Lovelace')
+    await user.click(screen.getByRole('button', { name: 'Sign the statement' }))
+    const question = await screen.findByRole('dialog', { name: "Your answers do not meet this statement's rule" })
+    expect(question).toHaveTextContent('You qualify when both A and B apply to you.')
+    expect(question).toHaveTextContent(
+      `cannot make a new statement of any type for 24 hours: until ${formatDateTime(PAUSE_ENDS)}.`,
+    )
+    expect(api.callsTo('ukCategorise')).toHaveLength(0)
+
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.callsTo('ukCategorise')).toHaveLength(0)
+    expect(screen.getByRole('form', { name: 'Investor categorisation' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Sign the statement' }))
+    await user.click(await screen.findByRole('button', { name: 'Check my answers' }))
+    expect(api.callsTo('ukCategorise')).toHaveLength(0)
+    await user.click(yesNo(TEXTS.restricted.questions.willLimitToTenPercent, 'Yes'))
+    await user.click(screen.getByRole('button', { name: 'Sign the statement' }))
+    await waitFor(() => expect(api.callsTo('ukCategorise')).toHaveLength(1))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it("shows the api's refusal of the signature beside the field", async () => {
@@ -142,7 +186,7 @@ describe('CategorisationScreen', () => {
         name: /Restricted investor/,
       }),
     )
-    await user.click(yesNo(TEXTS.restricted.questions.investedUnderTenPercent, 'No'))
+    await user.click(yesNo(TEXTS.restricted.questions.investedUnderTenPercent, 'Yes'))
     await user.click(yesNo(TEXTS.restricted.questions.willLimitToTenPercent, 'Yes'))
     await user.type(screen.getByRole('textbox', { name: new RegExp(TEXTS.signature) }), 'A. Lovelace')
     await user.click(screen.getByRole('button', { name: 'Sign the statement' }))

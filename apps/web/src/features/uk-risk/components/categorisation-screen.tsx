@@ -4,7 +4,7 @@ import {
   type UkInvestorCategory,
 } from '@exchange/shared/uk-regulation'
 import { UkCategoriseRequest, type UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
@@ -18,8 +18,8 @@ import {
   type YesNo,
 } from '../../../components/ui/form-parts'
 import { useUkCategorise } from '../api/uk-steps'
-import { CATEGORY_RULES, firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
-import { BackButton, DetailsFirst, EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
+import { CATEGORY_RULES, availableAgainLine, firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
+import { DetailsFirst, EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
 
 const TEXTS = UK_CATEGORISATION_STATEMENTS
 
@@ -97,6 +97,60 @@ function validate(
   return { errors }
 }
 
+/** How long no new statement is taken after one that does not qualify (decision 041). */
+const NEW_STATEMENT_PAUSE_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Whether the answers meet the chosen statement's rule, as the api decides it (decision 041): the customer is asked to
+ * confirm before a statement that does not is signed, since it locks every statement for 24 hours.
+ */
+function qualifies(form: StatementForm, today: Date): boolean {
+  if (form.category === 'restricted') return form.a === 'yes' && form.b === 'yes'
+  if (form.category === 'high_net_worth') return form.a === 'yes' || form.b === 'yes'
+  if (form.category !== 'certified_sophisticated' || form.certified !== 'yes') return false
+  const threeYearsAgo = new Date(today)
+  threeYearsAgo.setFullYear(today.getFullYear() - 3)
+  return form.certificateDate >= threeYearsAgo.toISOString().slice(0, 10)
+}
+
+/** Before a statement that does not qualify is signed: what signing it means, and until when (decision 087). */
+function ConfirmNotQualifying({
+  category,
+  until,
+  onCheck,
+  onSign,
+}: {
+  category: UkInvestorCategory
+  /** When a new statement could be made, if this one is signed now; null while the question is closed. */
+  until: string | null
+  onCheck: () => void
+  onSign: () => void
+}) {
+  return (
+    <Modal opened={until !== null} onClose={onCheck} centered title="Your answers do not meet this statement's rule">
+      <Stack gap="sm">
+        <Text size="sm">
+          {`The ${TEXTS[category].title.toLowerCase()} statement's rule: ${CATEGORY_RULES[category]}`}
+        </Text>
+        <Text size="sm">
+          If you sign it as it is, we record it and UK rules do not let you buy cryptoassets. You then cannot make a new
+          statement of any type for 24 hours: until {until ? formatDateTime(until) : ''}. Your other steps stay as they
+          are.
+        </Text>
+        <Text size="sm">Please check that your answers are right before you sign.</Text>
+        <Group gap="sm" grow>
+          <Button variant="default" onClick={onCheck}>
+            Check my answers
+          </Button>
+          <Button variant="default" onClick={onSign}>
+            Sign as it is
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
+
 /** The two questions of the restricted and high net worth statements, as the statement words them. */
 function QuestionsAB({
   category,
@@ -126,6 +180,8 @@ function StatementForm({ fullName, onQualified }: { fullName: string; onQualifie
   const [tried, setTried] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
   const [refused, setRefused] = useState<{ category: UkInvestorCategory; newStatementFrom: string | null } | null>(null)
+  /** A valid statement that does not qualify, waiting for the customer to confirm it. */
+  const [unconfirmed, setUnconfirmed] = useState<{ request: UkCategoriseRequest; until: string } | null>(null)
 
   function update(next: StatementForm) {
     setForm(next)
@@ -149,7 +205,17 @@ function StatementForm({ fullName, onQualified }: { fullName: string; onQualifie
       return
     }
     setErrors({})
-    categorise.mutate(outcome.request, {
+    const now = new Date()
+    if (!qualifies(form, now)) {
+      const until = new Date(now.getTime() + NEW_STATEMENT_PAUSE_MS).toISOString()
+      return setUnconfirmed({ request: outcome.request, until })
+    }
+    send(outcome.request)
+  }
+
+  function send(request: UkCategoriseRequest) {
+    setUnconfirmed(null)
+    categorise.mutate(request, {
       onSuccess: async (answer) => {
         if (answer === false || !answer.result) {
           if (answer && !answer.result && answer.fields) {
@@ -173,6 +239,14 @@ function StatementForm({ fullName, onQualified }: { fullName: string; onQualifie
   const category = form.category
   return (
     <form onSubmit={submit} noValidate aria-label="Investor categorisation">
+      {category ? (
+        <ConfirmNotQualifying
+          category={category}
+          until={unconfirmed?.until ?? null}
+          onCheck={() => setUnconfirmed(null)}
+          onSign={() => unconfirmed && send(unconfirmed.request)}
+        />
+      ) : null}
       <Stack gap="lg">
         <FormSection title="Which statement applies to you?">
           <Radio.Group
@@ -283,7 +357,8 @@ function NotQualified({
   newStatementFrom: string | null
 }) {
   return (
-    <InfoCard actions={<BackButton />}>
+    // Nothing to click while the statement is locked: the menu leads elsewhere (decision 087).
+    <InfoCard>
       <Alert color="orange" variant="light" radius="md" role="status" w="100%">
         <Stack gap="xs">
           <Text fw={700}>
@@ -293,7 +368,7 @@ function NotQualified({
           </Text>
           <Text size="sm">
             So we cannot let you buy cryptoassets for now.
-            {newStatementFrom ? ` You can make a new statement from ${formatDateTime(newStatementFrom)}.` : ''}
+            {newStatementFrom ? ` ${availableAgainLine(newStatementFrom)} You can make a new statement then.` : ''}
           </Text>
         </Stack>
       </Alert>

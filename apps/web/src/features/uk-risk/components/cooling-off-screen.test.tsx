@@ -126,4 +126,17 @@ describe('timeLeftWords', () => {
     expect(timeLeftWords(5 * 60_000)).toBe('5 minutes')
     expect(timeLeftWords(30_000)).toBe('less than a minute')
   })
+
+  it('does not send the customer to an investor statement locked after a "No": it says when it opens again', async () => {
+    const until = '2026-03-02T09:05:00.000Z'
+    renderWait({
+      ukStepsStatus: ukStatus({
+        riskWarning: { state: 'done' },
+        categorisation: { state: 'waiting', newStatementFrom: until },
+      }),
+    })
+    expect(await screen.findByText(new RegExp(`Available again at ${formatDateTime(until)}\\.`))).toBeInTheDocument()
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
 })

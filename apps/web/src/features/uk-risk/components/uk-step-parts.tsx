@@ -6,6 +6,7 @@ import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { useBrand } from '../../../lib/brand-context'
 import { peekReturnTo, takeReturnTo } from '../../../lib/return-to'
 import { useUkStepsStatus } from '../api/uk-steps'
+import { availableAgainLine } from '../uk-steps-copy'
 
 /**
  * "Leave" and "Continue" with equal prominence (COBS 4.12A): one button component, one variant, one size and weight
@@ -113,8 +114,20 @@ export function WithUkStatus({ children }: { children: (status: UkStepsStatus, r
   return <>{children(answer.data, () => void status.refetch())}</>
 }
 
-/** An earlier UK step is owed: the regulation's order comes first (the api refuses otherwise too). */
-export function EarlierStepFirst({ step }: { step: { screen: string; title: string } }) {
+/**
+ * An earlier UK step is owed: the regulation's order comes first (the api refuses otherwise too). A locked step is not
+ * offered: the card says when it opens again, with nothing to click (decision 087).
+ */
+export function EarlierStepFirst({ step }: { step: { screen: string; title: string; lockedUntil?: string | null } }) {
+  if (step.lockedUntil)
+    return (
+      <InfoCard>
+        <Text>
+          First comes {step.title}, which you cannot make again yet. {availableAgainLine(step.lockedUntil)} Nothing can
+          be done here until then.
+        </Text>
+      </InfoCard>
+    )
   return (
     <InfoCard
       actions={
