@@ -4,7 +4,7 @@ import {
   type UkInvestorCategory,
 } from '@exchange/shared/uk-regulation'
 import { UkCategoriseRequest, type UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Modal, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
@@ -138,14 +138,15 @@ function ConfirmNotQualifying({
           are.
         </Text>
         <Text size="sm">Please check that your answers are right before you sign.</Text>
-        <Group gap="sm" grow>
+        {/* Side by side where they fit, else one above the other: never cut short on a phone. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button variant="default" onClick={onCheck}>
             Check my answers
           </Button>
           <Button variant="default" onClick={onSign}>
             Sign as it is
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Modal>
   )
