@@ -10,12 +10,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { MAX_JSON_BODY_BYTES } from '@exchange/shared/constants'
 import { payoutStepScreen } from '@exchange/shared/journey-steps'
 import { loadBrand } from './brand'
@@ -42,6 +37,7 @@ import {
 } from './plugins/error-handler'
 import { guardSandboxPages, refuseConvenienceRoutes } from './plugins/deployment-guards'
 import { registerSecurityHeaders } from './plugins/security-headers'
+import { refuseUnknownFields } from './plugins/strict-bodies'
 import { conveniencesAllowed, logDeployment } from './deployment'
 import { serializeError } from './plugins/log-safe-errors'
 import { registerRateLimits } from './plugins/rate-limits'
@@ -205,7 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>()
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(refuseUnknownFields)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
   // Once shutdown begins, every answer closes its connection: an idle keep-alive connection would otherwise hold the

@@ -49,6 +49,48 @@ describe('bad input gets a clear answer and changes nothing', () => {
     await noCustomerStored()
   })
 
+  it('a field the call does not take answers 400 naming it, and is not acted on', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: {
+        email: 'a@b.co',
+        password: 'secret1',
+        token: 'DIRECT',
+        brandName: BRAND,
+        companyDetails: { ...COMPANY, country: 'CH' },
+        referrer: 'x',
+      },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      result: false,
+      error: 'validation_failed',
+      fields: { referrer: 'Unknown field', 'companyDetails.country': 'Unknown field' },
+    })
+    await noCustomerStored()
+  })
+
+  it('text with a NUL character or a lone surrogate answers 400 naming the field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/public/homesignup',
+      payload: {
+        email: 'a@b.co',
+        password: 'secret\u0000',
+        token: 'DIRECT',
+        brandName: BRAND,
+        companyDetails: { name: 'Helvex \ud800', address: COMPANY.address },
+      },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields).toEqual({
+      password: 'Text must not contain a NUL character',
+      'companyDetails.name': 'Text must be valid Unicode',
+    })
+    await noCustomerStored()
+  })
+
   it('an empty body answers 400', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/v1/public/homelogin' })
     expect(response.statusCode).toBe(400)
@@ -155,15 +197,16 @@ describe('bad input gets a clear answer and changes nothing', () => {
     expect(response.statusCode).toBe(401)
   })
 
-  const ACCOUNT_CALLS = [
-    'homesignup',
-    'homelogin',
-    'verifycode',
-    'homeresendcode',
-    'homeStartResetPassword',
-    'homeCheckToken',
-    'homeCompleteResetPassword',
-  ]
+  /** Each account call with the fields it takes besides the e-mail and the brand. */
+  const ACCOUNT_CALLS: Record<string, Record<string, unknown>> = {
+    homesignup: { password: 'secret1', token: 'DIRECT', companyDetails: COMPANY },
+    homelogin: { password: 'secret1', companyDetails: COMPANY },
+    verifycode: { code: '12345' },
+    homeresendcode: { companyDetails: COMPANY },
+    homeStartResetPassword: { companyDetails: COMPANY },
+    homeCheckToken: { code: '12345' },
+    homeCompleteResetPassword: { code: '12345', password: 'secret1' },
+  }
   const BAD_EMAILS = [
     ['a NUL byte', 'ann\u0000@example.com', 'E-mail contains invisible or control characters; please type it again'],
     ['an escape', 'ann\u001b[31m@example.com', 'E-mail contains invisible or control characters; please type it again'],
@@ -194,21 +237,14 @@ describe('bad input gets a clear answer and changes nothing', () => {
     ],
   ] as const
 
-  for (const call of ACCOUNT_CALLS) {
+  for (const [call, fields] of Object.entries(ACCOUNT_CALLS)) {
     it.each(BAD_EMAILS)(
       `${call} refuses an e-mail with %s: 400 naming the e-mail, nothing stored`,
       async (_, email, message) => {
         const response = await t.app.inject({
           method: 'POST',
           url: `/v1/public/${call}`,
-          payload: {
-            email,
-            password: 'secret1',
-            code: '12345',
-            token: 'DIRECT',
-            brandName: BRAND,
-            companyDetails: COMPANY,
-          },
+          payload: { email, brandName: BRAND, ...fields },
         })
         expect(response.statusCode).toBe(400)
         expect(response.json()).toEqual({ result: false, error: 'validation_failed', fields: { email: message } })

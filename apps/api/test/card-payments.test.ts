@@ -174,9 +174,20 @@ describe('card payment through the hosted checkout', () => {
   it('an invalid card number stays on the checkout with an error and changes nothing', async () => {
     const customer = await payableBuyer(t)
     const { reference, sessionId } = await startCard(customer.token)
-    expect((await pay(sessionId, '4242424242424241')).location).toBe(
-      `/sandbox/psp/checkout?session=${sessionId}&error=card`,
-    )
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/psp/checkout/pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        session: sessionId,
+        cardNumber: '4242424242424241',
+        expiry: '12/30',
+        cvc: '123',
+      }).toString(),
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.body).toContain('That card number is not valid. Use one of the test cards.')
+    expect(refused.body).toContain(`name="session" value="${sessionId}"`)
     expect((await storedOrder(t, reference)).status).toBe('awaiting_payment')
   })
 

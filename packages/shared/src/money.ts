@@ -11,6 +11,14 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/
 export const DecimalString = z.string().regex(PLAIN_DECIMAL, 'Must be a decimal number')
 export type DecimalString = z.infer<typeof DecimalString>
 
+/**
+ * A fiat amount as a bank or an operator states it: at most 15 digits before the point and 2 after, so that it fits
+ * the `numeric(20, 2)` columns it is stored in; a longer one is refused as input, never failed on in the database.
+ */
+export const FiatAmountString = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, 'Must be an amount of at most 15 digits, with at most 2 decimals')
+
 const COMMA_GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/
 
 /**

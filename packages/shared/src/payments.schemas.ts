@@ -55,7 +55,7 @@ export const CompleteVibanAnswer = answerOf(OkAnswer)
 /** `orderLpToBroker`: spec payload (token, orderReference); the token travels as the Bearer header. */
 export const LpToBrokerRequest = z.object({
   orderReference: OrderReference,
-  token: z.string().optional(),
+  token: z.string().max(200).optional(),
   brandName: BrandName,
 })
 

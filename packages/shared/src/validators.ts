@@ -47,8 +47,14 @@ export const SignupToken = z
   .max(64)
   .regex(/^[\w.-]+$/, 'Token may hold letters, digits, dot, dash and underscore')
 
+/** The brand's company as the web sends it with mail-sending calls: plain text, without control or invisible characters. */
+const CompanyText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Contains control or invisible characters')
 export const CompanyDetails = z.object({
-  name: z.string().max(200),
-  address: z.string().max(500),
+  name: CompanyText(200),
+  address: CompanyText(500),
 })
 export type CompanyDetails = z.infer<typeof CompanyDetails>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
-import { DecimalString, formatAmount } from '@exchange/shared/money'
+import { FiatAmountString, formatAmount } from '@exchange/shared/money'
 import { OrderReference } from '@exchange/shared/orders.schemas'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../mail/mail.templates'
@@ -51,7 +51,7 @@ const RecordDelivery = OrderAction.extend({
     .regex(/^[\w:.-]+$/, 'a transaction id'),
 })
 const MarkWire = OrderAction.extend({
-  amount: DecimalString,
+  amount: FiatAmountString,
   payerName: z.string().trim().min(1).max(140),
   payerIban: z.string().transform(normalizeIban).refine(isValidIban, 'Not a valid IBAN'),
   /** The bank's own id of the transfer, from the statement: the bank's later notice of it is then a repeat. */

@@ -3,21 +3,22 @@ import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
 import { FIAT_CURRENCIES, FiatCurrency } from '@exchange/shared/currencies'
 import { formatIban } from '@exchange/shared/iban'
-import { DecimalString } from '@exchange/shared/money'
+import { FiatAmountString } from '@exchange/shared/money'
 import type { Clock } from '../../clock'
-import { BANK_SIGNATURE_HEADER } from '../../providers/bank/bank-notification'
+import { BANK_SIGNATURE_HEADER, BankTransferNotification } from '../../providers/bank/bank-notification'
 import { signNotice } from '../../providers/signed-notice'
 import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
 import { escapeHtml } from '../mail/mail.templates'
 import { parseForm, sandboxPage } from './sandbox-pages'
 
+/** The form takes what the bank's notice takes (`BankTransferNotification`), so that it never sends one refused. */
 const TransferForm = z.object({
-  creditedIban: z.string().min(1).max(40),
-  amount: DecimalString,
+  creditedIban: BankTransferNotification.shape.data.shape.creditedIban,
+  amount: FiatAmountString,
   currency: FiatCurrency,
-  payerName: z.string().trim().min(1).max(140),
-  payerIban: z.string().min(1).max(40),
-  paymentReference: z.string().max(140).default(''),
+  payerName: BankTransferNotification.shape.data.shape.payerName,
+  payerIban: BankTransferNotification.shape.data.shape.payerIban,
+  paymentReference: BankTransferNotification.shape.data.shape.paymentReference.default(''),
 })
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
 import type { Clock } from '../../clock'
 import {
   SANDBOX_ESIGN_SIGNATURE_HEADER,
@@ -9,9 +10,19 @@ import {
 } from '../../providers/esign/sandbox-esign.provider'
 import { signNotice } from '../../providers/signed-notice'
 import { escapeHtml } from '../mail/mail.templates'
-import { parseForm, sandboxPage } from './sandbox-pages'
+import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox e-signature'
+
+const SignForm = z.object({
+  envelope: z.string(),
+  action: z.enum(['sign', 'decline']),
+  signedName: z
+    .string()
+    .max(200)
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u)
+    .optional(),
+})
 
 const DOCUMENT_STYLE =
   'white-space:pre-wrap;max-height:50vh;overflow:auto;border:1px solid #ccc;padding:12px;background:#fafafa;font-size:14px;line-height:1.5'
@@ -33,8 +44,8 @@ export function sandboxEsignRoutes(deps: {
     )
 
     async function envelopeOf(id: unknown) {
-      if (typeof id !== 'string' || id.length > 100) return undefined
-      return deps.provider.findEnvelope(id)
+      const envelopeId = sandboxIdOf(id)
+      return envelopeId === undefined ? undefined : deps.provider.findEnvelope(envelopeId)
     }
 
     const html = (reply: FastifyReply, code: number, title: string, body: string) =>
@@ -79,13 +90,13 @@ ${error ? `<p class="error" id="signedNameError" role="alert">${escapeHtml(error
     })
 
     app.post('/sign', { schema: { hide: true } }, async (request, reply) => {
-      const body = request.body as Record<string, string>
+      const body = readForm(SignForm, request.body)
+      if (!body) return formRefused(reply, PARTY, 'Sign or decline from the signing page.')
       const envelope = await envelopeOf(body.envelope)
       if (!envelope) return notFound(reply)
       if (envelope.status !== 'sent') return html(reply, 409, 'Sign the customer agreement', signingPage(envelope))
-      const action = body.action === 'sign' || body.action === 'decline' ? body.action : undefined
-      if (!action) return html(reply, 400, 'Sign or decline', signingPage(envelope))
-      const typed = typeof body.signedName === 'string' ? body.signedName.slice(0, 200) : ''
+      const action = body.action
+      const typed = body.signedName ?? ''
       if (action === 'sign' && !sameName(typed, envelope.signerName))
         return html(
           reply,

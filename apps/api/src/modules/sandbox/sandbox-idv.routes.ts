@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
 import type { Clock } from '../../clock'
 import {
   SANDBOX_IDV_OUTCOMES,
@@ -12,9 +13,15 @@ import {
 } from '../../providers/identity/sandbox-identity.provider'
 import { signNotice } from '../../providers/signed-notice'
 import { escapeHtml } from '../mail/mail.templates'
-import { parseForm, sandboxPage } from './sandbox-pages'
+import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox identity verification'
+
+const VerifyForm = z.object({
+  applicant: z.string(),
+  outcome: z.enum(SANDBOX_IDV_OUTCOMES),
+  reason: z.string().max(100).optional(),
+})
 
 const OUTCOME_LABELS: Record<SandboxIdvOutcome, string> = {
   approved: 'Approve the identity',
@@ -46,8 +53,8 @@ export function sandboxIdvRoutes(deps: {
     )
 
     async function applicantOf(id: unknown) {
-      if (typeof id !== 'string' || id.length > 100) return undefined
-      return deps.provider.findApplicant(id)
+      const applicantId = sandboxIdOf(id)
+      return applicantId === undefined ? undefined : deps.provider.findApplicant(applicantId)
     }
 
     const notFound = (reply: FastifyReply) =>
@@ -81,22 +88,21 @@ ${form('review')}`,
     })
 
     app.post('/verify', { schema: { hide: true } }, async (request, reply) => {
-      const body = request.body as Record<string, string>
+      const body = readForm(VerifyForm, request.body)
+      if (!body) return formRefused(reply, PARTY, 'Pick a result on the verification page.')
       const applicant = await applicantOf(body.applicant)
       if (!applicant) return notFound(reply)
-      const outcome = SANDBOX_IDV_OUTCOMES.find((known) => known === body.outcome)
-      if (!outcome)
-        return reply
-          .code(400)
-          .type('text/html; charset=utf-8')
-          .send(sandboxPage(PARTY, 'Pick a result', ''))
+      const outcome = body.outcome
       const reasons: Record<string, string> =
         outcome === 'rejected'
           ? SANDBOX_REJECTION_REASONS
           : outcome === 'resubmission_requested'
             ? SANDBOX_RESUBMISSION_REASONS
             : {}
-      const reason = body.reason && body.reason in reasons ? body.reason : Object.keys(reasons)[0]
+      // A reason is one of the page's own, and only where the result asks for one.
+      if (body.reason !== undefined && !Object.hasOwn(reasons, body.reason))
+        return formRefused(reply, PARTY, 'Pick one of the reasons the page offers.')
+      const reason = body.reason ?? Object.keys(reasons)[0]
       await deps.provider.recordOutcome(applicant.id, outcome)
       const notice: SandboxIdvNotice = {
         id: `evt_idv_${randomBytes(10).toString('hex')}`,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { buildIban, formatIban } from '@exchange/shared/iban'
@@ -6,9 +7,16 @@ import { formatAmount } from '@exchange/shared/money'
 import type { SandboxConsent, SandboxOpenBanking } from '../../providers/open-banking/sandbox-open-banking.provider'
 import { escapeHtml } from '../mail/mail.templates'
 import type { SandboxNoticeService } from './sandbox-notices.service'
-import { parseForm, sandboxPage } from './sandbox-pages'
+import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox bank (pay-by-bank)'
+
+/** The consent page's two buttons; the account is the one picked to pay from. */
+const ConsentForm = z.object({
+  consent: z.string(),
+  decision: z.enum(['approve', 'cancel']),
+  account: z.string().max(40).optional(),
+})
 
 /** Two made-up accounts in the payer's name, with valid check digits, for the consent page. */
 function accountsOf(consent: SandboxConsent) {
@@ -32,8 +40,15 @@ export function sandboxOpenBankingRoutes(deps: {
       done(null, parseForm(body as string)),
     )
 
-    const consentOf = async (id: unknown) =>
-      typeof id === 'string' && id.length <= 100 ? deps.openBanking.findConsent(id) : undefined
+    const consentOf = async (id: unknown) => {
+      const consentId = sandboxIdOf(id)
+      return consentId === undefined ? undefined : deps.openBanking.findConsent(consentId)
+    }
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(PARTY, 'Payment request not found', '<p>This request does not exist.</p>'))
     const closed = (reply: FastifyReply) =>
       reply
         .code(410)
@@ -59,11 +74,7 @@ export function sandboxOpenBankingRoutes(deps: {
 
     app.get('/consent', { schema: { hide: true } }, async (request, reply) => {
       const consent = await consentOf((request.query as { consent?: unknown }).consent)
-      if (!consent)
-        return reply
-          .code(404)
-          .type('text/html; charset=utf-8')
-          .send(sandboxPage(PARTY, 'Payment request not found', '<p>This request does not exist.</p>'))
+      if (!consent) return notFound(reply)
       if (consent.status !== 'open') return closed(reply)
       const amount = `${formatAmount(consent.amount, FIAT_DECIMALS)} ${consent.currency.toUpperCase()}`
       const accounts = accountsOf(consent)
@@ -87,10 +98,13 @@ export function sandboxOpenBankingRoutes(deps: {
     })
 
     app.post('/consent', { schema: { hide: true } }, async (request, reply) => {
-      const form = request.body as Record<string, string>
+      const form = readForm(ConsentForm, request.body)
+      if (!form) return formRefused(reply, PARTY, 'Approve or cancel the payment request from its page.')
       const consent = await consentOf(form.consent)
-      if (!consent) return reply.code(404).send('payment request not found')
+      if (!consent) return notFound(reply)
       if (consent.status !== 'open') return closed(reply)
+      if (form.decision === 'approve' && !accountsOf(consent).some((account) => account.id === form.account))
+        return formRefused(reply, PARTY, 'Pick one of the accounts to pay from.')
       return finish(reply, consent, form.decision === 'approve' ? 'executed' : 'cancelled')
     })
   }

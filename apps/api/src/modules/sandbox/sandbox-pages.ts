@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import { escapeHtml } from '../mail/mail.templates'
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d1b26}
@@ -14,7 +16,43 @@ export function sandboxPage(party: string, title: string, body: string): string 
 <body><div class="banner">${escapeHtml(party)}: test environment. No real money moves.</div><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }
 
-/** Form posts of the sandbox pages arrive url-encoded. */
-export function parseForm(body: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(body))
+/**
+ * Form posts of the sandbox pages arrive url-encoded. A field given twice is kept as a list, which no form's schema
+ * takes: which of the two was meant is not for the page to guess.
+ */
+export function parseForm(body: string): Record<string, string | string[]> {
+  const form: Record<string, string | string[]> = {}
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = form[name]
+    form[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]
+  }
+  return form
+}
+
+/**
+ * The ids the sandbox parties hand out (letters, digits, `_` and `-`). Anything else is no id of theirs and is answered
+ * as unknown before the database is asked: a NUL byte, for one, would fail there.
+ */
+const SANDBOX_ID = /^[A-Za-z0-9_-]{1,100}$/
+
+export function sandboxIdOf(value: unknown): string | undefined {
+  return typeof value === 'string' && SANDBOX_ID.test(value) ? value : undefined
+}
+
+/**
+ * A form post read by its schema. A post that is not this form (no body, JSON of another shape, a field missing or
+ * given an unknown value) answers undefined, so that the page refuses it instead of guessing what was meant.
+ */
+export function readForm<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+  const parsed = schema.safeParse(body)
+  return parsed.success ? parsed.data : undefined
+}
+
+/** The answer of a sandbox page to a post it cannot read: 400 and a page that says so. */
+export function formRefused(reply: FastifyReply, party: string, message: string) {
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .send(sandboxPage(party, 'Form not understood', `<p class="error" role="alert">${escapeHtml(message)}</p>`))
 }

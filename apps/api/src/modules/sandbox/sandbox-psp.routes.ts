@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { z } from 'zod'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from '../../providers/psp/sandbox-psp.provider'
 import { escapeHtml } from '../mail/mail.templates'
 import type { SandboxNoticeService } from './sandbox-notices.service'
-import { parseForm, sandboxPage } from './sandbox-pages'
+import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
 
 const PARTY = 'Sandbox card checkout'
+
+/** The checkout's card form ("any future expiry, any CVC": read as MM/YY and three or four digits). */
+const PayForm = z.object({
+  session: z.string(),
+  cardNumber: z.string().max(40),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/),
+  cvc: z.string().regex(/^\d{3,4}$/),
+})
+const SessionForm = z.object({ session: z.string() })
+const ThreeDSecureForm = z.object({ session: z.string(), result: z.enum(['approve', 'fail']) })
 
 const DECLINES: Record<string, string> = {
   [SANDBOX_TEST_CARDS.decline]: 'Your card was declined by your bank.',
@@ -43,9 +54,14 @@ export function sandboxPspRoutes(deps: {
     )
 
     async function sessionOf(id: unknown) {
-      if (typeof id !== 'string' || id.length > 100) return undefined
-      return deps.psp.findCheckout(id)
+      const sessionId = sandboxIdOf(id)
+      return sessionId === undefined ? undefined : deps.psp.findCheckout(sessionId)
     }
+    const notFound = (reply: FastifyReply) =>
+      reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(sandboxPage(PARTY, 'Checkout not found', '<p>This checkout does not exist.</p>'))
 
     async function finish(
       reply: FastifyReply,
@@ -71,23 +87,19 @@ export function sandboxPspRoutes(deps: {
         .type('text/html; charset=utf-8')
         .send(sandboxPage(PARTY, 'This checkout is closed', '<p>The payment was already completed or failed.</p>'))
 
-    app.get('/checkout', { schema: { hide: true } }, async (request, reply) => {
-      const session = await sessionOf((request.query as { session?: unknown }).session)
-      if (!session)
-        return reply
-          .code(404)
-          .type('text/html; charset=utf-8')
-          .send(sandboxPage(PARTY, 'Checkout not found', '<p>This checkout does not exist.</p>'))
-      if (session.status !== 'open') return closed(reply)
-      const error =
-        (request.query as { error?: unknown }).error === 'card'
-          ? '<p class="error" role="alert">That card number is not valid. Use one of the test cards.</p>'
-          : ''
-      return reply.type('text/html; charset=utf-8').send(
-        sandboxPage(
-          PARTY,
-          `Pay ${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}`,
-          `
+    /** The checkout page; `cardRefused` says the card number sent was not a valid one. */
+    function checkoutPage(reply: FastifyReply, session: SandboxCheckout, cardRefused: boolean) {
+      const error = cardRefused
+        ? '<p class="error" role="alert">That card number is not valid. Use one of the test cards.</p>'
+        : ''
+      return reply
+        .code(cardRefused ? 400 : 200)
+        .type('text/html; charset=utf-8')
+        .send(
+          sandboxPage(
+            PARTY,
+            `Pay ${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}`,
+            `
 <div class="card"><p>To <strong>${escapeHtml(deps.brandName)}</strong> for order <code>${escapeHtml(session.orderReference)}</code>.</p>
 <p>Test cards (any future expiry, any CVC):</p><table>
 <tr><td><code>${SANDBOX_TEST_CARDS.approve}</code></td><td>approved</td></tr>
@@ -102,17 +114,25 @@ ${error}<form method="post" action="/sandbox/psp/checkout/pay">
 <button type="submit">Pay ${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}</button>
 </form>
 <form method="post" action="/sandbox/psp/checkout/cancel"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><button class="secondary" type="submit">Cancel and go back</button></form>`,
-        ),
-      )
+          ),
+        )
+    }
+
+    app.get('/checkout', { schema: { hide: true } }, async (request, reply) => {
+      const session = await sessionOf((request.query as { session?: unknown }).session)
+      if (!session) return notFound(reply)
+      if (session.status !== 'open') return closed(reply)
+      return checkoutPage(reply, session, (request.query as { error?: unknown }).error === 'card')
     })
 
     app.post('/checkout/pay', { schema: { hide: true } }, async (request, reply) => {
-      const form = request.body as Record<string, string>
+      const form = readForm(PayForm, request.body)
+      if (!form) return formRefused(reply, PARTY, 'Fill in the card number, expiry and CVC on the checkout page.')
       const session = await sessionOf(form.session)
-      if (!session) return reply.code(404).send('checkout not found')
+      if (!session) return notFound(reply)
       if (session.status !== 'open') return closed(reply)
-      const number = (form.cardNumber ?? '').replace(/\s+/g, '')
-      if (!luhnValid(number)) return reply.redirect(`/sandbox/psp/checkout?session=${session.id}&error=card`, 303)
+      const number = form.cardNumber.replace(/\s+/g, '')
+      if (!luhnValid(number)) return checkoutPage(reply, session, true)
       if (number === SANDBOX_TEST_CARDS.threeDSecure) {
         await deps.psp.setCheckoutStatus(session.id, 'requires_action')
         return reply.redirect(`/sandbox/psp/3ds?session=${session.id}`, 303)
@@ -122,8 +142,10 @@ ${error}<form method="post" action="/sandbox/psp/checkout/pay">
     })
 
     app.post('/checkout/cancel', { schema: { hide: true } }, async (request, reply) => {
-      const session = await sessionOf((request.body as Record<string, string>).session)
-      if (!session) return reply.code(404).send('checkout not found')
+      const form = readForm(SessionForm, request.body)
+      if (!form) return formRefused(reply, PARTY, 'Cancel the checkout from its page.')
+      const session = await sessionOf(form.session)
+      if (!session) return notFound(reply)
       if (session.status !== 'open') return closed(reply)
       return finish(reply, session, 'failed', 'You cancelled the card payment.')
     })
@@ -144,7 +166,8 @@ ${error}<form method="post" action="/sandbox/psp/checkout/pay">
     })
 
     app.post('/3ds', { schema: { hide: true } }, async (request, reply) => {
-      const form = request.body as Record<string, string>
+      const form = readForm(ThreeDSecureForm, request.body)
+      if (!form) return formRefused(reply, PARTY, 'Confirm or fail the check from its page.')
       const session = await sessionOf(form.session)
       if (!session || session.status !== 'requires_action') return closed(reply)
       return form.result === 'approve'

@@ -1,19 +1,26 @@
 import { z } from 'zod'
 import { FiatCurrency } from '@exchange/shared/currencies'
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
-import { DecimalString } from '@exchange/shared/money'
+import { FiatAmountString } from '@exchange/shared/money'
+
+/** Text a bank states: no control or invisible characters (a NUL byte, for one, cannot be stored). */
+const BankText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Contains control or invisible characters')
 
 /** The bank partner's notice of an incoming transfer, as it posts it to `/v1/webhooks/bank-partner`. */
 export const BankTransferNotification = z.object({
-  eventId: z.string().min(1).max(100),
+  eventId: BankText(100).min(1),
   type: z.literal('transfer.received'),
   data: z.object({
-    transferId: z.string().min(1).max(100),
-    amount: DecimalString,
+    transferId: BankText(100).min(1),
+    amount: FiatAmountString,
     currency: FiatCurrency,
-    payerName: z.string().trim().min(1).max(140),
+    payerName: BankText(140).trim().min(1),
     payerIban: z.string().transform(normalizeIban).refine(isValidIban, 'Not a valid IBAN'),
-    paymentReference: z.string().max(140),
+    paymentReference: BankText(140),
     creditedIban: z.string().transform(normalizeIban).refine(isValidIban, 'Not a valid IBAN'),
     receivedAt: z.iso.datetime({ offset: true }),
   }),

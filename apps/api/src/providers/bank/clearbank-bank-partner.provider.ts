@@ -63,10 +63,13 @@ export class ClearBankError extends Error {
   }
 }
 
-/** Amounts arrive as JSON numbers (documented as decimals) or strings; both end as a two-decimal string. */
+/**
+ * Amounts arrive as JSON numbers (documented as decimals) or strings; both end as a two-decimal string, of at most 15
+ * digits before the point, as the `numeric(20, 2)` columns keep them.
+ */
 const Amount = z.union([z.number(), z.string()]).transform((value, context) => {
   const text = typeof value === 'number' ? String(value) : value.trim()
-  if (!isDecimalString(text) || !/^\d+(\.\d{1,2})?$/.test(text)) {
+  if (!isDecimalString(text) || !/^\d{1,15}(\.\d{1,2})?$/.test(text)) {
     context.addIssue({ code: 'custom', message: `not an amount with at most two decimals: ${text}` })
     return z.NEVER
   }
