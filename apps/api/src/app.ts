@@ -90,6 +90,7 @@ import { scrubLogLine } from './plugins/pseudonyms'
 import { resolveSecrets } from './secrets'
 import { documentRoutes } from './modules/documents/documents.routes'
 import { createDocumentService } from './modules/documents/documents.service'
+import { UPLOADS_WAITING, createUploadSlots } from './modules/documents/upload-slots'
 import { identityUserRoutes, identityWebhookRoutes } from './modules/identity/identity.routes'
 import { createIdentityService } from './modules/identity/identity.service'
 import { sandboxIdvRoutes } from './modules/sandbox/sandbox-idv.routes'
@@ -570,7 +571,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await user.register(paymentUserRoutes({ payments, settlement, hosted }))
           await user.register(identityUserRoutes({ identity }))
           await user.register(
-            documentRoutes({ documents, maxBytes: config.documents.maxBytes, brandName: brand.brandName }),
+            documentRoutes({
+              documents,
+              uploads: createUploadSlots({
+                perCustomer: config.documents.uploadsPerCustomer,
+                total: config.documents.uploadsAtOnce,
+                maxWaiting: UPLOADS_WAITING,
+                maxWaitMs: config.documents.uploadWaitSeconds * 1000,
+              }),
+              maxBytes: config.documents.maxBytes,
+              brandName: brand.brandName,
+            }),
           )
           await user.register(walletRoutes({ wallets }))
           await user.register(dueDiligenceRoutes({ dueDiligence }))

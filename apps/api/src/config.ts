@@ -228,6 +228,10 @@ const ConfigSchema = z.object({
   /** Longest a login or sign-up waits for its hash before it is answered "busy, try again" (503). */
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_HASH_MAX_WAIT_MS),
   DOCUMENTS_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DOCUMENTS_PER_CUSTOMER),
+  // Uploads read at once by one process, and by one customer: what bounds the memory uploads take (decision 078).
+  DOCUMENTS_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
+  DOCUMENTS_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(16).default(2),
+  DOCUMENTS_UPLOAD_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
    * Journey steps not asked for (comma-separated ids), for a demo that wants to skip a step; refused in
    * production and beside a real party (decision 070).
@@ -352,7 +356,14 @@ export interface Config {
         oauthHost: string
         publicUrl: string
       }
-  documents: { encryptionKey: string | undefined; maxBytes: number; maxPerCustomer: number }
+  documents: {
+    encryptionKey: string | undefined
+    maxBytes: number
+    maxPerCustomer: number
+    uploadsAtOnce: number
+    uploadsPerCustomer: number
+    uploadWaitSeconds: number
+  }
   passwordHashing: { concurrency: number; maxWaitMs: number }
   /** What the journey engine asks of customers and from when (decision 036). */
   journey: {
@@ -566,6 +577,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       encryptionKey: env.DOCUMENTS_ENCRYPTION_KEY,
       maxBytes: env.DOCUMENTS_MAX_BYTES,
       maxPerCustomer: env.DOCUMENTS_MAX_PER_CUSTOMER,
+      uploadsAtOnce: env.DOCUMENTS_UPLOADS_AT_ONCE,
+      uploadsPerCustomer: env.DOCUMENTS_UPLOADS_PER_CUSTOMER,
+      uploadWaitSeconds: env.DOCUMENTS_UPLOAD_WAIT_SECONDS,
     },
     passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
     journey: {

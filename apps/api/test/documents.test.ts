@@ -162,7 +162,7 @@ describe('uploadFile', () => {
   })
 
   it('keeps to the files-per-customer limit, also with uploads in parallel', async () => {
-    t = await buildTestApp({ env: { DOCUMENTS_MAX_PER_CUSTOMER: '2' } })
+    t = await buildTestApp({ env: { DOCUMENTS_MAX_PER_CUSTOMER: '2', DOCUMENTS_UPLOADS_PER_CUSTOMER: '5' } })
     const customer = await signUpVerified(t)
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => upload(customer.token, { bytes: JPEG(300), name: `page-${i}.jpg` })),
@@ -170,5 +170,41 @@ describe('uploadFile', () => {
     expect(answers.filter((answer) => answer.body.result === true)).toHaveLength(2)
     expect(answers.filter((answer) => answer.body.error === 'file_limit_reached')).toHaveLength(3)
     expect(await t.db.select().from(documents)).toHaveLength(2)
+  })
+
+  it('reads one customer no more uploads at once than allowed: the others are refused, to be sent again', async () => {
+    t = await buildTestApp({ env: { DOCUMENTS_UPLOADS_PER_CUSTOMER: '2', DOCUMENTS_UPLOADS_AT_ONCE: '8' } })
+    const customer = await signUpVerified(t)
+    const other = await signUpVerified(t)
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => upload(customer.token, { bytes: JPEG(300), name: `page-${i}.jpg` })),
+      upload(other.token, { bytes: PNG, name: 'id.png' }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429, 429, 200])
+    expect(answers[2]!.body).toEqual({ result: false, error: 'uploads_busy', retryAfterSeconds: 5 })
+    expect(await t.db.select().from(documents)).toHaveLength(3)
+    // The turns are given back: the customer's next upload is read.
+    expect((await upload(customer.token, { bytes: PNG, name: 'again.png' })).status).toBe(200)
+  })
+
+  it('lets uploads past the process-wide number wait their turn, and reads every one', async () => {
+    t = await buildTestApp({ env: { DOCUMENTS_UPLOADS_AT_ONCE: '1' } })
+    const customers = await Promise.all(Array.from({ length: 3 }, () => signUpVerified(t)))
+    const answers = await Promise.all(
+      customers.map((customer, i) => upload(customer.token, { bytes: JPEG(2000), name: `id-${i}.jpg` })),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(await t.db.select().from(documents)).toHaveLength(3)
+  })
+
+  it('refuses a file that is none of ours from its first bytes, whatever follows', async () => {
+    t = await buildTestApp()
+    const customer = await signUpVerified(t)
+    const zip = Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(100_000)])
+    expect(await upload(customer.token, { bytes: zip, name: 'id.jpg' })).toEqual({
+      status: 415,
+      body: { result: false, error: 'file_type_not_allowed' },
+    })
+    expect(await t.db.select().from(documents)).toHaveLength(0)
   })
 })

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'file_missing',
   'file_type_not_allowed',
   'file_too_large',
+  'uploads_busy',
   'file_limit_reached',
   'wallet_challenge_invalid',
   'wallet_signature_invalid',

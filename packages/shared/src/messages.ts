@@ -44,6 +44,7 @@ export const ERROR_COPY: Partial<Record<ErrorCode, string>> = {
   file_missing: 'Please choose a file to upload.',
   file_type_not_allowed: 'Only JPEG, PNG or PDF files can be uploaded. This file is none of these, whatever its name.',
   file_too_large: 'This file is too large.',
+  uploads_busy: 'Too many files are being uploaded right now. Please try again in a moment.',
   file_limit_reached: 'You have uploaded the most files allowed. Please contact support to send more.',
   wallet_challenge_invalid: 'This signing request has expired or was already used. Please ask for a new one.',
   wallet_signature_invalid:

@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart'
+import multipart, { type Multipart } from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { FailureAnswer } from '@exchange/shared/answer'
 import {
@@ -10,7 +10,8 @@ import {
 } from '@exchange/shared/documents.schemas'
 import { AppError } from '../../errors'
 import { sessionOf } from '../../plugins/session'
-import type { DocumentService } from './documents.service'
+import type { DocumentService, ReceivedDocument } from './documents.service'
+import type { UploadSlots } from './upload-slots'
 
 const user = { tags: ['documents'], security: [{ bearer: [] }] }
 
@@ -25,6 +26,35 @@ const UPLOAD_REFUSALS: Record<string, AppError> = {
 }
 
 /**
+ * The fields and the one file of an upload form. The file is handed to `receive` as it arrives; a file under another
+ * name than "file", a second file or a field given twice is refused. Whatever fails while the body is read is the
+ * body's doing (broken framing, a part past a limit, a client gone): a 4xx, never a 500.
+ */
+async function readUpload(
+  parts: AsyncIterable<Multipart>,
+  receive: (content: AsyncIterable<Buffer>) => Promise<ReceivedDocument>,
+) {
+  const fields: Record<string, string> = {}
+  let file: { name: string; received: ReceivedDocument } | undefined
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) throw new AppError('validation_failed', 400)
+        file = { name: part.filename, received: await receive(part.file) }
+      } else {
+        if (typeof part.value !== 'string' || Object.hasOwn(fields, part.fieldname))
+          throw new AppError('validation_failed', 400)
+        fields[part.fieldname] = part.value
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw UPLOAD_REFUSALS[(error as { code?: string }).code ?? ''] ?? new AppError('validation_failed', 400)
+  }
+  return { fields, file }
+}
+
+/**
  * `POST /v1/user/uploadFile` (spec section 7: multipart form data, Bearer token), `listFiles` and
  * `GET /v1/user/downloadFile?id=`. The session hook of the user scope runs before the body is read, so a call without
  * a token stores nothing.
@@ -36,10 +66,12 @@ export function attachment(fileName: string) {
 
 export function documentRoutes({
   documents,
+  uploads,
   maxBytes,
   brandName,
 }: {
   documents: DocumentService
+  uploads: UploadSlots
   maxBytes: number
   brandName: string
 }): FastifyPluginAsyncZod {
@@ -59,33 +91,37 @@ export function documentRoutes({
             401: FailureAnswer,
             413: FailureAnswer,
             415: FailureAnswer,
+            429: FailureAnswer,
+            503: FailureAnswer,
           },
         },
       },
       async (request) => {
-        const fields: Record<string, string> = {}
-        let file: { name: string; bytes: Buffer } | undefined
+        const customerId = sessionOf(request).customerId
+        // The turn is taken before the body is read: an upload that waits holds its bytes in the socket, not here.
+        const release = await uploads.acquire(customerId)
         try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') file = { name: part.filename, bytes: await part.toBuffer() }
-            else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+          // The request's length bounds the file's: the sealed file is written into one buffer of that size.
+          const length = Number(request.headers['content-length'])
+          const sentBytes = Number.isSafeInteger(length) && length > 0 ? length : undefined
+          const { fields, file } = await readUpload(request.parts(), (content) =>
+            documents.receiveDocument(customerId, content, { maxBytes, sentBytes }),
+          )
+          if (fields.brandName !== undefined && fields.brandName.trim() !== brandName)
+            throw new AppError('unknown_brand', 400)
+          const parsed = UploadFileFields.safeParse(fields)
+          if (!parsed.success) throw new AppError('validation_failed', 400)
+          if (!file) throw new AppError('file_missing', 400)
+          return {
+            result: true as const,
+            data: await documents.storeDocument(customerId, {
+              purpose: parsed.data.purpose,
+              fileName: file.name,
+              received: file.received,
+            }),
           }
-        } catch (error) {
-          const refusal = UPLOAD_REFUSALS[(error as { code?: string }).code ?? '']
-          throw refusal ?? error
-        }
-        if (fields.brandName !== undefined && fields.brandName.trim() !== brandName)
-          throw new AppError('unknown_brand', 400)
-        const parsed = UploadFileFields.safeParse(fields)
-        if (!parsed.success) throw new AppError('validation_failed', 400)
-        if (!file) throw new AppError('file_missing', 400)
-        return {
-          result: true as const,
-          data: await documents.storeDocument(sessionOf(request).customerId, {
-            purpose: parsed.data.purpose,
-            fileName: file.name,
-            bytes: file.bytes,
-          }),
+        } finally {
+          release()
         }
       },
     )

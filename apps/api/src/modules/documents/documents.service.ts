@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { and, count, desc, eq } from 'drizzle-orm'
-import type { DocumentPurpose, StoredDocument } from '@exchange/shared/documents.schemas'
+import type { DocumentMediaType, DocumentPurpose, StoredDocument } from '@exchange/shared/documents.schemas'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers, documents } from '../../db/schema'
 import { AppError } from '../../errors'
-import { decryptDocument, encryptDocument, keyIdOf } from './document-cipher'
-import { mediaTypeOf, safeFileName } from './file-types'
+import { decryptDocument, keyIdOf, startSealing } from './document-cipher'
+import { SIGNATURE_BYTES, mediaTypeOf, safeFileName } from './file-types'
 
 export type DocumentService = ReturnType<typeof createDocumentService>
 
@@ -31,6 +31,15 @@ function view(
   }
 }
 
+/** A file read, checked and sealed, not yet stored. */
+export interface ReceivedDocument {
+  id: string
+  mediaType: DocumentMediaType
+  sizeBytes: number
+  sha256: string
+  sealed: { iv: Buffer; authTag: Buffer; ciphertext: Buffer }
+}
+
 /** The AAD of a document: its id and owner, so a ciphertext copied onto another row or customer does not decrypt. */
 const aadOf = (id: string, customerId: string) => `document:${id}:customer:${customerId}`
 
@@ -41,15 +50,48 @@ const aadOf = (id: string, customerId: string) => `document:${id}:customer:${cus
 export function createDocumentService({ db, clock, key, maxPerCustomer }: DocumentServiceDeps) {
   const keyId = keyIdOf(key)
 
+  /**
+   * Reads a file as it arrives (decision 078): its kind from its first bytes, refused at once when it is none of ours;
+   * its size against the limit; its hash and its encryption chunk by chunk. Only the sealed bytes are ever held whole,
+   * never the plain file beside them.
+   */
+  async function receiveDocument(
+    customerId: string,
+    content: AsyncIterable<Buffer>,
+    limits: { maxBytes: number; sentBytes: number | undefined },
+  ): Promise<ReceivedDocument> {
+    const { maxBytes, sentBytes } = limits
+    const id = randomUUID()
+    const sealing = startSealing(
+      key,
+      aadOf(id, customerId),
+      sentBytes === undefined ? undefined : Math.min(sentBytes, maxBytes),
+    )
+    const hash = createHash('sha256')
+    let head = Buffer.alloc(0)
+    let mediaType: DocumentMediaType | undefined
+    let sizeBytes = 0
+    for await (const chunk of content) {
+      sizeBytes += chunk.length
+      if (sizeBytes > maxBytes) throw new AppError('file_too_large', 413)
+      if (!mediaType) {
+        head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES)]).subarray(0, SIGNATURE_BYTES)
+        mediaType = mediaTypeOf(head)
+        if (!mediaType && head.length >= SIGNATURE_BYTES) throw new AppError('file_type_not_allowed', 415)
+      }
+      hash.update(chunk)
+      sealing.update(chunk)
+    }
+    if (sizeBytes === 0) throw new AppError('file_missing', 400)
+    if (!mediaType) throw new AppError('file_type_not_allowed', 415)
+    return { id, mediaType, sizeBytes, sha256: hash.digest('hex'), sealed: sealing.final() }
+  }
+
   async function storeDocument(
     customerId: string,
-    upload: { purpose: DocumentPurpose; fileName: string | undefined; bytes: Buffer },
+    upload: { purpose: DocumentPurpose; fileName: string | undefined; received: ReceivedDocument },
   ): Promise<StoredDocument> {
-    if (upload.bytes.length === 0) throw new AppError('file_missing', 400)
-    const mediaType = mediaTypeOf(upload.bytes)
-    if (!mediaType) throw new AppError('file_type_not_allowed', 415)
-    const id = randomUUID()
-    const sealed = encryptDocument(key, upload.bytes, aadOf(id, customerId))
+    const { id, mediaType, sizeBytes, sha256, sealed } = upload.received
     return db.transaction(async (tx) => {
       // The customer's row is locked while counting, so parallel uploads cannot pass the limit together.
       await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update')
@@ -63,13 +105,21 @@ export function createDocumentService({ db, clock, key, maxPerCustomer }: Docume
           purpose: upload.purpose,
           mediaType,
           fileName: safeFileName(upload.fileName, mediaType),
-          sizeBytes: upload.bytes.length,
-          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+          sizeBytes,
+          sha256,
           keyId,
           ...sealed,
           createdAt: clock.now(),
         })
-        .returning()
+        // Not the sealed file: read back, it would come as hex text twice its size, then as a third copy.
+        .returning({
+          id: documents.id,
+          purpose: documents.purpose,
+          fileName: documents.fileName,
+          mediaType: documents.mediaType,
+          sizeBytes: documents.sizeBytes,
+          createdAt: documents.createdAt,
+        })
       return view(stored!)
     })
   }
@@ -109,5 +159,5 @@ export function createDocumentService({ db, clock, key, maxPerCustomer }: Docume
     return row?.customerId
   }
 
-  return { storeDocument, listDocuments, readDocument, ownerOf }
+  return { receiveDocument, storeDocument, listDocuments, readDocument, ownerOf }
 }

@@ -5,6 +5,9 @@ import type { DocumentMediaType } from '@exchange/shared/documents.schemas'
  * renamed executable or HTML page must not be stored as a photo. JPEG starts FF D8 FF, PNG with its 8-byte
  * signature, PDF with "%PDF-". Anything else answers undefined.
  */
+/** The most first bytes `mediaTypeOf` reads (PNG's signature). */
+export const SIGNATURE_BYTES = 8
+
 export function mediaTypeOf(bytes: Uint8Array): DocumentMediaType | undefined {
   const starts = (...signature: number[]) =>
     bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte)
