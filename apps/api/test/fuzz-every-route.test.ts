@@ -555,6 +555,8 @@ function queryCases(route: Route, fields: string[], headers: Record<string, stri
 
 /** Routes that take no input at all: any request is a good one, and only a 5xx would be wrong. */
 const WITHOUT_INPUT = new Set([
+  '/livez',
+  '/readyz',
   '/healthz',
   '/dev/outbox',
   '/dev/mailbox',
