@@ -367,6 +367,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trading,
     quoteTtlSeconds: config.quoteTtlSeconds,
     assertMayStartOrder: journey.assertMayStartOrder,
+    assertMayPay: journey.assertMayPay,
     chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
   const gross = createGrossService({ db: database.db, clock, trading, agreementVersion: agreement.version })
@@ -382,7 +383,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (config.bankPartner.kind === 'clearbank'
       ? createClearBankPartner({ ...config.bankPartner, holder: brand.company.name })
       : createSandboxBankPartner(brand.company.name, secrets.bankWebhookKey))
-  const payments = createPaymentService({ db: database.db, clock, orderService: orders, bank, trading })
+  const payments = createPaymentService({
+    db: database.db,
+    clock,
+    orderService: orders,
+    bank,
+    trading,
+    assertMayPay: journey.assertMayPay,
+  })
   const sandboxPsp =
     config.psp.kind === 'sandbox' ? createSandboxPsp({ db: database.db, clock, key: secrets.pspWebhookKey }) : undefined
   const psp = config.psp.kind === 'stripe' ? createStripePsp(config.psp) : sandboxPsp!
@@ -420,7 +428,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     key: secrets.documentsKey,
     maxPerCustomer: config.documents.maxPerCustomer,
   })
-  const hosted = createHostedPaymentService({ db: database.db, clock, orderService: orders, psp, openBanking })
+  const hosted = createHostedPaymentService({
+    db: database.db,
+    clock,
+    orderService: orders,
+    psp,
+    openBanking,
+    assertMayPay: journey.assertMayPay,
+  })
   // The sandbox PSP and pay-by-bank send their notices again until the exchange takes them (decision 028).
   const sandboxNotices = createSandboxNoticeService({
     db: database.db,

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isValidIban } from '@exchange/shared/iban'
 import { payments, virtualIbans } from '../src/db/schema'
-import { ADA_DETAILS, buildTestApp, buyer, callUser, initiateBuy, storedOrder, type TestApp } from './build-test-app'
+import {
+  ADA_DETAILS,
+  buildTestApp,
+  buyer,
+  callUser,
+  initiateBuy,
+  payableBuyer,
+  storedOrder,
+  type TestApp,
+} from './build-test-app'
 
 let t: TestApp
 beforeAll(async () => {
@@ -12,7 +21,7 @@ afterAll(() => t.close())
 
 describe('orderSubmitWire', () => {
   it("answers the company's receiving account, the exact amount and the order reference, and awaits the payment", async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token, { amount: '1,250.50' })).body.data
     const answer = await callUser(t.app, 'orderSubmitWire', customer.token, {
       orderReference: reference,
@@ -44,7 +53,7 @@ describe('orderSubmitWire', () => {
   })
 
   it('answers the same details when submitted twice, with one payment record', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     const first = await callUser(t.app, 'orderSubmitWire', customer.token, {
       orderReference: reference,
@@ -60,8 +69,8 @@ describe('orderSubmitWire', () => {
   })
 
   it('refuses an unknown bank, a foreign order, a cancelled order and an expired price', async () => {
-    const customer = await buyer(t)
-    const other = await buyer(t)
+    const customer = await payableBuyer(t)
+    const other = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     expect(
       (await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'no-such-bank' }))
@@ -89,12 +98,14 @@ describe('orderSubmitWire', () => {
 })
 
 describe('virtual IBAN', () => {
-  it('needs first and last name before one is issued', async () => {
+  it('needs the details before one is issued (decision 080), and issues none', async () => {
     const customer = await buyer(t)
     expect((await callUser(t.app, 'orderGetViban', customer.token)).body).toEqual({
       result: false,
-      error: 'details_required',
+      error: 'step_required',
+      step: 'details',
     })
+    expect(await t.db.select().from(virtualIbans)).toHaveLength(0)
   })
 
   it('issues one valid IBAN per customer on first use and keeps it', async () => {

@@ -382,9 +382,14 @@ export async function storedOrder(t: TestApp, reference: string) {
   return order
 }
 
+/** The sandbox bank partner's receiving account for EUR (its instructions name it; a transfer by reference needs none). */
+const SANDBOX_RECEIVING_IBAN = 'CH5604835012345678009'
+
 /**
  * A named customer's wire order for 250 EUR, paid by a sandbox bank notice signed with `bankSecret` (the app's
- * BANK_WEBHOOK_SECRET); `payerName` other than the customer's holds the payment for an operator.
+ * BANK_WEBHOOK_SECRET); `payerName` other than the customer's holds the payment for an operator. With
+ * `arrivesAnyway`, the customer owes a step before paying (decision 080): the instructions are refused with
+ * `step_required`, and the transfer comes all the same, naming the order (given before the rule, or guessed).
  */
 export async function wireOrderPaid(
   t: TestApp,
@@ -392,16 +397,22 @@ export async function wireOrderPaid(
   payerName = 'Ada Lovelace',
   /** The customer who orders; by default a new one whose identity is verified. */
   orderedBy?: Awaited<ReturnType<typeof signUpVerified>>,
-  /** The order's amount (EUR) and wallet, 250 to BTC_WALLET unless given. */
-  order: { amount?: string; wallet?: string } = {},
+  /**
+   * The order's amount (EUR) and wallet, 250 to BTC_WALLET unless given; `arrivesAnyway` when the customer still owes
+   * a step before paying.
+   */
+  order: { amount?: string; wallet?: string; arrivesAnyway?: boolean } = {},
 ) {
   const customer = orderedBy ?? (await buyer(t))
   await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
   const amount = order.amount ?? '250.00'
   const { reference } = (await initiateBuy(t, customer.token, { amount, wallet: order.wallet ?? BTC_WALLET })).body.data
-  const wire = (
+  const instructions = (
     await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
-  ).body.data
+  ).body
+  if (order.arrivesAnyway ? instructions.error !== 'step_required' : instructions.result !== true)
+    throw new Error(`unexpected wire instructions: ${JSON.stringify(instructions)}`)
+  const wire: { iban: string } = instructions.result ? instructions.data : { iban: SANDBOX_RECEIVING_IBAN }
   const body = JSON.stringify({
     eventId: `evt_${randomBytes(4).toString('hex')}`,
     type: 'transfer.received',

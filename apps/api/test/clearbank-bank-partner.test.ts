@@ -10,6 +10,7 @@ import {
   buyer,
   callUser,
   initiateBuy,
+  payableBuyer,
   mailTo,
   storedOrder,
   type TestApp,
@@ -303,7 +304,7 @@ describe('ClearBank chosen by configuration', () => {
       },
     })
     try {
-      const customer = await buyer(configured)
+      const customer = await payableBuyer(configured)
       const { reference } = (await initiateBuy(configured, customer.token)).body.data
       const wire = await callUser(configured.app, 'orderSubmitWire', customer.token, {
         orderReference: reference,

@@ -118,13 +118,23 @@ describe('the journey before a first order', () => {
     const status = await journey(customer.token)
     expect(status).toEqual({
       steps: [
-        { id: 'source_of_funds', state: 'required', blocks: ['start_order', 'payout'], screen: '/dashboard-sof' },
-        { id: 'agreement', state: 'required', blocks: ['start_order'], screen: '/dashboard-disclaimer' },
-        { id: 'details', state: 'required', blocks: ['payout'], screen: '/dashboard-details' },
-        { id: 'identity', state: 'required', blocks: ['payout'], screen: '/dashboard-authstart' },
+        {
+          id: 'source_of_funds',
+          state: 'required',
+          blocks: ['start_order', 'pay', 'payout'],
+          screen: '/dashboard-sof',
+        },
+        { id: 'agreement', state: 'required', blocks: ['start_order', 'pay'], screen: '/dashboard-disclaimer' },
+        { id: 'details', state: 'required', blocks: ['pay', 'payout'], screen: '/dashboard-details' },
+        { id: 'identity', state: 'required', blocks: ['pay', 'payout'], screen: '/dashboard-authstart' },
       ],
-      next: { id: 'source_of_funds', state: 'required', blocks: ['start_order', 'payout'], screen: '/dashboard-sof' },
-      blocked: { start_order: 'source_of_funds', payout: 'source_of_funds' },
+      next: {
+        id: 'source_of_funds',
+        state: 'required',
+        blocks: ['start_order', 'pay', 'payout'],
+        screen: '/dashboard-sof',
+      },
+      blocked: { start_order: 'source_of_funds', pay: 'source_of_funds', payout: 'source_of_funds' },
     })
     expect((await callUser(t.app, 'journeyStatus', undefined)).status).toBe(401)
   })
@@ -180,7 +190,7 @@ describe('enhanced checks', () => {
     expect((await journey(customer.token)).next).toEqual({
       id: 'enhanced_checks',
       state: 'required',
-      blocks: ['start_order', 'payout'],
+      blocks: ['start_order', 'pay', 'payout'],
       screen: '/dashboard-quest',
     })
 
@@ -263,6 +273,7 @@ describe('enhanced checks', () => {
       expect(answer.result).toBe(true)
       expect((await callUser(low.app, 'journeyStatus', customer.token)).body.data.blocked).toEqual({
         start_order: 'enhanced_checks',
+        pay: 'enhanced_checks',
         payout: 'enhanced_checks',
       })
       expect((await initiateBuy(low, customer.token)).body).toEqual({

@@ -6,6 +6,7 @@ import {
   buildTestApp,
   buyer,
   callPublic,
+  payableBuyer,
   callUser,
   ETH_WALLET,
   initiateBuy,
@@ -156,7 +157,7 @@ describe('orderInitiateBuy', () => {
 
 describe('getGross', () => {
   it('answers every open order newest first, money as decimal strings, and adds those awaiting payment', async () => {
-    const customer = await buyer(t)
+    const customer = await payableBuyer(t)
     const first = (await initiateBuy(t, customer.token, { amount: '250' })).body.data.reference
     t.clock.advance(1_000)
     const second = (
@@ -275,8 +276,19 @@ describe('exchangeUpdateOrder', () => {
     )
   })
 
-  it('refuses to start paying once the price has expired', async () => {
+  it('refuses to start paying before the details are given, naming the step, and leaves the order open', async () => {
     const customer = await buyer(t)
+    const { reference } = (await initiateBuy(t, customer.token)).body.data
+    const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, {
+      orderReference: reference,
+      statusName: 'awaiting_payment',
+    })
+    expect(answer.body).toEqual({ result: false, error: 'step_required', step: 'details' })
+    expect((await storedOrder(t, reference)).status).toBe('initiated')
+  })
+
+  it('refuses to start paying once the price has expired', async () => {
+    const customer = await payableBuyer(t)
     const { reference } = (await initiateBuy(t, customer.token)).body.data
     t.clock.advance(900_000)
     const answer = await callUser(t.app, 'exchangeUpdateOrder', customer.token, {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buyIntents, customers, deliveries, orderEvents, refunds, walletProofs } from '../src/db/schema'
+import { buyIntents, customers, deliveries, orderEvents, payments, refunds, walletProofs } from '../src/db/schema'
 import {
   ADA_DETAILS,
   BTC_WALLET,
@@ -37,7 +37,9 @@ afterAll(() => t.close())
 
 /**
  * A new customer who has declared the source of funds pays a wire order of 250 EUR to BTC_WALLET; `before` runs
- * first (proving the wallet, verifying the identity), so that a test chooses which step the payout waits for.
+ * first (proving the wallet, verifying the identity), so that a test chooses which step the payout waits for. The
+ * customer owes a step before paying, so the instructions are refused (decision 080) and the transfer arrives anyway:
+ * money in flight is held for the step, never lost.
  */
 async function paidBefore(before: (token: string) => Promise<void> = async () => {}) {
   await t.app.jobs.refreshRates()
@@ -45,7 +47,7 @@ async function paidBefore(before: (token: string) => Promise<void> = async () =>
   await declareSourceOfFunds(t, customer.token)
   await signAgreement(t, customer.token)
   await before(customer.token)
-  const paid = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer)
+  const paid = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer, { arrivesAnyway: true })
   expect(paid.answer).toMatchObject({ result: true, outcome: 'matched' })
   return { ...paid, customer }
 }
@@ -295,8 +297,8 @@ describe('a payout waits for a wallet proven to be the customer’s (decision 03
   })
 })
 
-describe('a payout waits for the customer’s details', () => {
-  it('holds a card-paid order of a customer without details and pays it out once they are given', async () => {
+describe('a card payment waits for the customer’s details (decision 080)', () => {
+  it('refuses the checkout of a customer without details, naming the step, and pays out once they are given', async () => {
     await t.app.jobs.refreshRates()
     const customer = await signUpVerified(t)
     await declareSourceOfFunds(t, customer.token)
@@ -304,10 +306,18 @@ describe('a payout waits for the customer’s details', () => {
     await verifyIdentity(t, customer.token)
     await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
     const { reference } = (await initiateBuy(t, customer.token)).body.data
-    const started = await callUser(t.app, 'orderStartCard', customer.token, {
-      orderReference: reference,
-      pspId: 'sandbox-card',
+    const card = { orderReference: reference, pspId: 'sandbox-card' }
+    expect((await callUser(t.app, 'orderStartCard', customer.token, card)).body).toEqual({
+      result: false,
+      error: 'step_required',
+      step: 'details',
     })
+    const order = await storedOrder(t, reference)
+    expect(order).toMatchObject({ status: 'initiated', methodGroup: null })
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([])
+
+    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+    const started = await callUser(t.app, 'orderStartCard', customer.token, card)
     await t.app.inject({
       method: 'POST',
       url: '/sandbox/psp/checkout/pay',
@@ -319,16 +329,8 @@ describe('a payout waits for the customer’s details', () => {
         cvc: '123',
       }).toString(),
     })
-    expect(await storedOrder(t, reference)).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'details' })
-    const [held] = await mailsOf(customer.email, 'order_awaiting_checks')
-    expect(held?.text).toContain('The law asks us to know your full name, address and phone number')
-    expect(held?.text).toContain('https://exchange.example/dashboard-details')
-
-    await t.app.jobs.customerChecksChanged()
-    await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
-    expect(await queuedJobs('customer-checks-changed', await customerIdOf(customer.email))).toBe(1)
-    await t.app.jobs.customerChecksChanged()
     expect((await storedOrder(t, reference)).status).toBe('completed')
+    expect(await mailsOf(customer.email, 'order_awaiting_checks')).toEqual([])
   })
 })
 

@@ -600,9 +600,15 @@ describe('a paid order without a wallet (issue 8, defect 9; decision 039)', () =
   it('waits before buying, asks for a wallet by mail with a link to the wallet screen; orderSetWallet checks it as at initiation and a proven wallet is paid out', async () => {
     const customer = await namedBuyer()
     const { reference } = (await initiateBuy(t, customer.token, { wallet: '' })).body.data
-    const instructions = (
-      await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
-    ).body.data
+    // No way to pay is shown before the order's wallet is proven (decision 080)…
+    const wire = { orderReference: reference, tlId: 'sandbox-bank-1' }
+    expect((await callUser(t.app, 'orderSubmitWire', customer.token, wire)).body).toEqual({
+      result: false,
+      error: 'step_required',
+      step: 'wallet',
+    })
+    // …but a transfer naming the order that arrives anyway is held, never lost.
+    const { instructions } = await wireOrder(customer.token)
     await deliver(notice({ amount: '250.00', creditedIban: instructions.iban, paymentReference: reference }))
     // Nothing is bought for a payout that may never be allowed: the order waits for a wallet proven to be theirs.
     expect(await storedOrder(t, reference)).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'wallet' })
@@ -629,5 +635,21 @@ describe('a paid order without a wallet (issue 8, defect 9; decision 039)', () =
       (await callUser(t.app, 'orderSetWallet', customer.token, { orderReference: reference, wallet: BTC_WALLET })).body
         .error,
     ).toBe('transition_not_allowed')
+  })
+
+  it('an order not yet paid takes its wallet, and can then be paid (decision 080)', async () => {
+    const customer = await namedBuyer()
+    const { reference } = (await initiateBuy(t, customer.token, { wallet: '' })).body.data
+    const given = await callUser(t.app, 'orderSetWallet', customer.token, {
+      orderReference: reference,
+      wallet: BTC_WALLET,
+    })
+    expect(given.body).toEqual({ result: true, statusName: 'initiated' })
+    expect(await storedOrder(t, reference)).toMatchObject({ status: 'initiated', wallet: BTC_WALLET })
+    const wire = await callUser(t.app, 'orderSubmitWire', customer.token, {
+      orderReference: reference,
+      tlId: 'sandbox-bank-1',
+    })
+    expect(wire.body).toMatchObject({ result: true, data: { reference } })
   })
 })

@@ -20,8 +20,11 @@ export const JOURNEY_STEP_IDS = [
 export const JourneyStepId = z.enum(JOURNEY_STEP_IDS)
 export type JourneyStepId = z.infer<typeof JourneyStepId>
 
-/** What a step can stand in the way of: starting a buy order, and paying out (delivering) a paid order. */
-export const JOURNEY_ACTIONS = ['start_order', 'payout'] as const
+/**
+ * What a step can stand in the way of: starting a buy order, starting any payment of an order (card, pay-by-bank, wire
+ * or virtual IBAN instructions; decision 080), and paying out (delivering) a paid order.
+ */
+export const JOURNEY_ACTIONS = ['start_order', 'pay', 'payout'] as const
 export const JourneyAction = z.enum(JOURNEY_ACTIONS)
 export type JourneyAction = z.infer<typeof JourneyAction>
 

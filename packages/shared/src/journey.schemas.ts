@@ -21,8 +21,15 @@ export const JourneyStatusAnswer = answerOf(
       steps: z.array(OwedStep),
       /** The first owed step the customer can act on (not waiting for a decision), or null. */
       next: OwedStep.nullable(),
-      /** Per action, the step that blocks it now, or null when the action may go ahead. */
-      blocked: z.object({ start_order: JourneyStepId.nullable(), payout: JourneyStepId.nullable() }),
+      /**
+       * Per action, the step that blocks it now, or null when the action may go ahead. `pay` leaves out the wallet,
+       * which is the one of each order (its payment answers `step_required` with `wallet` while it is not proven).
+       */
+      blocked: z.object({
+        start_order: JourneyStepId.nullable(),
+        pay: JourneyStepId.nullable(),
+        payout: JourneyStepId.nullable(),
+      }),
     }),
   }),
 )

@@ -4,17 +4,17 @@ import { JOURNEY_STEP_SCREENS, type JourneyStepId, type JourneyStepState } from 
 import type { MockAnswer } from './mock-api'
 
 const BLOCKS: Record<JourneyStepId, OwedStep['blocks']> = {
-  email: ['start_order', 'payout'],
-  source_of_funds: ['start_order', 'payout'],
-  enhanced_checks: ['start_order', 'payout'],
-  details: ['payout'],
-  identity: ['payout'],
-  wallet: ['payout'],
-  uk_risk_warning: ['start_order'],
-  uk_categorisation: ['start_order'],
-  uk_appropriateness: ['start_order'],
-  uk_cooling_off: ['start_order'],
-  agreement: ['start_order'],
+  email: ['start_order', 'pay', 'payout'],
+  source_of_funds: ['start_order', 'pay', 'payout'],
+  enhanced_checks: ['start_order', 'pay', 'payout'],
+  details: ['pay', 'payout'],
+  identity: ['pay', 'payout'],
+  wallet: ['pay', 'payout'],
+  uk_risk_warning: ['start_order', 'pay'],
+  uk_categorisation: ['start_order', 'pay'],
+  uk_appropriateness: ['start_order', 'pay'],
+  uk_cooling_off: ['start_order', 'pay'],
+  agreement: ['start_order', 'pay'],
 }
 
 /** An owed step as the journey engine describes it. */
@@ -24,14 +24,15 @@ export function owed(id: JourneyStepId, state: JourneyStepState = 'required'): O
 
 /** `journeyStatus`'s answer for these owed steps, checked against the shared schema. */
 export function journeyAnswer(steps: OwedStep[]): MockAnswer {
-  const first = (action: 'start_order' | 'payout') => steps.find((step) => step.blocks.includes(action))?.id ?? null
+  const first = (action: 'start_order' | 'pay' | 'payout') =>
+    steps.find((step) => step.blocks.includes(action))?.id ?? null
   return {
     body: JourneyStatusAnswer.parse({
       result: true,
       data: {
         steps,
         next: steps.find((step) => step.state === 'required') ?? null,
-        blocked: { start_order: first('start_order'), payout: first('payout') },
+        blocked: { start_order: first('start_order'), pay: first('pay'), payout: first('payout') },
       },
     }),
   }

@@ -9,6 +9,7 @@ import { buyIntents, customers, deliveries, orders } from '../../db/schema'
 import { AppError } from '../../errors'
 import { type Fill, type LiquidityProvider, LiquidityRefused } from '../../providers/liquidity/liquidity.provider'
 import type { OrderMail } from '../order-mail/order-mail'
+import type { RefundHeldOrder } from '../refunds/paid-order-refunds'
 import { type OrderRow, type OrderService, settlementLeaseFree } from '../orders/orders.service'
 
 /** How long one settlement run may hold an order: well past the liquidity provider's slowest answer. */
@@ -25,6 +26,8 @@ export interface PayoutStep {
   what: string
   /** Where the customer does it. */
   link: string
+  /** The step was refused for good (a final identity rejection): the order's money goes back instead of waiting. */
+  refused?: boolean
 }
 
 export interface FulfilmentDeps {
@@ -45,6 +48,8 @@ export interface FulfilmentDeps {
   ) => Promise<PayoutStep | null>
   /** The wallets module's: whether the customer proved this wallet for this order (decision 084). */
   isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
+  /** Refunds a paid order this module holds under its lease (the refunds module's door). */
+  refundHeldOrder: RefundHeldOrder
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -63,6 +68,7 @@ export function createFulfilmentService({
   walletLink,
   payoutGate,
   isWalletProven,
+  refundHeldOrder,
   log,
 }: FulfilmentDeps) {
   async function emailOf(customerId: string, executor: Database = db) {
@@ -241,6 +247,9 @@ export function createFulfilmentService({
       let current = order
       if (current.status === 'paid' || current.status === 'awaiting_checks') {
         const owed = await payoutGate(order.customerId, current)
+        // Nothing can ever be delivered to a customer whose check was refused for good: money that came anyway (a
+        // payment started before the refusal, a transfer that arrives later) goes back at once, never waits.
+        if (owed?.refused) return await refundHeldOrder(current, `the ${owed.step} check before payout was refused`)
         if (owed) return await holdForChecks(current, owed)
         if (current.status === 'awaiting_checks')
           current = await db.transaction(async (tx) => {

@@ -184,6 +184,9 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
           decidedAt: decided ? clock.now() : null,
         })
         .where(eq(identityChecks.id, check.id))
+      // A provider repeating an outcome under a new notice id (a re-sent webhook) changes nothing the customer sees:
+      // what waits on the decision is not queued again and no second e-mail is sent (decision 080).
+      if (check.status === notice.outcome) return { outcome: 'applied' as const }
       if (decided) await onDecided(tx, check.customerId)
       const told = notice.outcome
       if (told === 'approved' || told === 'rejected' || told === 'resubmission_requested')

@@ -38,6 +38,7 @@ describe('journey rules', () => {
   it('a customer who did everything owes nothing and may buy and be paid out', () => {
     expect(owedSteps(settled, policy)).toEqual([])
     expect(blockingStep(settled, policy, 'start_order')).toBeNull()
+    expect(blockingStep(settled, policy, 'pay')).toBeNull()
     expect(blockingStep(settled, policy, 'payout')).toBeNull()
   })
 
@@ -50,11 +51,14 @@ describe('journey rules', () => {
       identity: 'none',
     })
     expect(owedSteps(newcomer, policy)).toEqual([
-      { id: 'source_of_funds', state: 'required', blocks: ['start_order', 'payout'], screen: '/dashboard-sof' },
-      { id: 'details', state: 'required', blocks: ['payout'], screen: '/dashboard-details' },
-      { id: 'identity', state: 'required', blocks: ['payout'], screen: '/dashboard-authstart' },
+      { id: 'source_of_funds', state: 'required', blocks: ['start_order', 'pay', 'payout'], screen: '/dashboard-sof' },
+      { id: 'details', state: 'required', blocks: ['pay', 'payout'], screen: '/dashboard-details' },
+      { id: 'identity', state: 'required', blocks: ['pay', 'payout'], screen: '/dashboard-authstart' },
     ])
     expect(blockingStep(newcomer, policy, 'start_order')).toBe('source_of_funds')
+    expect(blockingStep({ ...newcomer, beneficialOwnerDeclared: true, sourceOfFundsGiven: true }, policy, 'pay')).toBe(
+      'details',
+    )
   })
 
   it('source of funds needs the beneficial-owner declaration as well as the answers', () => {
@@ -65,27 +69,45 @@ describe('journey rules', () => {
   it('an unverified e-mail blocks everything first', () => {
     const unverified = facts({ emailVerified: false, sourceOfFundsGiven: false })
     expect(blockingStep(unverified, policy, 'start_order')).toBe('email')
+    expect(blockingStep(unverified, policy, 'pay')).toBe('email')
     expect(blockingStep(unverified, policy, 'payout')).toBe('email')
   })
 
-  it('identity blocks the payout, never the start of an order', () => {
-    for (const identity of ['none', 'started', 'resubmission_requested'] as const) {
+  it('identity blocks paying and the payout while it is open, not the start of an order', () => {
+    for (const identity of ['none', 'started', 'resubmission_requested', 'pending', 'review'] as const) {
+      expect(blockingStep(facts({ identity }), policy, 'pay')).toBe('identity')
       expect(blockingStep(facts({ identity }), policy, 'payout')).toBe('identity')
       expect(blockingStep(facts({ identity }), policy, 'start_order')).toBeNull()
-      expect(owedSteps(facts({ identity }), policy)[0]?.state).toBe('required')
     }
+    for (const identity of ['none', 'started', 'resubmission_requested'] as const)
+      expect(owedSteps(facts({ identity }), policy)[0]?.state).toBe('required')
     expect(owedSteps(facts({ identity: 'pending' }), policy)[0]?.state).toBe('in_review')
     expect(owedSteps(facts({ identity: 'review' }), policy)[0]?.state).toBe('in_review')
-    expect(owedSteps(facts({ identity: 'rejected' }), policy)[0]?.state).toBe('rejected')
   })
 
-  it('details block the payout only', () => {
+  it('a final identity rejection blocks new orders as well as paying and the payout', () => {
+    const rejected = facts({ identity: 'rejected' })
+    expect(owedSteps(rejected, policy)).toEqual([
+      {
+        id: 'identity',
+        state: 'rejected',
+        blocks: ['start_order', 'pay', 'payout'],
+        screen: '/dashboard-authstart',
+      },
+    ])
+    expect(blockingStep(rejected, policy, 'start_order')).toBe('identity')
+    expect(blockingStep(rejected, policy, 'pay')).toBe('identity')
+  })
+
+  it('details block paying and the payout, not the start of an order', () => {
+    expect(blockingStep(facts({ detailsComplete: false }), policy, 'pay')).toBe('details')
     expect(blockingStep(facts({ detailsComplete: false }), policy, 'payout')).toBe('details')
     expect(blockingStep(facts({ detailsComplete: false }), policy, 'start_order')).toBeNull()
   })
 
-  it('an unproven payout wallet blocks the payout; proven wallets do not', () => {
+  it('an unproven wallet blocks paying the order and its payout; proven wallets do not', () => {
     const unproven = facts({ payoutWallets: [{ crypto: 'btc', address: '1A1z', proven: false }] })
+    expect(blockingStep(unproven, policy, 'pay')).toBe('wallet')
     expect(blockingStep(unproven, policy, 'payout')).toBe('wallet')
     expect(blockingStep(unproven, policy, 'start_order')).toBeNull()
     const proven = facts({ payoutWallets: [{ crypto: 'btc', address: '1A1z', proven: true }] })
@@ -104,6 +126,7 @@ describe('journey rules', () => {
       expect(owed.map((step) => step.id)).toEqual(['enhanced_checks'])
       expect(owed[0]?.screen).toBe('/dashboard-quest')
       expect(blockingStep(facts(change), policy, 'start_order')).toBe('enhanced_checks')
+      expect(blockingStep(facts(change), policy, 'pay')).toBe('enhanced_checks')
       expect(blockingStep(facts(change), policy, 'payout')).toBe('enhanced_checks')
     })
 
@@ -149,12 +172,12 @@ describe('journey rules', () => {
       expect(owedSteps(uk({}), policy)[0]).toEqual({
         id: 'uk_risk_warning',
         state: 'required',
-        blocks: ['start_order'],
+        blocks: ['start_order', 'pay'],
         screen: '/dashboard-prk',
       })
     })
 
-    it('block the start of an order in turn, never a payout', () => {
+    it('block the start of an order and its payment in turn, never a payout', () => {
       expect(blockingStep(uk({}), policy, 'start_order')).toBe('uk_risk_warning')
       expect(blockingStep(uk({ riskWarning: 'done' }), policy, 'start_order')).toBe('uk_categorisation')
       const assessed = { riskWarning: 'done', categorisation: 'done' } as const
@@ -164,6 +187,7 @@ describe('journey rules', () => {
       const waiting = uk({ ...assessed, appropriateness: 'done', coolingOff: 'waiting' })
       expect(blockingStep(waiting, policy, 'start_order')).toBe('uk_cooling_off')
       expect(owedSteps(waiting, policy)[0]?.state).toBe('waiting')
+      expect(blockingStep(waiting, policy, 'pay')).toBe('uk_cooling_off')
       expect(blockingStep(waiting, policy, 'payout')).toBeNull()
       expect(
         blockingStep(uk({ ...assessed, appropriateness: 'done', coolingOff: 'done' }), policy, 'start_order'),

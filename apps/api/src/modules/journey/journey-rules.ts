@@ -55,6 +55,8 @@ type StepStanding = 'done' | JourneyStepState
 export interface JourneyRule {
   id: JourneyStepId
   blocks: readonly JourneyAction[]
+  /** Actions the step blocks too once it was refused for good (a final identity rejection blocks new orders). */
+  alsoBlocksWhenRejected?: readonly JourneyAction[]
   appliesWhen(facts: JourneyFacts, policy: JourneyPolicy): boolean
   standing(facts: JourneyFacts): StepStanding
 }
@@ -108,35 +110,35 @@ const ENHANCED_STANDING: Record<EnhancedCheckStatus, StepStanding> = {
 export const JOURNEY_RULES: readonly JourneyRule[] = [
   {
     id: 'email',
-    blocks: ['start_order', 'payout'],
+    blocks: ['start_order', 'pay', 'payout'],
     appliesWhen: always,
     standing: (facts) => (facts.emailVerified ? 'done' : 'required'),
   },
   // The UK steps in the order of uk-regulation.md section 3 (COBS 4.12A): the personalised risk warning, the
   // categorisation statement and the appropriateness assessment; the cooling-off comes last, once source of funds and
-  // enhanced checks (which may happen during the wait) are done. They hold back the start of an order only.
+  // enhanced checks (which may happen during the wait) are done. They hold back the start of an order and its payment.
   {
     id: 'uk_risk_warning',
-    blocks: ['start_order'],
+    blocks: ['start_order', 'pay'],
     appliesWhen: ukCustomer,
     standing: (facts) => facts.uk?.riskWarning ?? 'done',
   },
   {
     id: 'uk_categorisation',
-    blocks: ['start_order'],
+    blocks: ['start_order', 'pay'],
     appliesWhen: ukCustomer,
     standing: (facts) => facts.uk?.categorisation ?? 'done',
   },
   {
     id: 'uk_appropriateness',
-    blocks: ['start_order'],
+    blocks: ['start_order', 'pay'],
     appliesWhen: ukCustomer,
     standing: (facts) => facts.uk?.appropriateness ?? 'done',
   },
   {
     // Before the first order (uk-regulation.md section 4): nothing is bought for money of unknown origin.
     id: 'source_of_funds',
-    blocks: ['start_order', 'payout'],
+    blocks: ['start_order', 'pay', 'payout'],
     appliesWhen: always,
     standing: (facts) => (facts.beneficialOwnerDeclared && facts.sourceOfFundsGiven ? 'done' : 'required'),
   },
@@ -144,7 +146,7 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
     // Enhanced checks: past the volume threshold, for declared PEPs and high-risk-country ties, for residents of a
     // high-risk country, and whenever a questionnaire was answered (its answers wait for a person in any case).
     id: 'enhanced_checks',
-    blocks: ['start_order', 'payout'],
+    blocks: ['start_order', 'pay', 'payout'],
     appliesWhen: (facts, policy) =>
       facts.declaredPoliticallyExposed ||
       facts.declaredHighRiskCountryTies ||
@@ -155,7 +157,7 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
   },
   {
     id: 'uk_cooling_off',
-    blocks: ['start_order'],
+    blocks: ['start_order', 'pay'],
     appliesWhen: ukCustomer,
     standing: (facts) => facts.uk?.coolingOff ?? 'done',
   },
@@ -163,28 +165,32 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
     // The customer agreement in force, signed last before an order (decision 044): the contract the order is made
     // under. A new version asks again before the next order; orders already paid are delivered under theirs.
     id: 'agreement',
-    blocks: ['start_order'],
+    blocks: ['start_order', 'pay'],
     appliesWhen: always,
     standing: (facts) => (facts.agreementSigned ? 'done' : 'required'),
   },
   {
-    // The web asks for details when the order is paid for (spec section 4); the payout needs the name identity checks.
+    // The web asks for details when the order is paid for (spec section 4): nothing is charged before they are given
+    // (decision 080), and the payout needs the name identity checks.
     id: 'details',
-    blocks: ['payout'],
+    blocks: ['pay', 'payout'],
     appliesWhen: always,
     standing: (facts) => (facts.detailsComplete ? 'done' : 'required'),
   },
   {
-    // Before the first payout of any order: stricter than the CHF 1,000 / 30 days trigger of the Swiss rules.
+    // Before the first payment of any order (decision 080; stricter than the CHF 1,000 / 30 days trigger of the Swiss
+    // rules): nothing is charged that could not be delivered. A final rejection also stops new orders.
     id: 'identity',
-    blocks: ['payout'],
+    blocks: ['pay', 'payout'],
+    alsoBlocksWhenRejected: ['start_order'],
     appliesWhen: always,
     standing: (facts) => IDENTITY_STANDING[facts.identity],
   },
   {
-    // Crypto goes only to a wallet the customer has shown to be theirs (FINMA guidance 02/2019).
+    // Crypto goes only to a wallet the customer has shown to be theirs (FINMA guidance 02/2019), proven before the
+    // order is paid (decision 080).
     id: 'wallet',
-    blocks: ['payout'],
+    blocks: ['pay', 'payout'],
     appliesWhen: (facts) => facts.payoutWallets.length > 0,
     standing: (facts) => (facts.payoutWallets.every((wallet) => wallet.proven) ? 'done' : 'required'),
   },
@@ -201,7 +207,8 @@ export function owedSteps(
     if (policy.skipSteps.includes(rule.id) || !rule.appliesWhen(facts, policy)) continue
     const standing = rule.standing(facts)
     if (standing === 'done') continue
-    owed.push({ id: rule.id, state: standing, blocks: [...rule.blocks], screen: JOURNEY_STEP_SCREENS[rule.id] })
+    const blocks = standing === 'rejected' ? [...(rule.alsoBlocksWhenRejected ?? []), ...rule.blocks] : [...rule.blocks]
+    owed.push({ id: rule.id, state: standing, blocks, screen: JOURNEY_STEP_SCREENS[rule.id] })
   }
   return owed
 }

@@ -96,14 +96,23 @@ export function createJourneyService({
     return Object.fromEntries([...byFiat].map(([fiat, amounts]) => [fiat, sumAmounts(amounts, FIAT_DECIMALS)]))
   }
 
-  /** The wallets a payout would go to: the one order's, or those of every paid order not yet on its way. */
-  async function payoutWalletsOf(customerId: string, target?: PayoutTarget): Promise<JourneyFacts['payoutWallets']> {
-    const targets: PayoutTarget[] = target
-      ? [target]
-      : await db
-          .select({ crypto: orders.crypto, wallet: orders.wallet, reference: orders.reference })
-          .from(orders)
-          .where(and(eq(orders.customerId, customerId), eq(orders.status, 'paid')))
+  /**
+   * The wallets a payout would go to: the one order's, none (a payment not tied to an order), or those of every paid
+   * order not yet on its way.
+   */
+  async function payoutWalletsOf(
+    customerId: string,
+    target?: PayoutTarget | 'none',
+  ): Promise<JourneyFacts['payoutWallets']> {
+    const targets: PayoutTarget[] =
+      target === 'none'
+        ? []
+        : target
+          ? [target]
+          : await db
+              .select({ crypto: orders.crypto, wallet: orders.wallet, reference: orders.reference })
+              .from(orders)
+              .where(and(eq(orders.customerId, customerId), eq(orders.status, 'paid')))
     return Promise.all(
       targets.map(async ({ crypto, wallet, reference }) => ({
         crypto,
@@ -122,7 +131,7 @@ export function createJourneyService({
   }
 
   /** The facts of a customer; `visitor` is the request's caller (UK customers by visitor country, decision 040). */
-  async function factsOf(customerId: string, payout?: PayoutTarget, visitor?: Visitor): Promise<JourneyFacts> {
+  async function factsOf(customerId: string, payout?: PayoutTarget | 'none', visitor?: Visitor): Promise<JourneyFacts> {
     const [customer] = await db
       .select({
         emailVerifiedAt: customers.emailVerifiedAt,
@@ -175,6 +184,8 @@ export function createJourneyService({
       next: steps.find((step) => step.state === 'required') ?? null,
       blocked: {
         start_order: blockingStep(facts, policy, 'start_order'),
+        // Every order's payment asks for its own wallet; what is owed besides is the customer's.
+        pay: blockingStep({ ...facts, payoutWallets: [] }, policy, 'pay'),
         payout: blockingStep(facts, policy, 'payout'),
       },
     }
@@ -203,6 +214,16 @@ export function createJourneyService({
   }
 
   /**
+   * Refuses to start (or show how to make) a payment with `step_required` naming the first step owed (decision 080):
+   * identity verified, details complete, every step of a new order done and, for an order, its wallet proven. Without
+   * an order (the customer's virtual IBAN), the wallet is asked when an order is paid.
+   */
+  async function assertMayPay(customerId: string, order: PayoutTarget | null, visitor?: Visitor): Promise<void> {
+    const step = blockingStep(await factsOf(customerId, order ?? 'none', visitor), policy, 'pay')
+    if (step) throw stepRequired(step)
+  }
+
+  /**
    * For fulfilment: the step that stands in the way of paying out, or null. With the order's wallet, that wallet must
    * be proven; without it, the wallets of all the customer's paid orders waiting for a payout.
    */
@@ -210,5 +231,5 @@ export function createJourneyService({
     return blockingStep(await factsOf(customerId, order), policy, 'payout')
   }
 
-  return { journeyOf, startOrderBlockedBy, assertMayStartOrder, payoutBlockedBy, factsOf }
+  return { journeyOf, startOrderBlockedBy, assertMayStartOrder, assertMayPay, payoutBlockedBy, factsOf }
 }

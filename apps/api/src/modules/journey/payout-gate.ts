@@ -64,12 +64,14 @@ export function createPayoutGate({
   publicUrl: string | undefined
 }) {
   return async function payoutGate(customerId: string, order?: PayoutOrder): Promise<OwedPayoutStep | null> {
-    const step = await journey.payoutBlockedBy(
+    const blocking = await journey.payoutBlockedBy(
       customerId,
       order ? { crypto: order.crypto, wallet: order.wallet, reference: order.reference } : undefined,
     )
-    if (!step) return null
+    if (!blocking) return null
     const { status } = await identity.identityStatusOf(customerId)
+    // A final rejection is the reason, whichever step comes first: no other step done later could free the payout.
+    const step = status === 'rejected' ? 'identity' : blocking
     const screen = order ? payoutStepScreen(step, order.reference) : JOURNEY_STEP_SCREENS[step]
     return {
       step,

@@ -76,6 +76,7 @@ export function orderUserRoutes({ orders }: { orders: OrderService }): FastifyPl
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.statusName,
+          visitorOf(request),
         )
         return { result: true as const, statusName }
       },

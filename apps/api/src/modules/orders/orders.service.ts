@@ -51,6 +51,12 @@ export interface OrderServiceDeps {
    * of the request decides whether the UK steps are asked by visitor country (decision 040).
    */
   assertMayStartOrder: (customerId: string, visitor?: Visitor) => Promise<void>
+  /** The journey engine's gate before paying an order (decision 080): refuses with `step_required`. */
+  assertMayPay: (
+    customerId: string,
+    order: { crypto: string; wallet: string; reference: string },
+    visitor?: Visitor,
+  ) => Promise<void>
   /** Where the liquidity provider delivers coins: a testnet links deliveries to the testnet explorers. */
   chainNetwork?: ChainNetwork
 }
@@ -145,6 +151,7 @@ export function createOrderService({
   trading,
   quoteTtlSeconds,
   assertMayStartOrder,
+  assertMayPay,
   chainNetwork = 'mainnet',
 }: OrderServiceDeps) {
   const summarize = (row: OrderRow) => toOrderSummary(row, methodNameOf(row, trading))
@@ -250,15 +257,15 @@ export function createOrderService({
   }
 
   /**
-   * `orderSetWallet`: the wallet of a paid order that has none, with the same checks as at initiation. Answers the
-   * order so that delivery can resume.
+   * `orderSetWallet`: the wallet of an order that has none, with the same checks as at initiation: a paid one, so that
+   * delivery can resume, or one not yet paid, whose payment waits for a proven wallet (decision 080).
    */
   async function setWalletOfPaidOrder(customerId: string, reference: string, input: string): Promise<OrderRow> {
     return db.transaction(async (tx) => {
       const found = await findOwnOrder(tx, customerId, reference)
       const order = (await lockOrder(tx, found.id))!
-      if (!(PAID_STATUSES as readonly string[]).includes(order.status) || order.status === 'completed')
-        throw new AppError('transition_not_allowed')
+      const takesWallet = order.status === 'initiated' || (PAID_STATUSES as readonly string[]).includes(order.status)
+      if (!takesWallet || order.status === 'completed') throw new AppError('transition_not_allowed')
       if (order.wallet !== PLACEHOLDER_WALLET) throw new AppError('transition_not_allowed')
       const wallet = input.trim()
       if (!isValidWalletAddress(order.crypto as CryptoCurrency, wallet)) throw new AppError('wallet_invalid')
@@ -414,7 +421,12 @@ export function createOrderService({
     customerId: string,
     reference: string,
     to: OrderStatus,
+    visitor?: Visitor,
   ): Promise<OrderStatus> {
+    if (to === 'awaiting_payment') {
+      const order = await findOwnOrder(db, customerId, reference)
+      if (order.status !== 'awaiting_payment') await assertMayPay(customerId, order, visitor)
+    }
     return db.transaction(async (tx) => {
       const order = await findOwnOrder(tx, customerId, reference)
       const from = order.status as OrderStatus

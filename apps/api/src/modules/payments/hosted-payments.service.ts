@@ -7,6 +7,7 @@ import { customers, orders, payments } from '../../db/schema'
 import { AppError, callProvider } from '../../errors'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider } from '../../providers/psp/card-psp.provider'
+import type { Visitor } from '../../providers/geoip/visitor-country'
 import type { OrderRow, OrderService } from '../orders/orders.service'
 import { createPaymentRecords } from './payment-records'
 import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
@@ -19,7 +20,17 @@ export interface HostedPaymentDeps {
   orderService: OrderService
   psp: CardPspProvider
   openBanking: OpenBankingProvider
+  /** The journey engine's gate before any payment (decision 080): refuses with `step_required`. */
+  assertMayPay: AssertMayPay
 }
+
+/** Refuses with `step_required` while the customer owes a step before paying (this order's wallet included). */
+export type AssertMayPay = (
+  customerId: string,
+  /** The order's reference lets a declared wallet be judged with the order's amount (decision 084). */
+  order: { crypto: string; wallet: string; reference: string } | null,
+  visitor?: Visitor,
+) => Promise<void>
 
 const HOSTED_METHODS: readonly string[] = ['card', 'pay_by_bank']
 
@@ -30,7 +41,14 @@ const RETURN_URL = '/dashboard-returncc?session_id={SESSION_ID}'
  * Payments on another party's page: card checkout at the PSP, and pay-by-bank consent at the customer's bank.
  * Starting one moves the order to awaiting payment; only the party's signed notice decides the outcome.
  */
-export function createHostedPaymentService({ db, clock, orderService, psp, openBanking }: HostedPaymentDeps) {
+export function createHostedPaymentService({
+  db,
+  clock,
+  orderService,
+  psp,
+  openBanking,
+  assertMayPay,
+}: HostedPaymentDeps) {
   const records = createPaymentRecords({ clock })
 
   /**
@@ -53,6 +71,13 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     return order
   }
 
+  /** An order that takes an attempt, of a customer who owes nothing before paying it (nothing is stored otherwise). */
+  async function orderCustomerMayPay(customerId: string, reference: string, visitor?: Visitor) {
+    const order = await payableOrder(customerId, reference)
+    await assertMayPay(customerId, order, visitor)
+    return order
+  }
+
   async function recordStart(
     order: Awaited<ReturnType<typeof payableOrder>>,
     method: 'card' | 'pay_by_bank',
@@ -72,8 +97,8 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     })
   }
 
-  async function startCardPayment(customerId: string, reference: string, pspId: string) {
-    await payableOrder(customerId, reference)
+  async function startCardPayment(customerId: string, reference: string, pspId: string, visitor?: Visitor) {
+    await orderCustomerMayPay(customerId, reference, visitor)
     await orderService.selectPaymentMethod(customerId, reference, 'psps', pspId)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
@@ -90,12 +115,12 @@ export function createHostedPaymentService({ db, clock, orderService, psp, openB
     return session
   }
 
-  async function startPayByBank(customerId: string, reference: string, tlId: string) {
+  async function startPayByBank(customerId: string, reference: string, tlId: string, visitor?: Visitor) {
+    await orderCustomerMayPay(customerId, reference, visitor)
     const bankOption = (await orderService.paymentMethodsFor(customerId, reference)).banks.options.find(
       (option) => option.tlId === tlId,
     )
     if (!bankOption) throw new AppError('method_unavailable')
-    await payableOrder(customerId, reference)
     await orderService.selectPaymentMethod(customerId, reference, 'banks', bankOption.id)
     const order = await payableOrder(customerId, reference)
     const [customer] = await db

@@ -27,6 +27,7 @@ import {
   SubmitWireRequest,
 } from '@exchange/shared/payments.schemas'
 import { sessionOf } from '../../plugins/session'
+import { visitorOf } from '../../plugins/visitor'
 import type { SettlementService } from '../settlement/settlement.service'
 import type { HostedPaymentService } from './hosted-payments.service'
 import type { PaymentService } from './payments.service'
@@ -57,7 +58,12 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        data: await payments.submitWire(sessionOf(request).customerId, request.body.orderReference, request.body.tlId),
+        data: await payments.submitWire(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          request.body.tlId,
+          visitorOf(request),
+        ),
       }),
     )
 
@@ -74,7 +80,7 @@ export function paymentUserRoutes({
       async (request) => ({
         result: true as const,
         data: {
-          ...(await payments.virtualIbanFor(sessionOf(request).customerId)),
+          ...(await payments.virtualIbanFor(sessionOf(request).customerId, visitorOf(request))),
           fiats: payments.virtualIbanFiats,
         },
       }),
@@ -92,7 +98,11 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        data: await payments.submitViban(sessionOf(request).customerId, request.body.orderReference),
+        data: await payments.submitViban(
+          sessionOf(request).customerId,
+          request.body.orderReference,
+          visitorOf(request),
+        ),
       }),
     )
 
@@ -112,6 +122,7 @@ export function paymentUserRoutes({
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.pspId,
+          visitorOf(request),
         ),
       }),
     )
@@ -132,6 +143,7 @@ export function paymentUserRoutes({
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.tlId,
+          visitorOf(request),
         ),
       }),
     )

@@ -8,7 +8,9 @@ import { customers, orders, virtualIbans } from '../../db/schema'
 import { AppError, callProvider } from '../../errors'
 import type { BankAccount, BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
 import type { TradingConfig } from '../../trading'
+import type { Visitor } from '../../providers/geoip/visitor-country'
 import type { OrderService } from '../orders/orders.service'
+import type { AssertMayPay } from './hosted-payments.service'
 import { createPaymentRecords } from './payment-records'
 import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 
@@ -18,12 +20,14 @@ export interface PaymentServiceDeps {
   orderService: OrderService
   bank: BankPartnerProvider
   trading: TradingConfig
+  /** The journey engine's gate before any payment (decision 080): refuses with `step_required`. */
+  assertMayPay: AssertMayPay
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>
 
 /** Bank-side payment: wire transfers to the company's account and transfers to the customer's virtual IBAN. */
-export function createPaymentService({ db, clock, orderService, bank, trading }: PaymentServiceDeps) {
+export function createPaymentService({ db, clock, orderService, bank, trading, assertMayPay }: PaymentServiceDeps) {
   const records = createPaymentRecords({ clock })
   /** Only the account's public details, whatever else its stored row holds. */
   function accountDetails({ iban, bic, holder, bankName, bankAddress }: BankAccount): BankAccountDetails {
@@ -58,8 +62,15 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
   }
 
   /** `orderSubmitWire`: the transfer details for this order, with its reference as the payment reference. */
-  async function submitWire(customerId: string, reference: string, tlId: string): Promise<TransferInstructions> {
+  async function submitWire(
+    customerId: string,
+    reference: string,
+    tlId: string,
+    visitor?: Visitor,
+  ): Promise<TransferInstructions> {
     const current = await orderService.findOwnOrder(db, customerId, reference)
+    // Asked again when the instructions are shown again: a check refused since then stops further transfers.
+    await assertMayPay(customerId, current, visitor)
     const bankOption = trading.paymentMethods.banks.find((option) => option.tlId === tlId || option.id === tlId)
     if (!bankOption) throw new AppError('method_unavailable')
     const account = bank.receivingAccount(current.fiat as FiatCurrency)
@@ -68,8 +79,17 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
     return instructions(accountDetails(account), order)
   }
 
-  /** `orderGetViban`: the customer's virtual IBAN, issued by the bank partner on first use. */
-  async function virtualIbanFor(customerId: string): Promise<BankAccountDetails> {
+  /**
+   * `orderGetViban`: the customer's virtual IBAN, issued by the bank partner on first use. It takes money for any of
+   * the customer's orders, so it is shown only to a customer who owes nothing before paying (each order's wallet is
+   * asked when that order is paid; decision 080).
+   */
+  async function virtualIbanFor(customerId: string, visitor?: Visitor): Promise<BankAccountDetails> {
+    await assertMayPay(customerId, null, visitor)
+    return issuedVirtualIban(customerId)
+  }
+
+  async function issuedVirtualIban(customerId: string): Promise<BankAccountDetails> {
     const [existing] = await db.select().from(virtualIbans).where(eq(virtualIbans.customerId, customerId))
     if (existing) return accountDetails(existing)
     const [customer] = await db
@@ -91,11 +111,12 @@ export function createPaymentService({ db, clock, orderService, bank, trading }:
   }
 
   /** `orderSubmitViban`: ties the order to the customer's virtual IBAN and answers what to send. */
-  async function submitViban(customerId: string, reference: string): Promise<TransferInstructions> {
+  async function submitViban(customerId: string, reference: string, visitor?: Visitor): Promise<TransferInstructions> {
     const current = await orderService.findOwnOrder(db, customerId, reference)
+    await assertMayPay(customerId, current, visitor)
     // Money in a currency the account behind the virtual IBAN does not hold would be sent back by the bank.
     if (!bank.virtualIbanFiats.includes(current.fiat as FiatCurrency)) throw new AppError('method_unavailable')
-    const account = await virtualIbanFor(customerId)
+    const account = await issuedVirtualIban(customerId)
     const order = await startBankPayment(customerId, reference, 'viban', account.iban)
     return instructions(account, order)
   }

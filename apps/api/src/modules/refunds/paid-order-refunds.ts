@@ -18,21 +18,18 @@ interface RefundDecision {
 }
 
 /**
- * A paid order that cannot be filled is refunded in full: by an operator (e.g. the liquidity provider refused it), by
- * the system when the customer's check before payout was refused (decision 033), or by the customer whose payout
- * waits (decision 085). The refund holds the order like a settlement run, so an order being bought right now is not
- * refunded under its feet, and of two refunds at once only one is made.
+ * Refunds in full a paid order its caller holds under the settlement lease: the refund to the money's source is
+ * queued, the order moves to refunded and the customer is mailed, in one transaction. Settlement runs use it directly
+ * when a check was refused for good (decision 080); the refunds below hold the order first.
  */
-export function createPaidOrderRefunds(deps: {
+export function createHeldOrderRefund(deps: {
   db: Database
   orderService: OrderService
   refunds: RefundService
-  fulfilment: FulfilmentService
   orderMail: OrderMail
 }) {
-  const { db, orderService, refunds, fulfilment, orderMail } = deps
+  const { db, orderService, refunds, orderMail } = deps
 
-  /** Queues the refund to the money's source, moves the order to refunded and mails the customer, in one transaction. */
   async function refundHeld(order: OrderRow, decision: RefundDecision): Promise<void> {
     await db.transaction(async (tx) => {
       const [transfer] = await tx
@@ -73,13 +70,40 @@ export function createPaidOrderRefunds(deps: {
     })
   }
 
+  /** The system's refund of a held paid order (a check refused for good); answers the order's new status. */
+  async function refundHeldOrder(order: OrderRow, reason: string): Promise<OrderStatus> {
+    if (order.status !== 'paid' && order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
+    await refundHeld(order, { reason, by: 'system', cause: `Refunded: ${reason}`, actor: 'system' })
+    return 'refunded'
+  }
+
+  return { refundHeld, refundHeldOrder }
+}
+
+export type HeldOrderRefund = ReturnType<typeof createHeldOrderRefund>
+export type RefundHeldOrder = HeldOrderRefund['refundHeldOrder']
+
+/**
+ * A paid order that cannot be filled is refunded in full: by an operator (e.g. the liquidity provider refused it), by
+ * the system when the customer's check before payout was refused (decisions 033, 080), or by the customer whose payout
+ * waits (decision 085). The refund holds the order like a settlement run, so an order being bought right now is not
+ * refunded under its feet, and of two refunds at once only one is made.
+ */
+export function createPaidOrderRefunds(deps: {
+  db: Database
+  orderService: OrderService
+  fulfilment: Pick<FulfilmentService, 'withSettlementLease'>
+  held: HeldOrderRefund
+}) {
+  const { db, orderService, fulfilment, held } = deps
+
   /** `by` names the operator; without it the system refunds. */
   async function refundPaidOrder(reference: string, reason: string, by?: string): Promise<void> {
     const [found] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
     if (!found) throw new AppError('order_not_found')
     const run = await fulfilment.withSettlementLease(found.id, async (order) => {
       if (order.status !== 'paid' && order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
-      await refundHeld(order, {
+      await held.refundHeld(order, {
         reason,
         by: by ?? 'system',
         cause: by ? `Refunded by our team: ${reason}` : `Refunded: ${reason}`,
@@ -98,7 +122,7 @@ export function createPaidOrderRefunds(deps: {
     const own = await orderService.findOwnOrder(db, customerId, reference)
     const run = await fulfilment.withSettlementLease(own.id, async (order) => {
       if (order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
-      await refundHeld(order, {
+      await held.refundHeld(order, {
         reason: 'you asked for your money back while your order waited',
         by: 'customer',
         cause: CUSTOMER_NOTES.refundAsked.operator(),

@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { orders } from '../../db/schema'
 import type { LiquidityProvider } from '../../providers/liquidity/liquidity.provider'
 import { createFulfilmentService, type PayoutStep } from '../fulfilment/fulfilment.service'
 import { type IntakeDeps, createIntakeService } from '../intake/intake.service'
@@ -9,7 +7,7 @@ import type { MailService } from '../mail/mail.service'
 import { createOrderMail } from '../order-mail/order-mail'
 import type { OrderService } from '../orders/orders.service'
 import type { HostedPaymentReconciliation } from '../reconciliation/hosted-payment-reconciliation'
-import { createPaidOrderRefunds } from '../refunds/paid-order-refunds'
+import { createHeldOrderRefund, createPaidOrderRefunds } from '../refunds/paid-order-refunds'
 import { createRefundService } from '../refunds/refunds.service'
 
 /** Queued with a decided check of a customer: their orders held for checks move on (decision 033). */
@@ -52,6 +50,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
   const { db, clock, orderService } = deps
   const orderMail = createOrderMail({ mail: deps.mail })
   const refunds = createRefundService({ clock })
+  const held = createHeldOrderRefund({ db, orderService, refunds, orderMail })
   const fulfilment = createFulfilmentService({
     db,
     clock,
@@ -61,6 +60,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     walletLink: deps.walletLink,
     payoutGate: deps.payoutGate,
     isWalletProven: deps.isWalletProven,
+    refundHeldOrder: held.refundHeldOrder,
     log: deps.log,
   })
   const intake = createIntakeService({
@@ -73,26 +73,17 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     repriceToleranceBps: deps.repriceToleranceBps,
     recentNameChange: deps.recentNameChange,
   })
-  const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, refunds, fulfilment, orderMail })
+  const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, fulfilment, held })
 
   /**
    * A fact of the customer changed (a check decided, a wallet proven, details or answers given; the
-   * `customer-checks-changed` job): each order waiting for checks is bought and delivered when nothing is owed for it
-   * any more, refunded in full when a step was refused for good, and left waiting otherwise (told of the step it now
-   * waits for, if that changed).
+   * `customer-checks-changed` job): each order waiting for checks is settled under its lease, which buys and delivers
+   * it when nothing is owed for it any more, refunds it in full when a step was refused for good (decision 080), and
+   * leaves it waiting otherwise (told of the step it now waits for, if that changed). The same job run twice, or in
+   * two processes at once, refunds once: the second run finds the order held or no longer waiting.
    */
   async function customerChecksChanged(customerId: string): Promise<void> {
-    const owed = await deps.payoutGate(customerId)
-    if (!owed?.refused) {
-      await fulfilment.resumeOrdersOf(customerId)
-      return
-    }
-    const waiting = await db
-      .select({ reference: orders.reference })
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting_checks')))
-    for (const { reference } of waiting)
-      await paidOrderRefunds.refundPaidOrder(reference, `the ${owed.step} check before payout was refused`)
+    await fulfilment.resumeOrdersOf(customerId)
   }
 
   /**

@@ -1,6 +1,8 @@
+import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { StartCardScreen } from '../../features/orders/components/start-card-screen'
 
 /** /dashboard-startcc. */
 export function Component() {
-  return <StartCardScreen basePath="/dashboard" />
+  const { routeToStep } = useJourneyNavigation()
+  return <StartCardScreen basePath="/dashboard" onStepRequired={routeToStep} />
 }

@@ -1,6 +1,8 @@
+import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { VibanScreen } from '../../features/orders/components/viban-screen'
 
 /** /dashboard-viban: card or a transfer to the customer's virtual IBAN. */
 export function Component() {
-  return <VibanScreen basePath="/dashboard" />
+  const { routeToStep } = useJourneyNavigation()
+  return <VibanScreen basePath="/dashboard" onStepRequired={routeToStep} />
 }

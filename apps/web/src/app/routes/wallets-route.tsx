@@ -11,11 +11,14 @@ import type { WalletForOrder } from '../../features/wallets/components/prove-wal
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen'
 import { useBrand } from '../../lib/brand-context'
 import { orderAlertCopy } from '../../lib/order-copy'
+import { pathForOrder } from '../../lib/order-in-view'
+import { takeReturnTo } from '../../lib/return-to'
 
 /**
  * /dashboard-wallets, optionally `?order=REF` (decision 039): opened for a paid order waiting for its wallet, the
  * screen proves that wallet (giving it to the order first proven when the order had none) and leads back to the
- * order in the history.
+ * order in the history. Opened for an order not yet paid, whose payment waits for its wallet (decision 080), it leads
+ * back to the payment screen the customer came from.
  */
 export function Component() {
   const brand = useBrand()
@@ -31,8 +34,9 @@ export function Component() {
   const unpaid = found !== null && (OPEN_STATUSES as readonly OrderStatus[]).includes(found.statusName)
   const waiting = found && (found.statusName === 'awaiting_checks' || unpaid) ? found : null
   const wallet = waiting?.orderWallet && waiting.orderWallet !== PLACEHOLDER_WALLET ? waiting.orderWallet : null
+  // An order started without a wallet takes the one proven here while it is not yet paid for (decision 080).
   const order: WalletForOrder | null =
-    waiting && (wallet !== null || !unpaid)
+    waiting && (wallet !== null || !unpaid || waiting.statusName === 'initiated')
       ? { reference: waiting.orderReference, crypto: waiting.cryptoCur, wallet, paid: !unpaid }
       : null
 
@@ -48,8 +52,9 @@ export function Component() {
       if (!given) return ALERT_MESSAGES.somethingWentWrong
       if (!given.result) return orderAlertCopy(given)
     }
-    // Before payment, back to paying for the order; after it, to the order.
-    void navigate(order.paid ? `/dashboard-history?order=${encodeURIComponent(order.reference)}` : '/dashboard-method')
+    // Before payment, back to the payment screen the customer came from (or the method screen); after it, to the order.
+    if (order.paid) void navigate(`/dashboard-history?order=${encodeURIComponent(order.reference)}`)
+    else void navigate(pathForOrder(takeReturnTo() ?? '/dashboard-method', order.reference))
     return null
   }
 

@@ -1,6 +1,8 @@
+import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { WireScreen } from '../../features/orders/components/wire-screen'
 
 /** /dashboard-wire: pay-by-bank or a manual transfer from the chosen bank. */
 export function Component() {
-  return <WireScreen basePath="/dashboard" />
+  const { routeToStep } = useJourneyNavigation()
+  return <WireScreen basePath="/dashboard" onStepRequired={routeToStep} />
 }

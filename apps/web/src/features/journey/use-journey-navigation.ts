@@ -1,10 +1,10 @@
 import type { JourneyStatusAnswer, OwedStep } from '@exchange/shared/journey.schemas'
-import { JOURNEY_STEP_SCREENS, JourneyStepId } from '@exchange/shared/journey-steps'
+import { JOURNEY_STEP_SCREENS, JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useBrand } from '../../lib/brand-context'
-import { rememberReturnTo, takeReturnTo } from '../../lib/return-to'
+import { peekReturnTo, rememberReturnTo, takeReturnTo } from '../../lib/return-to'
 import { journeyQueryOptions, useJourneyChanged } from './api/get-journey-status'
 import { fetchStepLocks, isLockableStep } from './api/get-step-locks'
 import { STEP_REQUIRED_LINES, waitingLine } from './journey-copy'
@@ -15,6 +15,13 @@ export interface JourneyLocationState {
   stepRequired?: JourneyStepId
   /** Back where they were after finishing a step: the calculator says their order is ready to start. */
   stepDone?: boolean
+}
+
+/** The screens of the order flow where a payment is started or its instructions shown (spec section 2). */
+const PAYMENT_SCREENS = ['/dashboard-startcc', '/dashboard-wire', '/dashboard-viban', '/dashboard-vibandetails']
+
+function isPaymentScreen(path: string | null): boolean {
+  return path !== null && PAYMENT_SCREENS.includes(path.toLowerCase())
 }
 
 function journeyStateOf(state: unknown): JourneyLocationState {
@@ -57,17 +64,21 @@ export function useJourneyNavigation() {
   }, [journeyChanged, queryClient, brand.brandName])
 
   /**
-   * An order was refused with `step_required`: a step the customer can act on sends them to its screen, keeping this
-   * screen to come back to; a step waiting for a decision (or refused) keeps them here and answers the line to show.
+   * An order (or its payment, decision 080) was refused with `step_required`: a step the customer can act on sends them
+   * to its screen, keeping this screen to come back to; a step waiting for a decision (or refused) keeps them here and
+   * answers the line to show. A payment refused for the wallet opens the wallet screen on that order's wallet.
    */
   const routeToStep = useCallback(
-    async (step: JourneyStepId): Promise<string | null> => {
+    async (step: JourneyStepId, orderReference?: string): Promise<string | null> => {
       const status = await freshStatus()
       const owed: OwedStep | undefined = status?.result ? status.data.steps.find((one) => one.id === step) : undefined
       if (owed && owed.state === 'waiting' && isLockableStep(owed.id))
         return waitingLine(owed, (await fetchStepLocks(queryClient, brand.brandName))[owed.id])
       if (owed && owed.state !== 'required') return waitingLine(owed)
-      const screen = owed?.screen ?? JOURNEY_STEP_SCREENS[step]
+      const screen =
+        step === 'wallet' && orderReference
+          ? payoutStepScreen(step, orderReference)
+          : (owed?.screen ?? JOURNEY_STEP_SCREENS[step])
       rememberReturnTo(pathname, screen)
       void navigate(screen, { state: { stepRequired: step } satisfies JourneyLocationState })
       return null
@@ -84,7 +95,10 @@ export function useJourneyNavigation() {
     async (doneScreen: string): Promise<boolean> => {
       const status = await freshStatus()
       if (status?.result) {
-        const blocker = status.data.blocked.start_order
+        // Back to paying an order, the steps before paying count (decision 080); back to the calculator, those
+        // before a new order.
+        const blocked = status.data.blocked
+        const blocker = isPaymentScreen(peekReturnTo()) ? (blocked.start_order ?? blocked.pay) : blocked.start_order
         const owed = status.data.steps.find((one) => one.id === blocker)
         // A step locked after a failed answer is never a place to send the customer to (decision 087).
         const open = owed && (owed.state === 'required' || (owed.state === 'waiting' && !isLockableStep(owed.id)))

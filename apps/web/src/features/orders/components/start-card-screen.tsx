@@ -6,19 +6,21 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { formatFiat } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { useStartCardPayment } from '../api/start-card-payment'
+import { type OnPaymentStepRequired, showPaymentRefusal } from '../payment-refusal'
 import { useHostedPage } from '../use-hosted-page'
 import { PaymentStep } from './payment-step'
 
 interface StartCardScreenProps {
   /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
   basePath?: string
+  /** A payment refused for a journey step leads there and back (decision 080). */
+  onStepRequired?: OnPaymentStepRequired
 }
 
 /** /dashboard-startcc: what the card payment will take, then off to the card provider's hosted checkout. */
-export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProps) {
+export function StartCardScreen({ basePath = '/dashboard', onStepRequired }: StartCardScreenProps) {
   const brand = useBrand()
   const reference = useOrderInView('payment')
   const { selectedPsp, pspArray } = getSessionState()
@@ -34,7 +36,8 @@ export function StartCardScreen({ basePath = '/dashboard' }: StartCardScreenProp
       {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
+            else setError(ALERT_MESSAGES.somethingWentWrong)
             return
           }
           leaveFor(answer.data.checkoutUrl, orderReference)

@@ -13,6 +13,7 @@ import { HISTORY_QUERY_KEY } from '../api/get-history'
 import { ORDER_DETAIL_QUERY_KEY, orderDetailQueryOptions } from '../api/get-order-detail'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
+import { type OnPaymentStepRequired, showPaymentRefusal } from '../payment-refusal'
 import { PaymentStep } from './payment-step'
 import { TransferInstructions } from './transfer-instructions'
 
@@ -21,7 +22,7 @@ import { TransferInstructions } from './transfer-instructions'
  * paid" once it is sent. Viewing it changes nothing: the transfer details are the customer's IBAN (orderGetViban) and
  * the order's own amount and reference; an order not yet tied to the IBAN is tied only when the customer asks.
  */
-export function VibanDetailsScreen() {
+export function VibanDetailsScreen({ onStepRequired }: { onStepRequired?: OnPaymentStepRequired } = {}) {
   const brand = useBrand()
   const queryClient = useQueryClient()
   const reference = useOrderInView('payment')
@@ -46,7 +47,8 @@ export function VibanDetailsScreen() {
       {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
+            else setError(ALERT_MESSAGES.somethingWentWrong)
             return
           }
           // The order is tied to the virtual IBAN now: the next screens read it as awaiting its payment.
@@ -104,6 +106,19 @@ export function VibanDetailsScreen() {
       watchPayment
     >
       {({ order }) => {
+        if (!account && vibanAnswer && !vibanAnswer.result && vibanAnswer.error === 'step_required') {
+          // Nothing is shown of how to pay while a check is owed (decision 080): the step comes first.
+          const step = vibanAnswer.step
+          return (
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{orderAlertCopy(vibanAnswer)}</Text>
+              <FormAlert message={error} />
+              {step && onStepRequired ? (
+                <Button onClick={() => void onStepRequired(step, order.orderReference).then(setError)}>Continue</Button>
+              ) : null}
+            </Stack>
+          )
+        }
         if (!account) {
           return viban.isPending ? (
             <Stack gap="xs" role="status" aria-label="Loading the transfer details">

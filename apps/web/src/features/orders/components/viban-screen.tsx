@@ -12,19 +12,22 @@ import { getSessionState } from '../../../lib/session-state'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
 import { PayOptionCard } from './pay-option-card'
+import { type OnPaymentStepRequired, showPaymentRefusal } from '../payment-refusal'
 import { LateTransferPolicy } from './late-transfer-policy'
 import { PaymentStep } from './payment-step'
 
 interface VibanScreenProps {
   /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
   basePath?: string
+  /** A payment refused for a journey step leads there and back (decision 080). */
+  onStepRequired?: OnPaymentStepRequired
 }
 
 /**
  * /dashboard-viban: the one card provider was chosen and the customer's name is known (spec section 4), so
  * the order can be paid by card or by a transfer to the customer's own virtual IBAN.
  */
-export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
+export function VibanScreen({ basePath = '/dashboard', onStepRequired }: VibanScreenProps) {
   const brand = useBrand()
   const navigate = useNavigate()
   const reference = useOrderInView('payment')
@@ -39,7 +42,10 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
     vibanAnswer !== undefined &&
     vibanAnswer !== false &&
     !vibanAnswer.result &&
-    vibanAnswer.error === 'details_required'
+    (vibanAnswer.error === 'details_required' ||
+      (vibanAnswer.error === 'step_required' && vibanAnswer.step === 'details'))
+  // The IBAN is shown once nothing is owed before paying; the button then asks for the order and leads to the step.
+  const stepOwed = !detailsRequired && vibanAnswer && !vibanAnswer.result && vibanAnswer.error === 'step_required'
 
   useEffect(() => {
     // A virtual IBAN is issued in the customer's name: without it, the details come first.
@@ -56,8 +62,10 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
             void navigate(pathForOrder(`${basePath}-vibanDetails`, orderReference))
           } else if (answer && answer.error === 'details_required') {
             void navigate(pathForOrder(`${basePath}-confirmdetails`, orderReference))
+          } else if (answer) {
+            showPaymentRefusal(answer, orderReference, onStepRequired, setError)
           } else {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            setError(ALERT_MESSAGES.somethingWentWrong)
           }
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
@@ -66,7 +74,9 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
   }
 
   const vibanFailed =
-    viban.isError || vibanAnswer === false || (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired)
+    viban.isError ||
+    vibanAnswer === false ||
+    (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired && !stepOwed)
 
   return (
     <PaymentStep
@@ -109,7 +119,7 @@ export function VibanScreen({ basePath = '/dashboard' }: VibanScreenProps) {
                   action="Pay by bank transfer to your personal IBAN"
                   onAction={() => payToViban(order.orderReference)}
                   loading={submitViban.isPending}
-                  disabled={!account}
+                  disabled={!account && !stepOwed}
                   primary={!selectedPsp}
                 >
                   <Stack gap={4}>

@@ -8,13 +8,13 @@ import { updateActiveOrderStatus } from '../../../lib/active-order'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { formatFiat } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState } from '../../../lib/session-state'
 import { HISTORY_QUERY_KEY } from '../api/get-history'
 import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
 import { useStartPayByBank } from '../api/start-pay-by-bank'
 import { useSubmitWire } from '../api/submit-wire'
 import { PayOptionCard } from './pay-option-card'
+import { type OnPaymentStepRequired, showPaymentRefusal } from '../payment-refusal'
 import { useHostedPage } from '../use-hosted-page'
 import { LateTransferPolicy } from './late-transfer-policy'
 import { PaymentStep } from './payment-step'
@@ -23,13 +23,15 @@ import { TransferInstructions } from './transfer-instructions'
 interface WireScreenProps {
   /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
   basePath?: string
+  /** A payment refused for a journey step leads there and back (decision 080). */
+  onStepRequired?: OnPaymentStepRequired
 }
 
 /**
  * /dashboard-wire: two ways to pay from the chosen bank. In the bank's app (pay-by-bank: the bank's consent page,
  * then back to the return page), or by a transfer the customer makes with our account details and the reference.
  */
-export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
+export function WireScreen({ basePath = '/dashboard', onStepRequired }: WireScreenProps) {
   const brand = useBrand()
   const queryClient = useQueryClient()
   const reference = useOrderInView('payment')
@@ -51,7 +53,8 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
       {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
+            else setError(ALERT_MESSAGES.somethingWentWrong)
             return
           }
           leaveFor(answer.data.authUrl, orderReference)
@@ -68,7 +71,8 @@ export function WireScreen({ basePath = '/dashboard' }: WireScreenProps) {
       {
         onSuccess: async (answer) => {
           if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
+            else setError(ALERT_MESSAGES.somethingWentWrong)
             return
           }
           updateActiveOrderStatus(orderReference, 'awaiting_payment')
