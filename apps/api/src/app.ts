@@ -357,6 +357,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     dueDiligence,
     ukSteps: { ...ukSteps, isUkCustomer: brandService.isUkCustomer },
     agreement,
+    // Declared before the customers module below; asked only when a request comes.
+    residencesOf: (customerId) => customers.residencesOf(customerId),
     policy: config.journey,
   })
   const orders = createOrderService({

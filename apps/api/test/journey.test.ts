@@ -95,6 +95,7 @@ function journeyServiceOn(app: TestApp, identityStatus: () => 'none' | 'approved
     },
     // The agreement has tests of its own (agreement.test.ts).
     agreement: { hasSignedCurrent: async () => true },
+    residencesOf: async () => ({ countries: [], movedAt: null }),
     policy: {
       skipSteps: [],
       enhancedChecksVolume: { eur: '200.00', chf: '15000.00', gbp: '12500.00', usd: '17500.00' },

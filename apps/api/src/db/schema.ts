@@ -62,6 +62,26 @@ export const customerNameChanges = pgTable(
   (table) => [index('customer_name_changes_customer_idx').on(table.customerId, table.changedAt)],
 )
 
+/**
+ * Every country of residence a customer declared, append-only (the database refuses updates and deletes): a residence
+ * in a high-risk country keeps enhanced checks in force after the customer moves, until an operator clears them
+ * (decision 081). The customer is who declared it; `declaredAt` is when.
+ */
+export const customerResidenceChanges = pgTable(
+  'customer_residence_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Empty when the customer declared a residence for the first time. */
+    oldCountry: text('old_country'),
+    newCountry: text('new_country').notNull(),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('customer_residence_changes_customer_idx').on(table.customerId, table.declaredAt)],
+)
+
 export const CODE_PURPOSES = ['verify_email', 'login', 'reset'] as const
 export type CodePurpose = (typeof CODE_PURPOSES)[number]
 
@@ -770,6 +790,7 @@ export const schema = {
   operatorActions,
   sandboxConsents,
   customerNameChanges,
+  customerResidenceChanges,
   sandboxLiquidityOrders,
   sandboxNotices,
   identityChecks,

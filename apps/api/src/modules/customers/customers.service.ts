@@ -3,7 +3,14 @@ import type { ClientDetails, StoredClientDetails } from '@exchange/shared/client
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { customerNameChanges, customers, incomingTransfers, orderEvents, orders } from '../../db/schema'
+import {
+  customerNameChanges,
+  customerResidenceChanges,
+  customers,
+  incomingTransfers,
+  orderEvents,
+  orders,
+} from '../../db/schema'
 import { AppError } from '../../errors'
 
 export type CustomerService = ReturnType<typeof createCustomerService>
@@ -109,7 +116,7 @@ export function createCustomerService({
     await db.transaction(async (tx) => {
       // Locked, so two saves at once cannot both pass the freeze check or both record the same change.
       const [current] = await tx
-        .select({ firstName: customers.firstName, lastName: customers.lastName })
+        .select({ firstName: customers.firstName, lastName: customers.lastName, country: customers.country })
         .from(customers)
         .where(eq(customers.id, customerId))
         .for('update')
@@ -130,8 +137,46 @@ export function createCustomerService({
           newLastName: details.lastName,
           changedAt: clock.now(),
         })
+      // Every residence declared is kept: one in a high-risk country keeps enhanced checks in force after a move
+      // (decision 081), so a move is a new row, never an overwrite.
+      if (current.country !== details.country)
+        await tx.insert(customerResidenceChanges).values({
+          customerId,
+          oldCountry: current.country,
+          newCountry: details.country,
+          declaredAt: clock.now(),
+        })
       await onDetailsSaved?.(tx, customerId)
     })
+  }
+
+  /**
+   * Every country of residence the customer declared (the current one included), and when one last replaced another
+   * (null before any move): the journey engine keeps enhanced checks for a past residence in a high-risk country.
+   */
+  async function residencesOf(customerId: string): Promise<{ countries: string[]; movedAt: Date | null }> {
+    const [rows, [current]] = await Promise.all([
+      db
+        .select({
+          oldCountry: customerResidenceChanges.oldCountry,
+          newCountry: customerResidenceChanges.newCountry,
+          declaredAt: customerResidenceChanges.declaredAt,
+        })
+        .from(customerResidenceChanges)
+        .where(eq(customerResidenceChanges.customerId, customerId)),
+      db.select({ country: customers.country }).from(customers).where(eq(customers.id, customerId)),
+    ])
+    const countries = new Set<string>()
+    if (current?.country) countries.add(current.country)
+    let movedAt: Date | null = null
+    for (const row of rows) {
+      countries.add(row.newCountry)
+      if (row.oldCountry !== null) {
+        countries.add(row.oldCountry)
+        if (!movedAt || row.declaredAt > movedAt) movedAt = row.declaredAt
+      }
+    }
+    return { countries: [...countries], movedAt }
   }
 
   /** Every name the customer gave, oldest first: the first naming (no old name) and each change after it. */
@@ -200,6 +245,7 @@ export function createCustomerService({
   return {
     clientDetails,
     saveClientDetails,
+    residencesOf,
     nameFrozenBecause,
     nameHistory,
     recentNameChanges,

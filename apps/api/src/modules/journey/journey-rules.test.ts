@@ -13,11 +13,14 @@ const settled: JourneyFacts = {
   emailVerified: true,
   detailsComplete: true,
   country: 'CH',
+  residences: ['CH'],
   beneficialOwnerDeclared: true,
   sourceOfFundsGiven: true,
   declaredPoliticallyExposed: false,
   declaredHighRiskCountryTies: false,
   enhancedChecks: 'not_answered',
+  enhancedChecksApprovedAt: null,
+  answersChangedAt: null,
   identity: 'approved',
   paidVolume: {},
   payoutWallets: [],
@@ -128,6 +131,25 @@ describe('journey rules', () => {
       expect(blockingStep(facts(change), policy, 'start_order')).toBe('enhanced_checks')
       expect(blockingStep(facts(change), policy, 'pay')).toBe('enhanced_checks')
       expect(blockingStep(facts(change), policy, 'payout')).toBe('enhanced_checks')
+    })
+
+    it('stay in force for a past residence in a high-risk country', () => {
+      expect(ids(facts({ country: 'CH', residences: ['NG', 'CH'] }))).toEqual(['enhanced_checks'])
+    })
+
+    it('are asked again when answers change or the customer moves after an approval, never lifted by it', () => {
+      const approvedAt = new Date('2025-06-01T10:00:00Z')
+      const pep = {
+        declaredPoliticallyExposed: true,
+        enhancedChecks: 'approved' as const,
+        enhancedChecksApprovedAt: approvedAt,
+      }
+      expect(ids(facts({ ...pep, answersChangedAt: new Date('2025-05-31T10:00:00Z') }))).toEqual([])
+      const changed = facts({ ...pep, answersChangedAt: new Date('2025-06-02T10:00:00Z') })
+      expect(owedSteps(changed, policy)).toMatchObject([{ id: 'enhanced_checks', state: 'required' }])
+      expect(blockingStep(changed, policy, 'pay')).toBe('enhanced_checks')
+      // The same instant as the approval is not known to be seen by it: asked again.
+      expect(ids(facts({ ...pep, answersChangedAt: approvedAt }))).toEqual(['enhanced_checks'])
     })
 
     it('are not asked below the threshold with nothing declared', () => {

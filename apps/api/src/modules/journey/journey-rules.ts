@@ -17,6 +17,8 @@ export interface JourneyFacts {
   detailsComplete: boolean
   /** Country of residence from the customer's details, or null. */
   country: string | null
+  /** Every country of residence the customer ever declared, the current one included (decision 081). */
+  residences: readonly string[]
   beneficialOwnerDeclared: boolean
   sourceOfFundsGiven: boolean
   /** Declared in `sof` or in the latest `quest`. */
@@ -24,6 +26,13 @@ export interface JourneyFacts {
   declaredHighRiskCountryTies: boolean
   /** Where the latest questionnaire answer stands with the operators. */
   enhancedChecks: EnhancedCheckStatus
+  /** When an operator approved the latest questionnaire answer, or null. */
+  enhancedChecksApprovedAt: Date | null
+  /**
+   * The latest change the operator's approval did not see: `sof` answered again, or a move to another country of
+   * residence (null when none). An approval older than it no longer clears enhanced checks (decision 081).
+   */
+  answersChangedAt: Date | null
   identity: IdentityCheckStatus
   /** Fiat paid for orders within the enhanced-checks window, per fiat. */
   paidVolume: Partial<Record<FiatCurrency, string>>
@@ -144,16 +153,25 @@ export const JOURNEY_RULES: readonly JourneyRule[] = [
   },
   {
     // Enhanced checks: past the volume threshold, for declared PEPs and high-risk-country ties, for residents of a
-    // high-risk country, and whenever a questionnaire was answered (its answers wait for a person in any case).
+    // high-risk country, and whenever a questionnaire was answered (its answers wait for a person in any case). They
+    // cannot be undone by the customer (decision 081): a declaration or a residence counts once made, and answering
+    // again or moving after an operator's approval asks for the questionnaire and a person again.
     id: 'enhanced_checks',
     blocks: ['start_order', 'pay', 'payout'],
     appliesWhen: (facts, policy) =>
       facts.declaredPoliticallyExposed ||
       facts.declaredHighRiskCountryTies ||
-      (facts.country !== null && policy.highRiskCountries.includes(facts.country)) ||
+      [facts.country, ...facts.residences].some(
+        (country) => country !== null && policy.highRiskCountries.includes(country),
+      ) ||
       facts.enhancedChecks !== 'not_answered' ||
       paidVolumeReachesThreshold(facts.paidVolume, policy.enhancedChecksVolume),
-    standing: (facts) => ENHANCED_STANDING[facts.enhancedChecks],
+    standing: (facts) =>
+      facts.enhancedChecks === 'approved' &&
+      facts.answersChangedAt !== null &&
+      (facts.enhancedChecksApprovedAt === null || facts.enhancedChecksApprovedAt <= facts.answersChangedAt)
+        ? 'required'
+        : ENHANCED_STANDING[facts.enhancedChecks],
   },
   {
     id: 'uk_cooling_off',

@@ -29,6 +29,8 @@ export interface JourneyServiceDeps {
     isUkCustomer(residence: string | null, visitor?: Visitor): Promise<boolean>
   }
   agreement: Pick<AgreementService, 'hasSignedCurrent'>
+  /** Every country of residence the customer declared and when they last moved (the customers module, decision 081). */
+  residencesOf: (customerId: string) => Promise<{ countries: string[]; movedAt: Date | null }>
   policy: JourneyPolicy & { enhancedChecksWindowDays: number }
 }
 
@@ -62,6 +64,7 @@ export function createJourneyService({
   dueDiligence,
   ukSteps,
   agreement,
+  residencesOf,
   policy,
 }: JourneyServiceDeps) {
   const ukStepsAsked = UK_STEPS.some((step) => !policy.skipSteps.includes(step))
@@ -146,20 +149,25 @@ export function createJourneyService({
       .from(customers)
       .where(eq(customers.id, customerId))
     if (!customer) throw new AppError('unauthorized', 401)
-    const [answers, identityView, paidVolume, payoutWallets, uk, agreementSigned] = await Promise.all([
+    const [answers, identityView, paidVolume, payoutWallets, uk, agreementSigned, residences] = await Promise.all([
       dueDiligence.dueDiligenceFactsOf(customerId),
       identity.identityStatusOf(customerId),
       paidVolumeOf(customerId),
       payoutWalletsOf(customerId, payout),
       ukFactsOf(customerId, customer.country, visitor),
       agreement.hasSignedCurrent(customerId),
+      residencesOf(customerId),
     ])
     const { emailVerifiedAt, country, ...details } = customer
+    const { sourceOfFundsChangedAt, ...declared } = answers
+    const changes = [sourceOfFundsChangedAt, residences.movedAt].filter((at): at is Date => at !== null)
     return {
       emailVerified: emailVerifiedAt !== null,
       detailsComplete: country !== null && Object.values(details).every((value) => value !== null && value !== ''),
       country,
-      ...answers,
+      residences: residences.countries,
+      ...declared,
+      answersChangedAt: changes.length > 0 ? new Date(Math.max(...changes.map((at) => at.getTime()))) : null,
       identity: identityView.status,
       paidVolume,
       payoutWallets,
