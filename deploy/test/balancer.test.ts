@@ -35,8 +35,12 @@ it('a process killed under load costs customers at most a retry after 503 and Re
   expect(report.tally.errors, shown).toEqual([])
   expect(report.unexpectedExits, shown).toEqual([])
   expect(report.tally.acknowledgedPayments, shown).toHaveLength(CUSTOMERS)
+  // A process killed after an order's insert committed but before it answered leaves that order unpaid (it expires);
+  // the customer's retry makes the one they pay. So there may be one more order per retried orderInitiateBuy.
+  const retriedOrders = report.tally.retried.get('orderInitiateBuy') ?? 0
+  expect(report.ledger.orders, shown).toBeGreaterThanOrEqual(CUSTOMERS)
+  expect(report.ledger.orders, shown).toBeLessThanOrEqual(CUSTOMERS + retriedOrders)
   expect(report.ledger, shown).toMatchObject({
-    orders: CUSTOMERS,
     paidOrders: CUSTOMERS,
     completedOrders: CUSTOMERS,
     paymentsLost: [],
