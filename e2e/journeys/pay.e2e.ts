@@ -303,7 +303,9 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(page, 'vibanDetails')
 
     await page.getByRole('button', { name: 'I have paid' }).click()
-    await visible(page.getByText('Thank you. This page shows the payment as soon as the money arrives, and we e-mail you then.'))
+    await visible(
+      page.getByText('Thank you. This page shows the payment as soon as the money arrives, and we e-mail you then.'),
+    )
     await visible(page.getByRole('link', { name: 'Follow your order in History' }))
 
     const outcome = await sendTransferNotice(page, {
