@@ -97,7 +97,7 @@ describe('the agreement step', () => {
     expect(journey.next).toEqual({
       id: 'agreement',
       state: 'required',
-      blocks: ['start_order'],
+      blocks: ['start_order', 'pay'],
       screen: '/dashboard-disclaimer',
     })
     expect(journey.blocked.start_order).toBe('agreement')

@@ -29,6 +29,7 @@ describe('user calls and sessions', () => {
         pendingBalance: '0.00',
         agreementSum: '0.00',
         openOrder: [],
+        waitingOrders: [],
       },
     })
   })

@@ -133,7 +133,7 @@ describe('a UK customer before the first purchase', () => {
     expect(journey.steps[0]).toEqual({
       id: 'uk_cooling_off',
       state: 'waiting',
-      blocks: ['start_order'],
+      blocks: ['start_order', 'pay'],
       screen: '/dashboard-prwait',
     })
 
