@@ -41,7 +41,10 @@ async function callPublic(baseUrl: string, name: string, payload: object) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ brandName: 'Helvex', ...payload }),
   })
-  const body = (await answer.json()) as { result: boolean; data?: { token?: string; company?: object } }
+  const body = (await answer.json()) as {
+    result: boolean
+    data?: { token?: string; company?: { name: string; address: string } }
+  }
   if (!body.result) throw new Error(`${name} refused: ${JSON.stringify(body)}`)
   return body
 }
@@ -53,7 +56,9 @@ async function callPublic(baseUrl: string, name: string, payload: object) {
 export async function signedUpThroughApi(baseUrl: string, label: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(label)
   const since = await lastMessageId(baseUrl)
-  const companyDetails = (await callPublic(baseUrl, 'getBrand', {})).data?.company
+  const company = (await callPublic(baseUrl, 'getBrand', {})).data?.company
+  // The sign-up form sends the company's name and address, nothing else of the brand's company.
+  const companyDetails = company && { name: company.name, address: company.address }
   await callPublic(baseUrl, 'homesignup', { email, password: 'journey-pass-1', token: 'DIRECT', companyDetails })
   const verified = await callPublic(baseUrl, 'verifycode', { email, code: await waitForCode(baseUrl, email, since) })
   const token = verified.data?.token

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
+import { BrandName } from '@exchange/shared/validators'
 import { FailureAnswer } from '@exchange/shared/answer'
 import { GetBrandAnswer, UkStatusAnswer } from '@exchange/shared/brand.schemas'
 import { visitorOf } from '../../plugins/visitor'
@@ -14,7 +15,8 @@ export function brandRoutes({ brandService }: { brandService: BrandService }): F
         schema: {
           tags: ['brand'],
           summary: 'The brand the web app shows (first call; it needs no brandName)',
-          body: z.object({}).optional(),
+          // Every payload of the contract may carry brandName (spec section 7); this call does not need it.
+          body: z.object({ brandName: BrandName.optional() }).optional(),
           response: { 200: GetBrandAnswer },
         },
       },
