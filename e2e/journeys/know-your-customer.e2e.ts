@@ -12,7 +12,6 @@ import {
   waitForMails,
 } from '../support/customer'
 import { sendPassportPhoto } from '../support/documents'
-import { OPERATOR } from '../support/operator'
 import { payOnSandboxCheckout } from '../support/sandbox-parties'
 import { bitcoinSign } from '../support/wallet'
 
@@ -27,7 +26,7 @@ afterAll(async () => {
 })
 
 describe('know-your-customer journey (issue 10)', () => {
-  it('a new customer buys, pays by card, verifies their identity, sends a document, proves the wallet and sees the order completed', async () => {
+  it('a new customer starts a buy, verifies their identity, sends a document, proves the wallet, pays by card and sees the order completed', async () => {
     const context = await newContext(browser, baseUrl, DESKTOP)
     const page = await context.newPage()
     const email = await signUpAndConfirm(page, baseUrl, 'kyc')
@@ -63,29 +62,9 @@ describe('know-your-customer journey (issue 10)', () => {
     await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
     await visible(page.getByRole('button', { name: 'Pay 250.00 EUR by card' }))
     await screenshotAtBothWidths(page, 'kyc-startcc')
+    // Nothing is charged before every check passes (decision 080): paying leads to the identity check first.
     await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()
-    await page.waitForURL('**/sandbox/psp/checkout?session=*')
-    await visible(page.getByText(reference))
-    await screenshotAtBothWidths(page, 'kyc-checkout')
-    await payOnSandboxCheckout(page, '4242424242424242')
-
-    // Paid: the order waits for the identity, says so, and the mail says it too.
-    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
-    await visible(page.getByText('Payment received: one step before we send your coins'))
-    await screenshotAtBothWidths(page, 'kyc-thankyou')
-    expect(await waitForMails(baseUrl, email, ['order_awaiting_checks'])).not.toContain('order_completed')
-
-    // Operators see the customer under review with the held payout.
-    const operatorContext = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
-    const operator = await operatorContext.newPage()
-    await operator.goto('/operator')
-    const underReview = operator.getByRole('table').first().getByRole('row').filter({ hasText: email })
-    await visible(underReview.getByText(`Payout ${reference} held for identity since`, { exact: false }))
-    await screenshotAtBothWidths(operator, 'kyc-operator-under-review')
-    await operatorContext.close()
-
     // authstart → hostedauth → the sandbox identity page → returnauth → authend.
-    await page.getByRole('link', { name: 'Do it now' }).click()
     await page.waitForURL('**/dashboard-authstart')
     await visible(page.getByRole('heading', { name: 'Verify your identity' }))
     await screenshotAtBothWidths(page, 'kyc-authstart')
@@ -116,23 +95,25 @@ describe('know-your-customer journey (issue 10)', () => {
     await sendPassportPhoto(page)
     await screenshotAtBothWidths(page, 'kyc-uploaddocs-sent')
 
-    // The payout now waits for the wallet: proven on the wallet screen with the wallet's signature.
-    const waiting = await expectInHistory(page, reference, 'Waiting for your checks', [
-      `make sure that the wallet ${WALLET} is yours`,
-    ])
-    await screenshotAtBothWidths(page, 'kyc-history-waiting')
-    await waiting.getByRole('link', { name: 'Prove your wallet' }).click()
-    await page.waitForURL(`**/dashboard-wallets?order=${reference}`)
+    // The wallet is proven before paying, on the wallet screen with the wallet's signature.
+    await page.goto(`/dashboard-wallets?order=${reference}`)
     await page.getByRole('button', { name: 'Continue' }).click()
     const message = page.getByLabel('Message to sign')
     await visible(message)
     await screenshotAtBothWidths(page, 'kyc-wallets')
     await page.getByRole('textbox', { name: 'Signature' }).fill(bitcoinSign((await message.textContent()) ?? ''))
     await page.getByRole('button', { name: 'Prove wallet' }).click()
-    await page.waitForURL(`**/dashboard-history?order=${reference}`)
+    // Back to the card payment the checks interrupted.
+    await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
+    await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()
+    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    await visible(page.getByText(reference))
+    await screenshotAtBothWidths(page, 'kyc-checkout')
+    await payOnSandboxCheckout(page, '4242424242424242')
+    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
 
     // Bought and delivered: completed in the history.
-    expect(await waitForMails(baseUrl, email, ['order_completed'])).toContain('order_awaiting_checks')
+    expect(await waitForMails(baseUrl, email, ['order_completed'])).not.toContain('order_awaiting_checks')
     await expectInHistory(page, reference, 'Completed', ['Coins sent', `Delivered to ${WALLET}`])
     await screenshotAtBothWidths(page, 'kyc-history-completed')
     await context.close()
