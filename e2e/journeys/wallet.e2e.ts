@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 describe('wallet journey (decision 039)', () => {
-  it('a verified customer pays to an unproven EVM wallet; the order waits, says why, and completes once the wallet is proven on the screen', async () => {
+  it('a verified customer paying to an unproven EVM wallet proves it first on the wallet screen, then pays and the order completes', async () => {
     const context = await newContext(browser, baseUrl)
     const page = await context.newPage()
     const email = await signUpAndConfirm(page, baseUrl, 'wallet')
@@ -46,31 +46,9 @@ describe('wallet journey (decision 039)', () => {
     await page.getByRole('button', { name: 'Pay by card' }).click()
     await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
     await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()
-    await page.waitForURL('**/sandbox/psp/checkout?session=*')
-    await payOnSandboxCheckout(page, '4242424242424242')
-
-    // The thank-you screen and the mail say what is owed and where.
-    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
-    await visible(page.getByText('Payment received: one step before we send your coins'))
-    await visible(page.getByText('Show that the wallet you buy into is yours.', { exact: false }))
-    const mails = await waitForMails(baseUrl, email, ['order_awaiting_checks'])
-    expect(mails).not.toContain('order_completed')
-
-    // The history marks the order as waiting for the customer; its details name the step in plain words with the way
-    // to do it, and the timeline says the coins wait.
-    await page.goto('/dashboard-history')
-    const row = page.getByRole('row').filter({ hasText: reference! })
-    await visible(row.getByText('Waiting for your checks', { exact: true }))
-    await row.getByRole('button', { name: `See what order ${reference} needs` }).click()
-    const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
-    await visible(drawer.getByText('Your coins wait for one step'))
-    await visible(drawer.getByText('Your coins wait for a step from you'))
-    await screenshotAtBothWidths(page, 'history-awaiting-wallet')
-
-    // The wallet screen opens on the order's wallet, coin and address filled in.
-    await drawer.getByRole('link', { name: 'Prove your wallet' }).click()
+    // Nothing is charged before the wallet is proven (decision 080): the payment leads to the wallet screen, on the
+    // order's wallet, coin and address filled in.
     await page.waitForURL(`**/dashboard-wallets?order=${reference}`)
-    await visible(page.getByText(`Order ${reference} waits for this wallet`))
     await expectValue(page.getByRole('combobox', { name: 'Coin' }), 'eth')
     await expectValue(page.getByRole('textbox', { name: 'Wallet address' }), EVM_WALLET)
     await screenshotAtBothWidths(page, 'wallets-for-order')
@@ -90,12 +68,17 @@ describe('wallet journey (decision 039)', () => {
     )
     await screenshotAtBothWidths(page, 'wallets-wrong-signature')
 
-    // The wallet's own signature proves it; the screen returns to the order, which completes.
+    // The wallet's own signature proves it.
     await page.getByRole('textbox', { name: 'Signature' }).fill(personalSign(text))
     await page.getByRole('button', { name: 'Prove wallet' }).click()
-    await page.waitForURL(`**/dashboard-history?order=${reference}`)
-    expect(await waitForMails(baseUrl, email, ['order_completed'])).toContain('order_completed')
-    await page.reload()
+    // Back to the card payment the proof interrupted; paid, the coins go out at once.
+    await page.waitForURL(/\/dashboard-startcc\?order=[A-Z0-9]+$/)
+    await page.getByRole('button', { name: 'Pay 250.00 EUR by card' }).click()
+    await page.waitForURL('**/sandbox/psp/checkout?session=*')
+    await payOnSandboxCheckout(page, '4242424242424242')
+    await page.waitForURL(/\/dashboard-thankyou\?order=[A-Z0-9]+$/)
+    expect(await waitForMails(baseUrl, email, ['order_completed'])).not.toContain('order_awaiting_checks')
+    await page.goto(`/dashboard-history?order=${reference}`)
     const reopened = page.getByRole('dialog', { name: `Order ${reference}` })
     await visible(reopened.getByText('Coins sent'))
     await visible(reopened.getByText(new RegExp(`Delivered to ${EVM_WALLET}, transaction`, 'i')))
