@@ -78,6 +78,11 @@ export const customerResidenceChanges = pgTable(
     oldCountry: text('old_country'),
     newCountry: text('new_country').notNull(),
     declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+    /**
+     * The country the customer's connection came from when they declared it (null when unknown or declared without a
+     * request): in the `residence` UK mode it is the evidence that a declared move away from the UK is true.
+     */
+    visitorCountry: text('visitor_country'),
   },
   (table) => [index('customer_residence_changes_customer_idx').on(table.customerId, table.declaredAt)],
 )
@@ -587,6 +592,12 @@ export const identityChecks = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The operator who decided a check left for manual review; null when the provider decided (decision 042). */
     decidedBy: text('decided_by'),
+    /**
+     * The name on the verified document, as the provider read it, stored when the check is approved (decision 090):
+     * the name the payer-name check compares transfers with, frozen with the approval.
+     */
+    verifiedFirstName: text('verified_first_name'),
+    verifiedLastName: text('verified_last_name'),
   },
   (table) => [
     uniqueIndex('identity_checks_customer_provider_idx').on(table.customerId, table.provider),
@@ -622,6 +633,12 @@ export const sandboxIdvApplicants = pgTable('sandbox_idv_applicants', {
   email: text('email').notNull(),
   returnUrl: text('return_url').notNull(),
   lastOutcome: text('last_outcome'),
+  /** The name the exchange declared when it created the applicant (a real provider's "fixed info"). */
+  declaredFirstName: text('declared_first_name'),
+  declaredLastName: text('declared_last_name'),
+  /** The name the tester confirmed as printed on the document, which the applicant's data then answers. */
+  documentFirstName: text('document_first_name'),
+  documentLastName: text('document_last_name'),
   createdAt: createdAt(),
 })
 
