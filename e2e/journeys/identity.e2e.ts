@@ -10,7 +10,7 @@ import {
   screenshotFromTop,
   visible,
 } from '../support/browser'
-import { signUpAndConfirm } from '../support/customer'
+import { signUpAndConfirm, confirmDocumentName } from '../support/customer'
 import { sendPassportPhoto } from '../support/documents'
 
 const baseUrl = inject('baseUrl')
@@ -90,6 +90,7 @@ describe('identity journeys', () => {
 
     await page.goBack()
     await page.waitForURL('**/sandbox/idv/verify?applicant=*')
+    await confirmDocumentName(page, 'Approve the identity')
     await page.getByRole('button', { name: 'Approve the identity' }).click()
     await page.waitForURL('**/dashboard-authend')
     await visible(page.getByRole('heading', { name: 'Your identity is verified' }))
@@ -140,6 +141,7 @@ describe('identity journeys', () => {
     await screenshotAtBothWidths(page, 'authend-resubmission')
     await page.getByRole('link', { name: 'Send documents again' }).click()
     await page.waitForURL('**/sandbox/idv/verify?applicant=*')
+    await confirmDocumentName(page, 'Approve the identity')
     await page.getByRole('button', { name: 'Approve the identity' }).click()
     await page.waitForURL('**/dashboard-authend')
     await visible(page.getByRole('heading', { name: 'Your identity is verified' }))

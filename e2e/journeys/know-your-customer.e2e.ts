@@ -10,6 +10,7 @@ import {
   signUpAndConfirm,
   tryToBuy,
   waitForMails,
+  confirmDocumentName,
 } from '../support/customer'
 import { sendPassportPhoto } from '../support/documents'
 import { payOnSandboxCheckout } from '../support/sandbox-parties'
@@ -78,6 +79,7 @@ describe('know-your-customer journey (issue 10)', () => {
     await visible(page.getByText('This is a test environment.'))
     await screenshotAtBothWidths(page, 'kyc-sandbox-idv')
     const releaseStatus = await holdCalls(page, '/v1/user/identityStatus')
+    await confirmDocumentName(page, 'Approve the identity')
     await page.getByRole('button', { name: 'Approve the identity' }).click()
     await page.waitForURL('**/dashboard-returnauth')
     await visible(page.getByRole('list', { name: 'Progress' }))

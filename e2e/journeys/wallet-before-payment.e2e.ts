@@ -11,6 +11,7 @@ import {
   signUpAndConfirm,
   verifyIdentity,
   waitForMails,
+  confirmDocumentName,
 } from '../support/customer'
 import { payOnSandboxCheckout, sendTransferNotice } from '../support/sandbox-parties'
 import { EVM_WALLET, personalSign } from '../support/wallet'
@@ -135,6 +136,7 @@ describe('the way out of a paid order whose delivery waits (decision 085)', () =
       headers: { authorization: `Bearer ${await tokenOf(page)}` },
     })
     await page.goto(((await started.json()) as { data: { verificationUrl: string } }).data.verificationUrl)
+    await confirmDocumentName(page, 'Leave for manual review')
     await page.getByRole('button', { name: 'Leave for manual review' }).click()
     await page.waitForURL('**/dashboard-returnauth')
 

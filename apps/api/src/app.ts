@@ -378,6 +378,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     clock,
     nameChangeHoldHours: config.nameChangeHoldHours,
+    // An approved identity freezes the name (decision 090): read in the saving transaction.
+    verifiedNameOf: (customerId, tx) => identity.verifiedNameOf(customerId, { tx }),
     onDetailsSaved: checksChanged,
   })
   const bank =
@@ -418,6 +420,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     mail,
     repriceToleranceBps: config.bankRepriceToleranceBps,
     recentNameChange: customers.recentNameChange,
+    verifiedNameOf: identity.verifiedNameOf,
     reconciliation: createHostedPaymentReconciliation({ db: database.db, clock, psp, openBanking }),
     walletLink: (reference) => `${config.publicUrl ?? ''}${payoutStepScreen('wallet', reference)}`,
     payoutGate,

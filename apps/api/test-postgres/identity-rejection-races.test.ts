@@ -1,3 +1,4 @@
+import { DOCUMENT_NAME } from '../test/customer-fixtures'
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -59,7 +60,7 @@ async function customerInReview() {
     method: 'POST',
     url: '/sandbox/idv/verify',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ applicant, outcome: 'review' }).toString(),
+    payload: new URLSearchParams({ applicant, outcome: 'review', ...DOCUMENT_NAME }).toString(),
   })
   const [row] = await one.db.select({ id: customers.id }).from(customers).where(eq(customers.email, customer.email))
   const [check] = await one.db.select().from(identityChecks).where(eq(identityChecks.customerId, row!.id))

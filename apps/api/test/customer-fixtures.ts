@@ -17,6 +17,9 @@ export const SOURCE_OF_FUNDS = {
 } as const
 
 /** Details of a customer whose name matches the sample payer name "Ada Lovelace". */
+/** The name a tester confirms on the sandbox identity page for Ada: the name on her "document". */
+export const DOCUMENT_NAME = { firstName: 'Ada', lastName: 'Lovelace' }
+
 export const ADA_DETAILS = {
   firstName: 'Ada',
   lastName: 'Lovelace',

@@ -4,15 +4,7 @@ import { ClientDetails } from '@exchange/shared/clients.schemas'
 import { loadConfig } from '../src/config'
 import { customerNameChanges, customers } from '../src/db/schema'
 import { createCustomerService } from '../src/modules/customers/customers.service'
-import {
-  ADA_DETAILS,
-  buyer,
-  callUser,
-  type TestApp,
-  buildTestApp,
-  signUpVerified,
-  wireOrderPaid,
-} from './build-test-app'
+import { ADA_DETAILS, callUser, type TestApp, buildTestApp, signUpVerified, wireOrderPaid } from './build-test-app'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const HOUR = 3_600_000
@@ -52,7 +44,9 @@ const service = (options: { hours?: number; verified?: boolean } = {}) =>
     db: t.db,
     clock: t.clock,
     nameChangeHoldHours: options.hours ?? 72,
-    ...(options.verified !== undefined && { isIdentityVerified: async () => options.verified! }),
+    ...(options.verified !== undefined && {
+      verifiedNameOf: async () => (options.verified ? { firstName: 'Ada', lastName: 'Lovelace' } : null),
+    }),
   })
 
 describe('a customer’s legal name', () => {
@@ -164,7 +158,7 @@ describe('a customer’s legal name', () => {
 
 describe('did the customer’s name change lately (payment intake holds payments after a rename)', () => {
   it('answers yes within the hold time after a rename, and no once it has passed', async () => {
-    const customer = await buyer(t)
+    const customer = await signUpVerified(t)
     await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
     const id = await customerIdOf(customer.email)
     const customersModule = service({ hours: 72 })

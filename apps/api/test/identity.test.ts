@@ -1,7 +1,8 @@
+import { DOCUMENT_NAME } from './customer-fixtures'
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { identityChecks, identityEvents } from '../src/db/schema'
+import { identityChecks, identityEvents, sandboxIdvApplicants } from '../src/db/schema'
 import {
   SANDBOX_IDV_SIGNATURE_HEADER,
   type SandboxIdvNotice,
@@ -23,6 +24,11 @@ async function start() {
   const url = started.body.data.verificationUrl as string
   const applicantId = new URL(url, 'http://x').searchParams.get('applicant')!
   const [check] = await t.db.select().from(identityChecks)
+  // The applicant's document, as the provider would have read it before any notice says how the check went.
+  await t.db
+    .update(sandboxIdvApplicants)
+    .set({ documentFirstName: DOCUMENT_NAME.firstName, documentLastName: DOCUMENT_NAME.lastName })
+    .where(eq(sandboxIdvApplicants.id, applicantId))
   return { customer, started, url, applicantId, check: check! }
 }
 
@@ -97,7 +103,7 @@ describe('identity verification with the sandbox provider', () => {
       method: 'POST',
       url: '/sandbox/idv/verify',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ applicant: applicantId, outcome: 'approved' }).toString(),
+      payload: new URLSearchParams({ applicant: applicantId, outcome: 'approved', ...DOCUMENT_NAME }).toString(),
     })
     expect(picked.statusCode).toBe(303)
     // The browser goes back with nothing in the address that says how it went: the page reads the stored status.

@@ -6,9 +6,15 @@ import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
+  BTC_WALLET,
   buildTestApp,
   buyer,
   callUser,
+  declareSourceOfFunds,
+  proveWallet,
+  signAgreement,
+  signUpVerified,
+  verifyIdentity,
   initiateBuy,
   mailTo,
   storedOrder,
@@ -25,15 +31,21 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /**
- * A customer named Ada Lovelace who renames herself to `renamedTo` and, `hoursLater`, starts a 250 EUR wire order.
+ * A customer named Ada Lovelace who renames herself to `renamedTo`, has her identity verified under that name (the name
+ * is frozen from then on, decision 090) and, `hoursLater`, starts a 250 EUR wire order.
  */
 async function renamedCustomerWithWireOrder(renamedTo: { firstName: string; lastName: string }, hoursLater = 0) {
-  const customer = await buyer(t)
+  await t.app.jobs.refreshRates()
+  const customer = await signUpVerified(t)
+  await declareSourceOfFunds(t, customer.token)
+  await signAgreement(t, customer.token)
   await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
   t.clock.advance(60_000)
   expect((await callUser(t.app, 'saveClientDetails', customer.token, { ...ADA_DETAILS, ...renamedTo })).body).toEqual({
     result: true,
   })
+  await verifyIdentity(t, customer.token, 'approved', renamedTo)
+  await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
   if (hoursLater > 0) {
     t.clock.advance(hoursLater * HOUR)
     await t.app.jobs.refreshRates()

@@ -1,3 +1,4 @@
+import { DOCUMENT_NAME } from './customer-fixtures'
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -111,7 +112,11 @@ async function sandboxOutcome(token: string, outcome: string) {
     method: 'POST',
     url: '/sandbox/idv/verify',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ applicant, outcome }).toString(),
+    payload: new URLSearchParams({
+      applicant,
+      outcome,
+      ...((outcome === 'approved' || outcome === 'review') && DOCUMENT_NAME),
+    }).toString(),
   })
   expect(page.statusCode).toBe(303)
 }

@@ -1,3 +1,4 @@
+import { DOCUMENT_NAME } from './customer-fixtures'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, payments, virtualIbans } from '../src/db/schema'
@@ -92,7 +93,7 @@ describe('no payment before identity (decision 080)', () => {
         method: 'POST',
         url: '/sandbox/idv/verify',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ applicant, outcome: 'review' }).toString(),
+        payload: new URLSearchParams({ applicant, outcome: 'review', ...DOCUMENT_NAME }).toString(),
       })
     })
     const { reference } = (await initiateBuy(t, customer.token)).body.data

@@ -1,3 +1,4 @@
+import { DOCUMENT_NAME } from './customer-fixtures'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buyIntents, customers, deliveries, orderEvents, payments, refunds, walletProofs } from '../src/db/schema'
@@ -122,7 +123,7 @@ describe('a payout waits for the identity check', () => {
       method: 'POST',
       url: '/sandbox/idv/verify',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ applicant, outcome: 'approved' }).toString(),
+      payload: new URLSearchParams({ applicant, outcome: 'approved', ...DOCUMENT_NAME }).toString(),
     })
     // The decision is stored with its job: a process that stops now leaves the job for another one.
     expect(await queuedJobs('customer-checks-changed')).toBe(1)
@@ -176,7 +177,12 @@ describe('the customer is mailed the outcome of the identity check', () => {
       method: 'POST',
       url: '/sandbox/idv/verify',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ applicant, outcome, ...(reason && { reason }) }).toString(),
+      payload: new URLSearchParams({
+        applicant,
+        outcome,
+        ...(reason && { reason }),
+        ...(outcome === 'approved' && DOCUMENT_NAME),
+      }).toString(),
     })
   }
 

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'step_done',
   'review_not_pending',
   'identity_not_in_review',
+  'identity_name_unknown',
   'customer_not_found',
   'customer_not_under_review',
   'unauthorized',

@@ -614,7 +614,14 @@ export const identityEvents = pgTable(
       .notNull()
       .references(() => identityChecks.id),
     type: text('type', {
-      enum: ['link_issued', 'notice_applied', 'notice_stale', 'operator_decision', 'notice_after_operator'],
+      enum: [
+        'link_issued',
+        'notice_applied',
+        'notice_stale',
+        'operator_decision',
+        'notice_after_operator',
+        'approval_held_for_name',
+      ],
     }).notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),

@@ -12,6 +12,8 @@ import {
   orders,
 } from '../../db/schema'
 import { AppError } from '../../errors'
+import type { PersonName } from '../../providers/identity/identity.provider'
+import { sameLegalName } from '../identity/legal-name'
 
 export type CustomerService = ReturnType<typeof createCustomerService>
 
@@ -36,10 +38,10 @@ export interface CustomerServiceDeps {
   /** How long after a change of name payments are held for a person (NAME_CHANGE_HOLD_HOURS, decision 028). */
   nameChangeHoldHours: number
   /**
-   * Whether an identity check confirmed the customer's name. The identity module answers it; until it is wired, only
-   * paid orders and payments under review freeze the name.
+   * The name on the customer's verified document, or null before an approved identity check (the identity module
+   * answers it, in the caller's transaction): from then on the name is frozen as that one (decision 090).
    */
-  isIdentityVerified?: (customerId: string) => Promise<boolean>
+  verifiedNameOf?: (customerId: string, tx: Database) => Promise<PersonName | null>
   /**
    * Called in the transaction that saves the details, so that paid orders held for them (decision 039) are queued to
    * move on with the save or not at all.
@@ -65,7 +67,7 @@ export function createCustomerService({
   db,
   clock,
   nameChangeHoldHours,
-  isIdentityVerified,
+  verifiedNameOf,
   onDetailsSaved,
 }: CustomerServiceDeps) {
   async function clientDetails(customerId: string): Promise<StoredClientDetails> {
@@ -88,7 +90,7 @@ export function createCustomerService({
 
   /** Why the name is frozen, or null while the customer may still correct it. */
   async function nameFrozenBecause(customerId: string, tx: Database = db): Promise<NameFreezeReason | null> {
-    if (isIdentityVerified && (await isIdentityVerified(customerId))) return 'identity_verified'
+    if (verifiedNameOf && (await verifiedNameOf(customerId, tx))) return 'identity_verified'
     // "Paid" means ever paid: a refunded or failed order that was once paid still had the name relied on.
     const [paid] = await tx
       .select({ id: orders.id })
@@ -124,6 +126,9 @@ export function createCustomerService({
       const renamed = current.firstName !== details.firstName || current.lastName !== details.lastName
       const hadName = current.firstName !== null || current.lastName !== null
       if (renamed && hadName && (await nameFrozenBecause(customerId, tx))) throw new AppError('name_locked')
+      // A name given for the first time after the identity was verified is the document's (decision 090).
+      const verified = renamed && !hadName && verifiedNameOf ? await verifiedNameOf(customerId, tx) : null
+      if (verified && !sameLegalName(details, verified)) throw new AppError('name_locked')
       await tx
         .update(customers)
         .set({ ...details, detailsUpdatedAt: clock.now() })

@@ -4,7 +4,8 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers, identityChecks, identityEvents, type IdentityStatus } from '../../db/schema'
 import { AppError, callProvider } from '../../errors'
-import type { IdentityNotice, IdentityProvider } from '../../providers/identity/identity.provider'
+import type { IdentityNotice, IdentityProvider, PersonName } from '../../providers/identity/identity.provider'
+import { sameLegalName } from './legal-name'
 
 export type IdentityService = ReturnType<typeof createIdentityService>
 
@@ -52,6 +53,13 @@ export interface IdentityStatusView {
 export type NoticeOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_applicant' | 'after_operator'
 
 /**
+ * Reason codes an approval from the provider is left for a person with (decision 090): the document names someone
+ * other than the customer's declared name, or the provider read no name.
+ */
+export const NAME_MISMATCH = 'NAME_MISMATCH'
+export const DOCUMENT_NAME_NOT_READ = 'DOCUMENT_NAME_NOT_READ'
+
+/**
  * Identity verification of customers: starts a check at the configured provider, and applies the provider's signed
  * notices to it, each once and in the provider's order. Owns `identity_checks` and `identity_events`.
  */
@@ -66,7 +74,10 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
 
   /** Starts (or resumes) the customer's check and answers a fresh link to the provider's hosted page. */
   async function startCheck(customerId: string) {
-    const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
+    const [customer] = await db
+      .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(eq(customers.id, customerId))
     if (!customer) throw new AppError('unauthorized', 401)
     // The intent is stored before the provider is called; its id is the external user id the provider keys on, so a
     // retry or a parallel start finds the same applicant instead of creating a second one.
@@ -86,7 +97,15 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
     if (check.status === 'rejected') throw new AppError('identity_rejected')
     if (!LINKABLE.includes(check.status)) throw new AppError('identity_in_review')
     const link = await callProvider(() =>
-      provider.startVerification({ externalUserId: check.id, email: customer.email, returnPath: IDENTITY_RETURN_PATH }),
+      provider.startVerification({
+        externalUserId: check.id,
+        email: customer.email,
+        returnPath: IDENTITY_RETURN_PATH,
+        declaredName:
+          customer.firstName && customer.lastName
+            ? { firstName: customer.firstName, lastName: customer.lastName }
+            : null,
+      }),
     )
     await db.transaction(async (tx) => {
       const [kept] = await tx
@@ -132,6 +151,10 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
    * the last one applied is recorded and changes nothing (providers do not promise order).
    */
   async function receiveNotice(notice: IdentityNotice): Promise<{ outcome: NoticeOutcome }> {
+    // An approval is only as good as the name on the document: asked of the provider before the transaction (a call
+    // that fails fails the notice, which the provider then sends again).
+    const documentName =
+      notice.outcome === 'approved' ? await callProvider(() => provider.documentNameOf(notice.applicantId)) : null
     return db.transaction(async (tx) => {
       const byApplicant = eq(identityChecks.applicantId, notice.applicantId)
       // A notice can come before our answer from the provider was stored: the external user id is the check's id.
@@ -171,28 +194,81 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
       if (!recorded) return { outcome: 'duplicate' as const }
       if (afterOperator) return { outcome: 'after_operator' as const }
       if (stale) return { outcome: 'stale' as const }
-      const decided = notice.outcome === 'approved' || notice.outcome === 'rejected'
+      // An approval whose document does not name the customer goes to a person instead (decision 090).
+      const nameHold = notice.outcome === 'approved' ? await nameHoldOf(tx, check.customerId, documentName) : null
+      const outcome = nameHold ? 'review' : notice.outcome
+      const decided = outcome === 'approved' || outcome === 'rejected'
       await tx
         .update(identityChecks)
         .set({
-          status: notice.outcome,
+          status: outcome,
           applicantId: notice.applicantId,
-          reasons: notice.reasons,
+          reasons: nameHold ? [...notice.reasons, nameHold] : notice.reasons,
           customerMessage: notice.customerMessage ?? null,
           providerEventAt: notice.occurredAt,
           updatedAt: clock.now(),
           decidedAt: decided ? clock.now() : null,
+          // The document's name is kept with the approval, or for the person who reviews it.
+          ...(notice.outcome === 'approved' && {
+            verifiedFirstName: documentName?.firstName ?? null,
+            verifiedLastName: documentName?.lastName ?? null,
+          }),
         })
         .where(eq(identityChecks.id, check.id))
+      if (nameHold)
+        await tx.insert(identityEvents).values({
+          checkId: check.id,
+          type: 'approval_held_for_name',
+          fromStatus: 'approved',
+          toStatus: 'review',
+          detail: { reason: nameHold, ...(documentName && { documentName }) },
+          createdAt: clock.now(),
+        })
       // A provider repeating an outcome under a new notice id (a re-sent webhook) changes nothing the customer sees:
       // what waits on the decision is not queued again and no second e-mail is sent (decision 080).
-      if (check.status === notice.outcome) return { outcome: 'applied' as const }
+      if (check.status === outcome) return { outcome: 'applied' as const }
       if (decided) await onDecided(tx, check.customerId)
-      const told = notice.outcome
+      const told = outcome
       if (told === 'approved' || told === 'rejected' || told === 'resubmission_requested')
         await tellCustomer(tx, check.customerId, told, notice.customerMessage ?? null)
       return { outcome: 'applied' as const }
     })
+  }
+
+  /**
+   * Why an approval cannot stand without a person, by the name on the document: none was read, or it is not the name
+   * the customer declared (read with the customer's row locked, so a change of name saved at the same moment is either
+   * compared here or refused as frozen). Null when the names agree, or when no name was declared yet.
+   */
+  async function nameHoldOf(tx: Database, customerId: string, documentName: PersonName | null) {
+    if (!documentName) return DOCUMENT_NAME_NOT_READ
+    const [declared] = await tx
+      .select({ firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update')
+    if (!declared?.firstName || !declared.lastName) return null
+    return sameLegalName({ firstName: declared.firstName, lastName: declared.lastName }, documentName)
+      ? null
+      : NAME_MISMATCH
+  }
+
+  /**
+   * The name of the customer's approved identity, as the provider read it from the document, or null while no check
+   * is approved: what payments are compared with (decision 090).
+   */
+  async function verifiedNameOf(customerId: string, options: { tx?: Database } = {}): Promise<PersonName | null> {
+    const [check] = await (options.tx ?? db)
+      .select({ firstName: identityChecks.verifiedFirstName, lastName: identityChecks.verifiedLastName })
+      .from(identityChecks)
+      .where(
+        and(
+          eq(identityChecks.customerId, customerId),
+          eq(identityChecks.provider, provider.kind),
+          eq(identityChecks.status, 'approved'),
+        ),
+      )
+    return check?.firstName && check.lastName ? { firstName: check.firstName, lastName: check.lastName } : null
   }
 
   async function tellCustomer(
@@ -215,6 +291,10 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
         status: identityChecks.status,
         reasons: identityChecks.reasons,
         since: identityChecks.updatedAt,
+        declaredFirstName: customers.firstName,
+        declaredLastName: customers.lastName,
+        documentFirstName: identityChecks.verifiedFirstName,
+        documentLastName: identityChecks.verifiedLastName,
       })
       .from(identityChecks)
       .innerJoin(customers, eq(customers.id, identityChecks.customerId))
@@ -236,8 +316,26 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
     reason: string | null,
     record: (tx: Database) => Promise<void>,
   ) {
+    // The provider's reading of the document, when it has one and none is stored yet (a check the provider left for
+    // review before reading a name): asked before the transaction, like a notice's.
+    const [stored] = await db
+      .select({
+        applicantId: identityChecks.applicantId,
+        firstName: identityChecks.verifiedFirstName,
+        lastName: identityChecks.verifiedLastName,
+      })
+      .from(identityChecks)
+      .where(and(eq(identityChecks.customerId, customerId), eq(identityChecks.provider, provider.kind)))
+    const read =
+      decision === 'approved' && stored?.applicantId && !(stored.firstName && stored.lastName)
+        ? await callProvider(() => provider.documentNameOf(stored.applicantId!))
+        : null
     return db.transaction(async (tx) => {
-      const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId))
+      const [customer] = await tx
+        .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for('update')
       if (!customer) throw new AppError('customer_not_found', 404)
       const [check] = await tx
         .select()
@@ -245,6 +343,16 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
         .where(and(eq(identityChecks.customerId, customerId), eq(identityChecks.provider, provider.kind)))
         .for('update')
       if (!check || !IN_MANUAL_REVIEW.includes(check.status)) throw new AppError('identity_not_in_review', 409)
+      // The name payments are compared with: the document's as the provider read it; when it read none, the declared
+      // name the operator has just compared with the documents (decision 090).
+      const documentName =
+        check.verifiedFirstName && check.verifiedLastName
+          ? { firstName: check.verifiedFirstName, lastName: check.verifiedLastName }
+          : (read ??
+            (customer.firstName && customer.lastName
+              ? { firstName: customer.firstName, lastName: customer.lastName }
+              : null))
+      if (decision === 'approved' && !documentName) throw new AppError('identity_name_unknown', 409)
       await tx
         .update(identityChecks)
         .set({
@@ -253,6 +361,10 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
           updatedAt: clock.now(),
           decidedAt: clock.now(),
           decidedBy: operator,
+          ...(decision === 'approved' && {
+            verifiedFirstName: documentName!.firstName,
+            verifiedLastName: documentName!.lastName,
+          }),
         })
         .where(eq(identityChecks.id, check.id))
       await tx.insert(identityEvents).values({
@@ -269,5 +381,12 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
     })
   }
 
-  return { startCheck, identityStatusOf, receiveNotice, checksInReview, decideInReview }
+  return {
+    startCheck,
+    identityStatusOf,
+    receiveNotice,
+    checksInReview,
+    decideInReview,
+    verifiedNameOf,
+  }
 }

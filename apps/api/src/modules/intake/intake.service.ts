@@ -21,6 +21,7 @@ import type { OrderRow, OrderService } from '../orders/orders.service'
 import { createPaymentRecords } from '../payments/payment-records'
 import type { RecentNameChange } from '../customers/customers.service'
 import type { RefundService } from '../refunds/refunds.service'
+import type { PersonName } from '../../providers/identity/identity.provider'
 import { type PayerNameHold, payerNameHolds, samePayerName } from './payer-name'
 import { type TransferDecision, type TransferFacts, decideTransfer } from './transfer-matching'
 import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
@@ -39,6 +40,11 @@ export interface IntakeDeps {
    * read in the deciding transaction (`recentNameChange`, decision 028).
    */
   recentNameChange: (customerId: string, options: { tx: Database }) => Promise<RecentNameChange | null>
+  /**
+   * The identity module's answer to "what name is on this customer's verified document?" (null before an approved
+   * check): once there is one, it is the name payers are compared with, whatever the account says (decision 090).
+   */
+  verifiedNameOf: (customerId: string, options: { tx: Database }) => Promise<PersonName | null>
 }
 
 type TransferRow = typeof incomingTransfers.$inferSelect
@@ -83,15 +89,19 @@ export function createIntakeService({
   orderMail,
   repriceToleranceBps,
   recentNameChange,
+  verifiedNameOf,
 }: IntakeDeps) {
   const payments = createPaymentRecords({ clock })
 
+  /** The customer's e-mail, and the name a payer must have: the verified document's, else the declared one. */
   async function customerOf(tx: Database, customerId: string) {
     const [customer] = await tx
       .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
       .from(customers)
       .where(eq(customers.id, customerId))
-    return customer
+    if (!customer) return undefined
+    const verified = await verifiedNameOf(customerId, { tx })
+    return verified ? { ...customer, ...verified } : customer
   }
 
   async function findOrderFor(tx: Database, notice: Pick<TransferRow, 'paymentReference' | 'creditedIban'>) {

@@ -1,13 +1,4 @@
-/** Lower case, accents off, letters only: "Zoë  O'Brien-Smith" → ["zoe", "obriensmith"]. */
-function tokens(name: string): string[] {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’.-]/g, '')
-    .split(/[^a-z]+/)
-    .filter(Boolean)
-}
+import { nameTokens as tokens } from '../identity/legal-name'
 
 /**
  * Whether two payer names are the same person's as a bank writes them: the same name parts in any order, by the rule

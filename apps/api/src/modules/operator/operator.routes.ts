@@ -37,6 +37,8 @@ const REFUSALS: Partial<Record<string, string>> = {
   customer_not_found: 'Not done: there is no such customer.',
   identity_not_in_review:
     'Not done: the identity check of this customer is not waiting for a person (already decided?).',
+  identity_name_unknown:
+    'Not approved: neither the identity provider nor the customer gave a name to compare payments with. Ask the customer for their details first.',
   review_not_pending: 'Not done: the answers of this customer are not waiting for a decision.',
   customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
   not_found: 'Not found.',
@@ -156,7 +158,7 @@ export function operatorRoutes(deps: {
         .map((customer) => {
           const waits = [
             customer.identity &&
-              `Identity check in manual review (${escapeHtml(customer.identity.status)}${customer.identity.reasons.length > 0 ? `: ${escapeHtml(customer.identity.reasons.join(', '))}` : ''}) since ${customer.identity.since.toISOString()}`,
+              `Identity check in manual review (${escapeHtml(customer.identity.status)}${customer.identity.reasons.length > 0 ? `: ${escapeHtml(customer.identity.reasons.join(', '))}` : ''}) since ${customer.identity.since.toISOString()}; declared name: ${escapeHtml(customer.identity.declaredName ?? '—')}; name on the document: ${escapeHtml(customer.identity.documentName ?? 'not read')}`,
             customer.enhancedChecksSince &&
               `Enhanced checks: answers wait for a decision (below) since ${customer.enhancedChecksSince.toISOString()}`,
             ...customer.heldPayouts.map(

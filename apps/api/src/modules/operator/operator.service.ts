@@ -16,11 +16,23 @@ import type { SettlementService } from '../settlement/settlement.service'
 export type OperatorService = ReturnType<typeof createOperatorService>
 
 /** One customer who waits for a person: what waits and since when, and the files they sent (decision 042). */
+/** "First Last", or null when either part is missing. */
+function fullName(first: string | null, last: string | null): string | null {
+  return first && last ? `${first} ${last}` : null
+}
+
 export interface CustomerUnderReview {
   customerId: string
   email: string
   /** The identity check's status when it is in manual review (an operator may decide it). */
-  identity: { status: string; since: Date; reasons: string[] } | null
+  identity: {
+    status: string
+    since: Date
+    reasons: string[]
+    /** The name the customer declared, and the one the provider read on the document (decision 090). */
+    declaredName: string | null
+    documentName: string | null
+  } | null
   enhancedChecksSince: Date | null
   heldPayouts: { reference: string; since: Date; step: string | null }[]
   /** The oldest of the waits above. */
@@ -247,6 +259,8 @@ export function createOperatorService({
         status: check.status,
         since: check.since,
         reasons: check.reasons,
+        declaredName: fullName(check.declaredFirstName, check.declaredLastName),
+        documentName: fullName(check.documentFirstName, check.documentLastName),
       }
     for (const review of enhancedChecks) entry(review.customerId, review.email).enhancedChecksSince = review.answeredAt
     for (const order of awaitingChecks)

@@ -17,11 +17,18 @@ import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sa
 
 const PARTY = 'Sandbox identity verification'
 
+const NamePart = z.string().trim().min(1).max(100)
+
 const VerifyForm = z.object({
   applicant: z.string(),
   outcome: z.enum(SANDBOX_IDV_OUTCOMES),
   reason: z.string().max(100).optional(),
+  firstName: NamePart.optional(),
+  lastName: NamePart.optional(),
 })
+
+/** Outcomes for which a document was read: the tester confirms the name printed on it. */
+const DOCUMENT_READ: readonly SandboxIdvOutcome[] = ['approved', 'review']
 
 const OUTCOME_LABELS: Record<SandboxIdvOutcome, string> = {
   approved: 'Approve the identity',
@@ -66,6 +73,13 @@ export function sandboxIdvRoutes(deps: {
     app.get('/verify', { schema: { hide: true } }, async (request, reply) => {
       const applicant = await applicantOf((request.query as { applicant?: unknown }).applicant)
       if (!applicant) return notFound(reply)
+      // The name on the "document", prefilled with the name the exchange declared; the tester may change it to try
+      // a document that names someone else.
+      const documentName = (outcome: SandboxIdvOutcome) => `
+<label for="${outcome}-firstName">First name(s) on the document</label>
+<input id="${outcome}-firstName" name="firstName" required maxlength="100" autocomplete="off" value="${escapeHtml(applicant.declaredFirstName ?? '')}">
+<label for="${outcome}-lastName">Last name on the document</label>
+<input id="${outcome}-lastName" name="lastName" required maxlength="100" autocomplete="off" value="${escapeHtml(applicant.declaredLastName ?? '')}">`
       const form = (outcome: SandboxIdvOutcome, extra = '') => `
 <form method="post" action="/sandbox/idv/verify">
 <input type="hidden" name="applicant" value="${escapeHtml(applicant.id)}">
@@ -79,10 +93,10 @@ export function sandboxIdvRoutes(deps: {
 <div class="card"><p><strong>This is a test environment.</strong> No document or selfie is read and nothing is sent to a
 real identity provider. Pick the result the check should have for <strong>${escapeHtml(applicant.email)}</strong> at
 ${escapeHtml(deps.brandName)}.</p></div>
-${form('approved')}
+${form('approved', documentName('approved'))}
 ${form('rejected', `<label for="rejectReason">Reason</label><select id="rejectReason" name="reason">${options(SANDBOX_REJECTION_REASONS)}</select>`)}
 ${form('resubmission_requested', `<label for="retryReason">What must be sent again</label><select id="retryReason" name="reason">${options(SANDBOX_RESUBMISSION_REASONS)}</select>`)}
-${form('review')}`,
+${form('review', documentName('review'))}`,
         ),
       )
     })
@@ -103,7 +117,17 @@ ${form('review')}`,
       if (body.reason !== undefined && !Object.hasOwn(reasons, body.reason))
         return formRefused(reply, PARTY, 'Pick one of the reasons the page offers.')
       const reason = body.reason ?? Object.keys(reasons)[0]
-      await deps.provider.recordOutcome(applicant.id, outcome)
+      // A document was read only for these outcomes, and then its name is part of the result: the one typed, else
+      // the one the page offered (the name the exchange declared).
+      const readsDocument = DOCUMENT_READ.includes(outcome)
+      const typed = body.firstName !== undefined || body.lastName !== undefined
+      if (!readsDocument && typed) return formRefused(reply, PARTY, 'A name is given only when the document was read.')
+      const firstName = body.firstName ?? applicant.declaredFirstName
+      const lastName = body.lastName ?? applicant.declaredLastName
+      if (readsDocument && !(firstName && lastName))
+        return formRefused(reply, PARTY, 'Enter the first and last name printed on the document.')
+      const documentName = readsDocument ? { firstName: firstName!, lastName: lastName! } : null
+      await deps.provider.recordOutcome(applicant.id, outcome, documentName)
       const notice: SandboxIdvNotice = {
         id: `evt_idv_${randomBytes(10).toString('hex')}`,
         type: 'applicant.reviewed',

@@ -35,6 +35,8 @@ export interface SettlementServiceDeps {
   reconciliation?: HostedPaymentReconciliation
   /** The customers module's `recentNameChange`: payments soon after a change of name are held (decision 028). */
   recentNameChange: IntakeDeps['recentNameChange']
+  /** The identity module's `verifiedNameOf`: payers are compared with the verified document's name (decision 090). */
+  verifiedNameOf: IntakeDeps['verifiedNameOf']
   isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
@@ -72,6 +74,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     orderMail,
     repriceToleranceBps: deps.repriceToleranceBps,
     recentNameChange: deps.recentNameChange,
+    verifiedNameOf: deps.verifiedNameOf,
   })
   const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, fulfilment, held })
 

@@ -6,6 +6,14 @@ export interface VerificationRequest {
   email: string
   /** Where the provider sends the browser back (a path of the web app). */
   returnPath: string
+  /** The name the customer declared, which the provider may cross-check with the document (null when not given). */
+  declaredName: PersonName | null
+}
+
+/** A person's first name(s) and last name, as written on a document or declared. */
+export interface PersonName {
+  firstName: string
+  lastName: string
 }
 
 export interface VerificationLink {
@@ -40,4 +48,9 @@ export interface IdentityProvider {
    * notice that needs no action (acknowledged), else what it says.
    */
   verifyNotification(notice: IncomingNotice): Promise<IdentityNotice | null | undefined>
+  /**
+   * The name on the applicant's verified document, as the provider read it, or null when it read none. Asked when a
+   * check is approved: it is the name payments are compared with from then on (decision 090).
+   */
+  documentNameOf(applicantId: string): Promise<PersonName | null>
 }

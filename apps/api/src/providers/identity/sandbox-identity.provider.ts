@@ -5,7 +5,7 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { sandboxIdvApplicants } from '../../db/schema'
 import { verifyNoticeSignature } from '../signed-notice'
-import type { IdentityNotice, IdentityProvider } from './identity.provider'
+import type { IdentityNotice, IdentityProvider, PersonName } from './identity.provider'
 
 export const SANDBOX_IDV_SIGNATURE_HEADER = 'x-idv-signature'
 
@@ -43,7 +43,8 @@ export type SandboxIdvApplicant = typeof sandboxIdvApplicants.$inferSelect
 export interface SandboxIdentityProvider extends IdentityProvider {
   /** The sandbox's own side: its hosted page reads its applicants and records the outcome picked. */
   findApplicant(id: string): Promise<SandboxIdvApplicant | undefined>
-  recordOutcome(id: string, outcome: SandboxIdvOutcome): Promise<void>
+  /** Records the outcome picked and, for a document that was read (approved or left for review), the name on it. */
+  recordOutcome(id: string, outcome: SandboxIdvOutcome, documentName: PersonName | null): Promise<void>
 }
 
 /**
@@ -62,11 +63,32 @@ export function createSandboxIdentityProvider(deps: {
       const [applicant] = await deps.db.select().from(sandboxIdvApplicants).where(eq(sandboxIdvApplicants.id, id))
       return applicant
     },
-    async recordOutcome(id, outcome) {
-      await deps.db.update(sandboxIdvApplicants).set({ lastOutcome: outcome }).where(eq(sandboxIdvApplicants.id, id))
+    async recordOutcome(id, outcome, documentName) {
+      await deps.db
+        .update(sandboxIdvApplicants)
+        .set({
+          lastOutcome: outcome,
+          documentFirstName: documentName?.firstName ?? null,
+          documentLastName: documentName?.lastName ?? null,
+        })
+        .where(eq(sandboxIdvApplicants.id, id))
+    },
+    async documentNameOf(applicantId) {
+      const [applicant] = await deps.db
+        .select({ firstName: sandboxIdvApplicants.documentFirstName, lastName: sandboxIdvApplicants.documentLastName })
+        .from(sandboxIdvApplicants)
+        .where(eq(sandboxIdvApplicants.id, applicantId))
+      return applicant?.firstName && applicant.lastName
+        ? { firstName: applicant.firstName, lastName: applicant.lastName }
+        : null
     },
     async startVerification(request) {
-      // Like a real provider: one applicant per external user id, whatever the number of links asked for.
+      // Like a real provider: one applicant per external user id, whatever the number of links asked for; its declared
+      // name is the latest one given (a real provider's "fixed info", changed before a new attempt).
+      const declared = {
+        declaredFirstName: request.declaredName?.firstName ?? null,
+        declaredLastName: request.declaredName?.lastName ?? null,
+      }
       await deps.db
         .insert(sandboxIdvApplicants)
         .values({
@@ -74,9 +96,10 @@ export function createSandboxIdentityProvider(deps: {
           externalUserId: request.externalUserId,
           email: request.email,
           returnUrl: request.returnPath,
+          ...declared,
           createdAt: deps.clock.now(),
         })
-        .onConflictDoNothing({ target: sandboxIdvApplicants.externalUserId })
+        .onConflictDoUpdate({ target: sandboxIdvApplicants.externalUserId, set: declared })
       const [applicant] = await deps.db
         .select()
         .from(sandboxIdvApplicants)

@@ -77,6 +77,7 @@ describe('Sumsub adapter (recorded answers)', () => {
       externalUserId: EXTERNAL_USER_ID,
       email: 'ada@example.com',
       returnPath: '/dashboard-returnauth',
+      declaredName: { firstName: 'Ada', lastName: 'Lovelace' },
     })
     expect(link).toEqual({
       applicantId: '5b594ade0a975a36c9349e66',
@@ -124,6 +125,7 @@ describe('Sumsub adapter (recorded answers)', () => {
       externalUserId: EXTERNAL_USER_ID,
       email: 'ada@example.com',
       returnPath: '/dashboard-returnauth',
+      declaredName: { firstName: 'Ada', lastName: 'Lovelace' },
     })
     expect(link.applicantId).toBe('5b594ade0a975a36c9349e66')
     expect(calls[1]).toMatchObject({
@@ -133,12 +135,39 @@ describe('Sumsub adapter (recorded answers)', () => {
     })
   })
 
+  it('reads the name Sumsub recognised on the document (its Latin spelling, middle name with the first), never the one we declared', async () => {
+    const { provider, calls } = recordedSumsub([{ status: 200, body: fixture('sumsub-applicant-data.json') }])
+    expect(await provider.documentNameOf('5b594ade0a975a36c9349e66')).toEqual({
+      firstName: 'Zoe Augusta',
+      lastName: "O'Brien-Lovelace",
+    })
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      url: 'https://api.sumsub.com/resources/applicants/5b594ade0a975a36c9349e66/one',
+    })
+    expect(calls[0]!.headers['x-app-access-sig']).toBe(
+      signSumsubRequest(SECRET_KEY, 1_700_000_000, 'GET', '/resources/applicants/5b594ade0a975a36c9349e66/one'),
+    )
+  })
+
+  it('answers no name when Sumsub recognised none on the document (only the declared "fixedInfo")', async () => {
+    const data = JSON.parse(fixture('sumsub-applicant-data.json')) as Record<string, unknown>
+    delete data.info
+    const { provider } = recordedSumsub([{ status: 200, body: JSON.stringify(data) }])
+    expect(await provider.documentNameOf('5b594ade0a975a36c9349e66')).toBeNull()
+  })
+
   it('fails, for the caller to answer provider_unavailable, when Sumsub refuses or errs', async () => {
     const { provider } = recordedSumsub([
       { status: 401, body: '{"description":"Request signature mismatch","code":401}' },
     ])
     await expect(
-      provider.startVerification({ externalUserId: EXTERNAL_USER_ID, email: 'ada@example.com', returnPath: '/x' }),
+      provider.startVerification({
+        externalUserId: EXTERNAL_USER_ID,
+        email: 'ada@example.com',
+        returnPath: '/x',
+        declaredName: null,
+      }),
     ).rejects.toThrow(/Sumsub answered 401/)
   })
 })

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import type { IncomingNotice } from '../signed-notice'
-import type { IdentityNotice, IdentityProvider } from './identity.provider'
+import type { IdentityNotice, IdentityProvider, PersonName } from './identity.provider'
 
 export interface SumsubOptions {
   appToken: string
@@ -46,6 +46,35 @@ export function verifySumsubDigest(secret: string, rawBody: string, headers: Rec
 }
 
 const Applicant = z.object({ id: z.string().min(1) })
+
+/** The part of "Get applicant data" we read: `info` is what Sumsub recognised on the documents (never `fixedInfo`). */
+const ApplicantData = z.object({
+  info: z
+    .object({
+      firstName: z.string().optional(),
+      firstNameEn: z.string().optional(),
+      middleName: z.string().optional(),
+      middleNameEn: z.string().optional(),
+      lastName: z.string().optional(),
+      lastNameEn: z.string().optional(),
+    })
+    .optional(),
+})
+
+/**
+ * The document's name from Sumsub's applicant data: the Latin transliteration when Sumsub gives one (bank transfers
+ * are in Latin letters), the middle name with the first names; null when either part was not recognised.
+ */
+export function documentNameFromApplicant(data: unknown): PersonName | null {
+  const parsed = ApplicantData.safeParse(data)
+  const info = parsed.success ? parsed.data.info : undefined
+  if (!info) return null
+  const first = (info.firstNameEn ?? info.firstName)?.trim()
+  const middle = (info.middleNameEn ?? info.middleName)?.trim()
+  const last = (info.lastNameEn ?? info.lastName)?.trim()
+  if (!first || !last) return null
+  return { firstName: middle ? `${first} ${middle}` : first, lastName: last }
+}
 const WebSdkLink = z.object({ url: z.url() })
 
 const SumsubNotice = z.object({
@@ -168,6 +197,11 @@ export function createSumsubIdentityProvider(options: SumsubOptions): IdentityPr
         redirect: { successUrl: back, rejectUrl: back },
       })
       return { applicantId, verificationUrl: WebSdkLink.parse(link).url }
+    },
+    async documentNameOf(applicantId) {
+      return documentNameFromApplicant(
+        await call('GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`),
+      )
     },
     async verifyNotification({ rawBody, headers }: IncomingNotice): Promise<IdentityNotice | null | undefined> {
       if (!verifySumsubDigest(options.webhookSecret, rawBody, headers)) return undefined
