@@ -89,6 +89,7 @@ import { createRatesService } from './modules/rates/rates.service'
 import { scrubLogLine } from './plugins/pseudonyms'
 import { resolveSecrets } from './secrets'
 import { documentRoutes } from './modules/documents/documents.routes'
+import { createDocumentReviews } from './modules/documents/document-reviews'
 import { createDocumentService } from './modules/documents/documents.service'
 import { UPLOADS_WAITING, createUploadSlots } from './modules/documents/upload-slots'
 import { identityUserRoutes, identityWebhookRoutes } from './modules/identity/identity.routes'
@@ -281,9 +282,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     config.geoIp.kind === 'sandbox'
       ? createSandboxGeoIp(config.geoIp.country)
       : await createDatabaseGeoIp(config.geoIp.file)
+  const visitorCountryOf = createVisitorCountry({ provider: geoIp, edgeHeader: config.geoIpEdgeHeader, log: app.log })
   const brandService = createBrandService({
     brand,
-    visitorCountryOf: createVisitorCountry({ provider: geoIp, edgeHeader: config.geoIpEdgeHeader, log: app.log }),
+    visitorCountryOf,
+    // The customers and documents modules are declared below; asked only when a request or a job comes (decision 091).
+    declaredResidenceOf: (customerId) => customers.declaredResidenceOf(customerId),
+    proofOfAddressAcceptedAfter: (customerId, after) => documentReviews.proofOfAddressAcceptedAfter(customerId, after),
   })
   const trading = loadTrading(config.tradingFile)
   const ratesProvider =
@@ -347,7 +352,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     agreement: overrides.agreement ?? customerAgreement(brand.company),
     key: secrets.documentsKey,
   })
-  const customerResidence = async (customerId: string) => (await customers.clientDetails(customerId)).country
   // What a customer still owes before an order starts or a payout leaves (decision 036).
   const journey = createJourneyService({
     db: database.db,
@@ -381,6 +385,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // An approved identity freezes the name (decision 090): read in the saving transaction.
     verifiedNameOf: (customerId, tx) => identity.verifiedNameOf(customerId, { tx }),
     onDetailsSaved: checksChanged,
+    visitorCountryOf,
   })
   const bank =
     overrides.bankPartner ??
@@ -433,6 +438,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     key: secrets.documentsKey,
     maxPerCustomer: config.documents.maxPerCustomer,
   })
+  const documentReviews = createDocumentReviews({ db: database.db, clock })
   const hosted = createHostedPaymentService({
     db: database.db,
     clock,
@@ -610,8 +616,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await user.register(
             ukStepsRoutes({
               ukSteps,
-              isUkCustomer: async (customerId, visitor) =>
-                brandService.isUkCustomer(await customerResidence(customerId), visitor),
+              isUkCustomer: brandService.isUkCustomer,
             }),
           )
         },
@@ -634,6 +639,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       customers,
       identity,
       documents,
+      documentReviews,
+      unprovenResidenceOf: brandService.unprovenResidenceOf,
     })
     await app.register(operatorRoutes({ operators, requireOperator }), {
       prefix: '/operator',

@@ -44,6 +44,8 @@ const service = (options: { hours?: number; verified?: boolean } = {}) =>
     db: t.db,
     clock: t.clock,
     nameChangeHoldHours: options.hours ?? 72,
+    // Saved here without a request: no visitor country is asked.
+    visitorCountryOf: async () => undefined,
     ...(options.verified !== undefined && {
       verifiedNameOf: async () => (options.verified ? { firstName: 'Ada', lastName: 'Lovelace' } : null),
     }),

@@ -4,6 +4,7 @@ import { customerResidenceChanges, customers, sourceOfFundsAnswers } from '../sr
 import {
   ADA_DETAILS,
   type TestApp,
+  brandFile,
   buildTestApp,
   callUser,
   declareSourceOfFunds,
@@ -25,7 +26,9 @@ const REFUSED = { result: false, error: 'step_required', step: 'enhanced_checks'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR } })
+  // A brand that does not serve the UK: only enhanced checks stand in the way here. In the tests' own brand a residence
+  // in Nigeria declared from a Swiss connection would owe the UK steps first (decision 091), which have tests of their own.
+  t = await buildTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR, BRAND_FILE: brandFile({ ukCheckMode: 'never' }) } })
 })
 afterAll(() => t.close())
 

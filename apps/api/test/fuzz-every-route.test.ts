@@ -321,6 +321,8 @@ function formFields(): Record<string, Record<string, string>> {
     '/operator/actions/reject-enhanced-checks': { customerId: uuid, reason: 'Documents missing' },
     '/operator/actions/approve-identity': { customerId: uuid, reason: 'Documents seen' },
     '/operator/actions/reject-identity': { customerId: uuid, reason: 'Documents missing' },
+    '/operator/actions/accept-proof-of-address': { documentId: uuid, reason: 'Utility bill, Zürich address' },
+    '/operator/actions/reject-proof-of-address': { documentId: uuid, reason: 'Name not readable' },
     '/operator/actions/mark-wire-received': {
       orderReference: reference,
       amount: '250.00',

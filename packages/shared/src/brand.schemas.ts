@@ -3,8 +3,9 @@ import { answerOf, successAnswer } from './answer'
 import { DEFAULT_COOKIE_LIFETIME_HOURS } from './constants'
 
 /**
- * Who is treated as UK (decisions 008, 040): `always` everyone; `residence` the declared country of residence (the
- * visitor country until one is declared); `geoip` the visitor country, and UK residents wherever they are; `never`
+ * Who is treated as UK (decisions 008, 040, 091): `always` everyone; `residence` the declared country of residence (the
+ * visitor country until one is declared; a country other than the UK only with evidence: declared from a connection in
+ * it, or a proof of address accepted since); `geoip` the visitor country, and UK residents wherever they are; `never`
  * nobody.
  */
 export const UK_CHECK_MODES = ['always', 'geoip', 'residence', 'never'] as const

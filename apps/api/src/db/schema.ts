@@ -674,6 +674,26 @@ export const documents = pgTable(
   (table) => [index('documents_customer_idx').on(table.customerId, table.createdAt)],
 )
 
+/**
+ * An operator's review of a customer's proof of address, append-only; at most one per file (the unique index), so two
+ * operators at once cannot both decide it. An accepted proof sent after a declaration of residence is evidence of that
+ * residence in the `residence` UK mode (decision 091). Who, when and why are the log.
+ */
+export const documentReviews = pgTable(
+  'document_reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id),
+    decision: text('decision', { enum: ['accepted', 'rejected'] }).notNull(),
+    operator: text('operator').notNull(),
+    reason: text('reason').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('document_reviews_document_idx').on(table.documentId)],
+)
+
 /** A message the customer signs with a wallet's key; single-use, and it expires. */
 export const walletChallenges = pgTable(
   'wallet_challenges',
@@ -821,6 +841,7 @@ export const schema = {
   identityEvents,
   sandboxIdvApplicants,
   documents,
+  documentReviews,
   walletChallenges,
   walletProofs,
   sourceOfFundsAnswers,

@@ -7,6 +7,7 @@ import {
   SaveClientDetailsRequest,
 } from '@exchange/shared/clients.schemas'
 import { sessionOf } from '../../plugins/session'
+import { visitorOf } from '../../plugins/visitor'
 import type { CustomerService } from './customers.service'
 
 const user = { tags: ['customer'], security: [{ bearer: [] }] }
@@ -41,7 +42,7 @@ export function customerRoutes({ customers }: { customers: CustomerService }): F
       },
       async (request) => {
         const { brandName: _brandName, ...details } = request.body
-        await customers.saveClientDetails(sessionOf(request).customerId, details)
+        await customers.saveClientDetails(sessionOf(request).customerId, details, visitorOf(request))
         return { result: true as const }
       },
     )

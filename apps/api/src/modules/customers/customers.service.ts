@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors'
 import type { PersonName } from '../../providers/identity/identity.provider'
 import { sameLegalName } from '../identity/legal-name'
+import type { Visitor, VisitorCountryOf } from '../../providers/geoip/visitor-country'
 
 export type CustomerService = ReturnType<typeof createCustomerService>
 
@@ -47,9 +48,19 @@ export interface CustomerServiceDeps {
    * move on with the save or not at all.
    */
   onDetailsSaved?: (tx: Database, customerId: string) => Promise<void>
+  /** The country a request comes from, recorded with each declaration of residence (decision 091). */
+  visitorCountryOf: VisitorCountryOf
 }
 
 const HOUR_MS = 3_600_000
+
+/** The customer's current country of residence, when they declared it and where their connection came from then. */
+export interface DeclaredResidence {
+  country: string
+  declaredAt: Date
+  /** Null when unknown, declared without a request, or declared before the country was recorded. */
+  visitorCountry: string | null
+}
 
 /** A change of an existing name, as payment intake names it when it holds a payment. */
 export interface RecentNameChange {
@@ -69,6 +80,7 @@ export function createCustomerService({
   nameChangeHoldHours,
   verifiedNameOf,
   onDetailsSaved,
+  visitorCountryOf,
 }: CustomerServiceDeps) {
   async function clientDetails(customerId: string): Promise<StoredClientDetails> {
     const [row] = await db
@@ -114,7 +126,11 @@ export function createCustomerService({
     return underReview ? 'payment_under_review' : null
   }
 
-  async function saveClientDetails(customerId: string, details: ClientDetails): Promise<void> {
+  /**
+   * Saves the details; `visitor` is the request's caller, whose country is recorded with a new residence (a save
+   * without a request records none).
+   */
+  async function saveClientDetails(customerId: string, details: ClientDetails, visitor?: Visitor): Promise<void> {
     await db.transaction(async (tx) => {
       // Locked, so two saves at once cannot both pass the freeze check or both record the same change.
       const [current] = await tx
@@ -143,13 +159,15 @@ export function createCustomerService({
           changedAt: clock.now(),
         })
       // Every residence declared is kept: one in a high-risk country keeps enhanced checks in force after a move
-      // (decision 081), so a move is a new row, never an overwrite.
+      // (decision 081), so a move is a new row, never an overwrite. Where the connection came from is kept with it:
+      // a residence outside the UK declared from elsewhere needs other evidence (decision 091).
       if (current.country !== details.country)
         await tx.insert(customerResidenceChanges).values({
           customerId,
           oldCountry: current.country,
           newCountry: details.country,
           declaredAt: clock.now(),
+          visitorCountry: (visitor && (await visitorCountryOf(visitor))) ?? null,
         })
       await onDetailsSaved?.(tx, customerId)
     })
@@ -182,6 +200,32 @@ export function createCustomerService({
       }
     }
     return { countries: [...countries], movedAt }
+  }
+
+  /**
+   * The current residence and its newest declaration, or null while none is declared. A residence saved before
+   * declarations were recorded counts as declared at the last save of the details, with no visitor country.
+   */
+  async function declaredResidenceOf(customerId: string): Promise<DeclaredResidence | null> {
+    const [row] = await db
+      .select({
+        country: customers.country,
+        detailsUpdatedAt: customers.detailsUpdatedAt,
+        createdAt: customers.createdAt,
+        declaredCountry: customerResidenceChanges.newCountry,
+        declaredAt: customerResidenceChanges.declaredAt,
+        visitorCountry: customerResidenceChanges.visitorCountry,
+      })
+      .from(customers)
+      .leftJoin(customerResidenceChanges, eq(customerResidenceChanges.customerId, customers.id))
+      .where(eq(customers.id, customerId))
+      // Saves of one customer take turns (the row lock in saveClientDetails): the highest id is the newest.
+      .orderBy(desc(customerResidenceChanges.id))
+      .limit(1)
+    if (!row?.country) return null
+    if (row.declaredAt && row.declaredCountry === row.country)
+      return { country: row.country, declaredAt: row.declaredAt, visitorCountry: row.visitorCountry }
+    return { country: row.country, declaredAt: row.detailsUpdatedAt ?? row.createdAt, visitorCountry: null }
   }
 
   /** Every name the customer gave, oldest first: the first naming (no old name) and each change after it. */
@@ -251,6 +295,7 @@ export function createCustomerService({
     clientDetails,
     saveClientDetails,
     residencesOf,
+    declaredResidenceOf,
     nameFrozenBecause,
     nameHistory,
     recentNameChanges,

@@ -25,8 +25,8 @@ export interface JourneyServiceDeps {
   wallets: Pick<WalletService, 'isWalletProven'>
   dueDiligence: Pick<DueDiligenceService, 'dueDiligenceFactsOf'>
   ukSteps: Pick<UkStepsService, 'standingsOf' | 'recordRequestToBuy'> & {
-    /** Whether the UK steps are asked of a customer with this residence on this request (decision 040). */
-    isUkCustomer(residence: string | null, visitor?: Visitor): Promise<boolean>
+    /** Whether the UK steps are asked of the customer on this request, or by stored facts alone (decisions 040, 091). */
+    isUkCustomer(customerId: string, visitor?: Visitor): Promise<boolean>
   }
   agreement: Pick<AgreementService, 'hasSignedCurrent'>
   /** Every country of residence the customer declared and when they last moved (the customers module, decision 081). */
@@ -127,8 +127,8 @@ export function createJourneyService({
   }
 
   /** Where the UK steps stand, or null when they are not asked of this customer on this request. */
-  async function ukFactsOf(customerId: string, residence: string | null, visitor?: Visitor) {
-    if (!ukStepsAsked || !(await ukSteps.isUkCustomer(residence, visitor))) return null
+  async function ukFactsOf(customerId: string, visitor?: Visitor) {
+    if (!ukStepsAsked || !(await ukSteps.isUkCustomer(customerId, visitor))) return null
     const { coolingOffStarted: _started, ...standings } = await ukSteps.standingsOf(customerId)
     return standings
   }
@@ -154,7 +154,7 @@ export function createJourneyService({
       identity.identityStatusOf(customerId),
       paidVolumeOf(customerId),
       payoutWalletsOf(customerId, payout),
-      ukFactsOf(customerId, customer.country, visitor),
+      ukFactsOf(customerId, visitor),
       agreement.hasSignedCurrent(customerId),
       residencesOf(customerId),
     ])
@@ -214,7 +214,7 @@ export function createJourneyService({
       const { coolingOffStarted } = await ukSteps.standingsOf(customerId)
       if (!coolingOffStarted) {
         await ukSteps.recordRequestToBuy(customerId)
-        facts = { ...facts, uk: await ukFactsOf(customerId, facts.country, visitor) }
+        facts = { ...facts, uk: await ukFactsOf(customerId, visitor) }
       }
     }
     const step = blockingStep(facts, policy, 'start_order')

@@ -16,6 +16,8 @@ const TransferAction = z.object({ transferId: z.uuid() })
 const RefundTransfer = TransferAction.extend({ reason: Reason })
 const OrderAction = z.object({ orderReference: OrderReference })
 const EnhancedChecksDecision = z.object({ customerId: z.uuid(), reason: Reason })
+/** What the operator read in a proof of address (decision 091): kept with the decision. */
+const ProofOfAddressDecision = z.object({ documentId: z.uuid(), reason: Reason })
 /** A rejected identity check names why (the customer is told it); an approval may say why. */
 const ApproveIdentity = z.object({
   customerId: z.uuid(),
@@ -39,7 +41,7 @@ const REFUSALS: Partial<Record<string, string>> = {
     'Not done: the identity check of this customer is not waiting for a person (already decided?).',
   identity_name_unknown:
     'Not approved: neither the identity provider nor the customer gave a name to compare payments with. Ask the customer for their details first.',
-  review_not_pending: 'Not done: the answers of this customer are not waiting for a decision.',
+  review_not_pending: 'Not done: this is not waiting for a decision (already decided, or not a proof of address?).',
   customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
   not_found: 'Not found.',
 }
@@ -161,6 +163,8 @@ export function operatorRoutes(deps: {
               `Identity check in manual review (${escapeHtml(customer.identity.status)}${customer.identity.reasons.length > 0 ? `: ${escapeHtml(customer.identity.reasons.join(', '))}` : ''}) since ${customer.identity.since.toISOString()}; declared name: ${escapeHtml(customer.identity.declaredName ?? '—')}; name on the document: ${escapeHtml(customer.identity.documentName ?? 'not read')}`,
             customer.enhancedChecksSince &&
               `Enhanced checks: answers wait for a decision (below) since ${customer.enhancedChecksSince.toISOString()}`,
+            customer.residenceProof &&
+              `Declared residence ${escapeHtml(customer.residenceProof.residence.country)} on ${customer.residenceProof.residence.declaredAt.toISOString()}, from a connection in ${escapeHtml(customer.residenceProof.residence.visitorCountry ?? 'an unknown country')}: the UK steps are asked until a proof of address sent since is accepted (since ${customer.residenceProof.since.toISOString()})`,
             ...customer.heldPayouts.map(
               (order) =>
                 `Payout <code>${order.reference}</code> held for ${escapeHtml(order.step ?? 'a step')} since ${order.since.toISOString()}`,
@@ -172,10 +176,18 @@ export function operatorRoutes(deps: {
                 `<li><a href="/operator/documents/${file.id}" download>${escapeHtml(file.fileName)}</a> · ${escapeHtml(PURPOSES[file.purpose] ?? file.purpose)} · ${escapeHtml(file.mediaType)} · ${size(file.sizeBytes)} · ${escapeHtml(file.createdAt)}</li>`,
             )
             .join('')
-          const actions = customer.identity
-            ? `<form class="inline" method="post" action="/operator/actions/approve-identity"><input type="hidden" name="customerId" value="${customer.customerId}"><input name="reason" placeholder="note (optional)" size="16"><button>Approve identity</button></form>
+          const proofForms = (customer.residenceProof?.documentIds ?? [])
+            .map((documentId) => {
+              const name = customer.documents.find((file) => file.id === documentId)?.fileName ?? documentId
+              return `<p>Proof of address ${escapeHtml(name)}:</p>${['accept', 'reject'].map((verb) => `<form class="inline" method="post" action="/operator/actions/${verb}-proof-of-address"><input type="hidden" name="documentId" value="${documentId}"><input name="reason" placeholder="what the proof shows" size="20" required minlength="3"><button>${verb === 'accept' ? 'Accept' : 'Reject'}</button></form>`).join('')}`
+            })
+            .join('')
+          const actions = `${proofForms}${
+            customer.identity
+              ? `<form class="inline" method="post" action="/operator/actions/approve-identity"><input type="hidden" name="customerId" value="${customer.customerId}"><input name="reason" placeholder="note (optional)" size="16"><button>Approve identity</button></form>
 <form class="inline" method="post" action="/operator/actions/reject-identity"><input type="hidden" name="customerId" value="${customer.customerId}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Reject identity</button></form>`
-            : ''
+              : ''
+          }`
           return `<tr><td>${customer.since.toISOString()}</td><td>${escapeHtml(customer.email)}</td><td><ul>${waits.map((wait) => `<li>${wait}</li>`).join('')}</ul></td><td>${files ? `<ul>${files}</ul>` : 'none sent'}</td><td>${actions}</td></tr>`
         })
         .join('')
@@ -236,7 +248,7 @@ ${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action
       return reply.type('text/html; charset=utf-8')
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
 <header>Operator view · signed in as ${escapeHtml(request.operator ?? '')}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
-<h2>Customers under review (${underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision or a held payout. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Each file opened is logged.</p>
+<h2>Customers under review (${underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
 <div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRows}</table></div>
 <h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
 <h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
@@ -318,6 +330,15 @@ ${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action
         const { customerId, reason } = parse(EnhancedChecksDecision, request.body)
         await deps.operators.decideEnhancedChecks(request.operator!, customerId, decision, reason)
         return respond(request, reply, `Enhanced checks ${decision}`, { decision })
+      })
+    }
+
+    for (const decision of ['accepted', 'rejected'] as const) {
+      const verb = decision === 'accepted' ? 'accept' : 'reject'
+      app.post(`/actions/${verb}-proof-of-address`, { schema: { hide: true } }, async (request, reply) => {
+        const { documentId, reason } = parse(ProofOfAddressDecision, request.body)
+        await deps.operators.decideProofOfAddress(request.operator!, documentId, decision, reason)
+        return respond(request, reply, `Proof of address ${decision}`, { decision })
       })
     }
 

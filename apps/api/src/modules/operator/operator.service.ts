@@ -7,11 +7,13 @@ import type { Database } from '../../db/client'
 import { customers, incomingTransfers, operatorActions, orders, refunds } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
-import type { CustomerService } from '../customers/customers.service'
+import type { CustomerService, DeclaredResidence } from '../customers/customers.service'
+import type { DocumentReviews } from '../documents/document-reviews'
 import type { DocumentService } from '../documents/documents.service'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import { IN_MANUAL_REVIEW, type IdentityService } from '../identity/identity.service'
 import type { SettlementService } from '../settlement/settlement.service'
+import { createResidenceProofReview } from './residence-proofs'
 
 export type OperatorService = ReturnType<typeof createOperatorService>
 
@@ -35,6 +37,8 @@ export interface CustomerUnderReview {
   } | null
   enhancedChecksSince: Date | null
   heldPayouts: { reference: string; since: Date; step: string | null }[]
+  /** A residence outside the UK declared without evidence, and the proofs of address to read for it (decision 091). */
+  residenceProof: { residence: DeclaredResidence; documentIds: string[]; since: Date } | null
   /** The oldest of the waits above. */
   since: Date
   documents: StoredDocument[]
@@ -50,6 +54,8 @@ export function createOperatorService({
   customers: customerService,
   identity,
   documents,
+  documentReviews,
+  unprovenResidenceOf,
 }: {
   db: Database
   clock: Clock
@@ -59,6 +65,8 @@ export function createOperatorService({
   customers: CustomerService
   identity: IdentityService
   documents: DocumentService
+  documentReviews: DocumentReviews
+  unprovenResidenceOf: (customerId: string) => Promise<DeclaredResidence | null>
 }) {
   async function log(
     operator: string,
@@ -76,6 +84,13 @@ export function createOperatorService({
       createdAt: clock.now(),
     })
   }
+
+  const residenceProofs = createResidenceProofReview({
+    db,
+    documentReviews,
+    unprovenResidenceOf,
+    log: (operator, action, detail, tx) => log(operator, action, {}, detail, tx),
+  })
 
   async function overview() {
     const recentOrders = await db
@@ -239,7 +254,8 @@ export function createOperatorService({
 
   /**
    * Every customer who waits for a person or whose payout is held: an identity check in manual review, a questionnaire
-   * answer waiting for a decision, paid orders waiting for a step. One row per customer, oldest wait first.
+   * answer waiting for a decision, paid orders waiting for a step, a proof of address that would back a residence
+   * declared without evidence. One row per customer, oldest wait first.
    */
   async function customersUnderReview(
     enhancedChecks: { customerId: string; email: string; answeredAt: Date }[],
@@ -249,7 +265,7 @@ export function createOperatorService({
     const entry = (customerId: string, email: string) => {
       let found = byCustomer.get(customerId)
       if (!found) {
-        found = { customerId, email, identity: null, enhancedChecksSince: null, heldPayouts: [] }
+        found = { customerId, email, identity: null, enhancedChecksSince: null, heldPayouts: [], residenceProof: null }
         byCustomer.set(customerId, found)
       }
       return found
@@ -269,9 +285,16 @@ export function createOperatorService({
         since: order.since,
         step: order.step,
       })
+    for (const { customerId, email, ...proof } of await residenceProofs.proofsWaiting())
+      entry(customerId, email).residenceProof = proof
     const rows = await Promise.all(
       [...byCustomer.values()].map(async (row) => {
-        const waits = [row.identity?.since, row.enhancedChecksSince, ...row.heldPayouts.map((order) => order.since)]
+        const waits = [
+          row.identity?.since,
+          row.enhancedChecksSince,
+          row.residenceProof?.since,
+          ...row.heldPayouts.map((order) => order.since),
+        ]
         const since = new Date(Math.min(...waits.filter((date) => date != null).map((date) => date.getTime())))
         return { ...row, since, documents: await documents.listDocuments(row.customerId) }
       }),
@@ -281,7 +304,7 @@ export function createOperatorService({
 
   /** True while something of the customer waits for a person or a held payout (the list above, without its limits). */
   async function isUnderReview(customerId: string) {
-    const [check, quest, [held]] = await Promise.all([
+    const [check, quest, [held], proofs] = await Promise.all([
       identity.identityStatusOf(customerId),
       dueDiligence.questionnaireOf(customerId),
       db
@@ -289,11 +312,13 @@ export function createOperatorService({
         .from(orders)
         .where(and(eq(orders.customerId, customerId), eq(orders.status, 'awaiting_checks')))
         .limit(1),
+      residenceProofs.proofsWaiting(customerId),
     ])
     return (
       (IN_MANUAL_REVIEW as readonly string[]).includes(check.status) ||
       quest.status === 'in_review' ||
-      held !== undefined
+      held !== undefined ||
+      proofs.length > 0
     )
   }
 
@@ -343,6 +368,7 @@ export function createOperatorService({
     decideIdentity,
     downloadDocument,
     decideEnhancedChecks,
+    decideProofOfAddress: residenceProofs.decideProofOfAddress,
     approveHeldTransfer,
     refundTransfer,
     refundOrder,
