@@ -32,6 +32,7 @@ const TABLE_OWNERS = {
   rates: ['rates'],
   sessions: ['sessions'],
   accounts: ['verificationCodes', 'trustedDevices', 'accountEvents'],
+  'request-keys': ['requestKeys'],
   'uk-steps': [
     'ukRiskWarningDecisions',
     'ukCoolingOffStarts',

@@ -1,8 +1,8 @@
 // The chaos run: customers through nginx to several api processes while one process at a time is killed with SIGKILL
 // and started again, and (optionally) the database's connections are cut or its server restarted once. It reports
 // what the customers saw and what the database holds: the only answers allowed besides the expected ones are 503s
-// with Retry-After whose retry then succeeds; no payment lost, none paid or delivered twice, no process that died on
-// its own. `npm run bench:chaos` runs the full version, deploy/test/balancer.test.ts a short one in CI.
+// with Retry-After whose retry then succeeds; no order made twice, no payment lost, none paid or delivered twice, no
+// process that died on its own. `npm run bench:chaos` runs the full version, deploy/test/balancer.test.ts a short one in CI.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import pg from 'pg'
@@ -155,13 +155,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     // Paid orders the run cut short are bought and sent by the settlement retries; wait for them, bounded.
     const deadline = Date.now() + options.settleSeconds * 1000
-    let ledger = await readLedger(db, tally.acknowledgedPayments)
+    let ledger = await readLedger(db, tally.acknowledgedPayments, tally.answeredOrders)
     while (ledger.notDelivered.length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1000))
-      ledger = await readLedger(db, tally.acknowledgedPayments)
+      ledger = await readLedger(db, tally.acknowledgedPayments, tally.answeredOrders)
     }
     const ok =
       tally.errors.length === 0 &&
+      ledger.ordersNotAnswered.length === 0 &&
       ledger.paymentsLost.length === 0 &&
       ledger.paidTwice.length === 0 &&
       ledger.deliveredTwice.length === 0 &&
@@ -198,9 +199,11 @@ export function formatReport(report: ChaosReport): string {
       `${report.kills} killed (SIGKILL) and started again, database fault: ${report.options.databaseFault}` +
       `${report.options.databaseFault !== 'none' && !report.databaseFaultDone ? ' (not reached)' : ''}; ${report.seconds.toFixed(0)} s`,
     `errors seen by customers: ${tally.errors.length}${list(tally.errors).join('')}`,
-    `503 with Retry-After, retried: ${retried}; calls answered after their retries: ${tally.recoveredCalls}`,
+    `503 with Retry-After, retried: ${retried}; calls answered after their retries: ${tally.recoveredCalls}, ` +
+      `of them with the first request's kept answer: ${tally.replayedCalls}`,
     `orders: ${ledger.orders}, paid: ${ledger.paidOrders}, delivered: ${ledger.completedOrders}; ` +
       `payments acknowledged: ${tally.acknowledgedPayments.length}`,
+    `orders no customer was answered (made twice): ${ledger.ordersNotAnswered.length}${list(ledger.ordersNotAnswered).join('')}`,
     `payments lost: ${ledger.paymentsLost.length}${list(ledger.paymentsLost).join('')}`,
     `paid twice: ${ledger.paidTwice.length}${list(ledger.paidTwice).join('')}`,
     `delivered twice: ${ledger.deliveredTwice.length}${list(ledger.deliveredTwice).join('')}`,

@@ -1,10 +1,11 @@
 // A simulated customer of the chaos run, through the proxy only: sign-up, the e-mailed code (read from the dev outbox's
 // table), the journey's steps, a wire order and the bank partner's notice of its payment. Every call that is answered
-// 503 with Retry-After is made again after that many seconds, as a client should; any other unexpected answer is an
-// error the customer saw, and ends the customer's journey.
-import { randomBytes } from 'node:crypto'
+// 503 with Retry-After is made again after that many seconds, with the same Idempotency-Key, as a client should
+// (decision 092); any other unexpected answer is an error the customer saw, and ends the customer's journey.
+import { randomBytes, randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:https'
 import type pg from 'pg'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@exchange/shared/constants'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { BANK_SIGNATURE_HEADER } from '../../apps/api/src/providers/bank/bank-notification'
 import { signNotice } from '../../apps/api/src/providers/signed-notice'
@@ -34,17 +35,29 @@ export interface CustomerTally {
   retried: Map<string, number>
   /** Calls that were answered as expected after one or more retries. */
   recoveredCalls: number
+  /** Retries answered with the first request's kept answer (Idempotent-Replayed): the first had taken effect. */
+  replayedCalls: number
+  /** The orders `orderInitiateBuy` answered to customers: every order stored must be one of them. */
+  answeredOrders: string[]
   /** The bank partner's notices the api acknowledged (2xx): each must have paid its order exactly once. */
   acknowledgedPayments: { reference: string; transferId: string }[]
 }
 
 export function emptyTally(): CustomerTally {
-  return { errors: [], retried: new Map(), recoveredCalls: 0, acknowledgedPayments: [] }
+  return {
+    errors: [],
+    retried: new Map(),
+    recoveredCalls: 0,
+    replayedCalls: 0,
+    answeredOrders: [],
+    acknowledgedPayments: [],
+  }
 }
 
 interface Answer {
   status: number
   retryAfter: string | undefined
+  replayed: boolean
   body: { result?: boolean; error?: string; data?: Record<string, unknown> }
   text: string
 }
@@ -70,6 +83,7 @@ function send(
         resolve({
           status: response.statusCode ?? 0,
           retryAfter: response.headers['retry-after'],
+          replayed: response.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()] === 'true',
           contentType: response.headers['content-type'] ?? '',
           text: Buffer.concat(chunks).toString('utf8'),
         }),
@@ -102,17 +116,23 @@ function customerClient(baseUrl: string, ca: Buffer, address: string, tally: Cus
           `${name}: ${answer.status}${answer.status === 503 && !answer.retryAfter ? ' without Retry-After' : ''} ${answer.text.slice(0, 160)}`,
         )
       if (tries > 1) tally.recoveredCalls += 1
+      if (answer.replayed) tally.replayedCalls += 1
       return answer
     }
   }
 
   return {
+    // One key per call the customer makes, the same on each of its retries; the calls that do not take it ignore it.
     api: (name: string, scope: 'public' | 'user', payload: object = {}) =>
       call(
         name,
         `/v1/${scope}/${name}`,
         JSON.stringify({ brandName: BRAND, ...payload }),
-        { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        {
+          'content-type': 'application/json',
+          [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
         200,
       ),
     form: (name: string, path: string, fields: Record<string, string>) =>
@@ -199,6 +219,7 @@ export async function customerJourney(
     await api('getHpRates', 'public')
     const order = await api('orderInitiateBuy', 'user', { amount: '250', assetId: 'btc_eur', wallet: WALLET })
     const reference = order.body.data?.reference as string
+    tally.answeredOrders.push(reference)
     await api('orderBuyGetMethods', 'user', { orderReference: reference })
     const wire = await api('orderSubmitWire', 'user', { orderReference: reference, tlId: 'sandbox-bank-1' })
 

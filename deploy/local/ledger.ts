@@ -1,11 +1,14 @@
-// What the chaos run's money did, read from its database after the customers are done: every payment the api
-// acknowledged is stored once and paid its order, no order was paid twice, the liquidity provider bought each order's
-// coins at most once.
+// What the chaos run's money did, read from its database after the customers are done: every order stored is one a
+// customer was answered (a retried orderInitiateBuy made none of its own), every payment the api acknowledged is
+// stored once and paid its order, no order was paid twice, the liquidity provider bought each order's coins at most
+// once.
 import type pg from 'pg'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 
 export interface Ledger {
   orders: number
+  /** Orders stored that no customer was answered: made twice by a retry, or whose answer never arrived. */
+  ordersNotAnswered: string[]
   paidOrders: number
   completedOrders: number
   /** Acknowledged notices whose transfer is not stored or whose order is not paid. */
@@ -42,6 +45,7 @@ async function readOrders(db: pg.Pool): Promise<OrderRow[]> {
 export async function readLedger(
   db: pg.Pool,
   acknowledged: readonly { reference: string; transferId: string }[],
+  answeredOrders: readonly string[],
 ): Promise<Ledger> {
   const rows = await readOrders(db)
   const byReference = new Map(rows.map((row) => [row.reference, row]))
@@ -51,8 +55,12 @@ export async function readLedger(
   )
   const storedTransfers = new Set(stored.map((row) => row.provider_transfer_id))
   const paid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status)
+  const answered = new Set(answeredOrders)
   return {
     orders: rows.length,
+    ordersNotAnswered: rows
+      .filter((row) => !answered.has(row.reference))
+      .map((row) => `${row.reference}: ${row.status}`),
     paidOrders: rows.filter((row) => paid(row.status)).length,
     completedOrders: rows.filter((row) => row.status === 'completed').length,
     paymentsLost: acknowledged

@@ -115,6 +115,8 @@ import { sandboxEsignRoutes } from './modules/sandbox/sandbox-esign.routes'
 import type { ESignatureProvider } from './providers/esign/esign.provider'
 import { createSandboxEsignProvider } from './providers/esign/sandbox-esign.provider'
 import { createUkStepsService } from './modules/uk-steps/uk-steps.service'
+import { createRequestKeyService } from './modules/request-keys/request-keys.service'
+import { createAnswerOnce } from './plugins/idempotency-key'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,7 +135,8 @@ declare module 'fastify' {
           | 'expire-orders'
           | 'settle-waiting-orders'
           | 'resend-sandbox-notices'
-          | 'reconcile-hosted-payments',
+          | 'reconcile-hosted-payments'
+          | 'forget-request-keys',
       ): Promise<number>
       /** Asks the providers about hosted payments near their order's end and decides what they confirm. */
       reconcileHostedPayments(): Promise<number>
@@ -168,6 +171,8 @@ export interface AppOverrides {
 
 /** How often hosted payments near their order's end are asked about at the provider (decision 034). */
 const RECONCILE_HOSTED_PAYMENTS_SECONDS = 60
+/** How often the Idempotency-Keys past their day are forgotten (decision 092). */
+const FORGET_REQUEST_KEYS_SECONDS = 3600
 
 /** Same path from `src/app.ts` and from the bundled `dist/server.js`: both sit two levels below apps/. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -455,6 +460,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     post: async ({ url, headers, body }) =>
       (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
   })
+  // Calls safe to send twice: a retry with the first request's Idempotency-Key gets its answer (decision 092).
+  const requestKeys = createRequestKeyService({ db: database.db, clock, digestKey: secrets.requestDigestKey })
+  const answerOnce = createAnswerOnce(requestKeys)
   const recurring = (name: string, everySeconds: number, timeoutSeconds: number, run: () => Promise<unknown>) =>
     ({
       name,
@@ -486,6 +494,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     run: (data) => settlement.customerChecksChanged((data as { customerId: string }).customerId),
   })
   queue.define(recurring('reconcile-hosted-payments', RECONCILE_HOSTED_PAYMENTS_SECONDS, 120, reconcileHostedPayments))
+  queue.define(recurring('forget-request-keys', FORGET_REQUEST_KEYS_SECONDS, 60, requestKeys.forgetOldKeys))
   if (sandboxPsp || sandboxOpenBanking)
     queue.define(recurring('resend-sandbox-notices', 30, 120, sandboxNotices.resendUndeliveredNotices))
   // Tests run the jobs by hand, on their own clock.
@@ -581,7 +590,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         done(otherBrand ? new AppError('unknown_brand', 400) : undefined)
       })
       await v1.register(
-        accountRoutes({ accounts, limits, publicUrlIsHttps: config.publicUrl?.startsWith('https:') === true }),
+        accountRoutes({
+          accounts,
+          limits,
+          publicUrlIsHttps: config.publicUrl?.startsWith('https:') === true,
+          answerOnce,
+        }),
         { prefix: '/public' },
       )
       await v1.register(brandRoutes({ brandService }), { prefix: '/public' })
@@ -592,7 +606,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           // Before the body is read: a call without a valid session learns nothing about its payload.
           user.addHook('onRequest', createRequireSession(sessions))
           await user.register(userRoutes({ accounts, gross }))
-          await user.register(orderUserRoutes({ orders }))
+          await user.register(orderUserRoutes({ orders, answerOnce }))
           await user.register(customerRoutes({ customers }))
           await user.register(paymentUserRoutes({ payments, settlement, hosted }))
           await user.register(identityUserRoutes({ identity }))

@@ -16,6 +16,8 @@ export interface Secrets {
   pseudonymKey: Buffer
   /** Key that signs an operator's usual browser (decision 075). */
   operatorDeviceKey: Buffer
+  /** Key of the digests of request bodies kept with an Idempotency-Key (decision 092): a sign-up's holds a password. */
+  requestDigestKey: Buffer
   /** Key the bank partner signs its notices with (BANK_WEBHOOK_SECRET, or derived for the sandbox). */
   bankWebhookKey: Buffer
   /** Key the card PSP signs its notices with (PSP_WEBHOOK_SECRET, or derived for the sandbox). */
@@ -53,6 +55,7 @@ export function resolveSecrets(
     mailKey: createHmac('sha256', secret).update('queued-mail-key').digest(),
     pseudonymKey: createHmac('sha256', secret).update('pseudonym-key').digest(),
     operatorDeviceKey: createHmac('sha256', secret).update('operator-device-key').digest(),
+    requestDigestKey: createHmac('sha256', secret).update('request-digest-key').digest(),
     bankWebhookKey: webhookSecrets.bank
       ? Buffer.from(webhookSecrets.bank)
       : createHmac('sha256', secret).update('sandbox-bank-webhook-key').digest(),

@@ -25,3 +25,11 @@ export function successAnswer<T extends z.ZodRawShape>(shape: T) {
 export function answerOf<T extends z.ZodType>(success: T) {
   return z.union([success, FailureAnswer])
 }
+
+/**
+ * The value of the Idempotency-Key header (decision 092): what a client makes per action, e.g. a UUID. Letters,
+ * digits, '-' and '_' only, so that it cannot carry anything but a key.
+ */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Idempotency-Key must be 16 to 64 letters, digits, - or _')

@@ -39,3 +39,13 @@ export const DEFAULT_COOKIE_LIFETIME_HOURS = 24
 
 /** JSON request bodies larger than this answer 413. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
+
+/**
+ * The header that makes a call safe to send again (decision 092): one key per customer action, sent again with every
+ * retry of it. The calls that take it answer a retry with the first request's answer; others ignore it.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+/** Set on an answer that is the kept answer of an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
+/** How long the first answer of a key is kept, at least: a retry within this time gets it. */
+export const IDEMPOTENCY_KEY_HOURS = 24

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'resend_limit_reached',
   'codes_paused',
   'validation_failed',
+  'idempotency_key_reused',
   'unknown_brand',
   'order_not_found',
   'wallet_invalid',

@@ -58,6 +58,48 @@ describe('api client', () => {
     expect(vi.mocked(console.error)).toHaveBeenCalledWith('fail db gross!')
   })
 
+  describe('the Idempotency-Key of a customer action (decision 092)', () => {
+    const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    const keysOf = (calls: { headers: Record<string, string> }[]) =>
+      calls.map((call) => call.headers['idempotency-key'])
+
+    it('sends the same key again when the same body is sent again after no answer, and a new one after a success', async () => {
+      let network = false
+      const api = mockApi({ homesignup: () => (network ? ok() : fail('service_unavailable', 503)) })
+      const body = { email: 'ada@example.com', password: 'secret1' }
+      await postPublic('homesignup', body, LogoutAnswer, { action: 'sign-up-retry' })
+      network = true
+      await postPublic('homesignup', body, LogoutAnswer, { action: 'sign-up-retry' })
+      await postPublic('homesignup', body, LogoutAnswer, { action: 'sign-up-retry' })
+      const [first, retry, next] = keysOf(api.calls)
+      expect(first).toMatch(KEY)
+      expect(retry).toBe(first)
+      expect(next).toMatch(KEY)
+      expect(next).not.toBe(first)
+    })
+
+    it('keeps the key when the network failed, and makes a new one for another body', async () => {
+      const api = mockApi({})
+      saveJwtCookie('token-xyz', 1)
+      const order = { amount: '250', assetId: 'btc_eur', wallet: '' }
+      await expect(postUser('orderInitiateBuy', order, LogoutAnswer, { action: 'buy-network' })).rejects.toThrow()
+      await expect(postUser('orderInitiateBuy', order, LogoutAnswer, { action: 'buy-network' })).rejects.toThrow()
+      await expect(
+        postUser('orderInitiateBuy', { ...order, amount: '300' }, LogoutAnswer, { action: 'buy-network' }),
+      ).rejects.toThrow()
+      const [first, retry, other] = keysOf(api.calls)
+      expect(retry).toBe(first)
+      expect(other).toMatch(KEY)
+      expect(other).not.toBe(first)
+    })
+
+    it('sends no key on a call that is no action', async () => {
+      const api = mockApi({ logout: ok() })
+      await postPublic('logout', { brandName: 'Helvex' }, LogoutAnswer)
+      expect(keysOf(api.calls)).toEqual([undefined])
+    })
+  })
+
   describe('calls sent early (decision 060)', () => {
     it('answers the same call with the answer sent for early, once, without asking again', async () => {
       const api = mockApi({ logout: ok() })

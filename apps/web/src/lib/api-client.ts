@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { IDEMPOTENCY_KEY_HEADER } from '@exchange/shared/constants'
 import { config } from './config'
 import { readJwtCookie } from './cookies'
 
@@ -29,13 +30,33 @@ interface PostOptions {
   token?: string
   /** What the console gets when the call fails (spec section 8). */
   failLog?: string
+  /** The customer action the call makes, for a call that takes an Idempotency-Key (decision 092). */
+  action?: string
 }
 
 const DEFAULT_FAIL_LOG = 'fail db call!'
 
-function send(path: string, body: object, token: string | undefined): Promise<Response> {
+/**
+ * The Idempotency-Key of each customer action not yet answered with success, and the body it went with (decision 092).
+ * The same body sent again (pressed again after no answer, or after "try again in a moment") sends the same key, so
+ * the api answers what the first send did rather than acting twice; another body, or the action after a success, gets
+ * a new key. `randomUUID` exists on https pages and localhost only: elsewhere (a development server on another host)
+ * no key is sent, and the calls work as without one.
+ */
+const actionKeys = new Map<string, [body: string, key: string]>()
+
+function actionKeyFor(action: string, body: object): string | undefined {
+  const sent = JSON.stringify(body)
+  const kept = actionKeys.get(action)
+  const key = kept?.[0] === sent ? kept[1] : crypto.randomUUID?.()
+  if (key) actionKeys.set(action, [sent, key])
+  return key
+}
+
+function send(path: string, body: object, token: string | undefined, actionKey?: string): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
   if (token) headers.Authorization = `Bearer ${token}`
+  if (actionKey) headers[IDEMPOTENCY_KEY_HEADER] = actionKey
   return fetch(`${config.apiBaseUrl}${path}`, {
     method: 'POST',
     credentials: 'same-origin',
@@ -94,11 +115,12 @@ async function post<S extends AnswerSchema>(
   options: PostOptions,
 ): Promise<Checked<S>> {
   const failLog = options.failLog ?? DEFAULT_FAIL_LOG
+  const actionKey = options.action && actionKeyFor(options.action, body)
 
   let response: Response
   let payload: unknown
   try {
-    response = await (takeEarly(path, body, options.token) ?? send(path, body, options.token))
+    response = await (takeEarly(path, body, options.token) ?? send(path, body, options.token, actionKey))
     // The body carries the outcome whatever the status: 400, 401 and 429 all answer `{ result: false, error }`.
     payload = await response.json()
   } catch (cause) {
@@ -110,15 +132,25 @@ async function post<S extends AnswerSchema>(
   if (parsed.success) {
     const answer = parsed.data as Checked<S>
     if (!answer.result) console.error(failLog)
+    // Done: the customer's next action with this call is a new one.
+    else if (options.action) actionKeys.delete(options.action)
     return answer
   }
   console.error(failLog)
   throw new ApiRequestError(call, response.status, { cause: parsed.error })
 }
 
-/** `POST /v1/public/{name}`; the caller adds `brandName` (and `companyDetails` where the call sends e-mail). */
-export function postPublic<S extends AnswerSchema>(name: string, body: object, schema: S): Promise<Checked<S>> {
-  return post(`/v1/public/${name}`, name, body, schema, {})
+/**
+ * `POST /v1/public/{name}`; the caller adds `brandName` (and `companyDetails` where the call sends e-mail). `action`
+ * names the customer action of a call that takes an Idempotency-Key: its retries send the same key.
+ */
+export function postPublic<S extends AnswerSchema>(
+  name: string,
+  body: object,
+  schema: S,
+  options: { action?: string } = {},
+): Promise<Checked<S>> {
+  return post(`/v1/public/${name}`, name, body, schema, options)
 }
 
 /**
@@ -129,7 +161,7 @@ export async function postUser<S extends AnswerSchema>(
   name: string,
   body: object,
   schema: S,
-  options: { failLog?: string } = {},
+  options: { failLog?: string; action?: string } = {},
 ): Promise<Checked<S> | false> {
   const token = readJwtCookie()
   if (!token) return false

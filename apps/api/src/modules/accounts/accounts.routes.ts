@@ -18,6 +18,7 @@ import {
   VerifyCodeRequest,
 } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
+import { type AnswerOnce, KeyedCallHeaders } from '../../plugins/idempotency-key'
 import type { RateLimits } from '../../plugins/rate-limits'
 import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountService } from './accounts.service'
@@ -49,9 +50,12 @@ export function accountRoutes({
   accounts,
   limits,
   publicUrlIsHttps,
+  answerOnce,
 }: {
   accounts: AccountService
   limits: RateLimits
+  /** Sign-up answers a retry sent with its Idempotency-Key as it answered the first request (decision 092). */
+  answerOnce: AnswerOnce
   /** PUBLIC_URL is https: the trusted-device cookie is then always `Secure`. */
   publicUrlIsHttps: boolean
 }): FastifyPluginAsyncZod {
@@ -70,14 +74,17 @@ export function accountRoutes({
         ...limited('homesignup'),
         schema: {
           tags: ['account'],
-          summary: 'Create an account and e-mail a verification code',
+          summary: 'Create an account and e-mail a verification code; a retry with its Idempotency-Key answers alike',
+          headers: KeyedCallHeaders,
           body: SignUpRequest,
           response: { 200: SignUpAnswer, ...refusals() },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { email, password, token } = request.body
-        await accounts.signUp({ email, password, token }, originOf(request))
+        await answerOnce<void>(request, reply, null, (keyed) =>
+          accounts.signUp({ email, password, token }, originOf(request), keyed),
+        )
         return { result: true as const }
       },
     )

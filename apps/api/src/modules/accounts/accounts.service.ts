@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../errors'
 import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
 import type { MailService } from '../mail/mail.service'
+import { type KeyedCall, onceWithin } from '../request-keys/request-keys.service'
 import type { RequestOrigin, SessionService } from '../sessions/sessions.service'
 import {
   type CodeRequester,
@@ -240,32 +241,39 @@ export function createAccountService({ db, clock, mail, sessions, codeKey, queue
     return used.length === 1
   }
 
+  /**
+   * Creates the account and mails its first code. Sent with an Idempotency-Key (`keyed`), a retry of a sign-up that
+   * succeeded answers that success instead of 'user already exists', and mails nothing more (decision 092).
+   */
   async function signUp(
     input: { email: string; password: string; token: string },
     origin: RequestOrigin,
+    keyed?: KeyedCall<void>,
   ): Promise<void> {
     if (await findCustomer(db, input.email)) throw new AppError('user already exists')
     const passwordHash = await hashPassword(input.password)
     try {
-      await db.transaction(async (tx) => {
-        const [customer] = await tx
-          .insert(customers)
-          .values({ email: input.email, passwordHash, affiliateToken: input.token, createdAt: clock.now() })
-          .returning({ id: customers.id })
-        await recordEvent(tx, {
-          type: 'signed_up',
-          email: input.email,
-          customerId: customer!.id,
-          ip: origin.ip,
-          detail: { affiliateToken: input.token },
-        })
-        // The first code of a sign-up always goes out (an e-mail signs up once); the next one waits its turn. Who
-        // chose the password is the account's owner: the code is theirs (decision 074).
-        const requester = requesterOf(origin)
-        await stampCodeRequest(tx, input.email, 'verify_email', requester, clock.now())
-        const code = await issueCode(tx, input.email, 'verify_email', { key: requester, owner: true })
-        await sendCode(tx, input.email, 'verify_email', code)
-      })
+      await db.transaction((tx) =>
+        onceWithin(tx, keyed, async () => {
+          const [customer] = await tx
+            .insert(customers)
+            .values({ email: input.email, passwordHash, affiliateToken: input.token, createdAt: clock.now() })
+            .returning({ id: customers.id })
+          await recordEvent(tx, {
+            type: 'signed_up',
+            email: input.email,
+            customerId: customer!.id,
+            ip: origin.ip,
+            detail: { affiliateToken: input.token },
+          })
+          // The first code of a sign-up always goes out (an e-mail signs up once); the next one waits its turn. Who
+          // chose the password is the account's owner: the code is theirs (decision 074).
+          const requester = requesterOf(origin)
+          await stampCodeRequest(tx, input.email, 'verify_email', requester, clock.now())
+          const code = await issueCode(tx, input.email, 'verify_email', { key: requester, owner: true })
+          await sendCode(tx, input.email, 'verify_email', code)
+        }),
+      )
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('user already exists')
       throw error

@@ -14,50 +14,41 @@ import {
   SelectMethodAnswer,
   SelectMethodRequest,
 } from '@exchange/shared/orders.schemas'
+import { type AnswerOnce, KeyedCallHeaders } from '../../plugins/idempotency-key'
 import { sessionOf } from '../../plugins/session'
 import { visitorOf } from '../../plugins/visitor'
-import type { OrderService } from './orders.service'
+import type { InitiatedBuyOrder, OrderService } from './orders.service'
 
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
 const user = { tags: ['orders'], security: [{ bearer: [] }] }
 
 /** Signed-in order calls of spec section 7, plus history and the method choice. */
-export function orderUserRoutes({ orders }: { orders: OrderService }): FastifyPluginAsyncZod {
+export function orderUserRoutes({
+  orders,
+  answerOnce,
+}: {
+  orders: OrderService
+  /** `orderInitiateBuy` answers a retry sent with its Idempotency-Key with the first request's order (decision 092). */
+  answerOnce: AnswerOnce
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/orderInitiateBuy',
       {
         schema: {
           ...user,
-          summary: 'Start a buy order at a fixed price',
+          summary: 'Start a buy order at a fixed price; a retry with its Idempotency-Key answers the same order',
+          headers: KeyedCallHeaders,
           body: OrderInitiateBuyRequest,
           response: { 200: OrderInitiateBuyAnswer, ...refusals },
         },
       },
-      async (request) => {
-        const { order, quote } = await orders.initiateBuyOrder(
-          sessionOf(request).customerId,
-          request.body,
-          visitorOf(request),
+      async (request, reply) => {
+        const { customerId } = sessionOf(request)
+        const data = await answerOnce<InitiatedBuyOrder>(request, reply, customerId, (keyed) =>
+          orders.initiateBuyOrder(customerId, request.body, visitorOf(request), keyed),
         )
-        return {
-          result: true as const,
-          data: {
-            reference: order.reference,
-            tranId: order.tranId,
-            fiatAmount: quote.fiatAmount,
-            cryptoAmount: quote.cryptoAmount,
-            price: {
-              mid: order.midRate,
-              spreadBps: order.spreadBps,
-              feeBps: order.feeBps,
-              rate: quote.rate,
-              fee: quote.fee,
-              netFiat: quote.netFiat,
-            },
-            priceExpiresAt: order.priceExpiresAt.toISOString(),
-          },
-        }
+        return { result: true as const, data }
       },
     )
 

@@ -24,7 +24,12 @@ import {
   isCustomerTransitionAllowed,
   isTransitionAllowed,
 } from '@exchange/shared/order-rules'
-import type { MethodGroupOptions, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
+import type {
+  MethodGroupOptions,
+  OrderEvent,
+  OrderInitiateBuyAnswer,
+  OrderSummary,
+} from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
 import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import type { Clock } from '../../clock'
@@ -36,6 +41,7 @@ import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './histor
 import type { MethodOption, TradingConfig } from '../../trading'
 import type { MailService } from '../mail/mail.service'
 import type { RatesService } from '../rates/rates.service'
+import { type KeyedCall, onceWithin } from '../request-keys/request-keys.service'
 import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import { type ChainNetwork, explorerTxUrl } from '@exchange/shared/explorers'
 
@@ -76,6 +82,27 @@ export function generateReference(length = REFERENCE_LENGTH): string {
 
 function generateTranId(): string {
   return `TX${Array.from({ length: 14 }, () => randomInt(10)).join('')}`
+}
+
+/** What `orderInitiateBuy` answers of a new order: the price it fixed, until when. */
+export type InitiatedBuyOrder = Extract<OrderInitiateBuyAnswer, { result: true }>['data']
+
+function initiatedBuyOrder(order: OrderRow, quote: ReturnType<typeof quoteForFiat>): InitiatedBuyOrder {
+  return {
+    reference: order.reference,
+    tranId: order.tranId,
+    fiatAmount: quote.fiatAmount,
+    cryptoAmount: quote.cryptoAmount,
+    price: {
+      mid: order.midRate,
+      spreadBps: order.spreadBps,
+      feeBps: order.feeBps,
+      rate: quote.rate,
+      fee: quote.fee,
+      netFiat: quote.netFiat,
+    },
+    priceExpiresAt: order.priceExpiresAt.toISOString(),
+  }
 }
 
 export function toOrderSummary(row: OrderRow, methodName: string | null = null): OrderSummary {
@@ -343,11 +370,16 @@ export function createOrderService({
     return order
   }
 
+  /**
+   * `orderInitiateBuy`: fixes the price and creates the order. Answers what the customer is shown (plain JSON): sent
+   * with an Idempotency-Key (`keyed`), a retry gets the same order back rather than a second one (decision 092).
+   */
   async function initiateBuyOrder(
     customerId: string,
     input: { amount: string; assetId: string; wallet: string },
     visitor?: Visitor,
-  ) {
+    keyed?: KeyedCall<InitiatedBuyOrder>,
+  ): Promise<InitiatedBuyOrder> {
     const pair = parseAssetId(input.assetId)
     if (!pair) throw new AppError('asset_unavailable')
     const amount = normalizeAmountInput(input.amount)
@@ -365,40 +397,42 @@ export function createOrderService({
     const { quote, columns } = await fixPrice(pair.crypto, pair.fiat, amount)
     const now = clock.now()
 
-    const order = await db.transaction(async (tx) => {
-      const [customer] = await tx
-        .select({ affiliateToken: customers.affiliateToken })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-      if (!customer) throw new AppError('unauthorized', 401)
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          reference: generateReference(),
-          tranId: generateTranId(),
-          customerId,
-          status: 'initiated',
-          fiat: pair.fiat,
-          crypto: pair.crypto,
-          ...columns,
-          wallet,
-          affiliateToken: customer.affiliateToken,
+    const initiated = await db.transaction((tx) =>
+      onceWithin(tx, keyed, async () => {
+        const [customer] = await tx
+          .select({ affiliateToken: customers.affiliateToken })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+        if (!customer) throw new AppError('unauthorized', 401)
+        const [created] = await tx
+          .insert(orders)
+          .values({
+            reference: generateReference(),
+            tranId: generateTranId(),
+            customerId,
+            status: 'initiated',
+            fiat: pair.fiat,
+            crypto: pair.crypto,
+            ...columns,
+            wallet,
+            affiliateToken: customer.affiliateToken,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+        await tx.insert(orderEvents).values({
+          orderId: created!.id,
+          fromStatus: null,
+          toStatus: 'initiated',
+          cause: CUSTOMER_NOTES.created.operator(),
+          actor: 'customer',
           createdAt: now,
-          updatedAt: now,
         })
-        .returning()
-      await tx.insert(orderEvents).values({
-        orderId: created!.id,
-        fromStatus: null,
-        toStatus: 'initiated',
-        cause: CUSTOMER_NOTES.created.operator(),
-        actor: 'customer',
-        createdAt: now,
-      })
-      return created!
-    })
-    await sendCreatedMailOnce(order.reference)
-    return { order, quote }
+        return initiatedBuyOrder(created!, quote)
+      }),
+    )
+    await sendCreatedMailOnce(initiated.reference)
+    return initiated
   }
 
   /** The order-created e-mail, at most once per order, whoever asks for it. */

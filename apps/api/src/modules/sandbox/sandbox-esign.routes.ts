@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Clock } from '../../clock'
 import {
   SANDBOX_ESIGN_SIGNATURE_HEADER,
+  type SandboxEsignEnvelope,
   type SandboxEsignNotice,
   type SandboxEsignProvider,
   sameName,
@@ -89,54 +89,69 @@ ${error ? `<p class="error" id="signedNameError" role="alert">${escapeHtml(error
       return html(reply, 200, 'Sign the customer agreement', signingPage(envelope))
     })
 
+    /**
+     * The outcome's notice to the exchange, the same every time it is sent for an envelope (its id, its time): a
+     * notice sent again after a repeated submission is one the exchange has already taken, and is recorded once.
+     */
+    async function sendNotice(envelope: SandboxEsignEnvelope): Promise<void> {
+      const notice: SandboxEsignNotice = {
+        id: `evt_esign_${envelope.id}_${envelope.status}`,
+        type: envelope.status === 'completed' ? 'envelope.completed' : 'envelope.declined',
+        createdAt: (envelope.completedAt ?? deps.clock.now()).toISOString(),
+        data: { envelopeId: envelope.id, ...(envelope.signerIp && { signerIp: envelope.signerIp }) },
+      }
+      const payload = JSON.stringify(notice)
+      await app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/esign',
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_ESIGN_SIGNATURE_HEADER]: signNotice(
+            deps.key,
+            payload,
+            Math.floor(deps.clock.now().getTime() / 1000),
+          ),
+        },
+        payload,
+      })
+    }
+
     app.post('/sign', { schema: { hide: true } }, async (request, reply) => {
       const body = readForm(SignForm, request.body)
       if (!body) return formRefused(reply, PARTY, 'Sign or decline from the signing page.')
       const envelope = await envelopeOf(body.envelope)
       if (!envelope) return notFound(reply)
-      if (envelope.status !== 'sent') return html(reply, 409, 'Sign the customer agreement', signingPage(envelope))
-      const action = body.action
+      const wanted = body.action === 'sign' ? 'completed' : 'declined'
       const typed = body.signedName ?? ''
-      if (action === 'sign' && !sameName(typed, envelope.signerName))
-        return html(
-          reply,
-          400,
-          'Sign the customer agreement',
-          signingPage(
-            envelope,
-            typed.trim() ? `The name must be ${envelope.signerName}.` : 'Type your full name to sign.',
-            typed,
-          ),
-        )
-      const recorded = await deps.provider.recordOutcome(
-        envelope.id,
-        action === 'sign'
-          ? { status: 'completed', signedName: typed.trim(), signerIp: request.ip }
-          : { status: 'declined', signerIp: request.ip },
-      )
-      if (recorded) {
-        const notice: SandboxEsignNotice = {
-          id: `evt_esign_${randomBytes(10).toString('hex')}`,
-          type: action === 'sign' ? 'envelope.completed' : 'envelope.declined',
-          createdAt: deps.clock.now().toISOString(),
-          data: { envelopeId: envelope.id, signerIp: request.ip },
-        }
-        const payload = JSON.stringify(notice)
-        await app.inject({
-          method: 'POST',
-          url: '/v1/webhooks/esign',
-          headers: {
-            'content-type': 'application/json',
-            [SANDBOX_ESIGN_SIGNATURE_HEADER]: signNotice(
-              deps.key,
-              payload,
-              Math.floor(deps.clock.now().getTime() / 1000),
+      const sameAnswer = (decided: SandboxEsignEnvelope) =>
+        decided.status === wanted && (wanted === 'declined' || sameName(typed, decided.signerName))
+      if (envelope.status === 'sent') {
+        if (wanted === 'completed' && !sameName(typed, envelope.signerName))
+          return html(
+            reply,
+            400,
+            'Sign the customer agreement',
+            signingPage(
+              envelope,
+              typed.trim() ? `The name must be ${envelope.signerName}.` : 'Type your full name to sign.',
+              typed,
             ),
-          },
-          payload,
-        })
+          )
+        // Recorded once: a submission at the same moment elsewhere finds the envelope decided, as a retry does.
+        await deps.provider.recordOutcome(
+          envelope.id,
+          wanted === 'completed'
+            ? { status: 'completed', signedName: typed.trim(), signerIp: request.ip }
+            : { status: 'declined', signerIp: request.ip },
+        )
       }
-      return reply.redirect(envelope.returnUrl || '/dashboard-returnagr', 303)
+      const decided = (await deps.provider.findEnvelope(envelope.id)) ?? envelope
+      // A different answer to a decided envelope is refused. The same answer again (a browser's retry after no
+      // answer came, a second click) is answered as the first was, like a hosted signing page that redirects again:
+      // the notice goes again (in case the first never arrived) and the signer goes back.
+      if (!sameAnswer(decided)) return html(reply, 409, 'Sign the customer agreement', signingPage(decided))
+      await sendNotice(decided)
+      return reply.redirect(decided.returnUrl || '/dashboard-returnagr', 303)
     })
   }
 }

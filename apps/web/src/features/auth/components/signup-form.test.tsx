@@ -111,6 +111,22 @@ describe('SignupForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.somethingWentWrong)
   })
 
+  it('pressed again after "try again in a moment", sends the same Idempotency-Key, so the api answers it as the first', async () => {
+    const user = userEvent.setup()
+    let reachable = false
+    const api = mockApi({ homesignup: () => (reachable ? ok() : fail('service_unavailable', 503)) })
+    renderScreen(<SignupForm />)
+    await fillForm(user)
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/try again in a moment/)
+    reachable = true
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await screen.findByText('Page /code')
+    const [first, retry] = api.callsTo('homesignup').map((call) => call.headers['idempotency-key'])
+    expect(first).toMatch(/^[0-9a-f-]{36}$/)
+    expect(retry).toBe(first)
+  })
+
   it('shows the rate-limit message when the api refuses for too many attempts', async () => {
     const user = userEvent.setup()
     mockApi({ homesignup: fail('rate_limited', 429, { retryAfterSeconds: 60 }) })

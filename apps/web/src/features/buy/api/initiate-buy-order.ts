@@ -2,9 +2,12 @@ import { OrderInitiateBuyAnswer, type OrderInitiateBuyRequest } from '@exchange/
 import { useMutation } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
-/** `orderInitiateBuy`: fixes the price and creates the order; `false` without a session token. */
+/**
+ * `orderInitiateBuy`: fixes the price and creates the order; `false` without a session token. Pressed again after no
+ * answer, the same order sends the same Idempotency-Key: the api answers the order it made, not a second one.
+ */
 export function initiateBuyOrder(request: OrderInitiateBuyRequest) {
-  return postUser('orderInitiateBuy', request, OrderInitiateBuyAnswer)
+  return postUser('orderInitiateBuy', request, OrderInitiateBuyAnswer, { action: 'buy' })
 }
 
 export function useInitiateBuyOrder() {
