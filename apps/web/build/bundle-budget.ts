@@ -45,7 +45,8 @@ export const BUDGETS: PageBudget[] = [
       'src/app/routes/dashboard-layout-route.tsx',
       'src/app/routes/calculator-route.tsx',
     ],
-    maxJsGzip: 280 * KB,
+    // 280 KB until decision 093 made room for the retry keys of decision 092.
+    maxJsGzip: 281 * KB,
     // Mantine's stylesheets of the components in use (decision 066): 23.8 KB; all of them (styles.css) was 39 KB.
     maxCssGzip: 26 * KB,
   },

@@ -1,4 +1,5 @@
 import {
+  type ListWalletsAnswer,
   WalletProofAnswer,
   type WalletDeclareProviderRequest,
   type WalletDeclareRequest,
@@ -29,7 +30,10 @@ type ProofRequest =
   | ({ kind: 'declaration' } & z.input<typeof WalletDeclareRequest>)
   | ({ kind: 'provider' } & z.input<typeof WalletDeclareProviderRequest>)
 
-/** Either proof; a saved wallet refreshes the list. */
+/**
+ * Either proof. A saved wallet joins the cached lists at once, before any screen the form leads to reads them (the
+ * payment screen must not still ask for the proof just given), and the lists are then read again.
+ */
 export function useProveWallet() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -40,7 +44,12 @@ export function useProveWallet() {
           ? declareProviderWallet(request as z.input<typeof WalletDeclareProviderRequest>)
           : declareWallet(request as z.input<typeof WalletDeclareRequest>),
     onSuccess: (answer) => {
-      if (answer && answer.result) void queryClient.invalidateQueries({ queryKey: [WALLETS_QUERY_KEY] })
+      if (!answer || !answer.result) return
+      const proven = answer.data
+      queryClient.setQueriesData<ListWalletsAnswer>({ queryKey: [WALLETS_QUERY_KEY] }, (list) =>
+        list && list.result ? { ...list, data: [...list.data, proven] } : list,
+      )
+      void queryClient.invalidateQueries({ queryKey: [WALLETS_QUERY_KEY] })
     },
   })
 }
