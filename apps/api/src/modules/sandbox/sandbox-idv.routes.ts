@@ -92,7 +92,8 @@ export function sandboxIdvRoutes(deps: {
           `
 <div class="card"><p><strong>This is a test environment.</strong> No document or selfie is read and nothing is sent to a
 real identity provider. Pick the result the check should have for <strong>${escapeHtml(applicant.email)}</strong> at
-${escapeHtml(deps.brandName)}.</p></div>
+${escapeHtml(deps.brandName)}. An approval or a review also says whose name the document shows: the name given in the
+details is filled in; another name tries a document of someone else.</p></div>
 ${form('approved', documentName('approved'))}
 ${form('rejected', `<label for="rejectReason">Reason</label><select id="rejectReason" name="reason">${options(SANDBOX_REJECTION_REASONS)}</select>`)}
 ${form('resubmission_requested', `<label for="retryReason">What must be sent again</label><select id="retryReason" name="reason">${options(SANDBOX_RESUBMISSION_REASONS)}</select>`)}

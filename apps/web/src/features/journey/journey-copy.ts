@@ -32,16 +32,23 @@ export const STATE_COLORS: Record<JourneyStepState, string> = {
   waiting: 'gray',
 }
 
-/** What the step holds up while it is owed. */
+/** What the step holds up while it is owed: new orders, paying for one (decision 080), or sending the coins. */
 function whatWaits(step: OwedStep): string {
-  return step.blocks.includes('start_order') ? 'new orders' : 'sending your coins'
+  if (step.blocks.includes('start_order')) return 'new orders'
+  return step.blocks.includes('pay') ? 'payments' : 'sending your coins'
+}
+
+/** When the step is needed, as the checks list says it. */
+function neededBefore(step: OwedStep): string {
+  if (step.blocks.includes('start_order')) return 'Needed before you can buy.'
+  return step.blocks.includes('pay') ? 'Needed before you pay.' : 'Needed before we send your coins.'
 }
 
 /** What the state means for the customer, and what to do, in a sentence or two. */
 export function stepExplanation(step: OwedStep): string {
   switch (step.state) {
     case 'required':
-      return `${STEP_COPY[step.id]} ${step.blocks.includes('start_order') ? 'Needed before you can buy.' : 'Needed before we send your coins.'}`
+      return `${STEP_COPY[step.id]} ${neededBefore(step)}`
     case 'in_review':
       return step.id === 'identity'
         ? `Our identity partner is checking what you sent. You do not need to do anything; ${whatWaits(step)} wait until then.`

@@ -48,13 +48,29 @@ describe('ChecksPanel', () => {
       '/dashboard-sof',
     )
 
-    const beforePayout = within(panel).getByRole('list', { name: 'Before we send your coins' })
-    expect(within(beforePayout).getAllByRole('listitem')).toHaveLength(2)
-    expect(within(step('Identity check')).getByText(/Needed before we send your coins\./)).toBeInTheDocument()
+    // Details and identity are settled before any payment (decision 080): nothing is charged that cannot be delivered.
+    const beforePaying = within(panel).getByRole('list', { name: 'Before you pay' })
+    expect(within(beforePaying).getAllByRole('listitem')).toHaveLength(2)
+    expect(within(step('Identity check')).getByText(/Needed before you pay\./)).toBeInTheDocument()
+    expect(within(panel).queryByRole('list', { name: 'Before we send your coins' })).not.toBeInTheDocument()
     expect(within(step('Identity check')).getByRole('link', { name: /Verify your identity/ })).toHaveAttribute(
       'href',
       '/dashboard-authstart',
     )
+  })
+
+  it('puts a step that holds up only the payout under "Before we send your coins"', async () => {
+    renderPanel([{ ...owed('wallet'), blocks: ['payout'] }])
+    const panel = await screen.findByRole('region', { name: 'Your checks' })
+    const beforePayout = within(panel).getByRole('list', { name: 'Before we send your coins' })
+    expect(within(beforePayout).getAllByRole('listitem')).toHaveLength(1)
+    expect(within(step('Your wallet')).getByText(/Needed before we send your coins\./)).toBeInTheDocument()
+  })
+
+  it('says an identity check in review holds up payments', async () => {
+    renderPanel([owed('identity', 'in_review')])
+    await screen.findByRole('region', { name: 'Your checks' })
+    expect(within(step('Identity check')).getByText(/payments wait until then/)).toBeInTheDocument()
   })
 
   it('says what "being reviewed" and "rejected" mean and what to do', async () => {

@@ -103,10 +103,13 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
   if (steps.some((step) => step.id === 'identity' && step.state === 'rejected')) return <IdentityRejectedNotice />
   if (journey.isPending || (steps.length === 0 && waitingOrders.length === 0)) return null
 
+  // Each step under the first action it holds up: starting an order, paying for one (decision 080), or the payout.
   const beforeBuying = steps.filter((step) => step.blocks.includes('start_order'))
-  const beforePayout = steps.filter((step) => !step.blocks.includes('start_order'))
+  const beforePaying = steps.filter((step) => !step.blocks.includes('start_order') && step.blocks.includes('pay'))
+  const beforePayout = steps.filter((step) => !step.blocks.includes('start_order') && !step.blocks.includes('pay'))
   const groups = [
     { key: 'buy', title: 'Before you can buy', steps: beforeBuying },
+    { key: 'pay', title: 'Before you pay', steps: beforePaying },
     { key: 'payout', title: 'Before we send your coins', steps: beforePayout },
   ].filter((group) => group.steps.length > 0)
 
@@ -122,7 +125,7 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
             <Text size="sm" fw={600} c={group.key === 'buy' ? undefined : 'dimmed'} mb={4}>
               {group.title}
             </Text>
-            {compactOnPhones && group.key === 'payout' ? (
+            {compactOnPhones && group.key !== 'buy' ? (
               <>
                 <Box visibleFrom="sm">
                   <StepList title={group.title} steps={group.steps} from={pathname} locks={locks} />
