@@ -54,6 +54,9 @@ describe('identity verification with Sumsub (recorded answers)', () => {
     const customer = await appWithSumsub([
       { status: 201, body: fixture('sumsub-applicant-created.json') },
       { status: 200, body: fixture('sumsub-websdk-link.json') },
+      // An approval asks for the name read from the document (decision 090), once per delivery of the notice.
+      { status: 200, body: fixture('sumsub-applicant-data.json') },
+      { status: 200, body: fixture('sumsub-applicant-data.json') },
     ])
     const started = await callUser(t.app, 'identityStart', customer.token)
     expect(started.body).toEqual({
@@ -87,12 +90,21 @@ describe('identity verification with Sumsub (recorded answers)', () => {
       status: 'approved',
       message: null,
     })
+    // The name payments will be compared with is the one Sumsub read from the document, not the declared one.
+    expect((await t.db.select().from(identityChecks))[0]).toMatchObject({
+      verifiedFirstName: 'Zoe Augusta',
+      verifiedLastName: "O'Brien-Lovelace",
+    })
     const applied = (await t.db.select().from(identityEvents)).filter((event) => event.type === 'notice_applied')
     expect(applied.map((event) => event.toStatus)).toEqual(['resubmission_requested', 'approved'])
   })
 
   it('answers provider_unavailable when the answer is lost after Sumsub made the applicant, and its notice still finds the check', async () => {
-    const customer = await appWithSumsub([{ status: 201, body: fixture('sumsub-applicant-created.json') }, null])
+    const customer = await appWithSumsub([
+      { status: 201, body: fixture('sumsub-applicant-created.json') },
+      null,
+      { status: 200, body: fixture('sumsub-applicant-data.json') },
+    ])
     const failed = await callUser(t.app, 'identityStart', customer.token)
     expect(failed).toEqual({
       status: 503,
