@@ -22,7 +22,7 @@ const intoApp = {
  * Every table has one owning module that alone writes it (style rule 13); the others call its functions. A table
  * written from two places is how a price came to be fixed twice. Reads are free.
  */
-const TABLE_OWNERS = {
+export const TABLE_OWNERS = {
   orders: ['orders', 'orderEvents'],
   payments: ['payments', 'virtualIbans'],
   intake: ['incomingTransfers', 'webhookEvents'],
