@@ -1,16 +1,24 @@
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { BUYING_JOURNEYS_SKIP_STEPS, startAppServer } from './support/app-server'
+import { startBrowserServer } from './support/browser'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the built app under test listens. */
     baseUrl: string
+    /** The run's one Chromium, which every journey file connects to (`connectBrowser`). */
+    browserEndpoint: string
   }
 }
 
-/** Starts the app the journeys share (`startAppServer`); a journey that needs other settings starts its own. */
+/**
+ * Starts the app the journeys share (`startAppServer`; a journey that needs other settings starts its own) and the one
+ * Chromium they all connect to.
+ */
 export default async function setup(project: TestProject) {
+  const browser = await startBrowserServer()
+  project.provide('browserEndpoint', browser.wsEndpoint())
   const app = await startAppServer({
     env: {
       // The default brand's customers are all UK. The journeys that are not about the UK steps buy without them, so that
@@ -24,5 +32,8 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseUrl', app.baseUrl)
   // Graceful shutdown: SIGTERM finishes requests in flight, closes the database and exits 0.
-  return () => app.stop()
+  return async () => {
+    await app.stop()
+    await browser.close()
+  }
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshot, visible } from '../support/browser'
+import { DESKTOP, MOBILE, absent, connectBrowser, newContext, screenshot, visible } from '../support/browser'
 import { signUpAndConfirm } from '../support/customer'
 import { lastMessageId, messagesTo, uniqueEmail, waitForCode } from '../support/mailbox'
 
@@ -28,7 +28,7 @@ const baseUrl = inject('baseUrl')
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

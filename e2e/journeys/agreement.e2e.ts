@@ -6,7 +6,7 @@ import { type AppServer, startAppServer } from '../support/app-server'
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
+  connectBrowser,
   newContext,
   screenshot,
   screenshotAtBothWidths,
@@ -24,7 +24,7 @@ beforeAll(async () => {
       env: { JOURNEY_SKIP_STEPS: 'uk_risk_warning,uk_categorisation,uk_appropriateness,uk_cooling_off' },
       logName: 'server-agreement.log',
     }),
-    launchBrowser(),
+    connectBrowser(),
   ])
 })
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, launchBrowser, screenshotAtBothWidths, visible } from '../support/browser'
+import { DESKTOP, connectBrowser, screenshotAtBothWidths, visible } from '../support/browser'
 import { WALLET, declareSourceOfFunds, proveWallet, signUpAndConfirm } from '../support/customer'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

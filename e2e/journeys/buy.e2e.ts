@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, visible } from '../support/browser'
+import { DESKTOP, MOBILE, connectBrowser, newContext, screenshot, visible } from '../support/browser'
 import { declareSourceOfFunds, fillDetails, signUpAndConfirm, waitForMails } from '../support/customer'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, chf two, gbp one bank, usd two banks.
@@ -9,7 +9,7 @@ const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

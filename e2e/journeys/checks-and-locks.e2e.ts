@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type AppServer, startAppServer } from '../support/app-server'
-import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import {
+  DESKTOP,
+  MOBILE,
+  absent,
+  connectBrowser,
+  newContext,
+  screenshotAtBothWidths,
+  visible,
+} from '../support/browser'
 import { CUSTOMER_NAME, WALLET, fillDetails, signUpAndConfirm } from '../support/customer'
 
 const baseUrl = inject('baseUrl')
@@ -9,7 +17,7 @@ let browser: Browser
 let ukApp: AppServer | undefined
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 }, 60_000)
 afterAll(async () => {
   await browser?.close()

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, MOBILE, absent, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import {
+  DESKTOP,
+  MOBILE,
+  absent,
+  connectBrowser,
+  newContext,
+  screenshotAtBothWidths,
+  visible,
+} from '../support/browser'
 import { WALLET, answerSourceOfFunds, signUpAndConfirm, tryToBuy } from '../support/customer'
 import { OPERATOR } from '../support/operator'
 
@@ -8,7 +16,7 @@ const baseUrl = inject('baseUrl')
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

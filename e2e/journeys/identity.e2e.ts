@@ -4,7 +4,7 @@ import {
   DESKTOP,
   MOBILE,
   holdCalls,
-  launchBrowser,
+  connectBrowser,
   newContext,
   screenshotAtBothWidths,
   screenshotFromTop,
@@ -18,7 +18,7 @@ const BLURRED = 'The document photo is blurred. Please take a sharp photo in goo
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, holdCalls, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { DESKTOP, holdCalls, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import {
   WALLET,
   answerSourceOfFunds,
@@ -20,7 +20,7 @@ const baseUrl = inject('baseUrl')
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

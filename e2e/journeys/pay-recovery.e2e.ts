@@ -4,7 +4,7 @@ import { type AppServer, BUYING_JOURNEYS_SKIP_STEPS, startAppServer } from '../s
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
+  connectBrowser,
   newContext,
   screenshot,
   screenshotAtBothWidths,
@@ -28,7 +28,7 @@ const baseUrl = inject('baseUrl')
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   DESKTOP,
   MOBILE,
-  launchBrowser,
+  connectBrowser,
   newContext,
   screenshotAtBothWidths,
   screenshotFromTop,
@@ -38,7 +38,7 @@ const OTHER_PAYER = 'Charles Babbage'
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// The right answers come from the api's own question bank, never from the web (which never learns them).
-import { UK_ASSESSMENTS } from '../../apps/api/src/modules/uk-steps/appropriateness-questions'
+// The right answers are known as a person knows them, never learnt from the web (which never has them).
+import { UK_ASSESSMENT_KEY } from '../fixtures/uk-assessment-key'
 import { type AppServer, startAppServer } from '../support/app-server'
 import { lastMessageId, waitForCode } from '../support/mailbox'
-import { MOBILE, absent, launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { MOBILE, absent, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import {
   CUSTOMER_NAME,
   PAYER_NAME,
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // An app of its own: this journey moves the server clock (test controls), and asks every UK step, which the shared
   // app leaves out for the journeys that are not about them.
   app = await startAppServer({ env: { JOURNEY_SKIP_STEPS: '' }, logName: 'server-uk.log' })
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 }, 180_000)
 afterAll(async () => {
   await browser?.close()
@@ -30,18 +30,18 @@ afterAll(async () => {
 
 const WARNING = `${PAYER_NAME}, this is a high-risk investment. How would you feel if you lost the money you're about to invest? Take 2 mins to learn more`
 
-/** Answers every question of the set on show: the right option from the api's bank, or a wrong one. */
+/** Answers every question of the set on show: the right option by the key (a–d in the order shown), or a wrong one. */
 async function answerAssessment(page: Page, setId: string, right: boolean) {
-  const set = UK_ASSESSMENTS.cryptoasset.sets.find((one) => one.id === setId)
-  if (!set) throw new Error(`no question set ${setId} in the bank`)
+  const key = UK_ASSESSMENT_KEY[setId]
+  if (!key) throw new Error(`no key for question set ${setId}`)
   const form = page.getByRole('form', { name: 'Cryptoasset questions' })
-  for (const [index, question] of set.questions.entries()) {
-    const option = right
-      ? question.options.find((one) => one.id === question.correct)
-      : question.options.find((one) => one.id !== question.correct)
-    await form
-      .getByRole('radiogroup', { name: `${index + 1}. ${question.text}` })
-      .getByRole('radio', { name: option!.text, exact: true })
+  await expect.poll(() => form.getByRole('radiogroup').count()).toBe(key.length)
+  for (const [index, letter] of [...key].entries()) {
+    const question = form.getByRole('radiogroup', { name: new RegExp(`^${index + 1}\\. \\S`) })
+    const rightAt = 'abcd'.indexOf(letter)
+    await question
+      .getByRole('radio')
+      .nth(right ? rightAt : (rightAt + 1) % 4)
       .check()
   }
   await form.getByRole('button', { name: 'Send my answers' }).click()

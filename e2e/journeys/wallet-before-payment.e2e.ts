@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import {
   PAYER_NAME,
   WALLET,
@@ -22,7 +22,7 @@ const EXCHANGE_DEPOSIT = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

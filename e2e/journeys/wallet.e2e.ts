@@ -1,6 +1,6 @@
 import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import { declareSourceOfFunds, saveDetails, signUpAndConfirm, verifyIdentity, waitForMails } from '../support/customer'
 import { payOnSandboxCheckout } from '../support/sandbox-parties'
 import { EVM_WALLET, personalSign } from '../support/wallet'
@@ -11,7 +11,7 @@ const OTHER_KEY = new Uint8Array(32).fill(9)
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 afterAll(async () => {
   await browser?.close()

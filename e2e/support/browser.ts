@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Locator,
+  type Page,
+  chromium,
+} from 'playwright-core'
+import { inject } from 'vitest'
 
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
@@ -20,9 +28,18 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
 ]
 
-/** Debian's Chromium, headless, with nothing that reaches for the network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+/**
+ * Debian's Chromium, headless, with nothing that reaches for the network, started once for the whole run
+ * (`global-setup.ts`): each journey file connects to it and makes contexts of its own, which `browser.close()` closes
+ * again without stopping the shared browser.
+ */
+export function startBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+}
+
+/** The run's shared Chromium (`startBrowserServer`). */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'))
 }
 
 export const MOBILE = { width: 375, height: 812 }
