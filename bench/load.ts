@@ -18,7 +18,7 @@ import pg from 'pg'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { BANK_SIGNATURE_HEADER } from '../apps/api/src/providers/bank/bank-notification'
 import { signNotice } from '../apps/api/src/providers/signed-notice'
-import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
+import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/support/customer-fixtures'
 import { sandboxSignature } from './sandbox-signature'
 
 const CUSTOMERS = Number(process.env.LOAD_CUSTOMERS ?? 200)

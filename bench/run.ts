@@ -25,7 +25,7 @@ import { encodeOnce } from '../apps/api/src/plugins/response-serializer'
 import { API_HEADERS } from '../apps/api/src/plugins/security-headers'
 import { loadTrading } from '../apps/api/src/trading'
 import { loadBrand } from '../apps/api/src/brand'
-import { COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/customer-fixtures'
+import { COMPANY, SOURCE_OF_FUNDS } from '../apps/api/test/support/customer-fixtures'
 import { sandboxSignature } from './sandbox-signature'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 3)

@@ -7,8 +7,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the built app under test listens. */
     baseUrl: string
-    /** The run's one Chromium, which every journey file connects to (`connectBrowser`). */
-    browserEndpoint: string
   }
 }
 

@@ -9,8 +9,8 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@exchange/sh
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { BANK_SIGNATURE_HEADER } from '../../apps/api/src/providers/bank/bank-notification'
 import { signNotice } from '../../apps/api/src/providers/signed-notice'
-import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from '../../apps/api/test/customer-fixtures'
-import { TEST_WALLET_KEY, bitcoinAddressOfKey } from '../../apps/api/test/test-wallets'
+import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from '../../apps/api/test/support/customer-fixtures'
+import { TEST_WALLET_KEY, bitcoinAddressOfKey } from '../../apps/api/test/support/wallets'
 import { sandboxSignature } from '../../bench/sandbox-signature'
 import { CHAOS_BANK_SECRET } from './chaos-settings'
 

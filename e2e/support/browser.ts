@@ -11,6 +11,13 @@ import {
 } from 'playwright-core'
 import { inject } from 'vitest'
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one Chromium, which every journey file connects to (`connectBrowser`). */
+    browserEndpoint: string
+  }
+}
+
 export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
 /** Debian's Chromium, installed by `.ci/run` (apt's `chromium`). */

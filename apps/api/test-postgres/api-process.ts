@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, vi } from 'vitest'
-import { BRAND, brandFile } from '../test/build-test-app'
+import { BRAND, brandFile } from '../test/support'
 
 /** The real server, from source, as a process of its own: what a deployment runs, stopped and killed by signals. */
 export interface ApiProcess {

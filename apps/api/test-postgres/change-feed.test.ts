@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { listenOnPostgres } from '../src/db/change-feed'
 import { customers } from '../src/db/schema'
 import { CUSTOMER_CHANGED } from '../src/modules/users/gross.service'
-import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/build-test-app'
-import { ADA_DETAILS } from '../test/customer-fixtures'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/support'
+import { ADA_DETAILS } from '../test/support/customer-fixtures'
 
 const FEED = 'change feed customer_changed'
 

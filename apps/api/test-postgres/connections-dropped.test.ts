@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { buyIntents, customers, deliveries, devOutbox, incomingTransfers, orders, payments } from '../src/db/schema'
@@ -14,7 +14,7 @@ import {
   initiateBuy,
   payableBuyer,
   uniqueEmail,
-} from '../test/build-test-app'
+} from '../test/support'
 import { type Answer, type ApiProcess, DEPLOYMENT_SECRETS, namedConnections, startApiProcess } from './api-process'
 
 const NAMES = ['api process a', 'api process b'] as const

@@ -1,6 +1,6 @@
 import { type Server, type Socket, connect, createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { type TestApp, buildTestApp, signUpVerified } from '../test/build-test-app'
+import { type TestApp, buildTestApp, signUpVerified } from '../test/support'
 import { type ApiProcess, DEPLOYMENT_SECRETS, startApiProcess } from './api-process'
 
 /**

@@ -11,7 +11,7 @@ import {
   initiateBuy,
   signAgreement,
   signUpVerified,
-} from '../test/build-test-app'
+} from '../test/support'
 
 const OPERATOR = 'ops.anna:correct-horse-battery'
 const ENV = { OPERATOR_CREDENTIALS: OPERATOR, JWT_SECRET: 'enhanced-checks-races-secret-0123456789-abcdef' }

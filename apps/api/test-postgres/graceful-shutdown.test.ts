@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { customers, devOutbox } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/build-test-app'
+import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/support'
 import { type ApiProcess, DEPLOYMENT_SECRETS, namedConnections, startApiProcess } from './api-process'
 
 const PROCESS = 'stopping api process'

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '../src/db/schema'
 import { historyCountQuery, historyPageQuery } from '../src/modules/orders/history-queries'
-import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/build-test-app'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/support'
 
 const ORDERS = 1_000_000
 /** Every tenth order is the customer's: 100,000 of them, spread over the whole table as a busy customer's would be. */

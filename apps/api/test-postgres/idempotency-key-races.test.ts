@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { customers, orders, requestKeys } from '../src/db/schema'
@@ -13,7 +13,7 @@ import {
   signAgreement,
   signUpVerified,
   uniqueEmail,
-} from '../test/build-test-app'
+} from '../test/support'
 import { type ApiProcess, DEPLOYMENT_SECRETS, startApiProcess } from './api-process'
 
 const ROUNDS = 4

@@ -1,6 +1,5 @@
-import { DOCUMENT_NAME } from '../test/customer-fixtures'
-import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers, identityChecks, orders, payments, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
@@ -23,7 +22,8 @@ import {
   signUpVerified,
   storedOrder,
   wireOrderPaid,
-} from '../test/build-test-app'
+} from '../test/support'
+import { DOCUMENT_NAME } from '../test/support/customer-fixtures'
 
 const BANK_SECRET = 'test-bank-webhook-secret-0123456789'
 const IDV_SECRET = 'idv-test-secret-0123456789'

@@ -1,7 +1,7 @@
+import { eq, sql } from 'drizzle-orm'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { deliveries, devOutbox } from '../src/db/schema'
 import type { LiquidityProvider } from '../src/providers/liquidity/liquidity.provider'
@@ -18,7 +18,7 @@ import {
   storedOrder,
   uniqueEmail,
   wireOrderPaid,
-} from '../test/build-test-app'
+} from '../test/support'
 
 // Every process of one deployment shares the session secret (it also seals the queued mail) and the bank's key.
 const JWT_SECRET = 'job-queue-test-secret-0123456789-abcdefghij'

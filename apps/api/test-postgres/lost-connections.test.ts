@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/build-test-app'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/support'
 
 describe('on PostgreSQL, a dropped idle connection', () => {
   let t: TestApp

@@ -9,7 +9,7 @@ import {
   latestCode,
   signUpVerified,
   twoProcesses,
-} from '../test/build-test-app'
+} from '../test/support'
 
 describe('on PostgreSQL, parallel wrong guesses of a code', () => {
   let t: TestApp

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveries, incomingTransfers, payments, refunds, webhookEvents } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
@@ -14,7 +14,7 @@ import {
   initiateBuy,
   payableBuyer,
   storedOrder,
-} from '../test/build-test-app'
+} from '../test/support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const PSP_SECRET = 'test-psp-webhook-secret-0123456789'

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { systemClock } from '../src/clock'
 import { documents } from '../src/db/schema'
-import { BRAND, type TestApp, buildTestApp, signUpVerified } from '../test/build-test-app'
+import { BRAND, type TestApp, buildTestApp, signUpVerified } from '../test/support'
 
 // The server and the test share the session key, so that the test's customers call the server.
 const JWT_SECRET = 'upload-memory-test-secret-0123456789-abcdefgh'

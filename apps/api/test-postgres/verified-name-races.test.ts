@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers, identityChecks, sandboxIdvApplicants } from '../src/db/schema'
 import {
@@ -7,8 +7,8 @@ import {
   type SandboxIdvNotice,
 } from '../src/providers/identity/sandbox-identity.provider'
 import { signNotice } from '../src/providers/signed-notice'
-import { ADA_DETAILS, type TestApp, buildTestApp, callUser, signUpVerified } from '../test/build-test-app'
-import { DOCUMENT_NAME } from '../test/customer-fixtures'
+import { ADA_DETAILS, type TestApp, buildTestApp, callUser, signUpVerified } from '../test/support'
+import { DOCUMENT_NAME } from '../test/support/customer-fixtures'
 
 // Decision 090: the approval freezes the name it compared. A rename sent to one process while the approval reaches the
 // other either comes first (and the approval, comparing the new name, waits for a person) or is refused: never an

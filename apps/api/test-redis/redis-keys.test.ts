@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/build-test-app'
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/support'
 
 const NAME = `ops.keys${randomBytes(4).toString('hex')}`
 

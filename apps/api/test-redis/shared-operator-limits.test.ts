@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import { type TestApp, buildTestApp } from '../test/build-test-app'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type TestApp, buildTestApp } from '../test/support'
 
 // A name of its own each run: the per-name count lives in the shared Redis for 15 minutes.
 const NAME = `ops.redis${randomBytes(4).toString('hex')}`

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/build-test-app'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/support'
 
 describe('rate limits with REDIS_URL', () => {
   let first: TestApp

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AGREEMENT_VERSION, customerAgreement } from '@exchange/shared/agreement'
+import { eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { agreementEvents, agreementSignings, customers, signedAgreements } from '../src/db/schema'
 import { SANDBOX_ESIGN_SIGNATURE_HEADER } from '../src/providers/esign/sandbox-esign.provider'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
   COMPANY,
-  type TestApp,
   buildTestApp,
   buyer,
   callUser,
@@ -17,8 +16,9 @@ import {
   signAgreement,
   signUpVerified,
   storedOrder,
+  useTestApp,
   wireOrderPaid,
-} from './build-test-app'
+} from './support'
 
 const ESIGN_SECRET = 'test-esign-webhook-secret-0123456789'
 const ENV = {
@@ -28,12 +28,10 @@ const ENV = {
   DOCUMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 }
 
-let t: TestApp
+const t = useTestApp({ env: ENV })
 beforeAll(async () => {
-  t = await buildTestApp({ env: ENV })
   await t.app.jobs.refreshRates()
 })
-afterAll(() => t.close())
 
 /** A customer who has declared the source of funds: the agreement is the step left before an order. */
 async function customerBeforeAgreement() {

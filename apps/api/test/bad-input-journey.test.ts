@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { questionnaireAnswers, sourceOfFundsAnswers } from '../src/db/schema'
-import { BRAND, SOURCE_OF_FUNDS, type TestApp, buildTestApp, signUpVerified } from './build-test-app'
+import { BRAND, SOURCE_OF_FUNDS, signUpVerified, useTestApp } from './support'
 
-let t: TestApp
+const t = useTestApp()
 let token: string
 beforeAll(async () => {
-  t = await buildTestApp()
   token = (await signUpVerified(t)).token
 })
-afterAll(() => t.close())
 
 const QUESTIONNAIRE = {
   politicallyExposed: false,

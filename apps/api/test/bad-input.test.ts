@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codeRequestBudgets, codeTryBudgets, customers, loginThrottles, verificationCodes } from '../src/db/schema'
-import { BRAND, COMPANY, type TestApp, buildTestApp } from './build-test-app'
+import { BRAND, COMPANY, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 async function noCustomerStored() {
   expect(await t.db.select().from(customers)).toHaveLength(0)

@@ -1,23 +1,10 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isValidIban } from '@exchange/shared/iban'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { payments, virtualIbans } from '../src/db/schema'
-import {
-  ADA_DETAILS,
-  buildTestApp,
-  buyer,
-  callUser,
-  initiateBuy,
-  payableBuyer,
-  storedOrder,
-  type TestApp,
-} from './build-test-app'
+import { ADA_DETAILS, buyer, callUser, initiateBuy, payableBuyer, storedOrder, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('orderSubmitWire', () => {
   it("answers the company's receiving account, the exact amount and the order reference, and awaits the payment", async () => {

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buyIntents, deliveries, sandboxLiquidityOrders } from '../src/db/schema'
 import { type BuyLookup, type LiquidityProvider, LiquidityRefused } from '../src/providers/liquidity/liquidity.provider'
 import { createSandboxLiquidityProvider } from '../src/providers/liquidity/sandbox-liquidity.provider'
-import { buildTestApp, storedOrder, type TestApp, wireOrderPaid } from './build-test-app'
+import { storedOrder, useTestApp, wireOrderPaid } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 
@@ -36,12 +36,10 @@ const faulty: LiquidityProvider = {
   withdraw: (input) => exchange.withdraw(input),
 }
 
-let t: TestApp
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET }, liquidityProvider: faulty })
 beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET }, liquidityProvider: faulty })
   exchange = createSandboxLiquidityProvider({ db: t.db, clock: t.clock })
 })
-afterAll(() => t.close())
 beforeEach(() => {
   fault.next = undefined
   fault.lookup = undefined

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deliveries, payments, refunds } from '../src/db/schema'
 import { signNotice } from '../src/providers/signed-notice'
-import { buildTestApp, payableBuyer, callUser, initiateBuy, mailTo, storedOrder, type TestApp } from './build-test-app'
+import { callUser, initiateBuy, mailTo, payableBuyer, storedOrder, useTestApp } from './support'
 
 const SECRET = 'test-psp-webhook-secret-0123456789'
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: { PSP_WEBHOOK_SECRET: SECRET } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: { PSP_WEBHOOK_SECRET: SECRET } })
 
 async function startCard(token: string) {
   const { reference } = (await initiateBuy(t, token)).body.data

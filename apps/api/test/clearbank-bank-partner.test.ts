@@ -1,6 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers, virtualIbans } from '../src/db/schema'
 import { createClearBankPartner } from '../src/providers/bank/clearbank-bank-partner.provider'
@@ -10,11 +10,11 @@ import {
   buyer,
   callUser,
   initiateBuy,
-  payableBuyer,
   mailTo,
+  payableBuyer,
   storedOrder,
   type TestApp,
-} from './build-test-app'
+} from './support'
 
 /** The app with ClearBank as bank partner: its api answers are recorded ones, its webhooks signed with a test key. */
 const rsa = () =>

@@ -1,22 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountEvents, codeTryBudgets, customers } from '../src/db/schema'
-import {
-  COMPANY,
-  type TestApp,
-  buildTestApp,
-  callPublic,
-  latestCode,
-  mailTo,
-  signUpVerified,
-  uniqueEmail,
-} from './build-test-app'
+import { COMPANY, callPublic, latestCode, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 const wrong = (code: string) => (code === '00000' ? '11111' : '00000')
 

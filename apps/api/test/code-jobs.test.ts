@@ -10,7 +10,7 @@ import {
   mailTo,
   signUpVerified,
   uniqueEmail,
-} from './build-test-app'
+} from './support'
 
 // Every process of one deployment shares the session secret (it also seals the queued mail and keys the codes).
 const JWT_SECRET = 'code-jobs-test-secret-0123456789-abcdefghij'

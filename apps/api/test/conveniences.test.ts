@@ -1,12 +1,12 @@
+import Fastify from 'fastify'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
 import { refuseConvenienceRoutes } from '../src/plugins/deployment-guards'
-import { type TestApp, buildTestApp, callUser, mailTo, signUpVerified, uniqueEmail } from './build-test-app'
-import { SMTP, everyPartyLive, realIdentityChecks, realSignatures } from './live-parties'
+import { type TestApp, buildTestApp, callUser, mailTo, signUpVerified, uniqueEmail } from './support'
+import { SMTP, everyPartyLive, realIdentityChecks, realSignatures } from './support/live-parties'
 
 /** NODE_ENV as an operator may leave it: unset (the default, development), or each value. */
 const NODE_ENVS = [

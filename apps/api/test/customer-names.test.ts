@@ -1,18 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientDetails } from '@exchange/shared/clients.schemas'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { customerNameChanges, customers } from '../src/db/schema'
 import { createCustomerService } from '../src/modules/customers/customers.service'
-import { ADA_DETAILS, callUser, type TestApp, buildTestApp, signUpVerified, wireOrderPaid } from './build-test-app'
+import { ADA_DETAILS, callUser, signUpVerified, useTestApp, wireOrderPaid } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const HOUR = 3_600_000
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
 
 async function customerIdOf(email: string) {
   const [row] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, callUser, signUpVerified, type TestApp } from './build-test-app'
+import { buildTestApp, callUser, signUpVerified, type TestApp } from './support'
 
 describe('a database outage', () => {
   let t: TestApp

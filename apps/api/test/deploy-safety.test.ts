@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers } from '../src/db/schema'
-import { BRAND, COMPANY, type TestApp, buildTestApp, callPublic, latestCode, uniqueEmail } from './build-test-app'
+import { BRAND, COMPANY, type TestApp, buildTestApp, callPublic, latestCode, uniqueEmail } from './support'
 
 const OPERATOR = { name: 'anna', password: 'correct-horse-battery' }
 const basic = (name: string, password: string) => `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`
@@ -35,7 +35,7 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       'liquidity provider',
       'identity verification',
       'e-signature',
-      // The tests' geo-IP answers one country (build-test-app.ts); a deployment reads the bundled database.
+      // The tests' geo-IP answers one country (test/support/test-app.ts); a deployment reads the bundled database.
       'geo-IP',
       'price feed',
     ])

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { documents } from '../src/db/schema'
-import { BRAND, type TestApp, buildTestApp, callUser, multipart, signUpVerified } from './build-test-app'
+import { BRAND, type TestApp, buildTestApp, callUser, multipart, signUpVerified } from './support'
 
 let t: TestApp
 afterEach(async () => {

@@ -1,17 +1,16 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { customerResidenceChanges, customers, sourceOfFundsAnswers } from '../src/db/schema'
 import {
   ADA_DETAILS,
-  type TestApp,
   brandFile,
-  buildTestApp,
   callUser,
   declareSourceOfFunds,
   initiateBuy,
   signAgreement,
   signUpVerified,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
 const OPERATOR = 'ops.anna:correct-horse-battery'
 const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
@@ -24,13 +23,9 @@ const QUESTIONNAIRE = {
 }
 const REFUSED = { result: false, error: 'step_required', step: 'enhanced_checks' }
 
-let t: TestApp
-beforeAll(async () => {
-  // A brand that does not serve the UK: only enhanced checks stand in the way here. In the tests' own brand a residence
-  // in Nigeria declared from a Swiss connection would owe the UK steps first (decision 091), which have tests of their own.
-  t = await buildTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR, BRAND_FILE: brandFile({ ukCheckMode: 'never' }) } })
-})
-afterAll(() => t.close())
+// A brand that does not serve the UK: only enhanced checks stand in the way here. In the tests' own brand a residence
+// in Nigeria declared from a Swiss connection would owe the UK steps first (decision 091), which have tests of their own.
+const t = useTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR, BRAND_FILE: brandFile({ ukCheckMode: 'never' }) } })
 
 /** A signed-in customer who declared the source of funds (with `answers`) and signed the agreement. */
 async function declared(answers: Record<string, unknown> = {}) {

@@ -1,13 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codeRequestBudgets, verificationCodes } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, callPublic, mailTo, signUpVerified, uniqueEmail } from './build-test-app'
+import { COMPANY, callPublic, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 let client = 0
 

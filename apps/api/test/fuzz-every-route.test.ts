@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
-import { signNotice } from '../src/providers/signed-notice'
 import { SANDBOX_REJECTION_REASONS } from '../src/providers/identity/sandbox-identity.provider'
 import { SANDBOX_TEST_CARDS } from '../src/providers/psp/sandbox-psp.provider'
+import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
   BRAND,
@@ -17,7 +17,7 @@ import {
   multipart,
   payableBuyer,
   signUpVerified,
-} from './build-test-app'
+} from './support'
 
 /**
  * Every route the app registers, sandbox pages, operator forms and multipart included, gets malformed input: bad JSON,

@@ -1,8 +1,8 @@
+import { customerAgreement } from '@exchange/shared/agreement'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers } from '../src/db/schema'
-import { customerAgreement } from '@exchange/shared/agreement'
 import { loadBrand } from '../src/brand'
+import { customers } from '../src/db/schema'
 import { GROSS_CACHE_MS, createGrossService } from '../src/modules/users/gross.service'
 import { loadTrading } from '../src/trading'
 import {
@@ -13,8 +13,8 @@ import {
   signAgreement,
   signUpVerified,
   twoProcesses,
-} from './build-test-app'
-import { ADA_DETAILS } from './customer-fixtures'
+} from './support'
+import { ADA_DETAILS } from './support/customer-fixtures'
 
 /**
  * getGross answers are kept per process until the database announces a change to the customer (decision 058): two

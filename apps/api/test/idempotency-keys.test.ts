@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   accountEvents,
   agreementEvents,
@@ -15,22 +15,19 @@ import {
   BRAND,
   BTC_WALLET,
   COMPANY,
-  type TestApp,
-  buildTestApp,
   callUser,
   declareSourceOfFunds,
   mailTo,
   signAgreement,
   signUpVerified,
   uniqueEmail,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
-let t: TestApp
+const t = useTestApp()
 beforeAll(async () => {
-  t = await buildTestApp()
   await t.app.jobs.refreshRates()
 })
-afterAll(() => t.close())
 
 /** A call as a client sends it, with an Idempotency-Key when given; the answer as the client sees it. */
 async function send(

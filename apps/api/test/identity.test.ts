@@ -1,6 +1,5 @@
-import { DOCUMENT_NAME } from './customer-fixtures'
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { identityChecks, identityEvents, sandboxIdvApplicants } from '../src/db/schema'
 import {
@@ -8,7 +7,8 @@ import {
   type SandboxIdvNotice,
 } from '../src/providers/identity/sandbox-identity.provider'
 import { signNotice } from '../src/providers/signed-notice'
-import { type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from './support'
+import { DOCUMENT_NAME } from './support/customer-fixtures'
 
 const IDV_SECRET = 'idv-test-secret-0123456789'
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { devOutbox, rates } from '../src/db/schema'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
-import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './build-test-app'
+import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './support'
 
 async function jobStates(t: TestApp, name: string) {
   const result = (await t.db.execute(

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SOURCE_OF_FUNDS_QUESTIONS } from '@exchange/shared/due-diligence.schemas'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import {
   enhancedCheckDecisions,
   operatorActions,
@@ -21,11 +21,12 @@ import {
   buyer,
   callUser,
   declareSourceOfFunds,
-  signAgreement,
   initiateBuy,
+  signAgreement,
   signUpVerified,
+  useTestApp,
   wireOrderPaid,
-} from './build-test-app'
+} from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -39,11 +40,7 @@ const QUESTIONNAIRE = {
   sourceOfWealthDetails: 'Salary as an engineer since 2010, savings of about CHF 200,000',
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
 
 async function newCustomer() {
   await t.app.jobs.refreshRates()
@@ -85,7 +82,7 @@ function journeyServiceOn(app: TestApp, identityStatus: () => 'none' | 'approved
     identity: { identityStatusOf: async () => ({ status: identityStatus(), message: null, updatedAt: null }) },
     wallets: createWalletService({ db: app.db, clock: app.clock, brandName: 'Helvex' }),
     dueDiligence: createDueDiligenceService({ db: app.db, clock: app.clock }),
-    // The test brand's customers are not UK (build-test-app.ts); the UK steps have tests of their own.
+    // The test brand's customers are not UK (test/support/test-app.ts); the UK steps have tests of their own.
     ukSteps: {
       isUkCustomer: async () => false,
       standingsOf: async () => {

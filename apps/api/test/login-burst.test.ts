@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { loginThrottles } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+import { COMPANY, callUser, signUpVerified, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  // One hash at a time, and a short wait, so that a burst of logins overflows the queue on any machine.
-  t = await buildTestApp({
-    env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_WAIT_MS: '100', RATE_LIMIT_IP_PER_MINUTE: '1000' },
-  })
+// One hash at a time, and a short wait, so that a burst of logins overflows the queue on any machine.
+const t = useTestApp({
+  env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_WAIT_MS: '100', RATE_LIMIT_IP_PER_MINUTE: '1000' },
 })
-afterAll(() => t.close())
 
 describe('a burst of logins', () => {
   it('is queued one hash at a time; what waits too long is answered "try again" (503, Retry-After) and counts as no failure', async () => {

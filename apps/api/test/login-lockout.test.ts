@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { loginThrottles } from '../src/db/schema'
 import { loginDelaySeconds, takeLoginTry } from '../src/modules/accounts/login-throttle'
-import { COMPANY, type TestApp, buildTestApp, callPublic, mailTo, signUpVerified } from './build-test-app'
+import { COMPANY, callPublic, mailTo, signUpVerified, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  // The production per-e-mail limit, which used to lock the owner out after ten strangers' failures.
-  t = await buildTestApp({ env: { RATE_LIMIT_EMAIL_PER_15_MINUTES: '10' } })
-})
-afterAll(() => t.close())
+// The production per-e-mail limit, which used to lock the owner out after ten strangers' failures.
+const t = useTestApp({ env: { RATE_LIMIT_EMAIL_PER_15_MINUTES: '10' } })
 
 const login = (email: string, password: string, remoteAddress: string, device?: string) =>
   t.app

@@ -11,7 +11,7 @@ import {
   latestCode,
   uniqueEmail,
   wireOrderPaid,
-} from './build-test-app'
+} from './support'
 
 const BANK_SECRET = 'bank-secret-for-log-tests'
 const OPERATOR_PASSWORD = 'operator-secret-password'

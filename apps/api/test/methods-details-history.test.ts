@@ -1,6 +1,6 @@
+import { routeForMethod } from '@exchange/shared/order-rules'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routeForMethod } from '@exchange/shared/order-rules'
 import { customers, orders } from '../src/db/schema'
 import {
   ADA_DETAILS,
@@ -11,7 +11,7 @@ import {
   initiateBuy,
   type TestApp,
   tradingFile,
-} from './build-test-app'
+} from './support'
 
 describe('orderBuyGetMethods, by configuration', () => {
   let t: TestApp

@@ -1,34 +1,29 @@
-import { randomBytes } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
 import { incomingTransfers, orderEvents, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
   BTC_WALLET,
-  buildTestApp,
   buyer,
   callUser,
   declareSourceOfFunds,
+  initiateBuy,
+  mailTo,
   proveWallet,
   signAgreement,
   signUpVerified,
-  verifyIdentity,
-  initiateBuy,
-  mailTo,
   storedOrder,
-  type TestApp,
-} from './build-test-app'
+  useTestApp,
+  verifyIdentity,
+} from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
 const HOUR = 3_600_000
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR, SESSION_HOURS: '240' } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR, SESSION_HOURS: '240' } })
 
 /**
  * A customer named Ada Lovelace who renames herself to `renamedTo`, has her identity verified under that name (the name

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, buildTestApp } from './build-test-app'
+import { type TestApp, buildTestApp } from './support'
 
 const PASSWORD = 'correct-horse-battery'
 const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` })

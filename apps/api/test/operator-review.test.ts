@@ -1,7 +1,6 @@
-import { DOCUMENT_NAME } from './customer-fixtures'
-import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
 import {
   customers,
   deliveries,
@@ -29,9 +28,11 @@ import {
   signUpVerified,
   storedOrder,
   type TestApp,
+  useTestApp,
   verifyIdentity,
   wireOrderPaid,
-} from './build-test-app'
+} from './support'
+import { DOCUMENT_NAME } from './support/customer-fixtures'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -47,11 +48,7 @@ const basic = (credentials = OPERATOR) => ({
   authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
 })
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: ENV })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: ENV })
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

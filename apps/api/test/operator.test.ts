@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
 import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
@@ -10,24 +10,20 @@ import {
   buyer,
   callUser,
   declareSourceOfFunds,
-  signAgreement,
   initiateBuy,
   mailTo,
+  signAgreement,
   signUpVerified,
   storedOrder,
-  type TestApp,
+  useTestApp,
   wireOrderPaid,
-} from './build-test-app'
+} from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
 const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` })
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
 
 async function heldPayment() {
   const { customer, reference } = await wireOrderPaid(t, SECRET, 'Charles Babbage')

@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orderEvents } from '../src/db/schema'
 import {
   BTC_WALLET,
   buildTestApp,
   buyer,
   callPublic,
-  payableBuyer,
   callUser,
   ETH_WALLET,
   initiateBuy,
   mailTo,
+  payableBuyer,
   storedOrder,
-  type TestApp,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('orderInitiateBuy', () => {
   it('creates an initiated order at a fixed price and answers its reference and tranId', async () => {

@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountEvents } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, latestCode, mailTo, signUpVerified } from './build-test-app'
+import { COMPANY, latestCode, mailTo, signUpVerified, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 /** A public call from one client address, with the browser's trusted-device cookie when it has one. */
 /** The public calls that send e-mail carry the company's details (spec section 7); the others refuse them. */

@@ -1,21 +1,17 @@
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { accountEvents, customers, loginThrottles } from '../src/db/schema'
 import { passwordHashLoad, passwordHashWorkers } from '../src/modules/accounts/passwords'
-import { COMPANY, type TestApp, buildTestApp, callPublic, callUser, signUpVerified } from './build-test-app'
+import { COMPANY, callPublic, callUser, signUpVerified, useTestApp } from './support'
 
 /** A hash stored before decision 059 (libuv's thread pool, same library and parameters) of this password. */
 const HASHED_BEFORE =
   '$argon2id$v=19$m=19456,t=2,p=1$OUK9Yazj1NHAMAGD94g60Q$8eSBpxYM0ZLNmOezILIDyFJvxNYMED5To6Jo9y+ZT2c'
 const PASSWORD_HASHED_BEFORE = 'hashed before decision 059'
 
-let t: TestApp
-beforeAll(async () => {
-  // One hash at a time and a wait no test reaches: nothing here is refused for being busy.
-  t = await buildTestApp({ env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_WAIT_MS: '60000' } })
-})
-afterAll(() => t.close())
+// One hash at a time and a wait no test reaches: nothing here is refused for being busy.
+const t = useTestApp({ env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_WAIT_MS: '60000' } })
 
 const login = (customer: { email: string; device: string }, password: string) =>
   callPublic(

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders } from '../src/db/schema'
 import { signNotice } from '../src/providers/signed-notice'
-import { type TestApp, buildTestApp, payableBuyer, callUser, initiateBuy, mailTo } from './build-test-app'
+import { callUser, initiateBuy, mailTo, payableBuyer, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 async function startPayByBank(token: string) {
   const { reference } = (await initiateBuy(t, token)).body.data

@@ -1,12 +1,9 @@
-import { DOCUMENT_NAME } from './customer-fixtures'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { orders, payments, virtualIbans } from '../src/db/schema'
 import {
   ADA_DETAILS,
   BTC_WALLET,
-  type TestApp,
-  buildTestApp,
   callUser,
   declareSourceOfFunds,
   initiateBuy,
@@ -15,17 +12,15 @@ import {
   signAgreement,
   signUpVerified,
   storedOrder,
+  useTestApp,
   verifyIdentity,
-} from './build-test-app'
+} from './support'
+import { DOCUMENT_NAME } from './support/customer-fixtures'
 
 /** Native segwit address of private key 1 (BIP-173's example): valid, and never proven by the tests' customers. */
 const UNPROVEN_BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 /** Every call that starts a payment of the order or shows how to make one (decision 080). */
 const PAYMENT_CALLS = [

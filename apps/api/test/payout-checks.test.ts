@@ -1,6 +1,5 @@
-import { DOCUMENT_NAME } from './customer-fixtures'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buyIntents, customers, deliveries, orderEvents, payments, refunds, walletProofs } from '../src/db/schema'
 import {
   ADA_DETAILS,
@@ -8,17 +7,18 @@ import {
   buildTestApp,
   callUser,
   declareSourceOfFunds,
-  signAgreement,
   initiateBuy,
   mailTo,
   proveWallet,
+  signAgreement,
   signUpVerified,
   storedOrder,
-  type TestApp,
+  useTestApp,
   verifyIdentity,
   wireOrderPaid,
-} from './build-test-app'
-import { bitcoinSign } from './test-wallets'
+} from './support'
+import { DOCUMENT_NAME } from './support/customer-fixtures'
+import { bitcoinSign } from './support/wallets'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const PSP_SECRET = 'test-psp-webhook-secret-0123456789'
@@ -30,11 +30,7 @@ const ENV = {
   JWT_SECRET: 'payout-checks-test-secret-0123456789-abcdef',
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: ENV })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: ENV })
 
 /**
  * A new customer who has declared the source of funds pays a wire order of 250 EUR to BTC_WALLET; `before` runs

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPANY, type TestApp, buildTestApp, callPublic, deliverQueuedMail, uniqueEmail } from './build-test-app'
+import { COMPANY, type TestApp, buildTestApp, callPublic, deliverQueuedMail, uniqueEmail } from './support'
 
 describe('platform', () => {
   let t: TestApp

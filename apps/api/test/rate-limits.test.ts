@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPANY, type TestApp, buildTestApp, callPublic, signUpVerified, uniqueEmail } from './build-test-app'
+import { COMPANY, type TestApp, buildTestApp, callPublic, signUpVerified, uniqueEmail } from './support'
 
 describe('rate limits', () => {
   describe('per IP', () => {

@@ -1,13 +1,13 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { eq } from 'drizzle-orm'
-import { serializerCompiler } from 'fastify-type-provider-zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@exchange/shared/currencies'
 import { compareAmounts, customerRate } from '@exchange/shared/money'
 import { GetHpRatesAnswer } from '@exchange/shared/rates.schemas'
+import { eq } from 'drizzle-orm'
+import { serializerCompiler } from 'fastify-type-provider-zod'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rates } from '../src/db/schema'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
-import { type TestApp, buildTestApp, callPublic } from './build-test-app'
+import { type TestApp, buildTestApp, callPublic } from './support'
 
 /** A price source that works until told to fail, as a real one does; `mid` is bitcoin's price in every fiat. */
 function flakyProvider(): RatesProvider & { failing: boolean; mid: string } {

@@ -1,23 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { customers, sessions, trustedDevices } from '../src/db/schema'
-import {
-  COMPANY,
-  type TestApp,
-  buildTestApp,
-  callPublic,
-  callUser,
-  latestCode,
-  mailTo,
-  signUpVerified,
-  uniqueEmail,
-} from './build-test-app'
+import { COMPANY, callPublic, callUser, latestCode, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 async function startReset(email: string) {
   t.clock.advance(31_000)

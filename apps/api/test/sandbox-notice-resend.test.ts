@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { payments, refunds, sandboxNotices, webhookEvents } from '../src/db/schema'
 import { createHostedPaymentReconciliation } from '../src/modules/reconciliation/hosted-payment-reconciliation'
 import { createSandboxOpenBanking } from '../src/providers/open-banking/sandbox-open-banking.provider'
 import { createSandboxPsp } from '../src/providers/psp/sandbox-psp.provider'
-import { buildTestApp, payableBuyer, callUser, initiateBuy, storedOrder, type TestApp } from './build-test-app'
+import { callUser, initiateBuy, payableBuyer, storedOrder, useTestApp } from './support'
 
 const PSP_SECRET = 'test-psp-webhook-secret-0123456789'
 const OB_SECRET = 'test-open-banking-secret-0123456789'
-let t: TestApp
+const t = useTestApp({ env: { PSP_WEBHOOK_SECRET: PSP_SECRET, OPEN_BANKING_WEBHOOK_SECRET: OB_SECRET } })
 beforeAll(async () => {
-  t = await buildTestApp({ env: { PSP_WEBHOOK_SECRET: PSP_SECRET, OPEN_BANKING_WEBHOOK_SECRET: OB_SECRET } })
   // The fault: the process dies while it records a confirmed payment. 'once' fails the next attempt only (a sequence
   // is not rolled back with the failed transaction), 'always' every attempt.
   await t.db.execute(sql.raw('create sequence injected_fault'))
@@ -33,7 +32,6 @@ end $$`),
     ),
   )
 })
-afterAll(() => t.close())
 
 async function injectFault(mode: 'once' | 'always' | 'off') {
   await t.db.execute(sql.raw("select setval('injected_fault', 1, false)"))

@@ -9,13 +9,10 @@ import {
   latestCode,
   signUpVerified,
   twoProcesses,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('user calls and sessions', () => {
   it("getGross answers the signed-in customer's details and user name", async () => {

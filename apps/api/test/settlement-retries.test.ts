@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { deliveries, operatorActions, orders } from '../src/db/schema'
 import { type LiquidityProvider, LiquidityRefused } from '../src/providers/liquidity/liquidity.provider'
-import { buildTestApp, buyer, callUser, mailTo, storedOrder, type TestApp, wireOrderPaid } from './build-test-app'
+import { buyer, callUser, mailTo, storedOrder, useTestApp, wireOrderPaid } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const OPERATOR = 'ops.anna:correct-horse-battery'
@@ -43,14 +43,10 @@ const steered: LiquidityProvider = {
   },
 }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({
-    env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR },
-    liquidityProvider: steered,
-  })
+const t = useTestApp({
+  env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR },
+  liquidityProvider: steered,
 })
-afterAll(() => t.close())
 beforeEach(() => {
   plan.buy = []
   plan.withdraw = []

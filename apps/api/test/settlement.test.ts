@@ -1,32 +1,26 @@
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { eq, sql } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { deliveries, incomingTransfers, payments, rates, refunds } from '../src/db/schema'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
-import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import {
   ADA_DETAILS,
   BTC_WALLET,
   ETH_WALLET,
-  buildTestApp,
   buyer,
   callUser,
   initiateBuy,
   mailTo,
   storedOrder,
-  type TestApp,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const PAYER_IBAN = 'CH9300762011623852957'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
 
 function notice(data: Record<string, unknown>, eventId = `evt_${randomBytes(6).toString('hex')}`) {
   return JSON.stringify({

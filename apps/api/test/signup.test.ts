@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountEvents, customers, verificationCodes } from '../src/db/schema'
-import { COMPANY, type TestApp, buildTestApp, callPublic, mailTo, uniqueEmail } from './build-test-app'
+import { COMPANY, callPublic, mailTo, uniqueEmail, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 describe('homesignup', () => {
   it('stores the e-mail trimmed and lower-cased, an argon2id hash and the affiliate token, and mails a code', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { identityChecks, identityEvents } from '../src/db/schema'
 import { createSumsubIdentityProvider } from '../src/providers/identity/sumsub-identity.provider'
-import { type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
+import { type TestApp, buildTestApp, callUser, signUpVerified } from './support'
 
 const WEBHOOK_SECRET = 'whsec-sumsub-test'
 const fixture = (name: string) =>

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import { count, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
 import { UK_CATEGORISATION_STATEMENTS, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
+import { count, eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   customerResidenceChanges,
   customers,
@@ -26,7 +26,8 @@ import {
   multipart,
   signAgreement,
   signUpVerified,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
 const OPERATOR = 'ops.anna:correct-horse-battery'
 const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
@@ -52,12 +53,10 @@ const residenceApp = (ukCheckMode = 'residence') =>
     },
   })
 
-let t: TestApp
+const t = useTestApp(() => residenceApp())
 beforeAll(async () => {
-  t = await residenceApp()
   await t.app.jobs.refreshRates()
 })
-afterAll(() => t.close())
 
 /** A customer's call from a connection in `country`. */
 async function from(country: string, name: string, token: string, payload: Record<string, unknown> = {}) {

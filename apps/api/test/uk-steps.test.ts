@@ -1,6 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UK_CATEGORISATION_STATEMENTS, UK_COOLING_OFF, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
+import { count, eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   customers,
   orders,
@@ -13,18 +13,18 @@ import {
 import {
   ADA_DETAILS,
   COMPANY,
-  type TestApp,
   brandFile,
   buildTestApp,
   callPublic,
   callUser,
   completeUkSteps,
   declareSourceOfFunds,
-  signAgreement,
   initiateBuy,
   rightAnswers,
+  signAgreement,
   signUpVerified,
-} from './build-test-app'
+  useTestApp,
+} from './support'
 
 const HOUR = 3_600_000
 const UK_TABLES = {
@@ -38,12 +38,10 @@ const UK_TABLES = {
 /** The brand's default UK mode: every customer is UK. Sessions last 30 days so a test can pass the 24-hour wait. */
 const ukApp = () => buildTestApp({ env: { BRAND_FILE: brandFile({ ukCheckMode: 'always' }), SESSION_HOURS: '720' } })
 
-let t: TestApp
+const t = useTestApp(() => ukApp())
 beforeAll(async () => {
-  t = await ukApp()
   await t.app.jobs.refreshRates()
 })
-afterAll(() => t.close())
 
 /** A UK customer with the source of funds declared, and their name known unless told otherwise. */
 async function ukCustomer({ details = true } = {}) {

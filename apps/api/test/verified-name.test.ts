@@ -1,23 +1,22 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { customerNameChanges, customers, identityChecks, identityEvents, incomingTransfers } from '../src/db/schema'
 import { SANDBOX_IDV_SIGNATURE_HEADER } from '../src/providers/identity/sandbox-identity.provider'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
   BTC_WALLET,
-  initiateBuy,
-  proveWallet,
-  buildTestApp,
   callUser,
   declareSourceOfFunds,
+  initiateBuy,
+  proveWallet,
   signAgreement,
   signUpVerified,
   storedOrder,
-  type TestApp,
+  useTestApp,
   verifyIdentity,
   wireOrderPaid,
-} from './build-test-app'
+} from './support'
 
 // Decision 090: the name payments are compared with is the verified document's, frozen with the approval; an approval
 // whose document names someone other than the customer's declared name waits for a person.
@@ -27,11 +26,7 @@ const OPERATOR = 'ops.anna:correct-horse-battery'
 const IDV_SECRET = 'idv-test-secret-0123456789'
 const ENV = { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR, IDV_WEBHOOK_SECRET: IDV_SECRET }
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: ENV })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: ENV })
 
 const approveAsOperator = (customerId: string) =>
   t.app.inject({

@@ -1,22 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { customers, trustedDevices, verificationCodes } from '../src/db/schema'
-import {
-  COMPANY,
-  type TestApp,
-  buildTestApp,
-  callPublic,
-  callUser,
-  latestCode,
-  mailTo,
-  uniqueEmail,
-} from './build-test-app'
+import { COMPANY, callPublic, callUser, latestCode, mailTo, uniqueEmail, useTestApp } from './support'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = useTestApp()
 
 async function signUp(email = uniqueEmail()) {
   await callPublic(t.app, 'homesignup', { email, password: 'secret1', token: 'DIRECT', companyDetails: COMPANY })

@@ -1,13 +1,13 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64, createBase58check, hex } from '@scure/base'
-import { afterEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
 import { customers, walletChallenges, walletProofs } from '../src/db/schema'
 import { bitcoinMessageDigest, eip191Digest } from '../src/modules/wallets/signed-message'
 import { CHALLENGE_TTL_MS, createWalletService } from '../src/modules/wallets/wallets.service'
-import { BRAND, type TestApp, buildTestApp, callUser, signUpVerified } from './build-test-app'
-import { taprootWallet } from './test-wallets'
+import { BRAND, type TestApp, buildTestApp, callUser, signUpVerified } from './support'
+import { taprootWallet } from './support/wallets'
 
 /** The web3.js documentation's test key and its address; private key 1 and its native segwit address (BIP-173). */
 const EVM_KEY = hex.decode('4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318')

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
 import { hex } from '@scure/base'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
 import { buyIntents, deliveries, orderEvents, refunds } from '../src/db/schema'
 import {
   BTC_WALLET,
@@ -13,10 +13,11 @@ import {
   signAgreement,
   signUpVerified,
   storedOrder,
+  useTestApp,
   verifyIdentity,
   wireOrderPaid,
-} from './build-test-app'
-import { bitcoinSign, taprootWallet } from './test-wallets'
+} from './support'
+import { bitcoinSign, taprootWallet } from './support/wallets'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const ENV = {
@@ -27,11 +28,7 @@ const ENV = {
 /** An exchange's deposit address: a taproot address whose key the customer does not hold, so it cannot sign. */
 const EXCHANGE_DEPOSIT = taprootWallet(hex.decode(`${'00'.repeat(31)}07`)).address
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({ env: ENV })
-})
-afterAll(() => t.close())
+const t = useTestApp({ env: ENV })
 
 /** A verified customer with every step done but the wallet of the order they are about to pay. */
 async function customerReady(app: TestApp = t) {

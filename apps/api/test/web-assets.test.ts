@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from './build-test-app'
+import { buildTestApp, type TestApp } from './support'
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))})`
 const INDEX = '<!doctype html><title>Helvex</title><div id="root"></div>'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestClock } from '../../../test/support/clock'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { createTestClock } from '../../../test/test-clock'
 import { createSandboxLiquidityProvider } from './sandbox-liquidity.provider'
 
 let database: DatabaseHandle

@@ -3,8 +3,8 @@ import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { base64, bech32m, createBase58check, hex, utf8 } from '@scure/base'
-import { bip322SimpleDigest } from '../src/modules/wallets/bip322'
-import { bitcoinMessageDigest, eip191Digest } from '../src/modules/wallets/signed-message'
+import { bip322SimpleDigest } from '../../src/modules/wallets/bip322'
+import { bitcoinMessageDigest, eip191Digest } from '../../src/modules/wallets/signed-message'
 
 /**
  * The tests' own wallet: a key only they hold (derived from a fixed phrase, never funded), its bitcoin (P2PKH) and EVM

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { orders } from '../../src/db/schema'
+import { BANK_SIGNATURE_HEADER } from '../../src/providers/bank/bank-notification'
+import { signNotice } from '../../src/providers/signed-notice'
+import { ADA_DETAILS } from './customer-fixtures'
+import { callUser } from './calls'
+import { BTC_WALLET, buyer, type signUpVerified } from './customers'
+import { type TestApp } from './test-app'
+
+export async function initiateBuy(
+  t: TestApp,
+  token: string,
+  payload: Partial<{ amount: string; assetId: string; wallet: string }> = {},
+) {
+  return callUser(t.app, 'orderInitiateBuy', token, {
+    amount: '250',
+    assetId: 'btc_eur',
+    wallet: BTC_WALLET,
+    ...payload,
+  })
+}
+
+/** The order as stored, by its reference. */
+export async function storedOrder(t: TestApp, reference: string) {
+  const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+  if (!order) throw new Error(`no order ${reference}`)
+  return order
+}
+
+/** The sandbox bank partner's receiving account for EUR (its instructions name it; a transfer by reference needs none). */
+const SANDBOX_RECEIVING_IBAN = 'CH5604835012345678009'
+
+/**
+ * A named customer's wire order for 250 EUR, paid by a sandbox bank notice signed with `bankSecret` (the app's
+ * BANK_WEBHOOK_SECRET); `payerName` other than the customer's holds the payment for an operator. With
+ * `arrivesAnyway`, the customer owes a step before paying (decision 080): the instructions are refused with
+ * `step_required`, and the transfer comes all the same, naming the order (given before the rule, or guessed).
+ */
+export async function wireOrderPaid(
+  t: TestApp,
+  bankSecret: string,
+  payerName = 'Ada Lovelace',
+  /** The customer who orders; by default a new one whose identity is verified. */
+  orderedBy?: Awaited<ReturnType<typeof signUpVerified>>,
+  /**
+   * The order's amount (EUR) and wallet, 250 to BTC_WALLET unless given; `arrivesAnyway` when the customer still owes
+   * a step before paying.
+   */
+  order: { amount?: string; wallet?: string; arrivesAnyway?: boolean } = {},
+) {
+  const customer = orderedBy ?? (await buyer(t))
+  await callUser(t.app, 'saveClientDetails', customer.token, ADA_DETAILS)
+  const amount = order.amount ?? '250.00'
+  const { reference } = (await initiateBuy(t, customer.token, { amount, wallet: order.wallet ?? BTC_WALLET })).body.data
+  const instructions = (
+    await callUser(t.app, 'orderSubmitWire', customer.token, { orderReference: reference, tlId: 'sandbox-bank-1' })
+  ).body
+  if (order.arrivesAnyway ? instructions.error !== 'step_required' : instructions.result !== true)
+    throw new Error(`unexpected wire instructions: ${JSON.stringify(instructions)}`)
+  const wire: { iban: string } = instructions.result ? instructions.data : { iban: SANDBOX_RECEIVING_IBAN }
+  const body = JSON.stringify({
+    eventId: `evt_${randomBytes(4).toString('hex')}`,
+    type: 'transfer.received',
+    data: {
+      transferId: `trf_${randomBytes(6).toString('hex')}`,
+      amount,
+      currency: 'eur',
+      payerName,
+      payerIban: 'CH9300762011623852957',
+      paymentReference: reference,
+      creditedIban: wire.iban,
+      receivedAt: t.clock.now().toISOString(),
+    },
+  })
+  const signature = signNotice(Buffer.from(bankSecret), body, Math.floor(t.clock.now().getTime() / 1000))
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/bank-partner',
+    headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature },
+    payload: body,
+  })
+  return { customer, reference, answer: answer.json() as { result: boolean; outcome?: string } }
+}
