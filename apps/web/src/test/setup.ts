@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { notifications } from '@mantine/notifications'
-import { afterEach, vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { forgetBannerHeight } from '../features/uk-risk/components/uk-risk-banner'
 import { clearCurrentOrder } from '../lib/current-order'
 
@@ -54,7 +54,19 @@ function expireAllCookies(): void {
   }
 }
 
+// React's warnings (a missing key, an update outside act, a failed prop type) and any other console.error fail the test
+// that caused them: a screen that logs an error in a test would log it in a customer's browser too.
+let consoleErrors: unknown[][] = []
+beforeEach(() => {
+  consoleErrors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args)
+  })
+})
+
 afterEach(() => {
+  const logged = consoleErrors
+  consoleErrors = []
   cleanup()
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -68,4 +80,8 @@ afterEach(() => {
   expireAllCookies()
   // Mantine keeps its notices in a store of the module, which outlives the page it was shown on.
   notifications.clean()
+  if (logged.length > 0)
+    throw new Error(
+      `console.error was called ${logged.length} time(s):\n${logged.map((args) => args.map(String).join(' ')).join('\n')}`,
+    )
 })
