@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customerResidenceChanges, customers, sourceOfFundsAnswers } from '../src/db/schema'
+import { customerResidenceChanges, customers } from '../src/db/tables/modules/customers'
+import { sourceOfFundsAnswers } from '../src/db/tables/modules/due-diligence'
 import {
   ADA_DETAILS,
   SOURCE_OF_FUNDS,

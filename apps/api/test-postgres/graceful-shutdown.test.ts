@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { customers, devOutbox } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { devOutbox } from '../src/db/tables/providers/mail'
 import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/support'
 import { type ApiProcess, DEPLOYMENT_SECRETS, namedConnections, startApiProcess } from './api-process'
 

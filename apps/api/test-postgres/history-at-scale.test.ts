@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
 import { historyCountQuery, historyPageQuery } from '../src/modules/orders/history-queries'
 import { type TestApp, buildTestApp, callUser, signUpVerified } from '../test/support'
 

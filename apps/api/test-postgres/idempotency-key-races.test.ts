@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { customers, orders, requestKeys } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { orders } from '../src/db/tables/modules/orders'
+import { requestKeys } from '../src/db/tables/modules/request-keys'
 import {
   BRAND,
   BTC_WALLET,

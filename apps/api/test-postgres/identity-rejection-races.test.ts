@@ -1,7 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, identityChecks, orders, payments, refunds } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { identityChecks } from '../src/db/tables/modules/identity'
+import { orders } from '../src/db/tables/modules/orders'
+import { payments } from '../src/db/tables/modules/payments'
+import { refunds } from '../src/db/tables/modules/refunds'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import {
   SANDBOX_IDV_SIGNATURE_HEADER,

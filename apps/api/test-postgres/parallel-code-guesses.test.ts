@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeTryBudgets, verificationCodes } from '../src/db/schema'
+import { codeTryBudgets, verificationCodes } from '../src/db/tables/modules/accounts'
 import {
   COMPANY,
   type TestApp,

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { systemClock } from '../src/clock'
-import { documents } from '../src/db/schema'
+import { documents } from '../src/db/tables/modules/documents'
 import { BRAND, type TestApp, buildTestApp, signUpVerified } from '../test/support'
 
 // The server and the test share the session key, so that the test's customers call the server.

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, identityChecks, sandboxIdvApplicants } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { identityChecks } from '../src/db/tables/modules/identity'
+import { sandboxIdvApplicants } from '../src/db/tables/providers/identity'
 import {
   SANDBOX_IDV_SIGNATURE_HEADER,
   type SandboxIdvNotice,

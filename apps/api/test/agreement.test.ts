@@ -2,7 +2,8 @@ import { AGREEMENT_VERSION, customerAgreement } from '@exchange/shared/agreement
 import { eq, sql } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { agreementEvents, agreementSignings, customers, signedAgreements } from '../src/db/schema'
+import { agreementEvents, agreementSignings, signedAgreements } from '../src/db/tables/modules/agreement'
+import { customers } from '../src/db/tables/modules/customers'
 import { SANDBOX_ESIGN_SIGNATURE_HEADER } from '../src/providers/esign/sandbox-esign.provider'
 import { signNotice } from '../src/providers/signed-notice'
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { questionnaireAnswers, sourceOfFundsAnswers } from '../src/db/schema'
+import { questionnaireAnswers, sourceOfFundsAnswers } from '../src/db/tables/modules/due-diligence'
 import { BRAND, SOURCE_OF_FUNDS, signUpVerified, useTestApp } from './support'
 
 const t = useTestApp()

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { codeRequestBudgets, codeTryBudgets, customers, loginThrottles, verificationCodes } from '../src/db/schema'
+import {
+  codeRequestBudgets,
+  codeTryBudgets,
+  loginThrottles,
+  verificationCodes,
+} from '../src/db/tables/modules/accounts'
+import { customers } from '../src/db/tables/modules/customers'
 import { BRAND, COMPANY, useTestApp } from './support'
 
 const t = useTestApp()

@@ -1,7 +1,7 @@
 import { isValidIban } from '@exchange/shared/iban'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { payments, virtualIbans } from '../src/db/schema'
+import { payments, virtualIbans } from '../src/db/tables/modules/payments'
 import { ADA_DETAILS, buyer, callUser, initiateBuy, payableBuyer, storedOrder, useTestApp } from './support'
 
 const t = useTestApp()

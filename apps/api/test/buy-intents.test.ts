@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { buyIntents, deliveries, sandboxLiquidityOrders } from '../src/db/schema'
+import { buyIntents, deliveries } from '../src/db/tables/modules/fulfilment'
+import { sandboxLiquidityOrders } from '../src/db/tables/providers/liquidity'
 import { type BuyLookup, type LiquidityProvider, LiquidityRefused } from '../src/providers/liquidity/liquidity.provider'
 import { createSandboxLiquidityProvider } from '../src/providers/liquidity/sandbox-liquidity.provider'
 import { storedOrder, useTestApp, wireOrderPaid } from './support'

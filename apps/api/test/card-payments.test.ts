@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { deliveries, payments, refunds } from '../src/db/schema'
+import { deliveries } from '../src/db/tables/modules/fulfilment'
+import { payments } from '../src/db/tables/modules/payments'
+import { refunds } from '../src/db/tables/modules/refunds'
 import { signNotice } from '../src/providers/signed-notice'
 import { callUser, initiateBuy, mailTo, payableBuyer, storedOrder, useTestApp } from './support'
 

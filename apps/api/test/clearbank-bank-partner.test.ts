@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { generateKeyPairSync, randomUUID, sign, verify } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { incomingTransfers, virtualIbans } from '../src/db/schema'
+import { incomingTransfers } from '../src/db/tables/modules/intake'
+import { virtualIbans } from '../src/db/tables/modules/payments'
 import { createClearBankPartner } from '../src/providers/bank/clearbank-bank-partner.provider'
 import {
   ADA_DETAILS,

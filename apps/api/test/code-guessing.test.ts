@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accountEvents, codeTryBudgets, customers } from '../src/db/schema'
+import { accountEvents, codeTryBudgets } from '../src/db/tables/modules/accounts'
+import { customers } from '../src/db/tables/modules/customers'
 import { COMPANY, callPublic, latestCode, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
 const t = useTestApp()

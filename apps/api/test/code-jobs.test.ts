@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountEvents, verificationCodes } from '../src/db/schema'
+import { accountEvents, verificationCodes } from '../src/db/tables/modules/accounts'
 import {
   COMPANY,
   type TestApp,

@@ -2,7 +2,7 @@ import { ClientDetails } from '@exchange/shared/clients.schemas'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
-import { customerNameChanges, customers } from '../src/db/schema'
+import { customerNameChanges, customers } from '../src/db/tables/modules/customers'
 import { createCustomerService } from '../src/modules/customers/customers.service'
 import { ADA_DETAILS, callUser, signUpVerified, useTestApp, wireOrderPaid } from './support'
 

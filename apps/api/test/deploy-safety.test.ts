@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { incomingTransfers } from '../src/db/schema'
+import { incomingTransfers } from '../src/db/tables/modules/intake'
 import { BRAND, COMPANY, type TestApp, buildTestApp, callPublic, latestCode, uniqueEmail } from './support'
 
 const OPERATOR = { name: 'anna', password: 'correct-horse-battery' }

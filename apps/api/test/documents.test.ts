@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { documents } from '../src/db/schema'
+import { documents } from '../src/db/tables/modules/documents'
 import { BRAND, type TestApp, buildTestApp, callUser, multipart, signUpVerified } from './support'
 
 let t: TestApp

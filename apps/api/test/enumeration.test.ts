@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { codeRequestBudgets, verificationCodes } from '../src/db/schema'
+import { codeRequestBudgets, verificationCodes } from '../src/db/tables/modules/accounts'
 import { COMPANY, callPublic, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
 const t = useTestApp()

@@ -2,7 +2,7 @@ import { customerAgreement } from '@exchange/shared/agreement'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadBrand } from '../src/brand'
-import { customers } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
 import { GROSS_CACHE_MS, createGrossService } from '../src/modules/users/gross.service'
 import { loadTrading } from '../src/trading'
 import {

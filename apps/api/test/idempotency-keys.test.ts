@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  accountEvents,
-  agreementEvents,
-  agreementSignings,
-  customers,
-  orders,
-  requestKeys,
-  sandboxEsignEnvelopes,
-  signedAgreements,
-} from '../src/db/schema'
+import { accountEvents } from '../src/db/tables/modules/accounts'
+import { agreementEvents, agreementSignings, signedAgreements } from '../src/db/tables/modules/agreement'
+import { customers } from '../src/db/tables/modules/customers'
+import { orders } from '../src/db/tables/modules/orders'
+import { requestKeys } from '../src/db/tables/modules/request-keys'
+import { sandboxEsignEnvelopes } from '../src/db/tables/providers/esign'
 import {
   BRAND,
   BTC_WALLET,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { identityChecks, identityEvents, sandboxIdvApplicants } from '../src/db/schema'
+import { identityChecks, identityEvents } from '../src/db/tables/modules/identity'
+import { sandboxIdvApplicants } from '../src/db/tables/providers/identity'
 import {
   SANDBOX_IDV_SIGNATURE_HEADER,
   type SandboxIdvNotice,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { devOutbox, rates } from '../src/db/schema'
+import { devOutbox } from '../src/db/tables/providers/mail'
+import { rates } from '../src/db/tables/modules/rates'
 import type { MailTransport } from '../src/providers/mail/mail.provider'
 import { COMPANY, type TestApp, buildTestApp, callPublic, uniqueEmail } from './support'
 

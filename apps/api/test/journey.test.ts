@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   enhancedCheckDecisions,
-  operatorActions,
-  orders,
   questionnaireAnswers,
   sourceOfFundsAnswers,
-} from '../src/db/schema'
+} from '../src/db/tables/modules/due-diligence'
+import { operatorActions } from '../src/db/tables/modules/operator'
+import { orders } from '../src/db/tables/modules/orders'
 import { createDueDiligenceService } from '../src/modules/due-diligence/due-diligence.service'
 import { createJourneyService } from '../src/modules/journey/journey.service'
 import { createWalletService } from '../src/modules/wallets/wallets.service'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loginThrottles } from '../src/db/schema'
+import { loginThrottles } from '../src/db/tables/modules/accounts'
 import { COMPANY, callUser, signUpVerified, useTestApp } from './support'
 
 // One hash at a time, and a short wait, so that a burst of logins overflows the queue on any machine.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { loginThrottles } from '../src/db/schema'
+import { loginThrottles } from '../src/db/tables/modules/accounts'
 import { loginDelaySeconds, takeLoginTry } from '../src/modules/accounts/login-throttle'
 import { COMPANY, callPublic, mailTo, signUpVerified, useTestApp } from './support'
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accountEvents } from '../src/db/schema'
+import { accountEvents } from '../src/db/tables/modules/accounts'
 import { COMPANY, callPublic, callUser, latestCode, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
 const t = useTestApp()

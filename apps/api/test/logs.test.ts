@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { customers, incomingTransfers } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { incomingTransfers } from '../src/db/tables/modules/intake'
 import {
   COMPANY,
   type TestApp,

@@ -1,7 +1,8 @@
 import { routeForMethod } from '@exchange/shared/order-rules'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, orders } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { orders } from '../src/db/tables/modules/orders'
 import {
   ADA_DETAILS,
   buildTestApp,

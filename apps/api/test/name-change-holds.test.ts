@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { incomingTransfers, orderEvents, refunds } from '../src/db/schema'
+import { incomingTransfers } from '../src/db/tables/modules/intake'
+import { orderEvents } from '../src/db/tables/modules/orders'
+import { refunds } from '../src/db/tables/modules/refunds'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {

@@ -1,15 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import {
-  customers,
-  deliveries,
-  identityChecks,
-  identityEvents,
-  operatorActions,
-  orderEvents,
-  refunds,
-} from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { deliveries } from '../src/db/tables/modules/fulfilment'
+import { identityChecks, identityEvents } from '../src/db/tables/modules/identity'
+import { operatorActions } from '../src/db/tables/modules/operator'
+import { orderEvents } from '../src/db/tables/modules/orders'
+import { refunds } from '../src/db/tables/modules/refunds'
 import {
   SANDBOX_IDV_SIGNATURE_HEADER,
   type SandboxIdvNotice,

@@ -1,7 +1,10 @@
 import { desc, eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { incomingTransfers, operatorActions, orders, refunds } from '../src/db/schema'
+import { incomingTransfers } from '../src/db/tables/modules/intake'
+import { operatorActions } from '../src/db/tables/modules/operator'
+import { orders } from '../src/db/tables/modules/orders'
+import { refunds } from '../src/db/tables/modules/refunds'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orderEvents } from '../src/db/schema'
+import { orderEvents } from '../src/db/tables/modules/orders'
 import {
   BTC_WALLET,
   buildTestApp,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accountEvents } from '../src/db/schema'
+import { accountEvents } from '../src/db/tables/modules/accounts'
 import { COMPANY, latestCode, mailTo, signUpVerified, useTestApp } from './support'
 
 const t = useTestApp()

@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { accountEvents, customers, loginThrottles } from '../src/db/schema'
+import { accountEvents, loginThrottles } from '../src/db/tables/modules/accounts'
+import { customers } from '../src/db/tables/modules/customers'
 import { passwordHashLoad, passwordHashWorkers } from '../src/modules/accounts/passwords'
 import { COMPANY, callPublic, callUser, signUpVerified, useTestApp } from './support'
 

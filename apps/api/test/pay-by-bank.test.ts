@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orders } from '../src/db/schema'
+import { orders } from '../src/db/tables/modules/orders'
 import { signNotice } from '../src/providers/signed-notice'
 import { callUser, initiateBuy, mailTo, payableBuyer, useTestApp } from './support'
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orders, payments, virtualIbans } from '../src/db/schema'
+import { orders } from '../src/db/tables/modules/orders'
+import { payments, virtualIbans } from '../src/db/tables/modules/payments'
 import {
   ADA_DETAILS,
   BTC_WALLET,

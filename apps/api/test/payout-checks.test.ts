@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { buyIntents, customers, deliveries, orderEvents, payments, refunds, walletProofs } from '../src/db/schema'
+import { buyIntents, deliveries } from '../src/db/tables/modules/fulfilment'
+import { customers } from '../src/db/tables/modules/customers'
+import { orderEvents } from '../src/db/tables/modules/orders'
+import { payments } from '../src/db/tables/modules/payments'
+import { refunds } from '../src/db/tables/modules/refunds'
+import { walletProofs } from '../src/db/tables/modules/wallets'
 import {
   ADA_DETAILS,
   BTC_WALLET,

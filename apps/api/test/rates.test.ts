@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rates } from '../src/db/schema'
+import { rates } from '../src/db/tables/modules/rates'
 import type { RatesProvider } from '../src/providers/rates/rates.provider'
 import { type TestApp, buildTestApp, callPublic } from './support'
 

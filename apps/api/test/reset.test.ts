@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { customers, sessions, trustedDevices } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { sessions } from '../src/db/tables/modules/sessions'
+import { trustedDevices } from '../src/db/tables/modules/accounts'
 import { COMPANY, callPublic, callUser, latestCode, mailTo, signUpVerified, uniqueEmail, useTestApp } from './support'
 
 const t = useTestApp()

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { deliveries, operatorActions, orders } from '../src/db/schema'
+import { deliveries } from '../src/db/tables/modules/fulfilment'
+import { operatorActions } from '../src/db/tables/modules/operator'
+import { orders } from '../src/db/tables/modules/orders'
 import { type LiquidityProvider, LiquidityRefused } from '../src/providers/liquidity/liquidity.provider'
 import { buyer, callUser, mailTo, storedOrder, useTestApp, wireOrderPaid } from './support'
 

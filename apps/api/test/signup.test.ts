@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accountEvents, customers, verificationCodes } from '../src/db/schema'
+import { accountEvents, verificationCodes } from '../src/db/tables/modules/accounts'
+import { customers } from '../src/db/tables/modules/customers'
 import { COMPANY, callPublic, mailTo, uniqueEmail, useTestApp } from './support'
 
 const t = useTestApp()

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
-import { identityChecks, identityEvents } from '../src/db/schema'
+import { identityChecks, identityEvents } from '../src/db/tables/modules/identity'
 import { createSumsubIdentityProvider } from '../src/providers/identity/sumsub-identity.provider'
 import { type TestApp, buildTestApp, callUser, signUpVerified } from './support'
 

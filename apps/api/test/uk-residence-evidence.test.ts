@@ -3,15 +3,10 @@ import { UK_CATEGORISATION_STATEMENTS, UK_PERSONAL_RISK_WARNING } from '@exchang
 import { count, eq, sql } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  customerResidenceChanges,
-  customers,
-  documentReviews,
-  operatorActions,
-  ukCategorisations,
-  ukCoolingOffStarts,
-  ukRiskWarningDecisions,
-} from '../src/db/schema'
+import { customerResidenceChanges, customers } from '../src/db/tables/modules/customers'
+import { documentReviews } from '../src/db/tables/modules/documents'
+import { operatorActions } from '../src/db/tables/modules/operator'
+import { ukCategorisations, ukCoolingOffStarts, ukRiskWarningDecisions } from '../src/db/tables/modules/uk-steps'
 import { createBrandService } from '../src/modules/brand/brand.service'
 import { createCustomerService } from '../src/modules/customers/customers.service'
 import { createDocumentReviews } from '../src/modules/documents/document-reviews'

@@ -1,15 +1,15 @@
 import { UK_CATEGORISATION_STATEMENTS, UK_COOLING_OFF, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
 import { count, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { customers } from '../src/db/tables/modules/customers'
+import { orders } from '../src/db/tables/modules/orders'
 import {
-  customers,
-  orders,
   ukAssessmentAttempts,
   ukCategorisations,
   ukCoolingOffDecisions,
   ukCoolingOffStarts,
   ukRiskWarningDecisions,
-} from '../src/db/schema'
+} from '../src/db/tables/modules/uk-steps'
 import {
   ADA_DETAILS,
   COMPANY,

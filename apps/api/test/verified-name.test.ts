@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { customerNameChanges, customers, identityChecks, identityEvents, incomingTransfers } from '../src/db/schema'
+import { customerNameChanges, customers } from '../src/db/tables/modules/customers'
+import { identityChecks, identityEvents } from '../src/db/tables/modules/identity'
+import { incomingTransfers } from '../src/db/tables/modules/intake'
 import { SANDBOX_IDV_SIGNATURE_HEADER } from '../src/providers/identity/sandbox-identity.provider'
 import { signNotice } from '../src/providers/signed-notice'
 import {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { customers, trustedDevices, verificationCodes } from '../src/db/schema'
+import { customers } from '../src/db/tables/modules/customers'
+import { trustedDevices, verificationCodes } from '../src/db/tables/modules/accounts'
 import { COMPANY, callPublic, callUser, latestCode, mailTo, uniqueEmail, useTestApp } from './support'
 
 const t = useTestApp()

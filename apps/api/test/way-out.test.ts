@@ -1,7 +1,9 @@
 import { hex } from '@scure/base'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { buyIntents, deliveries, orderEvents, refunds } from '../src/db/schema'
+import { buyIntents, deliveries } from '../src/db/tables/modules/fulfilment'
+import { orderEvents } from '../src/db/tables/modules/orders'
+import { refunds } from '../src/db/tables/modules/refunds'
 import {
   BTC_WALLET,
   type TestApp,

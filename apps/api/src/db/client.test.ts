@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { keepPlanned, openDatabase, turnTaking } from './client'
-import { customers } from './schema'
+import { customers } from './tables/modules/customers'
 
 describe('statements kept planned on PGlite (decision 052)', () => {
   it('are prepared once on the server and answer exactly as before, whatever quotes the values hold', async () => {

@@ -11,9 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import { type ChangeFeed, type ChangeHandlers, listenOnPglite, listenOnPostgres } from './change-feed'
 import { aloneOnPostgres, createPostgresPool } from './postgres-connections'
-import { schema } from './schema'
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Database = PgDatabase<PgQueryResultHKT>
 
 export interface DatabaseHandle {
   db: Database
@@ -50,7 +49,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = createPostgresPool(target.url, log)
-    const db = drizzlePg(pool, { schema })
+    const db = drizzlePg(pool)
     const alone = <T>(work: () => Promise<T>) => aloneOnPostgres(target.url, work)
     await alone(() => migratePg(db, { migrationsFolder }))
     // Change feeds have connections of their own, closed with the pool.
@@ -84,7 +83,7 @@ export async function openDatabase(
   }
   const planned = new Map<string, string>()
   const clientInTurns = pgliteClient(client, planned)
-  const db = drizzlePglite(clientInTurns, { schema })
+  const db = drizzlePglite(clientInTurns)
   keptPlanned.set(db as unknown as Database, planned)
   await migratePglite(db, { migrationsFolder })
   return withPing({
@@ -216,7 +215,7 @@ function pgliteClient(client: PGlite, planned: Map<string, string>): PGlite {
  */
 export async function pgliteTemplate(): Promise<Blob> {
   const client = new PGlite()
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
+  await migratePglite(drizzlePglite(client), { migrationsFolder })
   const dump = await client.dumpDataDir('none')
   await client.close()
   return dump

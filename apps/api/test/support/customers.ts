@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { sandboxIdvApplicants } from '../../src/db/schema'
+import { sandboxIdvApplicants } from '../../src/db/tables/providers/identity'
 import { ADA_DETAILS, COMPANY, SOURCE_OF_FUNDS } from './customer-fixtures'
 import { TEST_BTC_WALLET, TEST_ETH_WALLET, bitcoinSign, personalSign } from './wallets'
 import { callPublic, callUser, uniqueEmail } from './calls'

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { vi } from 'vitest'
 import { type Database } from '../../src/db/client'
-import { devOutbox } from '../../src/db/schema'
+import { devOutbox } from '../../src/db/tables/providers/mail'
 import { deliverQueuedMail } from './test-app'
 
 /** The messages sent to an address, newest first, as the dev outbox keeps them. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
-import { orders } from '../../src/db/schema'
+import { orders } from '../../src/db/tables/modules/orders'
 import { BANK_SIGNATURE_HEADER } from '../../src/providers/bank/bank-notification'
 import { signNotice } from '../../src/providers/signed-notice'
 import { ADA_DETAILS } from './customer-fixtures'

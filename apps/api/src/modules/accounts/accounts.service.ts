@@ -8,10 +8,10 @@ import {
   type AccountEventType,
   type CodePurpose,
   accountEvents,
-  customers,
   trustedDevices,
   verificationCodes,
-} from '../../db/schema'
+} from '../../db/tables/modules/accounts'
+import { customers } from '../../db/tables/modules/customers'
 import { AppError } from '../../errors'
 import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
 import type { MailService } from '../mail/mail.service'

@@ -6,7 +6,7 @@ import {
   CODE_RESEND_COOLDOWN_SECONDS,
 } from '@exchange/shared/constants'
 import type { Database } from '../../db/client'
-import { type CodePurpose, codeRequestBudgets, codeTryBudgets } from '../../db/schema'
+import { type CodePurpose, codeRequestBudgets, codeTryBudgets } from '../../db/tables/modules/accounts'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS

@@ -5,7 +5,7 @@ import {
   CODE_RESEND_COOLDOWN_SECONDS,
   CODE_TTL_MINUTES,
 } from '@exchange/shared/constants'
-import type { CodePurpose } from '../../db/schema'
+import type { CodePurpose } from '../../db/tables/modules/accounts'
 
 /** A code of five digits from the operating system's CSPRNG, leading zeros kept. */
 export function generateCode(): string {

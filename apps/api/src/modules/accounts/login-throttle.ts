@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { loginThrottles } from '../../db/schema'
+import { loginThrottles } from '../../db/tables/modules/accounts'
 
 /** Failed logins of one e-mail from one source that cost nothing: typos. */
 export const LOGIN_FREE_FAILURES = 5

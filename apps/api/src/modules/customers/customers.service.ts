@@ -3,14 +3,9 @@ import type { ClientDetails, StoredClientDetails } from '@exchange/shared/client
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import {
-  customerNameChanges,
-  customerResidenceChanges,
-  customers,
-  incomingTransfers,
-  orderEvents,
-  orders,
-} from '../../db/schema'
+import { customerNameChanges, customerResidenceChanges, customers } from '../../db/tables/modules/customers'
+import { incomingTransfers } from '../../db/tables/modules/intake'
+import { orderEvents, orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import type { PersonName } from '../../providers/identity/identity.provider'
 import { sameLegalName } from '../identity/legal-name'

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { devOutbox } from '../../db/schema'
+import { devOutbox } from '../../db/tables/providers/mail'
 
 export type DevOutboxService = ReturnType<typeof createDevOutboxService>
 

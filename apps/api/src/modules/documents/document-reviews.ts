@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { documentReviews, documents } from '../../db/schema'
+import { documentReviews, documents } from '../../db/tables/modules/documents'
 import { AppError } from '../../errors'
 
 export type DocumentReviews = ReturnType<typeof createDocumentReviews>

@@ -8,7 +8,12 @@ import {
 } from '@exchange/shared/due-diligence.schemas'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { customers, enhancedCheckDecisions, questionnaireAnswers, sourceOfFundsAnswers } from '../../db/schema'
+import { customers } from '../../db/tables/modules/customers'
+import {
+  enhancedCheckDecisions,
+  questionnaireAnswers,
+  sourceOfFundsAnswers,
+} from '../../db/tables/modules/due-diligence'
 import { AppError } from '../../errors'
 
 export type DueDiligenceService = ReturnType<typeof createDueDiligenceService>

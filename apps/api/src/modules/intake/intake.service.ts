@@ -4,14 +4,10 @@ import { compareAmounts, isDecimalString, scaleByBps } from '@exchange/shared/mo
 import { OPEN_STATUSES, type OrderStatus, isPaid, isTransitionAllowed } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import {
-  type TransferOutcome,
-  customers,
-  incomingTransfers,
-  orders,
-  virtualIbans,
-  webhookEvents,
-} from '../../db/schema'
+import { type TransferOutcome, incomingTransfers, webhookEvents } from '../../db/tables/modules/intake'
+import { customers } from '../../db/tables/modules/customers'
+import { orders } from '../../db/tables/modules/orders'
+import { virtualIbans } from '../../db/tables/modules/payments'
 import { AppError } from '../../errors'
 import type { IncomingTransfer } from '../../providers/bank/bank-partner.provider'
 import type { PspEvent } from '../../providers/psp/card-psp.provider'

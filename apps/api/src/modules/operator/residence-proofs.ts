@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNull, notExists, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client'
-import { customerResidenceChanges, customers, documentReviews, documents } from '../../db/schema'
+import { customerResidenceChanges, customers } from '../../db/tables/modules/customers'
+import { documentReviews, documents } from '../../db/tables/modules/documents'
 import type { DeclaredResidence } from '../customers/customers.service'
 import type { DocumentReviews } from '../documents/document-reviews'
 

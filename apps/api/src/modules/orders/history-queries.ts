@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { orders } from '../../db/schema'
+import { orders } from '../../db/tables/modules/orders'
 import { HISTORY_COUNT_CAP } from '@exchange/shared/orders.schemas'
 
 /**

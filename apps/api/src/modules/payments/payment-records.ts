@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { payments } from '../../db/schema'
+import { payments } from '../../db/tables/modules/payments'
 
 export type PaymentRow = typeof payments.$inferSelect
 type PaymentMethod = PaymentRow['method']

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, inArray, lte, or } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { orders, payments } from '../../db/schema'
+import { orders } from '../../db/tables/modules/orders'
+import { payments } from '../../db/tables/modules/payments'
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider, PspEvent } from '../../providers/psp/card-psp.provider'
 

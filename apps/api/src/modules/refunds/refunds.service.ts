@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { refunds } from '../../db/schema'
+import { refunds } from '../../db/tables/modules/refunds'
 
 export interface RefundInput {
   orderId: string | null

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm'
 import { IDEMPOTENCY_KEY_HOURS } from '@exchange/shared/constants'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { requestKeys } from '../../db/schema'
+import { requestKeys } from '../../db/tables/modules/request-keys'
 import { AppError } from '../../errors'
 
 /** One request sent with an Idempotency-Key: the call, who sent it (none on a public call), the key and the body. */

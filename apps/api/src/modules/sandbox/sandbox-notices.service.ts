@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { type SandboxNoticeParty, sandboxNotices } from '../../db/schema'
+import { type SandboxNoticeParty, sandboxNotices } from '../../db/tables/modules/sandbox'
 import { SANDBOX_OPEN_BANKING_SIGNATURE_HEADER } from '../../providers/open-banking/sandbox-open-banking.provider'
 import { SANDBOX_PSP_SIGNATURE_HEADER } from '../../providers/psp/sandbox-psp.provider'
 import { signNotice } from '../../providers/signed-notice'

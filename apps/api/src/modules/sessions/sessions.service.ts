@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { SignJWT, jwtVerify } from 'jose'
 import type { Clock } from '../../clock'
 import { type Database, keepPlanned } from '../../db/client'
-import { sessions } from '../../db/schema'
+import { sessions } from '../../db/tables/modules/sessions'
 import { AppError } from '../../errors'
 
 export interface SessionServiceDeps {

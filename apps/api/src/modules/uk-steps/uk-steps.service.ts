@@ -19,14 +19,14 @@ import {
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { isUniqueViolation } from '../../db/errors'
+import { customers } from '../../db/tables/modules/customers'
 import {
-  customers,
   ukAssessmentAttempts,
   ukCategorisations,
   ukCoolingOffDecisions,
   ukCoolingOffStarts,
   ukRiskWarningDecisions,
-} from '../../db/schema'
+} from '../../db/tables/modules/uk-steps'
 import { AppError, stepRequired } from '../../errors'
 import { AREA_OF_TOPIC, UK_ASSESSMENTS } from './appropriateness-questions'
 import {

@@ -5,7 +5,7 @@ import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { DECLARED_WALLET_LIMITS, DECLARED_WALLET_WINDOW_DAYS } from '@exchange/shared/wallet-proofs.schemas'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { orders } from '../../db/schema'
+import { orders } from '../../db/tables/modules/orders'
 
 const DAY_MS = 86_400_000
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { sandboxEsignEnvelopes } from '../../db/schema'
+import { sandboxEsignEnvelopes } from '../../db/tables/providers/esign'
 import { verifyNoticeSignature } from '../signed-notice'
 import type { ESignatureProvider, SignedDocument, SigningNotice } from './esign.provider'
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { sandboxIdvApplicants } from '../../db/schema'
+import { sandboxIdvApplicants } from '../../db/tables/providers/identity'
 import { verifyNoticeSignature } from '../signed-notice'
 import type { IdentityNotice, IdentityProvider, PersonName } from './identity.provider'
 

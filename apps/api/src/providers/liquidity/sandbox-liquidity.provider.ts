@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { sandboxLiquidityOrders } from '../../db/schema'
+import { sandboxLiquidityOrders } from '../../db/tables/providers/liquidity'
 import { clientOrderIdOf, type LiquidityProvider } from './liquidity.provider'
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client'
-import { devOutbox } from '../../db/schema'
+import { devOutbox } from '../../db/tables/providers/mail'
 import { pseudonymOf } from '../../plugins/pseudonyms'
 import type { MailTransport } from './mail.provider'
 

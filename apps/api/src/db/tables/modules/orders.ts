@@ -1,0 +1,68 @@
+import { bigserial, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from '../columns'
+import { customers } from './customers'
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    tranId: text('tran_id').notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    status: text('status').notNull(),
+    orderType: text('order_type').notNull().default('buy'),
+    fiat: text('fiat').notNull(),
+    crypto: text('crypto').notNull(),
+    fiatAmount: numeric('fiat_amount', { precision: 20, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 20, scale: 2 }).notNull(),
+    netFiat: numeric('net_fiat', { precision: 20, scale: 2 }).notNull(),
+    cryptoAmount: numeric('crypto_amount', { precision: 30, scale: 10 }).notNull(),
+    /** The price the order fixed, kept apart: mid, our spread and fee, and the customer rate. */
+    midRate: numeric('mid_rate', { precision: 30, scale: 10 }).notNull(),
+    spreadBps: integer('spread_bps').notNull(),
+    feeBps: integer('fee_bps').notNull(),
+    customerRate: numeric('customer_rate', { precision: 30, scale: 10 }).notNull(),
+    rateSource: text('rate_source').notNull(),
+    rateFetchedAt: timestamp('rate_fetched_at', { withTimezone: true }).notNull(),
+    wallet: text('wallet').notNull(),
+    affiliateToken: text('affiliate_token').notNull(),
+    methodGroup: text('method_group'),
+    methodOption: text('method_option'),
+    priceExpiresAt: timestamp('price_expires_at', { withTimezone: true }).notNull(),
+    createdMailSentAt: timestamp('created_mail_sent_at', { withTimezone: true }),
+    /** One settlement run at a time per order: a run holds the order until this time (a crashed run's hold lapses). */
+    settlementLeaseUntil: timestamp('settlement_lease_until', { withTimezone: true }),
+    /** Set before coins are withdrawn to the customer: a withdrawal whose outcome is unknown is never sent twice. */
+    withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
+    /**
+     * While the order is `awaiting_checks`: the journey step its payout waits for, as the customer was last told of it
+     * (decision 039). A different step owed later is told again; none is told twice.
+     */
+    payoutWaitsFor: text('payout_waits_for'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_customer_created_idx').on(table.customerId, table.createdAt),
+    index('orders_status_expiry_idx').on(table.status, table.priceExpiresAt),
+  ],
+)
+
+/** Every status change of an order, with time and cause; the history's timeline reads it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    cause: text('cause').notNull(),
+    actor: text('actor', { enum: ['customer', 'system', 'operator'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
+)
