@@ -11,7 +11,6 @@ import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import { type Fill, type LiquidityProvider, LiquidityRefused } from '../../providers/liquidity/liquidity.provider'
 import type { OrderMail } from '../order-mail/order-mail'
-import type { RefundHeldOrder } from '../refunds/paid-order-refunds'
 import { type OrderRow, type OrderService, settlementLeaseFree } from '../orders/orders.service'
 
 /** How long one settlement run may hold an order: well past the liquidity provider's slowest answer. */
@@ -50,8 +49,8 @@ export interface FulfilmentDeps {
   ) => Promise<PayoutStep | null>
   /** The wallets module's: whether the customer proved this wallet for this order (decision 084). */
   isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
-  /** Refunds a paid order this module holds under its lease (the refunds module's door). */
-  refundHeldOrder: RefundHeldOrder
+  /** Refunds a paid order this module holds under its lease (the refunds module's door); answers its new status. */
+  refundHeldOrder: (order: OrderRow, reason: string) => Promise<OrderStatus>
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 

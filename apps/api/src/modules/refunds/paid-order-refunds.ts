@@ -83,7 +83,6 @@ export function createHeldOrderRefund(deps: {
 }
 
 export type HeldOrderRefund = ReturnType<typeof createHeldOrderRefund>
-export type RefundHeldOrder = HeldOrderRefund['refundHeldOrder']
 
 /**
  * A paid order that cannot be filled is refunded in full: by an operator (e.g. the liquidity provider refused it), by
