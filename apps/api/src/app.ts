@@ -64,7 +64,7 @@ import { createOrderService } from './modules/orders/orders.service'
 import { paymentUserRoutes } from './modules/payments/payments.routes'
 import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
-import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank-partner.routes'
+import { sandboxBankRoutes } from './providers/bank/sandbox-bank-partner.routes'
 import { CUSTOMER_CHECKS_CHANGED_JOB, createSettlementService } from './modules/settlement/settlement.service'
 import { createHostedPaymentReconciliation } from './modules/reconciliation/hosted-payment-reconciliation'
 import { webhookRoutes } from './modules/webhooks/webhooks.routes'
@@ -76,13 +76,16 @@ import {
   OPERATOR_FAILURES_PER_NAME,
   createOperatorAuth,
 } from './plugins/operator-auth'
-import { sandboxPspRoutes } from './modules/sandbox/sandbox-psp.routes'
+import { sandboxPspRoutes } from './providers/psp/sandbox-psp.routes'
 import { createHostedPaymentService } from './modules/payments/hosted-payments.service'
-import { sandboxOpenBankingRoutes } from './modules/sandbox/sandbox-open-banking.routes'
-import { createSandboxNoticeService } from './modules/sandbox/sandbox-notices.service'
-import { createSandboxOpenBanking } from './providers/open-banking/sandbox-open-banking.provider'
+import { sandboxOpenBankingRoutes } from './providers/open-banking/sandbox-open-banking.routes'
+import { createSandboxNoticeService } from './providers/sandbox/notices.service'
+import {
+  SANDBOX_OPEN_BANKING_SIGNATURE_HEADER,
+  createSandboxOpenBanking,
+} from './providers/open-banking/sandbox-open-banking.provider'
 import { createTrueLayerOpenBanking } from './providers/open-banking/truelayer-open-banking.provider'
-import { createSandboxPsp } from './providers/psp/sandbox-psp.provider'
+import { SANDBOX_PSP_SIGNATURE_HEADER, createSandboxPsp } from './providers/psp/sandbox-psp.provider'
 import { createStripePsp } from './providers/psp/stripe-psp.provider'
 import { createSandboxLiquidityProvider } from './providers/liquidity/sandbox-liquidity.provider'
 import { createRatesService } from './modules/rates/rates.service'
@@ -94,7 +97,7 @@ import { createDocumentService } from './modules/documents/documents.service'
 import { UPLOADS_WAITING, createUploadSlots } from './modules/documents/upload-slots'
 import { identityUserRoutes, identityWebhookRoutes } from './modules/identity/identity.routes'
 import { createIdentityService } from './modules/identity/identity.service'
-import { sandboxIdvRoutes } from './modules/sandbox/sandbox-idv.routes'
+import { sandboxIdvRoutes } from './providers/identity/sandbox-identity.routes'
 import { walletRoutes } from './modules/wallets/wallets.routes'
 import { createWalletService } from './modules/wallets/wallets.service'
 import type { IdentityProvider } from './providers/identity/identity.provider'
@@ -111,7 +114,7 @@ import { ukStepsRoutes } from './modules/uk-steps/uk-steps.routes'
 import { type CustomerAgreement, customerAgreement } from '@exchange/shared/agreement'
 import { agreementUserRoutes, agreementWebhookRoutes } from './modules/agreement/agreement.routes'
 import { createAgreementService } from './modules/agreement/agreement.service'
-import { sandboxEsignRoutes } from './modules/sandbox/sandbox-esign.routes'
+import { sandboxEsignRoutes } from './providers/esign/sandbox-esign.routes'
 import type { ESignatureProvider } from './providers/esign/esign.provider'
 import { createSandboxEsignProvider } from './providers/esign/sandbox-esign.provider'
 import { createUkStepsService } from './modules/uk-steps/uk-steps.service'
@@ -457,6 +460,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     clock,
     keys: { psp: secrets.pspWebhookKey, 'open-banking': secrets.openBankingWebhookKey },
+    routes: {
+      psp: { url: '/v1/webhooks/psp', signatureHeader: SANDBOX_PSP_SIGNATURE_HEADER },
+      'open-banking': { url: '/v1/webhooks/open-banking', signatureHeader: SANDBOX_OPEN_BANKING_SIGNATURE_HEADER },
+    },
     post: async ({ url, headers, body }) =>
       (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
   })

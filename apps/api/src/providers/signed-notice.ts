@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { z } from 'zod'
 
 /** A notice as it reached a webhook route: what a provider needs to check its signature. */
 export interface IncomingNotice {
@@ -38,4 +39,26 @@ export function verifyNoticeSignature(
   const expected = Buffer.from(mac(key, timestamp, body), 'hex')
   const given = Buffer.from(parts.v1, 'hex')
   return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/**
+ * A sandbox party's notice, read the way the exchange reads a real party's: the signature over the raw body first
+ * (`verifyNoticeSignature`, in the party's own header), then the body by the party's schema. Answers undefined for a
+ * notice that is not genuine or not of that shape, which the webhook route refuses.
+ */
+export function readSandboxNotice<T>(
+  schema: z.ZodType<T>,
+  key: Buffer,
+  { rawBody, headers, nowSeconds }: IncomingNotice,
+  signatureHeader: string,
+): T | undefined {
+  if (!verifyNoticeSignature(key, rawBody, headers[signatureHeader], nowSeconds)) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(rawBody)
+  } catch {
+    return undefined
+  }
+  const parsed = schema.safeParse(json)
+  return parsed.success ? parsed.data : undefined
 }

@@ -1,3 +1,4 @@
+import { acceptFormPosts } from '../../plugins/form-posts'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
@@ -6,7 +7,6 @@ import { FiatAmountString, formatAmount } from '@exchange/shared/money'
 import { OrderReference } from '@exchange/shared/orders.schemas'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../mail/mail.templates'
-import { parseForm } from '../sandbox/sandbox-pages'
 import { attachment } from '../documents/documents.routes'
 import type { OperatorService } from './operator.service'
 
@@ -124,9 +124,7 @@ export function operatorRoutes(deps: {
 }): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', deps.requireOperator)
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseForm(body as string)),
-    )
+    acceptFormPosts(app)
     // The browser sends the operator's Basic credentials with any request to this host, also one that another site's
     // page makes it send: an action is taken only when it comes from this host's own pages (or from a script's JSON).
     app.addHook('preHandler', async (request, reply) => {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { sandboxEsignEnvelopes } from '../../db/tables/providers/esign'
-import { verifyNoticeSignature } from '../signed-notice'
+import { readSandboxNotice } from '../signed-notice'
 import type { ESignatureProvider, SignedDocument, SigningNotice } from './esign.provider'
 
 export const SANDBOX_ESIGN_SIGNATURE_HEADER = 'x-esign-signature'
@@ -113,17 +113,9 @@ export function createSandboxEsignProvider(deps: { db: Database; clock: Clock; k
         .where(eq(sandboxEsignEnvelopes.id, envelope.id))
       return `/sandbox/esign/sign?envelope=${envelope.id}`
     },
-    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<SigningNotice | undefined> {
-      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_ESIGN_SIGNATURE_HEADER], nowSeconds))
-        return undefined
-      let parsed
-      try {
-        parsed = SandboxEsignNotice.safeParse(JSON.parse(rawBody))
-      } catch {
-        return undefined
-      }
-      if (!parsed.success) return undefined
-      const notice = parsed.data
+    async verifyNotification(incoming): Promise<SigningNotice | undefined> {
+      const notice = readSandboxNotice(SandboxEsignNotice, deps.key, incoming, SANDBOX_ESIGN_SIGNATURE_HEADER)
+      if (!notice) return undefined
       return {
         noticeKey: `sandbox:${notice.id}`,
         envelopeId: notice.data.envelopeId,

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { sandboxIdvApplicants } from '../../db/tables/providers/identity'
-import { verifyNoticeSignature } from '../signed-notice'
+import { readSandboxNotice } from '../signed-notice'
 import type { IdentityNotice, IdentityProvider, PersonName } from './identity.provider'
 
 export const SANDBOX_IDV_SIGNATURE_HEADER = 'x-idv-signature'
@@ -107,16 +107,9 @@ export function createSandboxIdentityProvider(deps: {
       if (!applicant) throw new Error('sandbox applicant vanished')
       return { applicantId: applicant.id, verificationUrl: `/sandbox/idv/verify?applicant=${applicant.id}` }
     },
-    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<IdentityNotice | undefined> {
-      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_IDV_SIGNATURE_HEADER], nowSeconds)) return undefined
-      let parsed
-      try {
-        parsed = SandboxIdvNotice.safeParse(JSON.parse(rawBody))
-      } catch {
-        return undefined
-      }
-      if (!parsed.success) return undefined
-      const notice = parsed.data
+    async verifyNotification(incoming): Promise<IdentityNotice | undefined> {
+      const notice = readSandboxNotice(SandboxIdvNotice, deps.key, incoming, SANDBOX_IDV_SIGNATURE_HEADER)
+      if (!notice) return undefined
       return {
         noticeKey: `sandbox:${notice.id}`,
         applicantId: notice.data.applicantId,

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { sandboxConsents } from '../../db/tables/providers/open-banking'
 import type { PspEvent } from '../psp/card-psp.provider'
-import { verifyNoticeSignature } from '../signed-notice'
+import { readSandboxNotice } from '../signed-notice'
 import type { OpenBankingProvider } from './open-banking.provider'
 
 export type SandboxConsent = typeof sandboxConsents.$inferSelect
@@ -43,17 +43,10 @@ export function createSandboxOpenBanking(deps: { db: Database; clock: Clock; key
       })
       return { consentId, authUrl: `/sandbox/bank/consent?consent=${consentId}` }
     },
-    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | undefined> {
-      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_OPEN_BANKING_SIGNATURE_HEADER], nowSeconds))
-        return undefined
-      let parsed
-      try {
-        parsed = Notice.safeParse(JSON.parse(rawBody))
-      } catch {
-        return undefined
-      }
-      if (!parsed.success) return undefined
-      const { id, type, data } = parsed.data
+    async verifyNotification(incoming): Promise<PspEvent | undefined> {
+      const read = readSandboxNotice(Notice, deps.key, incoming, SANDBOX_OPEN_BANKING_SIGNATURE_HEADER)
+      if (!read) return undefined
+      const { id, type, data } = read
       return {
         eventId: id,
         sessionId: data.consentId,

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { sandboxCheckouts } from '../../db/tables/providers/psp'
 import { eq } from 'drizzle-orm'
-import { verifyNoticeSignature } from '../signed-notice'
+import { readSandboxNotice } from '../signed-notice'
 import type { CardPspProvider, PspEvent } from './card-psp.provider'
 
 export const SANDBOX_PSP_SIGNATURE_HEADER = 'x-psp-signature'
@@ -71,16 +71,9 @@ export function createSandboxPsp(deps: { db: Database; clock: Clock; key: Buffer
         return { outcome: 'failed', failureReason: checkout.failureReason ?? 'The card payment did not go through.' }
       return { outcome: 'pending' }
     },
-    async verifyNotification({ rawBody, headers, nowSeconds }): Promise<PspEvent | undefined> {
-      if (!verifyNoticeSignature(deps.key, rawBody, headers[SANDBOX_PSP_SIGNATURE_HEADER], nowSeconds)) return undefined
-      let parsed
-      try {
-        parsed = SandboxPspEvent.safeParse(JSON.parse(rawBody))
-      } catch {
-        return undefined
-      }
-      if (!parsed.success) return undefined
-      const event = parsed.data
+    async verifyNotification(incoming): Promise<PspEvent | undefined> {
+      const event = readSandboxNotice(SandboxPspEvent, deps.key, incoming, SANDBOX_PSP_SIGNATURE_HEADER)
+      if (!event) return undefined
       return {
         eventId: event.id,
         sessionId: event.data.sessionId,

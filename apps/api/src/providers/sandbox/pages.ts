@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
-import { escapeHtml } from '../mail/mail.templates'
+import { escapeHtml } from '../../modules/mail/mail.templates'
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d1b26}
 .banner{background:#ffd43b;padding:10px 16px;font-weight:600;border-bottom:2px solid #1d1b26}
@@ -16,17 +16,12 @@ export function sandboxPage(party: string, title: string, body: string): string 
 <body><div class="banner">${escapeHtml(party)}: test environment. No real money moves.</div><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }
 
-/**
- * Form posts of the sandbox pages arrive url-encoded. A field given twice is kept as a list, which no form's schema
- * takes: which of the two was meant is not for the page to guess.
- */
-export function parseForm(body: string): Record<string, string | string[]> {
-  const form: Record<string, string | string[]> = {}
-  for (const [name, value] of new URLSearchParams(body)) {
-    const before = form[name]
-    form[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value]
-  }
-  return form
+/** Answers a sandbox party's page with `status`. */
+export function sendPage(reply: FastifyReply, status: number, party: string, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(sandboxPage(party, title, body))
 }
 
 /**
@@ -51,8 +46,5 @@ export function readForm<T extends z.ZodType>(schema: T, body: unknown): z.infer
 
 /** The answer of a sandbox page to a post it cannot read: 400 and a page that says so. */
 export function formRefused(reply: FastifyReply, party: string, message: string) {
-  return reply
-    .code(400)
-    .type('text/html; charset=utf-8')
-    .send(sandboxPage(party, 'Form not understood', `<p class="error" role="alert">${escapeHtml(message)}</p>`))
+  return sendPage(reply, 400, party, 'Form not understood', `<p class="error" role="alert">${escapeHtml(message)}</p>`)
 }

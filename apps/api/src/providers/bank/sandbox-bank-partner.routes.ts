@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyPluginAsync } from 'fastify'
-import { z } from 'zod'
 import { FIAT_CURRENCIES, FiatCurrency } from '@exchange/shared/currencies'
 import { formatIban } from '@exchange/shared/iban'
 import { FiatAmountString } from '@exchange/shared/money'
+import type { FastifyPluginAsync } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
 import type { Clock } from '../../clock'
-import { BANK_SIGNATURE_HEADER, BankTransferNotification } from '../../providers/bank/bank-notification'
-import { signNotice } from '../../providers/signed-notice'
-import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
-import { escapeHtml } from '../mail/mail.templates'
-import { parseForm, sandboxPage } from './sandbox-pages'
+import { escapeHtml } from '../../modules/mail/mail.templates'
+import { acceptFormPosts } from '../../plugins/form-posts'
+import { sendPage } from '../sandbox/pages'
+import { signNotice } from '../signed-notice'
+import { BANK_SIGNATURE_HEADER, BankTransferNotification } from './bank-notification'
+import type { BankPartnerProvider } from './bank-partner.provider'
 
 /** The form takes what the bank's notice takes (`BankTransferNotification`), so that it never sends one refused. */
 const TransferForm = z.object({
@@ -27,9 +28,7 @@ const TransferForm = z.object({
  */
 export function sandboxBankRoutes(deps: { bank: BankPartnerProvider; key: Buffer; clock: Clock }): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, parseForm(body as string))
-    })
+    acceptFormPosts(app)
 
     app.get('/', { schema: { hide: true } }, async (_request, reply) => {
       const accounts = FIAT_CURRENCIES.map((fiat) => deps.bank.receivingAccount(fiat)).filter(
@@ -38,11 +37,12 @@ export function sandboxBankRoutes(deps: { bank: BankPartnerProvider; key: Buffer
       const options = accounts
         .map((account) => `<option value="${account.iban}">${formatIban(account.iban)} (company account)</option>`)
         .join('')
-      return reply.type('text/html; charset=utf-8').send(
-        sandboxPage(
-          'Sandbox bank partner',
-          'Send an incoming transfer',
-          `
+      return sendPage(
+        reply,
+        200,
+        'Sandbox bank partner',
+        'Send an incoming transfer',
+        `
 <p>Sends a signed <code>transfer.received</code> notice to the exchange. Use the order reference as payment reference for a wire,
 or the customer's virtual IBAN as credited account.</p>
 <form method="post" action="/sandbox/bank-partner/transfers">
@@ -55,7 +55,6 @@ or the customer's virtual IBAN as credited account.</p>
 <label for="paymentReference">Payment reference</label><input id="paymentReference" name="paymentReference">
 <button type="submit">Send notice</button>
 </form>`,
-        ),
       )
     })
 
@@ -66,16 +65,13 @@ or the customer's virtual IBAN as credited account.</p>
         const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
         return wantsJson
           ? reply.code(400).send({ result: false, error: 'validation_failed' })
-          : reply
-              .code(400)
-              .type('text/html; charset=utf-8')
-              .send(
-                sandboxPage(
-                  'Sandbox bank partner',
-                  'Notice not sent',
-                  `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank-partner">Back</a></p>`,
-                ),
-              )
+          : sendPage(
+              reply,
+              400,
+              'Sandbox bank partner',
+              'Notice not sent',
+              `<p>${escapeHtml(message)}</p><p><a href="/sandbox/bank-partner">Back</a></p>`,
+            )
       }
       const body = JSON.stringify({
         eventId: `evt_${randomBytes(8).toString('hex')}`,
@@ -95,15 +91,13 @@ or the customer's virtual IBAN as credited account.</p>
       })
       const answer = delivered.json() as { result: boolean; outcome?: string }
       if (wantsJson) return reply.code(delivered.statusCode).send(answer)
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          sandboxPage(
-            'Sandbox bank partner',
-            'Notice sent',
-            `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank-partner">Send another</a></p>`,
-          ),
-        )
+      return sendPage(
+        reply,
+        200,
+        'Sandbox bank partner',
+        'Notice sent',
+        `<p>The exchange answered <strong>${escapeHtml(answer.outcome ?? String(delivered.statusCode))}</strong>.</p><p><a href="/sandbox/bank-partner">Send another</a></p>`,
+      )
     })
   }
 }

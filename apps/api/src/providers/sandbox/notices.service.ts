@@ -1,16 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
-import { type SandboxNoticeParty, sandboxNotices } from '../../db/tables/modules/sandbox'
-import { SANDBOX_OPEN_BANKING_SIGNATURE_HEADER } from '../../providers/open-banking/sandbox-open-banking.provider'
-import { SANDBOX_PSP_SIGNATURE_HEADER } from '../../providers/psp/sandbox-psp.provider'
-import { signNotice } from '../../providers/signed-notice'
-
-/** Where each sandbox party posts its notices, and the header its signature travels in. */
-const ROUTES: Record<SandboxNoticeParty, { url: string; signatureHeader: string }> = {
-  psp: { url: '/v1/webhooks/psp', signatureHeader: SANDBOX_PSP_SIGNATURE_HEADER },
-  'open-banking': { url: '/v1/webhooks/open-banking', signatureHeader: SANDBOX_OPEN_BANKING_SIGNATURE_HEADER },
-}
+import { type SandboxNoticeParty, sandboxNotices } from '../../db/tables/providers/sandbox'
+import { signNotice } from '../signed-notice'
 
 /**
  * Wait after each unanswered attempt, in seconds: growing from a minute to a day, about three days in all, as Stripe
@@ -25,6 +17,8 @@ export interface SandboxNoticeDeps {
   clock: Clock
   /** The key each party signs with (the webhook secrets the exchange checks). */
   keys: Record<SandboxNoticeParty, Buffer>
+  /** Where each party posts its notices, and the header its signature travels in (each party's own). */
+  routes: Record<SandboxNoticeParty, { url: string; signatureHeader: string }>
   /** Posts a notice to the exchange and answers the HTTP status (0 when nothing came back). */
   post(request: { url: string; headers: Record<string, string>; body: string }): Promise<number>
 }
@@ -36,7 +30,7 @@ export type SandboxNoticeService = ReturnType<typeof createSandboxNoticeService>
  * until the exchange answers 2xx, so a crash of the exchange while it handles one (which answers 500, or nothing) is
  * healed the way a real provider heals it: the notice comes again later, freshly signed.
  */
-export function createSandboxNoticeService({ db, clock, keys, post }: SandboxNoticeDeps) {
+export function createSandboxNoticeService({ db, clock, keys, routes, post }: SandboxNoticeDeps) {
   type Notice = typeof sandboxNotices.$inferSelect
 
   async function attempt(notice: Notice): Promise<boolean> {
@@ -56,7 +50,7 @@ export function createSandboxNoticeService({ db, clock, keys, post }: SandboxNot
       )
       .returning()
     if (!claimed) return false
-    const route = ROUTES[claimed.party]
+    const route = routes[claimed.party]
     // Signed at each attempt: the exchange refuses a signature older than five minutes, as it should.
     const signature = signNotice(keys[claimed.party], claimed.body, Math.floor(now.getTime() / 1000))
     let status: number

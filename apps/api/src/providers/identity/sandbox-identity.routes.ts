@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Clock } from '../../clock'
+import { escapeHtml } from '../../modules/mail/mail.templates'
+import { acceptFormPosts } from '../../plugins/form-posts'
+import { formRefused, readForm, sandboxIdOf, sendPage } from '../sandbox/pages'
+import { signNotice } from '../signed-notice'
 import {
   SANDBOX_IDV_OUTCOMES,
   SANDBOX_IDV_SIGNATURE_HEADER,
@@ -10,10 +14,7 @@ import {
   type SandboxIdentityProvider,
   type SandboxIdvNotice,
   type SandboxIdvOutcome,
-} from '../../providers/identity/sandbox-identity.provider'
-import { signNotice } from '../../providers/signed-notice'
-import { escapeHtml } from '../mail/mail.templates'
-import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
+} from './sandbox-identity.provider'
 
 const PARTY = 'Sandbox identity verification'
 
@@ -55,9 +56,7 @@ export function sandboxIdvRoutes(deps: {
   brandName: string
 }): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseForm(body as string)),
-    )
+    acceptFormPosts(app)
 
     async function applicantOf(id: unknown) {
       const applicantId = sandboxIdOf(id)
@@ -65,10 +64,7 @@ export function sandboxIdvRoutes(deps: {
     }
 
     const notFound = (reply: FastifyReply) =>
-      reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .send(sandboxPage(PARTY, 'Verification not found', '<p>This verification link does not exist.</p>'))
+      sendPage(reply, 404, PARTY, 'Verification not found', '<p>This verification link does not exist.</p>')
 
     app.get('/verify', { schema: { hide: true } }, async (request, reply) => {
       const applicant = await applicantOf((request.query as { applicant?: unknown }).applicant)
@@ -85,11 +81,12 @@ export function sandboxIdvRoutes(deps: {
 <input type="hidden" name="applicant" value="${escapeHtml(applicant.id)}">
 <input type="hidden" name="outcome" value="${outcome}">${extra}
 <button type="submit"${outcome === 'approved' ? '' : ' class="secondary"'}>${OUTCOME_LABELS[outcome]}</button></form>`
-      return reply.type('text/html; charset=utf-8').send(
-        sandboxPage(
-          PARTY,
-          'Verify your identity',
-          `
+      return sendPage(
+        reply,
+        200,
+        PARTY,
+        'Verify your identity',
+        `
 <div class="card"><p><strong>This is a test environment.</strong> No document or selfie is read and nothing is sent to a
 real identity provider. Pick the result the check should have for <strong>${escapeHtml(applicant.email)}</strong> at
 ${escapeHtml(deps.brandName)}. An approval or a review also says whose name the document shows: the name given in the
@@ -98,7 +95,6 @@ ${form('approved', documentName('approved'))}
 ${form('rejected', `<label for="rejectReason">Reason</label><select id="rejectReason" name="reason">${options(SANDBOX_REJECTION_REASONS)}</select>`)}
 ${form('resubmission_requested', `<label for="retryReason">What must be sent again</label><select id="retryReason" name="reason">${options(SANDBOX_RESUBMISSION_REASONS)}</select>`)}
 ${form('review', documentName('review'))}`,
-        ),
       )
     })
 

@@ -1,3 +1,4 @@
+import { acceptFormPosts } from '../../plugins/form-posts'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Clock } from '../../clock'
@@ -7,10 +8,10 @@ import {
   type SandboxEsignNotice,
   type SandboxEsignProvider,
   sameName,
-} from '../../providers/esign/sandbox-esign.provider'
-import { signNotice } from '../../providers/signed-notice'
-import { escapeHtml } from '../mail/mail.templates'
-import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
+} from './sandbox-esign.provider'
+import { signNotice } from '../signed-notice'
+import { escapeHtml } from '../../modules/mail/mail.templates'
+import { formRefused, readForm, sandboxIdOf, sandboxPage } from '../sandbox/pages'
 
 const PARTY = 'Sandbox e-signature'
 
@@ -39,9 +40,7 @@ export function sandboxEsignRoutes(deps: {
   brandName: string
 }): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseForm(body as string)),
-    )
+    acceptFormPosts(app)
 
     async function envelopeOf(id: unknown) {
       const envelopeId = sandboxIdOf(id)

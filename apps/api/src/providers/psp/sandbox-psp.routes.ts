@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { z } from 'zod'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
-import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from '../../providers/psp/sandbox-psp.provider'
-import { escapeHtml } from '../mail/mail.templates'
-import type { SandboxNoticeService } from './sandbox-notices.service'
-import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { escapeHtml } from '../../modules/mail/mail.templates'
+import { acceptFormPosts } from '../../plugins/form-posts'
+import type { SandboxNoticeService } from '../sandbox/notices.service'
+import { formRefused, readForm, sandboxIdOf, sandboxPage, sendPage } from '../sandbox/pages'
+import { SANDBOX_TEST_CARDS, type SandboxCheckout, type SandboxPsp } from './sandbox-psp.provider'
 
 const PARTY = 'Sandbox card checkout'
 
@@ -49,19 +50,14 @@ export function sandboxPspRoutes(deps: {
   brandName: string
 }): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseForm(body as string)),
-    )
+    acceptFormPosts(app)
 
     async function sessionOf(id: unknown) {
       const sessionId = sandboxIdOf(id)
       return sessionId === undefined ? undefined : deps.psp.findCheckout(sessionId)
     }
     const notFound = (reply: FastifyReply) =>
-      reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .send(sandboxPage(PARTY, 'Checkout not found', '<p>This checkout does not exist.</p>'))
+      sendPage(reply, 404, PARTY, 'Checkout not found', '<p>This checkout does not exist.</p>')
 
     async function finish(
       reply: FastifyReply,
@@ -82,10 +78,7 @@ export function sandboxPspRoutes(deps: {
     }
 
     const closed = (reply: FastifyReply) =>
-      reply
-        .code(410)
-        .type('text/html; charset=utf-8')
-        .send(sandboxPage(PARTY, 'This checkout is closed', '<p>The payment was already completed or failed.</p>'))
+      sendPage(reply, 410, PARTY, 'This checkout is closed', '<p>The payment was already completed or failed.</p>')
 
     /** The checkout page; `cardRefused` says the card number sent was not a valid one. */
     function checkoutPage(reply: FastifyReply, session: SandboxCheckout, cardRefused: boolean) {
@@ -153,15 +146,15 @@ ${error}<form method="post" action="/sandbox/psp/checkout/pay">
     app.get('/3ds', { schema: { hide: true } }, async (request, reply) => {
       const session = await sessionOf((request.query as { session?: unknown }).session)
       if (!session || session.status !== 'requires_action') return closed(reply)
-      return reply.type('text/html; charset=utf-8').send(
-        sandboxPage(
-          PARTY,
-          'Confirm with your bank',
-          `
+      return sendPage(
+        reply,
+        200,
+        PARTY,
+        'Confirm with your bank',
+        `
 <div class="card"><p>Your bank asks you to confirm the payment of <strong>${formatAmount(session.amount, FIAT_DECIMALS)} ${session.currency.toUpperCase()}</strong> (3-D Secure, simulated).</p></div>
 <form method="post" action="/sandbox/psp/3ds"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><input type="hidden" name="result" value="approve"><button type="submit">Confirm payment</button></form>
 <form method="post" action="/sandbox/psp/3ds"><input type="hidden" name="session" value="${escapeHtml(session.id)}"><input type="hidden" name="result" value="fail"><button class="secondary" type="submit">Fail the check</button></form>`,
-        ),
       )
     })
 

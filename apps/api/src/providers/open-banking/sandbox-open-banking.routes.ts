@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { z } from 'zod'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { buildIban, formatIban } from '@exchange/shared/iban'
 import { formatAmount } from '@exchange/shared/money'
-import type { SandboxConsent, SandboxOpenBanking } from '../../providers/open-banking/sandbox-open-banking.provider'
-import { escapeHtml } from '../mail/mail.templates'
-import type { SandboxNoticeService } from './sandbox-notices.service'
-import { formRefused, parseForm, readForm, sandboxIdOf, sandboxPage } from './sandbox-pages'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { escapeHtml } from '../../modules/mail/mail.templates'
+import { acceptFormPosts } from '../../plugins/form-posts'
+import type { SandboxNoticeService } from '../sandbox/notices.service'
+import { formRefused, readForm, sandboxIdOf, sendPage } from '../sandbox/pages'
+import type { SandboxConsent, SandboxOpenBanking } from './sandbox-open-banking.provider'
 
 const PARTY = 'Sandbox bank (pay-by-bank)'
 
@@ -36,24 +37,16 @@ export function sandboxOpenBankingRoutes(deps: {
   brandName: string
 }): FastifyPluginAsync {
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseForm(body as string)),
-    )
+    acceptFormPosts(app)
 
     const consentOf = async (id: unknown) => {
       const consentId = sandboxIdOf(id)
       return consentId === undefined ? undefined : deps.openBanking.findConsent(consentId)
     }
     const notFound = (reply: FastifyReply) =>
-      reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .send(sandboxPage(PARTY, 'Payment request not found', '<p>This request does not exist.</p>'))
+      sendPage(reply, 404, PARTY, 'Payment request not found', '<p>This request does not exist.</p>')
     const closed = (reply: FastifyReply) =>
-      reply
-        .code(410)
-        .type('text/html; charset=utf-8')
-        .send(sandboxPage(PARTY, 'This payment request is closed', '<p>It was already approved or cancelled.</p>'))
+      sendPage(reply, 410, PARTY, 'This payment request is closed', '<p>It was already approved or cancelled.</p>')
 
     async function finish(reply: FastifyReply, consent: SandboxConsent, outcome: 'executed' | 'cancelled') {
       const failureReason = outcome === 'cancelled' ? 'You cancelled the payment at your bank.' : undefined
@@ -83,17 +76,17 @@ export function sandboxOpenBankingRoutes(deps: {
             `<label><input type="radio" name="account" value="${account.id}"${index === 0 ? ' checked' : ''}> ${escapeHtml(account.label)} · ${formatIban(account.iban)}</label>`,
         )
         .join('')
-      return reply.type('text/html; charset=utf-8').send(
-        sandboxPage(
-          PARTY,
-          `Approve a payment of ${amount}`,
-          `
+      return sendPage(
+        reply,
+        200,
+        PARTY,
+        `Approve a payment of ${amount}`,
+        `
 <div class="card"><p><strong>${escapeHtml(deps.brandName)}</strong> asks to take <strong>${amount}</strong> from your account, reference <code>${escapeHtml(consent.orderReference)}</code>.</p>
 <p>Bank: ${escapeHtml(consent.bankId)} · Account holder: ${escapeHtml(consent.payerName)}</p></div>
 <form method="post" action="/sandbox/bank/consent"><input type="hidden" name="consent" value="${escapeHtml(consent.id)}"><input type="hidden" name="decision" value="approve">
 <fieldset><legend>Pay from</legend>${accounts}</fieldset><button type="submit">Approve payment</button></form>
 <form method="post" action="/sandbox/bank/consent"><input type="hidden" name="consent" value="${escapeHtml(consent.id)}"><input type="hidden" name="decision" value="cancel"><button class="secondary" type="submit">Cancel</button></form>`,
-        ),
       )
     })
 
