@@ -70,9 +70,11 @@ export function readEsign(env: z.output<typeof EsignEnv> & { PUBLIC_URL?: string
     esign: {
       kind: 'docusign' as const,
       integrationKey: values.DOCUSIGN_INTEGRATION_KEY,
+      /** The DocuSign user the app acts as (JWT grant, consented once with `signature impersonation`). */
       userId: values.DOCUSIGN_USER_ID,
       accountId: values.DOCUSIGN_ACCOUNT_ID,
       privateKeyPem: pemFromEnv(values.DOCUSIGN_PRIVATE_KEY_PEM),
+      /** Secret of the Connect configuration's HMAC key: checks X-DocuSign-Signature-1 (and -2 … while keys rotate). */
       connectHmacSecret: values.DOCUSIGN_CONNECT_HMAC_SECRET,
       basePath: env.DOCUSIGN_BASE_PATH.replace(/\/+$/, ''),
       oauthHost: env.DOCUSIGN_OAUTH_HOST,

@@ -56,6 +56,7 @@ export function readIdentity(
       webhookSecret: values.SUMSUB_WEBHOOK_SECRET,
       levelName: env.SUMSUB_LEVEL_NAME,
       baseUrl: env.SUMSUB_BASE_URL,
+      /** Public address of the web app, for the redirect after the verification page. */
       publicUrl: values.PUBLIC_URL,
     },
   }

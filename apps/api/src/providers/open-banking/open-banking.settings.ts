@@ -67,9 +67,12 @@ function readProvider(
     environment: env.TRUELAYER_ENVIRONMENT,
     clientId: values.TRUELAYER_CLIENT_ID,
     clientSecret: values.TRUELAYER_CLIENT_SECRET,
+    /** Key id and PEM of the signing key registered with TrueLayer (requests carry a Tl-Signature). */
     signingKeyId: values.TRUELAYER_SIGNING_KEY_ID,
     signingKeyPem: pemFromEnv(values.TRUELAYER_SIGNING_KEY_PEM),
+    /** The merchant account that receives the money. */
     merchantAccountId: values.TRUELAYER_MERCHANT_ACCOUNT_ID,
+    /** Public address of the web app, for the return from the hosted payment page. */
     publicUrl: values.PUBLIC_URL,
   }
 }

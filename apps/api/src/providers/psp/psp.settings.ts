@@ -30,6 +30,7 @@ export function readPsp(env: z.output<typeof PspEnv> & { PUBLIC_URL?: string | u
             kind: 'stripe' as const,
             secretKey: env.STRIPE_SECRET_KEY,
             webhookSecret: env.PSP_WEBHOOK_SECRET,
+            /** Public address of the web app, for Stripe's success and cancel redirects. */
             publicUrl: env.PUBLIC_URL,
           }
         : refuse(
