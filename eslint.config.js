@@ -85,7 +85,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', NO_ENUMS],
+      // The environment has one door (style rule 10): the configuration reads it once, checks it and hands out the
+      // settings; a variable read anywhere else escapes the checks, the production rules and docs/configuration.md.
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from the configuration (apps/api/src/config), not from process.env.',
+        },
+      ],
     },
+  },
+  {
+    // Where the environment is legitimately read: the configuration folder itself; the test runner's setup; the
+    // harnesses that start an api process and hand it its environment (PostgreSQL tests, e2e, benchmarks, the local
+    // deployment and its tests); the repository's scripts.
+    files: [
+      'apps/api/src/config/**/*.ts',
+      'vitest.config.ts',
+      'apps/api/test-postgres/api-process.ts',
+      'e2e/support/app-server.ts',
+      'bench/**/*.ts',
+      'deploy/**/*.ts',
+      'scripts/**',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
   },
   ...tableOwnership,
   {

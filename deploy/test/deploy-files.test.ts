@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { CONFIG_VARIABLES, loadConfig } from '../../apps/api/src/config'
+import { CONFIG_VARIABLES, loadConfig } from '../../apps/api/src/config/config'
 import {
   NGINX_BIN,
   NGINX_CONF,

@@ -168,3 +168,19 @@ describe('the map of the code', () => {
     expect(brokenLinks(markdown, DOCS, existsSync)).toEqual(['../apps/api/src/gone.ts#top'])
   })
 })
+
+describe('the README', () => {
+  const readme = () => readFileSync(join(REPOSITORY, 'README.md'))
+
+  // What the product is, the two commands and a first purchase, in a page: details belong in docs/ (issue 27).
+  it('stays within 8 KB', () => {
+    expect(readme().byteLength).toBeLessThanOrEqual(8192)
+  })
+
+  it('links only to files that exist, among them the configuration reference, the map and the decisions', () => {
+    const text = readme().toString('utf8')
+    expect(brokenLinks(text, REPOSITORY, existsSync)).toEqual([])
+    for (const target of ['docs/configuration.md', 'docs/architecture.md', 'docs/decisions/README.md'])
+      expect(text).toContain(`](${target})`)
+  })
+})

@@ -1,5 +1,5 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig } from './config/config'
 
 async function main() {
   const config = loadConfig()

@@ -1,7 +1,7 @@
 import { ClientDetails } from '@exchange/shared/clients.schemas'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../src/config'
+import { loadConfig } from '../src/config/config'
 import { customerNameChanges, customers } from '../src/db/tables/modules/customers'
 import { createCustomerService } from '../src/modules/customers/customers.service'
 import { ADA_DETAILS, callUser, signUpVerified, useTestApp, wireOrderPaid } from './support'

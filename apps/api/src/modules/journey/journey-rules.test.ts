@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_ENHANCED_CHECKS_VOLUME } from '../../config'
+import { DEFAULT_ENHANCED_CHECKS_VOLUME } from '../../config/journey.settings'
 import {
   type JourneyFacts,
   type JourneyPolicy,

@@ -3,22 +3,10 @@ import docusign from 'docusign-esign'
 import { z } from 'zod'
 import type { IncomingNotice } from '../signed-notice'
 import type { ESignatureProvider, SignedDocument, SigningNotice } from './esign.provider'
+import type { EsignSettings } from './esign.settings'
 
-export interface DocusignConfig {
-  /** The app's integration key (OAuth client id). */
-  integrationKey: string
-  /** The DocuSign user the app acts as (JWT grant, consented once with `signature impersonation`). */
-  userId: string
-  accountId: string
-  /** RSA private key of the integration key, PEM. */
-  privateKeyPem: string
-  /** Secret of the Connect configuration's HMAC key: checks X-DocuSign-Signature-1 (and -2 … while keys rotate). */
-  connectHmacSecret: string
-  /** eSignature REST base path, e.g. https://demo.docusign.net/restapi or https://eu.docusign.net/restapi. */
-  basePath: string
-  /** OAuth host: account-d.docusign.com (developer) or account.docusign.com (production). */
-  oauthHost: string
-  publicUrl: string
+/** DocuSign's settings as the configuration reads them (esign.settings.ts), and what tests hand in. */
+export type DocusignConfig = Omit<Extract<EsignSettings, { kind: 'docusign' }>, 'kind'> & {
   /** Seconds since the epoch (tests fix it): the access token is renewed a minute before it ends. */
   nowSeconds?: () => number
 }

@@ -2,15 +2,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import type { IncomingNotice } from '../signed-notice'
 import type { IdentityNotice, IdentityProvider, PersonName } from './identity.provider'
+import type { IdentitySettings } from './identity.settings'
 
-export interface SumsubOptions {
-  appToken: string
-  secretKey: string
-  webhookSecret: string
-  levelName: string
-  baseUrl: string
-  /** Public address of the web app, for the redirect after the verification page. */
-  publicUrl: string
+/** Sumsub's settings as the configuration reads them (identity.settings.ts), and what tests hand in. */
+export type SumsubOptions = Omit<Extract<IdentitySettings, { kind: 'sumsub' }>, 'kind'> & {
   /** Tests hand in recorded answers. */
   fetch?: typeof fetch
   /** Seconds since the epoch for X-App-Access-Ts (tests fix it). */

@@ -4,18 +4,10 @@ import { z } from 'zod'
 import type { HostedPaymentLookup, PspEvent } from '../psp/card-psp.provider'
 import { toMinorUnits } from '../psp/stripe-psp.provider'
 import type { OpenBankingProvider } from './open-banking.provider'
+import type { OpenBankingSettings } from './open-banking.settings'
 
-export interface TrueLayerOptions {
-  environment: 'sandbox' | 'live'
-  clientId: string
-  clientSecret: string
-  /** Key id and PEM of the signing key registered with TrueLayer (requests carry a Tl-Signature). */
-  signingKeyId: string
-  signingKeyPem: string
-  /** The merchant account that receives the money. */
-  merchantAccountId: string
-  /** Public address of the web app, for the return from the hosted payment page. */
-  publicUrl: string
+/** TrueLayer's settings as the configuration reads them (open-banking.settings.ts), and what tests hand in. */
+export type TrueLayerOptions = Omit<Extract<OpenBankingSettings, { kind: 'truelayer' }>, 'kind'> & {
   fetchImpl?: typeof fetch
 }
 

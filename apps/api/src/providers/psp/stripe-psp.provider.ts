@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import type { CardPspProvider, HostedPaymentLookup, PspEvent } from './card-psp.provider'
+import type { PspSettings } from './psp.settings'
 
 /** "250.00" → 25000: Stripe wants the smallest currency unit; every fiat we sell has two decimals. */
 export function toMinorUnits(amount: string): number {
@@ -7,11 +8,8 @@ export function toMinorUnits(amount: string): number {
   return Number(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`)
 }
 
-export interface StripePspOptions {
-  secretKey: string
-  webhookSecret: string
-  /** Public address of the web app, for Stripe's success and cancel redirects. */
-  publicUrl: string
+/** Stripe's settings as the configuration reads them (psp.settings.ts), and what tests hand in. */
+export type StripePspOptions = Omit<Extract<PspSettings, { kind: 'stripe' }>, 'kind'> & {
   /** Tests hand in a client on recorded answers. */
   client?: Stripe
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
-import type { Config } from '../config'
-import { conveniencesAllowed, realParties } from '../deployment'
+import type { Config } from './config'
+import { conveniencesAllowed, realParties } from './deployment'
 
 const SHARED_DEPLOYMENT_BANNER = `<div role="alert" style="background:#b91c1c;color:#fff;padding:12px 16px;font-weight:700;font-size:18px">SANDBOX on a shared deployment (ALLOW_SANDBOX_IN_PRODUCTION): nothing here is real. No money moves; never enter a real card or bank login.</div>`
 

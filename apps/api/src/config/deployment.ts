@@ -1,4 +1,38 @@
-import type { Config } from './config'
+import type { BankPartnerSettings } from '../providers/bank/bank.settings'
+import type { EsignSettings } from '../providers/esign/esign.settings'
+import type { readGeoIp } from '../providers/geoip/geoip.settings'
+import type { IdentitySettings } from '../providers/identity/identity.settings'
+import type { LiquiditySettings } from '../providers/liquidity/liquidity.settings'
+import type { readMail } from '../providers/mail/mail.settings'
+import type { OpenBankingSettings } from '../providers/open-banking/open-banking.settings'
+import type { PspSettings } from '../providers/psp/psp.settings'
+import type { readRates } from '../providers/rates/rates.settings'
+import type { readDevelopment } from './development.settings'
+import type { readJourney } from './journey.settings'
+import type { readSecurity } from './security.settings'
+import type { readServer } from './server.settings'
+
+/**
+ * What the parties' modes are read from: the parts of the configuration (config.ts) these rules need, named from the
+ * concerns that read them, so that the configuration can apply the rules while it is being read.
+ */
+export type PartySettings = Pick<ReturnType<typeof readServer>, 'env'> &
+  ReturnType<typeof readGeoIp> &
+  ReturnType<typeof readRates> & {
+    psp: PspSettings
+    openBanking: OpenBankingSettings
+    bankPartner: BankPartnerSettings
+    liquidity: LiquiditySettings
+    identity: IdentitySettings
+    esign: EsignSettings
+  }
+
+/** What the deployment rules and the start-up log read of a configuration. */
+type Config = PartySettings &
+  ReturnType<typeof readMail> &
+  ReturnType<typeof readDevelopment> &
+  ReturnType<typeof readJourney> &
+  Pick<ReturnType<typeof readSecurity>, 'operators'>
 
 /**
  * `sandbox`: the offline stand-in inside this process (its pages under /sandbox/…, anyone can "pay");
@@ -19,7 +53,7 @@ export interface Party {
   stakes: 'money' | 'identities' | 'none'
   /** Where the sandbox serves its pages, if it has any. */
   sandboxPages?: string
-  mode(config: Config): PartyMode
+  mode(config: PartySettings): PartyMode
 }
 
 /**
@@ -100,18 +134,19 @@ export const PARTIES: readonly Party[] = [
 
 const SETTING = 'ALLOW_SANDBOX_IN_PRODUCTION'
 
-const described = (party: Party, config: Config) => `${party.name} ${party.mode(config)} (${party.settings.join(', ')})`
+const described = (party: Party, config: PartySettings) =>
+  `${party.name} ${party.mode(config)} (${party.settings.join(', ')})`
 
-const listed = (parties: readonly Party[], config: Config) =>
+const listed = (parties: readonly Party[], config: PartySettings) =>
   parties.map((party) => described(party, config)).join(', ')
 
 /** The parties that move real money in this configuration. */
-export function liveMoneyParties(config: Config): readonly Party[] {
+export function liveMoneyParties(config: PartySettings): readonly Party[] {
   return PARTIES.filter((party) => party.stakes === 'money' && party.mode(config) === 'live')
 }
 
 /** The parties that move real money or check real identities in this configuration (decision 070). */
-export function realParties(config: Config): readonly Party[] {
+export function realParties(config: PartySettings): readonly Party[] {
   return PARTIES.filter((party) => party.stakes !== 'none' && party.mode(config) === 'live')
 }
 
@@ -119,12 +154,12 @@ export function realParties(config: Config): readonly Party[] {
  * Where the development conveniences may run: a configuration that says development (NODE_ENV unset, `development` or
  * `test`) in which no party moves real money or checks real identities. NODE_ENV alone never decides it.
  */
-export function conveniencesAllowed(config: Config): boolean {
+export function conveniencesAllowed(config: PartySettings): boolean {
   return config.env !== 'production' && realParties(config).length === 0
 }
 
 /** The sandbox parties that serve pages anyone can use to "pay" or pass a check. */
-export function sandboxPageParties(config: Config): readonly Party[] {
+export function sandboxPageParties(config: PartySettings): readonly Party[] {
   return PARTIES.filter((party) => party.sandboxPages && party.mode(config) === 'sandbox')
 }
 
@@ -142,7 +177,7 @@ export interface Convenience {
 }
 
 /**
- * What exists for a laptop and the tests, and opens a door to anyone who reaches the server (README, "Development
+ * What exists for a laptop and the tests, and opens a door to anyone who reaches the server (docs/deploying.md, "Development
  * conveniences"; decision 070). On only where `conveniencesAllowed`; with a real party, each one that is on refuses
  * to start, naming its settings.
  */

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { SMTP, everyPartyLive } from '../test/support/live-parties'
 import { ConfigError, loadConfig } from './config'
+import { SMTP, everyPartyLive } from '../../test/support/live-parties'
 
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data, embedded database and the dev outbox', () => {

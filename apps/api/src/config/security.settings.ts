@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from '../modules/accounts/passwords'
+import { type SettingsContext, refuse } from './values/env-values'
+
+/** Sessions, rate limits, password hashing and the operators of the back office. */
+export const SecurityEnv = z.object({
+  JWT_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe(
+      'HS256 key of the sessions, at least 32 characters. Required with DATABASE_URL (every api process must share it); in embedded mode generated once under DATA_DIR.',
+    ),
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 30)
+    .optional()
+    .describe("Hours a session lasts; unset: the brand's cookie lifetime."),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30)
+    .describe('Requests per IP per minute on each account call.'),
+  RATE_LIMIT_EMAIL_PER_15_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe(
+      'Requests per e-mail address per 15 minutes on each account call but login (failed logins slow down their own device or address, decision 022).',
+    ),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(DEFAULT_HASH_CONCURRENCY)
+    // The default depends on the machine: the reference shows the rule, not this machine's number.
+    .meta({
+      description: 'Password hashes (argon2id) run at once; the rest queue.',
+      shownDefault: 'the cores less one, at least one',
+    }),
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(DEFAULT_HASH_MAX_WAIT_MS)
+    .describe('Longest a login or sign-up waits for its hash before it is answered "busy, try again" (503).'),
+  OPERATOR_CREDENTIALS: z
+    .string()
+    .regex(
+      /^[\w.-]+:[^,]{12,}(,[\w.-]+:[^,]{12,})*$/,
+      'expected name:password pairs, passwords of at least 12 characters',
+    )
+    .optional()
+    .describe(
+      'Operators of the back-office view at /operator (HTTP Basic), as "name:password" pairs separated by commas (passwords of 12+ characters); unset: no operator view.',
+    ),
+})
+
+export function readSecurity(
+  env: z.output<typeof SecurityEnv> & { DATABASE_URL?: string | undefined },
+  ctx: SettingsContext,
+) {
+  if (env.DATABASE_URL && !env.JWT_SECRET)
+    refuse(ctx, 'required when DATABASE_URL is set (every api process must share it)', 'JWT_SECRET')
+  return {
+    jwtSecret: env.JWT_SECRET,
+    sessionHours: env.SESSION_HOURS,
+    rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
+    operators: (env.OPERATOR_CREDENTIALS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf(':')
+        return { name: pair.slice(0, at), password: pair.slice(at + 1) }
+      }),
+  }
+}
