@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AGREEMENT_VERSION } from '@exchange/shared/agreement'
@@ -90,7 +92,10 @@ describe('the customer agreement', () => {
       card.getByRole('button', { name: `Download the agreement version ${AGREEMENT_VERSION}` }).click(),
     ])
     expect(download.suggestedFilename()).toBe(`agreement-${AGREEMENT_VERSION}-signed-record.txt`)
-    const record = readFileSync((await download.path())!, 'utf8')
+    // The browser is shared over a connection (global-setup.ts): the file is saved here before it is read.
+    const saved = join(mkdtempSync(join(tmpdir(), 'agreement-')), download.suggestedFilename())
+    await download.saveAs(saved)
+    const record = readFileSync(saved, 'utf8')
     expect(record).toContain('Signed by typing:   Grace Hopper')
     expect(record).toContain(`Agreement version:  ${AGREEMENT_VERSION}`)
     expect(record).toContain('12. Termination')
