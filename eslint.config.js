@@ -104,7 +104,6 @@ export default tseslint.config(
     files: [
       'apps/api/src/config/**/*.ts',
       'vitest.config.ts',
-      'apps/api/test-postgres/api-process.ts',
       'e2e/support/app-server.ts',
       'bench/**/*.ts',
       'deploy/**/*.ts',

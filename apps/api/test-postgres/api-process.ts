@@ -65,7 +65,6 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
     ['--import', 'tsx', fileURLToPath(new URL('../src/server.ts', import.meta.url))],
     {
       env: {
-        PATH: process.env.PATH,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         PORT: String(port),
