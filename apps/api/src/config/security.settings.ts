@@ -1,6 +1,10 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
-import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from '../modules/accounts/passwords'
 import { type SettingsContext, refuse } from './values/env-values'
+
+/** One core is left to the event loop: a burst of logins queues instead of slowing every other call. */
+export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1)
+export const DEFAULT_HASH_MAX_WAIT_MS = 3_000
 
 /** Sessions, rate limits, password hashing and the operators of the back office. */
 export const SecurityEnv = z.object({

@@ -18,7 +18,7 @@ import {
   VerifyCodeRequest,
 } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
-import { type AnswerOnce, KeyedCallHeaders } from '../../plugins/idempotency-key'
+import { type AnswerOnce, KeyedCallHeaders } from '../request-keys/answer-once'
 import type { RateLimits } from '../../plugins/rate-limits'
 import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountService } from './accounts.service'

@@ -2,9 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { hash } from '@node-rs/argon2'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from '../../config/security.settings'
 import {
-  DEFAULT_HASH_CONCURRENCY,
-  DEFAULT_HASH_MAX_WAIT_MS,
   configurePasswordHashing,
   hashPassword,
   passwordHashLoad,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_MAX_WAIT_MS } from '../../config/security.settings'
 import { AppError } from '../../errors'
 import { BUSY_RETRY_AFTER_SECONDS, createHashGate, type HashGate, type HashGateOptions } from './hash-gate'
 
@@ -10,10 +10,6 @@ const ARGON2ID = 2
 
 /** OWASP's argon2id minimum (19 MiB, 2 passes); run in a thread of its own at the lowest priority, off the event loop. */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
-
-/** One core is left to the event loop: a burst of logins queues instead of slowing every other call. */
-export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1)
-export const DEFAULT_HASH_MAX_WAIT_MS = 3_000
 
 /** Beside this file in the sources; beside `dist/server.js`, where this module's code is bundled, in the build. */
 const WORKER_FILE = new URL('./password-hash.worker.mjs', import.meta.url)

@@ -14,7 +14,7 @@ import {
   SelectMethodAnswer,
   SelectMethodRequest,
 } from '@exchange/shared/orders.schemas'
-import { type AnswerOnce, KeyedCallHeaders } from '../../plugins/idempotency-key'
+import { type AnswerOnce, KeyedCallHeaders } from '../request-keys/answer-once'
 import { sessionOf } from '../../plugins/session'
 import { visitorOf } from '../../plugins/visitor'
 import type { InitiatedBuyOrder, OrderService } from './orders.service'

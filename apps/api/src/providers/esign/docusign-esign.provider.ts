@@ -35,7 +35,7 @@ export function verifyConnectHmac(secret: string, rawBody: string, headers: Reco
 }
 
 /** The document sent for signature: the agreement text, and the lines DocuSign puts the signature and date on. */
-export function agreementDocument(text: string, signerName: string): string {
+function agreementDocument(text: string, signerName: string): string {
   return `${text}\nSigned by ${signerName}\n\nSignature: ${SIGN_HERE_ANCHOR}\n\nDate: ${DATE_SIGNED_ANCHOR}\n`
 }
 

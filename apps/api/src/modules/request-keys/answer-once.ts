@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { IdempotencyKey } from '@exchange/shared/answer'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@exchange/shared/constants'
-import { AppError } from '../errors'
-import type { KeyedCall, RequestKeyService } from '../modules/request-keys/request-keys.service'
+import { AppError } from '../../errors'
+import type { KeyedCall, RequestKeyService } from './request-keys.service'
 
 const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase()
 

@@ -1,0 +1,21 @@
+import type { AnswerOnce } from '../request-keys/answer-once'
+import type { RateLimits } from '../../plugins/rate-limits'
+import type { Core } from '../module-kit'
+import type { ModuleParts } from '../module-kit'
+import { accountRoutes } from './accounts.routes'
+import { createAccountService } from './accounts.service'
+import { createIssueCodeJob } from './issue-code-job'
+
+/** Sign-up, codes, login and password reset; resend and reset leave the code to a job (decision 035). */
+export function accountsModule(
+  { db, clock, mail, sessions, secrets, queue, publicUrl }: Core,
+  { limits, answerOnce }: { limits: RateLimits; answerOnce: AnswerOnce },
+) {
+  const accounts = createAccountService({ db, clock, mail, sessions, codeKey: secrets.codeKey, queue })
+  const routes = accountRoutes({ accounts, limits, publicUrlIsHttps: publicUrl.startsWith('https:'), answerOnce })
+  const parts: ModuleParts = {
+    routes: [{ scope: 'public', routes }],
+    jobs: [createIssueCodeJob(accounts.issueQueuedCode)],
+  }
+  return { accounts, parts }
+}

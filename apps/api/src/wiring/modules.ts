@@ -1,0 +1,146 @@
+import type { CustomerAgreement } from '@exchange/shared/agreement'
+import { accountsModule } from '../modules/accounts/accounts.module'
+import { agreementModule } from '../modules/agreement/agreement.module'
+import { brandModule } from '../modules/brand/brand.module'
+import { customersModule } from '../modules/customers/customers.module'
+import { devModule } from '../modules/dev/dev.module'
+import { documentsModule } from '../modules/documents/documents.module'
+import { dueDiligenceModule } from '../modules/due-diligence/due-diligence.module'
+import { identityModule } from '../modules/identity/identity.module'
+import { journeyModule } from '../modules/journey/journey.module'
+import { operatorModule } from '../modules/operator/operator.module'
+import { ordersModule } from '../modules/orders/orders.module'
+import { paymentsModule } from '../modules/payments/payments.module'
+import { ratesModule } from '../modules/rates/rates.module'
+import { requestKeysModule } from '../modules/request-keys/request-keys.module'
+import { settlementModule } from '../modules/settlement/settlement.module'
+import { testControlsModule } from '../modules/test-controls/test-controls.module'
+import { ukStepsModule } from '../modules/uk-steps/uk-steps.module'
+import { usersModule } from '../modules/users/users.module'
+import { walletsModule } from '../modules/wallets/wallets.module'
+import { webhooksModule } from '../modules/webhooks/webhooks.module'
+import type { AnswerOnce } from '../modules/request-keys/answer-once'
+import type { Core } from '../modules/module-kit'
+import type { Gates } from './http'
+import type { ModuleParts } from '../modules/module-kit'
+import type { Parties } from '../modules/module-kit'
+
+/**
+ * The customer's journey before money: identity, details, documents, the brand's UK rule, wallets, due diligence,
+ * the UK steps, the agreement, and the journey engine over all of them. Each is built after what it asks of.
+ */
+function complianceModules(core: Core, parties: Parties, agreementInForce: CustomerAgreement | undefined) {
+  const identity = identityModule(core, parties.identity)
+  const customers = customersModule(core, identity)
+  const documents = documentsModule(core)
+  const brand = brandModule(core, {
+    declaredResidenceOf: customers.customers.declaredResidenceOf,
+    proofOfAddressAcceptedAfter: documents.documentReviews.proofOfAddressAcceptedAfter,
+  })
+  const wallets = walletsModule(core)
+  const dueDiligence = dueDiligenceModule(core)
+  const ukSteps = ukStepsModule(core, brand.brandService)
+  const agreement = agreementModule(core, parties.esign, agreementInForce)
+  const journey = journeyModule(core, {
+    identity: identity.identity,
+    wallets: wallets.wallets,
+    dueDiligence: dueDiligence.dueDiligence,
+    ukSteps: { ...ukSteps.ukSteps, isUkCustomer: brand.brandService.isUkCustomer },
+    agreement: agreement.agreement,
+    residencesOf: customers.customers.residencesOf,
+  })
+  const all = [identity, customers, documents, brand, wallets, dueDiligence, ukSteps, agreement, journey]
+  return {
+    ...identity,
+    ...customers,
+    ...documents,
+    ...brand,
+    ...wallets,
+    ...dueDiligence,
+    ...agreement,
+    ...journey,
+    parts: all.map((module) => module.parts),
+  }
+}
+
+/** Prices, orders, money in and out, the four ways to pay and the providers' notices. */
+function moneyModules(
+  core: Core,
+  parties: Parties,
+  compliance: ReturnType<typeof complianceModules>,
+  answerOnce: AnswerOnce,
+) {
+  const { journey } = compliance
+  const rates = ratesModule(core, parties.rates)
+  const orders = ordersModule(core, {
+    rates: rates.rates,
+    assertMayStartOrder: journey.assertMayStartOrder,
+    assertMayPay: journey.assertMayPay,
+    answerOnce,
+  })
+  const settlement = settlementModule(core, parties, {
+    orders: orders.orders,
+    recentNameChange: compliance.customers.recentNameChange,
+    verifiedNameOf: compliance.identity.verifiedNameOf,
+    payoutGate: compliance.payoutGate,
+    isWalletProven: compliance.wallets.isWalletProven,
+  })
+  const payments = paymentsModule(core, parties, {
+    orders: orders.orders,
+    settlement: settlement.settlement,
+    assertMayPay: journey.assertMayPay,
+  })
+  const webhooks = webhooksModule(core, parties, settlement.settlement)
+  return {
+    ...rates,
+    ...settlement,
+    parts: [rates, orders, settlement, payments, webhooks].map((module) => module.parts),
+  }
+}
+
+/** Every module of the api, built in the order of what each asks of the others. */
+export async function wireModules(
+  core: Core,
+  parties: Parties,
+  gates: Gates,
+  agreementInForce: CustomerAgreement | undefined,
+) {
+  const keys = requestKeysModule(core)
+  const { answerOnce } = keys
+  const accounts = accountsModule(core, { limits: gates.limits, answerOnce })
+  const compliance = complianceModules(core, parties, agreementInForce)
+  const money = moneyModules(core, parties, compliance, answerOnce)
+  const users = await usersModule(core, {
+    accounts: accounts.accounts,
+    agreementVersion: compliance.agreement.version,
+  })
+  const operator = operatorModule(
+    core,
+    {
+      settlement: money.settlement,
+      bank: parties.bank,
+      dueDiligence: compliance.dueDiligence,
+      customers: compliance.customers,
+      identity: compliance.identity,
+      documents: compliance.documents,
+      documentReviews: compliance.documentReviews,
+      unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
+    },
+    gates.requireOperator,
+  )
+  const testControls = testControlsModule(core, {
+    ratesProvider: parties.rates,
+    refreshRates: money.rates.refreshRates,
+  })
+  const parts: ModuleParts[] = [
+    keys.parts,
+    accounts.parts,
+    ...compliance.parts,
+    ...money.parts,
+    users.parts,
+    operator.parts,
+    testControls.parts,
+    devModule(core).parts,
+  ]
+  return { parts, money }
+}
