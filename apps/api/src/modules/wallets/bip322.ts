@@ -2,6 +2,7 @@ import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64, bech32, bech32m, utf8 } from '@scure/base'
+import { type Input, type Tx, parseFull, parseSimple } from './bip322-encoding'
 
 /**
  * BIP-322 generic signed messages, simple and full, for the native segwit addresses a wallet signs with one or more
@@ -87,21 +88,6 @@ function scriptPubKeyOf({ version, program }: Program): Uint8Array {
   return concat(Uint8Array.of(version === 0 ? OP_0 : OP_1, program.length), program)
 }
 
-interface Input {
-  prevoutHash: Uint8Array
-  prevoutIndex: number
-  scriptSig: Uint8Array
-  sequence: number
-  witness: Uint8Array[]
-}
-
-interface Tx {
-  version: number
-  inputs: Input[]
-  outputs: { amount: Uint8Array; script: Uint8Array }[]
-  lockTime: number
-}
-
 /** Network serialisation without witnesses: what a txid hashes. */
 function serializeLegacy(tx: Tx): Uint8Array {
   return concat(
@@ -175,84 +161,6 @@ export function bip322SimpleDigest(message: string, address: string): Uint8Array
   const toSign = toSignOf(toSpend, [])
   if (program.version === 1) return taprootKeySighash(toSign, scriptPubKeyOf(program), 0x00)
   return segwitV0Sighash(toSign, concat(Uint8Array.of(0x76, 0xa9, 0x14), program.program, Uint8Array.of(0x88, 0xac)))
-}
-
-class Reader {
-  at = 0
-  constructor(readonly bytes: Uint8Array) {}
-  take(n: number): Uint8Array {
-    if (n < 0 || this.at + n > this.bytes.length) throw new Error('short')
-    const out = this.bytes.subarray(this.at, this.at + n)
-    this.at += n
-    return out
-  }
-  u32(): number {
-    const b = this.take(4)
-    return (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0
-  }
-  compactSize(): number {
-    const first = this.take(1)[0]!
-    if (first < 0xfd) return first
-    if (first === 0xfd) {
-      const b = this.take(2)
-      return b[0]! | (b[1]! << 8)
-    }
-    if (first === 0xfe) return this.u32()
-    throw new Error('too large')
-  }
-  varBytes(): Uint8Array {
-    return this.take(this.compactSize())
-  }
-  get done() {
-    return this.at === this.bytes.length
-  }
-}
-
-function readWitness(reader: Reader): Uint8Array[] {
-  const count = reader.compactSize()
-  if (count > 100) throw new Error('too many witness items')
-  return Array.from({ length: count }, () => reader.varBytes())
-}
-
-/** A simple signature: the witness stack alone, consensus encoded. */
-function parseSimple(bytes: Uint8Array): Uint8Array[] | undefined {
-  try {
-    const reader = new Reader(bytes)
-    const witness = readWitness(reader)
-    return reader.done && witness.length > 0 ? witness : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** A full signature: the signed `to_sign` transaction in network serialisation, with its witnesses. */
-function parseFull(bytes: Uint8Array): Tx | undefined {
-  try {
-    const reader = new Reader(bytes)
-    const version = reader.u32()
-    let segwit = false
-    if (bytes[reader.at] === 0x00 && bytes[reader.at + 1] === 0x01) {
-      segwit = true
-      reader.take(2)
-    }
-    const inputCount = reader.compactSize()
-    if (inputCount === 0 || inputCount > 100) return undefined
-    const inputs: Input[] = Array.from({ length: inputCount }, () => ({
-      prevoutHash: reader.take(32),
-      prevoutIndex: reader.u32(),
-      scriptSig: reader.varBytes(),
-      sequence: reader.u32(),
-      witness: [],
-    }))
-    const outputCount = reader.compactSize()
-    if (outputCount > 100) return undefined
-    const outputs = Array.from({ length: outputCount }, () => ({ amount: reader.take(8), script: reader.varBytes() }))
-    if (segwit) for (const input of inputs) input.witness = readWitness(reader)
-    const lockTime = reader.u32()
-    return reader.done ? { version, inputs, outputs, lockTime } : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** BIP-143: the digest a segwit version 0 input signs, for the one input of `to_sign`, SIGHASH_ALL. */
