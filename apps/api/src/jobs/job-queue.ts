@@ -55,58 +55,131 @@ const RECORD_TRIES = 7
  * Recurring jobs are sent by every process into the slot of their period (`singletonSeconds`); the unique slot keeps
  * one job per period, which one process runs.
  */
-export function createJobQueue({
-  database,
-  log,
-  supervise,
-}: {
+export function createJobQueue(options: {
   database: DatabaseHandle
   log: FastifyBaseLogger
   /** Expires the claims of dead processes; only where workers run. */
   supervise: boolean
 }): JobQueue {
-  const definitions = new Map<string, JobDefinition>()
+  return new PgBossJobQueue(options.database, options.log, options.supervise)
+}
+
+class PgBossJobQueue implements JobQueue {
+  private readonly definitions = new Map<string, JobDefinition>()
   // pg-boss answers a failed fetch as "no job" (it swallows the error): whether the database could be reached is
   // read here, so that idle workers back off while it cannot.
-  let reachable = true
-  const boss = new PgBoss({
-    db: {
-      async executeSql(text, values) {
-        try {
-          const result = await database.executeSql(text, values)
-          reachable = true
-          return result
-        } catch (error) {
-          if (isDatabaseUnavailable(error)) reachable = false
-          throw error
-        }
+  private reachable = true
+  private readonly boss: PgBoss
+  private started = false
+  private stopping = false
+  private readonly workers: { wake(): void; done: Promise<void> }[] = []
+  private readonly wakers = new Map<string, () => void>()
+  private readonly timers: NodeJS.Timeout[] = []
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    supervise: boolean,
+  ) {
+    this.boss = new PgBoss({
+      db: {
+        executeSql: async (text, values) => {
+          try {
+            const result = await database.executeSql(text, values)
+            this.reachable = true
+            return result
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) this.reachable = false
+            throw error
+          }
+        },
       },
-    },
-    schema: SCHEMA,
-    supervise,
-    maintenanceIntervalSeconds: 10,
-    schedule: false,
-    migrate: true,
-  })
-  boss.on('error', (error) =>
-    isDatabaseUnavailable(error)
-      ? log.warn({ reason: error.message }, 'job queue maintenance: the database cannot be reached')
-      : log.error({ err: error }, 'job queue error'),
-  )
+      schema: SCHEMA,
+      supervise,
+      maintenanceIntervalSeconds: 10,
+      schedule: false,
+      migrate: true,
+    })
+    this.boss.on('error', (error) =>
+      isDatabaseUnavailable(error)
+        ? log.warn({ reason: error.message }, 'job queue maintenance: the database cannot be reached')
+        : log.error({ err: error }, 'job queue error'),
+    )
+  }
 
-  let started = false
-  let stopping = false
-  const workers: { wake(): void; done: Promise<void> }[] = []
-  const wakers = new Map<string, () => void>()
-  const timers: NodeJS.Timeout[] = []
+  define(job: JobDefinition): void {
+    this.definitions.set(job.name, job)
+  }
 
-  function definition(name: string): JobDefinition {
-    const job = definitions.get(name)
+  async start(): Promise<void> {
+    // Processes started together would race to create the same tables and queues (a deadlock, seen).
+    await this.database.alone(async () => {
+      await this.boss.start()
+      this.started = true
+      for (const job of this.definitions.values()) {
+        await this.boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit,
+          retryDelay: job.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: job.timeoutSeconds,
+        })
+      }
+    })
+  }
+
+  async send(name: string, data: object, executor?: SqlExecutor): Promise<void> {
+    this.definition(name)
+    await this.boss.send(name, data, executor ? { db: transactionExecutor(executor) } : {})
+    // Sent inside a transaction, the job is visible only after the commit: the next poll finds it.
+    if (!executor) this.wakers.get(name)?.()
+  }
+
+  runPending(name: string): Promise<number> {
+    return this.drain(this.definition(name))
+  }
+
+  async runNow(name: string): Promise<number> {
+    const job = this.definition(name)
+    await this.boss.send(job.name, {})
+    return this.drain(job)
+  }
+
+  async startWorkers(): Promise<void> {
+    for (const job of this.definitions.values()) {
+      const every = job.everySeconds
+      if (every !== undefined) {
+        // The first run before the first request, in this process, when no other process has run this period.
+        if (await this.sendRecurring(job.name, every)) await this.drain(job)
+        // Twice a period, so that every slot is sent even when the ticks of all processes drift.
+        this.timers.push(setInterval(() => this.tick(job.name, every), (every * 1000) / 2))
+      }
+      this.startWorker(job)
+    }
+  }
+
+  async stop(timeoutMs = 8_000): Promise<void> {
+    this.stopping = true
+    for (const timer of this.timers) clearInterval(timer)
+    for (const worker of this.workers) worker.wake()
+    let timeout: NodeJS.Timeout | undefined
+    const finished = await Promise.race([
+      Promise.allSettled(this.workers.map((worker) => worker.done)).then(() => true),
+      new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs))),
+    ])
+    clearTimeout(timeout)
+    // A run still going is left to its claim's timeout: another process retries it.
+    if (!finished) this.log.warn('jobs still running at shutdown; their claims lapse and another process retries them')
+    if (this.started) await this.boss.stop({ graceful: false, close: false, wait: true })
+  }
+
+  private definition(name: string): JobDefinition {
+    const job = this.definitions.get(name)
     if (!job) throw new Error(`unknown job ${name}`)
     return job
   }
 
-  async function runOne(job: JobDefinition, claimed: PgBoss.Job<unknown>): Promise<void> {
+  private async runOne(job: JobDefinition, claimed: PgBoss.Job<unknown>): Promise<void> {
     let timer: NodeJS.Timeout | undefined
     try {
       await Promise.race([
@@ -122,69 +195,68 @@ export function createJobQueue({
       clearTimeout(timer)
       // Only the message is kept with the job: an error object may carry what the job carried.
       const message = error instanceof Error ? error.message : String(error)
-      log.warn({ job: job.name, jobId: claimed.id, error: message }, 'job failed')
-      await record(() => boss.fail(job.name, claimed.id, { message }))
+      this.log.warn({ job: job.name, jobId: claimed.id, error: message }, 'job failed')
+      await this.record(() => this.boss.fail(job.name, claimed.id, { message }))
       return
     }
     clearTimeout(timer)
-    await record(() => boss.complete(job.name, claimed.id))
+    await this.record(() => this.boss.complete(job.name, claimed.id))
   }
 
   /**
    * Records a run's outcome, trying again while the database is unreachable (a restart takes seconds): a run that
    * finished is then not run again once its claim lapses. Past the tries, the claim lapses and the job is retried.
    */
-  async function record(outcome: () => Promise<unknown>): Promise<void> {
+  private async record(outcome: () => Promise<unknown>): Promise<void> {
     const waits = backoff(250, 5_000)
     for (let tries = 1; ; tries += 1) {
       try {
         await outcome()
         return
       } catch (error) {
-        if (!isDatabaseUnavailable(error) || tries >= RECORD_TRIES || stopping) throw error
+        if (!isDatabaseUnavailable(error) || tries >= RECORD_TRIES || this.stopping) throw error
         await new Promise((resolve) => setTimeout(resolve, waits.next()))
       }
     }
   }
 
   /** One claim at a time, so that a stop leaves no claimed job unstarted. */
-  async function drain(job: JobDefinition): Promise<number> {
+  private async drain(job: JobDefinition): Promise<number> {
     let ran = 0
-    while (!stopping) {
-      const [claimed] = await boss.fetch<unknown>(job.name, { batchSize: 1 })
+    while (!this.stopping) {
+      const [claimed] = await this.boss.fetch<unknown>(job.name, { batchSize: 1 })
       if (!claimed) break
-      await runOne(job, claimed)
+      await this.runOne(job, claimed)
       ran += 1
     }
     return ran
   }
 
-  async function sendRecurring(job: JobDefinition & { everySeconds: number }): Promise<string | null> {
-    return boss.send(job.name, {}, { singletonSeconds: job.everySeconds })
+  private sendRecurring(name: string, everySeconds: number): Promise<string | null> {
+    return this.boss.send(name, {}, { singletonSeconds: everySeconds })
   }
 
-  function startWorker(job: JobDefinition) {
+  private tick(name: string, everySeconds: number): void {
+    void this.sendRecurring(name, everySeconds)
+      .then((id) => {
+        if (id) this.wakers.get(name)?.()
+      })
+      .catch((error: unknown) =>
+        isDatabaseUnavailable(error)
+          ? this.log.warn({ job: name }, 'could not send a recurring job: the database cannot be reached')
+          : this.log.error({ err: error, job: name }, 'could not send a recurring job'),
+      )
+  }
+
+  private startWorker(job: JobDefinition): void {
     let wake = () => {}
     // While the database cannot be reached, a worker waits longer after each failed look (and logs each at warn);
     // a send in this process (the database is back) wakes it at once.
     const unreachable = backoff(job.pollSeconds * 1000, UNREACHABLE_MAX_WAIT_MS)
     const done = (async () => {
-      while (!stopping) {
-        let failed: unknown
-        try {
-          await drain(job)
-        } catch (error) {
-          failed = error
-          if (!isDatabaseUnavailable(error)) log.error({ err: error, job: job.name }, 'job worker failed')
-        }
-        let waitMs = job.pollSeconds * 1000
-        if (!reachable || isDatabaseUnavailable(failed)) {
-          waitMs = unreachable.next()
-          log.warn({ job: job.name, failures: unreachable.failures, waitMs }, 'job worker cannot reach the database')
-        } else {
-          unreachable.reset()
-        }
-        if (stopping) break
+      while (!this.stopping) {
+        const waitMs = await this.workOnce(job, unreachable)
+        if (this.stopping) break
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, waitMs)
           wake = () => {
@@ -194,91 +266,26 @@ export function createJobQueue({
         })
       }
     })()
-    workers.push({ wake: () => wake(), done })
-    wakers.set(job.name, () => wake())
+    this.workers.push({ wake: () => wake(), done })
+    this.wakers.set(job.name, () => wake())
   }
 
-  return {
-    define(job) {
-      definitions.set(job.name, job)
-    },
-
-    async start() {
-      // Processes started together would race to create the same tables and queues (a deadlock, seen).
-      await database.alone(async () => {
-        await boss.start()
-        started = true
-        for (const job of definitions.values()) {
-          await boss.createQueue(job.name, {
-            name: job.name,
-            retryLimit: job.retryLimit,
-            retryDelay: job.retryDelaySeconds,
-            retryBackoff: true,
-            expireInSeconds: job.timeoutSeconds,
-          })
-        }
-      })
-    },
-
-    async send(name, data, executor) {
-      definition(name)
-      await boss.send(name, data, executor ? { db: transactionExecutor(executor) } : {})
-      // Sent inside a transaction, the job is visible only after the commit: the next poll finds it.
-      if (!executor) wakers.get(name)?.()
-    },
-
-    runPending(name) {
-      return drain(definition(name))
-    },
-
-    async runNow(name) {
-      const job = definition(name)
-      await boss.send(job.name, {})
-      return drain(job)
-    },
-
-    async startWorkers() {
-      for (const job of definitions.values()) {
-        const every = job.everySeconds
-        if (every !== undefined) {
-          // The first run before the first request, in this process, when no other process has run this period.
-          if (await sendRecurring({ ...job, everySeconds: every })) await drain(job)
-          // Twice a period, so that every slot is sent even when the ticks of all processes drift.
-          timers.push(
-            setInterval(
-              () => {
-                void sendRecurring({ ...job, everySeconds: every })
-                  .then((id) => {
-                    if (id) wakers.get(job.name)?.()
-                  })
-                  .catch((error: unknown) =>
-                    isDatabaseUnavailable(error)
-                      ? log.warn({ job: job.name }, 'could not send a recurring job: the database cannot be reached')
-                      : log.error({ err: error, job: job.name }, 'could not send a recurring job'),
-                  )
-              },
-              (every * 1000) / 2,
-            ),
-          )
-        }
-        startWorker(job)
-      }
-    },
-
-    async stop(timeoutMs = 8_000) {
-      stopping = true
-      for (const timer of timers) clearInterval(timer)
-      for (const worker of workers) worker.wake()
-      let timeout: NodeJS.Timeout | undefined
-      const finished = await Promise.race([
-        Promise.allSettled(workers.map((worker) => worker.done)).then(() => true),
-        new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), timeoutMs))),
-      ])
-      clearTimeout(timeout)
-      // A run still going is left to its claim's timeout: another process retries it.
-      if (!finished) log.warn('jobs still running at shutdown; their claims lapse and another process retries them')
-      if (started) await boss.stop({ graceful: false, close: false, wait: true })
-    },
+  /** Runs the due jobs of one queue; answers how long to wait before looking again. */
+  private async workOnce(job: JobDefinition, unreachable: ReturnType<typeof backoff>): Promise<number> {
+    let failed: unknown
+    try {
+      await this.drain(job)
+    } catch (error) {
+      failed = error
+      if (!isDatabaseUnavailable(error)) this.log.error({ err: error, job: job.name }, 'job worker failed')
+    }
+    if (!this.reachable || isDatabaseUnavailable(failed)) {
+      const waitMs = unreachable.next()
+      this.log.warn({ job: job.name, failures: unreachable.failures, waitMs }, 'job worker cannot reach the database')
+      return waitMs
+    }
+    unreachable.reset()
+    return job.pollSeconds * 1000
   }
 }
 
