@@ -41,104 +41,123 @@ export async function listenOnPostgres(
   /** `server_version_num` below which no feed is kept (tests raise it to stand for an older server). */
   minServerVersion = MIN_SERVER_VERSION,
 ): Promise<ChangeFeed> {
-  let client: pg.Client | undefined
-  let closed = false
-  let reconnect: NodeJS.Timeout | undefined
-  let waiting: ((caughtUp: boolean) => void)[] = []
-  let inFlight = false
-  const waits = backoff(RECONNECT_FIRST_MS, RECONNECT_MAX_MS)
+  const feed = new PostgresChangeFeed(url, channel, handlers, log, minServerVersion)
+  await feed.connect()
+  return feed
+}
 
-  function retry() {
-    if (!closed) reconnect = setTimeout(() => void connect(), waits.next()).unref()
-  }
+class PostgresChangeFeed implements ChangeFeed {
+  private client: pg.Client | undefined
+  private closed = false
+  private reconnect: NodeJS.Timeout | undefined
+  private waiting: ((caughtUp: boolean) => void)[] = []
+  private inFlight = false
+  private readonly waits = backoff(RECONNECT_FIRST_MS, RECONNECT_MAX_MS)
 
-  function lost(from: pg.Client, error?: unknown) {
-    if (client !== from) return
-    client = undefined
-    from.end().catch(() => {})
-    handlers.onReset()
-    if (error)
-      log?.warn(
-        lostConnection(error),
-        `change feed ${channel} lost; answers are read from the database until it is back`,
-      )
-    retry()
-  }
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly handlers: ChangeHandlers,
+    private readonly log: { warn(obj: object, msg: string): void } | undefined,
+    private readonly minServerVersion: number,
+  ) {}
 
-  async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, application_name: `change feed ${channel}` })
-    next.on('notification', (notice) => {
-      if (notice.channel === channel) handlers.onChange(notice.payload ?? '')
+  caughtUp(): Promise<boolean> {
+    if (!this.client) return Promise.resolve(false)
+    return new Promise<boolean>((resolve) => {
+      this.waiting.push(resolve)
+      if (!this.inFlight) this.sendBarrier()
     })
-    next.on('error', (error) => lost(next, error))
-    next.on('end', () => lost(next))
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    clearTimeout(this.reconnect)
+    const last = this.client
+    this.client = undefined
+    for (const resolve of this.waiting) resolve(false)
+    this.waiting = []
+    await last?.end().catch(() => {})
+  }
+
+  async connect(): Promise<void> {
+    const { channel } = this
+    const next = new pg.Client({ connectionString: this.url, application_name: `change feed ${channel}` })
+    next.on('notification', (notice) => {
+      if (notice.channel === channel) this.handlers.onChange(notice.payload ?? '')
+    })
+    next.on('error', (error) => this.lost(next, error))
+    next.on('end', () => this.lost(next))
     try {
       await next.connect()
-      const version = await next.query<{ server_version_num: string }>('SHOW server_version_num')
-      if (Number(version.rows[0]?.server_version_num) < minServerVersion) {
-        log?.warn({ channel }, 'PostgreSQL before 15: no change feed, answers are read from the database every time')
+      if (!(await this.listen(next))) {
         await next.end()
         return
       }
-      await next.query(`LISTEN ${channel}`)
-      if (closed) {
-        await next.end()
-        return
-      }
-      client = next
-      waits.reset()
-      handlers.onReset()
+      this.client = next
+      this.waits.reset()
+      this.handlers.onReset()
     } catch (error) {
       await next.end().catch(() => {})
-      log?.warn(
-        { ...lostConnection(error), failures: waits.failures + 1 },
+      this.log?.warn(
+        { ...lostConnection(error), failures: this.waits.failures + 1 },
         `change feed ${channel} could not listen; trying again`,
       )
-      retry()
+      this.retry()
     }
   }
 
-  function sendBarrier() {
-    const batch = waiting
-    waiting = []
-    const listening = client
+  /** LISTENs on a fresh connection; false when no feed is to be kept on it (an older server, or the feed closed). */
+  private async listen(next: pg.Client): Promise<boolean> {
+    const version = await next.query<{ server_version_num: string }>('SHOW server_version_num')
+    if (Number(version.rows[0]?.server_version_num) < this.minServerVersion) {
+      this.log?.warn(
+        { channel: this.channel },
+        'PostgreSQL before 15: no change feed, answers are read from the database every time',
+      )
+      return false
+    }
+    await next.query(`LISTEN ${this.channel}`)
+    return !this.closed
+  }
+
+  private retry() {
+    if (!this.closed) this.reconnect = setTimeout(() => void this.connect(), this.waits.next()).unref()
+  }
+
+  private lost(from: pg.Client, error?: unknown) {
+    if (this.client !== from) return
+    this.client = undefined
+    from.end().catch(() => {})
+    this.handlers.onReset()
+    if (error)
+      this.log?.warn(
+        lostConnection(error),
+        `change feed ${this.channel} lost; answers are read from the database until it is back`,
+      )
+    this.retry()
+  }
+
+  private sendBarrier() {
+    const batch = this.waiting
+    this.waiting = []
+    const listening = this.client
     if (!listening) {
       for (const resolve of batch) resolve(false)
       return
     }
-    inFlight = true
+    this.inFlight = true
     listening.query('SELECT 1').then(
       // Answered on the listening connection after the notices it held, so only then is this batch caught up.
-      () => finish(batch, client === listening),
-      () => finish(batch, false),
+      () => this.finish(batch, this.client === listening),
+      () => this.finish(batch, false),
     )
   }
 
-  function finish(batch: ((caughtUp: boolean) => void)[], caughtUp: boolean) {
-    inFlight = false
+  private finish(batch: ((caughtUp: boolean) => void)[], caughtUp: boolean) {
+    this.inFlight = false
     for (const resolve of batch) resolve(caughtUp)
-    if (waiting.length > 0) sendBarrier()
-  }
-
-  await connect()
-
-  return {
-    caughtUp() {
-      if (!client) return Promise.resolve(false)
-      return new Promise<boolean>((resolve) => {
-        waiting.push(resolve)
-        if (!inFlight) sendBarrier()
-      })
-    },
-    async close() {
-      closed = true
-      clearTimeout(reconnect)
-      const last = client
-      client = undefined
-      for (const resolve of waiting) resolve(false)
-      waiting = []
-      await last?.end().catch(() => {})
-    },
+    if (this.waiting.length > 0) this.sendBarrier()
   }
 }
 
