@@ -141,6 +141,127 @@ function fiatOf(code: string | null | undefined): FiatCurrency | undefined {
   return (FIAT_CURRENCIES as readonly string[]).includes(fiat) ? (fiat as FiatCurrency) : undefined
 }
 
+/** What a request to ClearBank is made with. */
+interface Connection {
+  options: ClearBankOptions
+  baseUrl: string
+  fetchImpl: typeof fetch
+  signature: (body: string) => string
+}
+
+/** POST with a signed body; a 5xx or 429 is tried once more with the same request id, as ClearBank asks. */
+async function post(connection: Connection, path: string, payload: unknown): Promise<unknown> {
+  const { options, baseUrl, fetchImpl, signature } = connection
+  const body = JSON.stringify(payload)
+  const headers = {
+    authorization: `Bearer ${options.apiToken}`,
+    'content-type': 'application/json',
+    digitalsignature: signature(body),
+    'x-request-id': requestId(),
+  }
+  let lastError: ClearBankError | undefined
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    let response: Response
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      })
+    } catch (error) {
+      lastError = new ClearBankError(`ClearBank did not answer ${path}: ${(error as Error).name}`, undefined)
+      continue
+    }
+    if (response.ok) return response.json()
+    const problem = (await response.json().catch(() => ({}))) as { title?: unknown }
+    lastError = new ClearBankError(
+      `ClearBank answered ${response.status} to ${path}${typeof problem.title === 'string' ? `: ${problem.title}` : ''}`,
+      response.status,
+    )
+    if (response.status < 500 && response.status !== 429) break
+  }
+  throw lastError!
+}
+
+/** A credit to a sterling account (FPS, BACS, CHAPS): the `TransactionSettled` webhook. */
+function incomingGbp(payload: unknown): VerifiedBankNotice {
+  // Direction first: an outgoing payment is acknowledged whatever else it carries.
+  const direction = readNoticePart(Direction, payload, 'TransactionSettled')
+  if (direction.DebitCreditCode === 'Debit') return { transfer: null, ignoredBecause: 'an outgoing payment' }
+  if (direction.IsReturn)
+    return { transfer: null, ignoredBecause: 'a returned outgoing payment (on the bank statement for the operator)' }
+  const settled = readNoticePart(TransactionSettled, payload, 'TransactionSettled')
+  const currency = fiatOf(settled.CurrencyCode)
+  if (!currency)
+    return { transfer: null, ignoredBecause: `a credit in ${settled.CurrencyCode}, a currency not sold here` }
+  const creditedIban = ibanOf(settled.Account)
+  const payerIban = ibanOf(settled.CounterpartAccount)
+  if (!creditedIban || !payerIban)
+    throw new UnreadableBankNotice(
+      'TransactionSettled: no usable IBAN or UK BBAN for the credited or the paying account',
+    )
+  const payerName = [settled.CounterpartAccount.TransactionOwnerName, settled.CounterpartAccount.OwnerName].find(
+    (name) => name && !NOT_PROVIDED.test(name.trim()),
+  )
+  return {
+    transfer: {
+      transferId: settled.TransactionId,
+      amount: settled.Amount,
+      currency,
+      // Without a name the payer cannot be matched to the customer: the transfer is held for an operator.
+      payerName: payerName?.trim() || 'Not provided',
+      payerIban,
+      paymentReference: settled.Reference ?? '',
+      creditedIban,
+      receivedAt: new Date(settled.TimestampSettled),
+    },
+  }
+}
+
+/** A credit to a multi-currency account: the `Payments.Mccy.TransactionSettled` webhook, which has no direction. */
+function incomingMultiCurrency(payload: unknown, ownIbans: ReadonlySet<string>): VerifiedBankNotice {
+  const ibansIn = (identifiers: { Kind: string; Identifier: string }[] | null | undefined) =>
+    (identifiers ?? [])
+      .filter((entry) => entry.Kind.toUpperCase() === 'IBAN' && isValidIban(entry.Identifier))
+      .map((entry) => normalizeIban(entry.Identifier))
+  const sides = readNoticePart(MccySides, payload, 'Payments.Mccy.TransactionSettled')
+  const debtorIds = sides.UltimateDebtorAccountIdentifiers ?? []
+  // The webhook has no direction: money leaving one of our own accounts is outgoing (refunds are sent from there).
+  const outgoing =
+    ibansIn(debtorIds).some((iban) => ownIbans.has(iban)) ||
+    debtorIds.some((entry) => entry.Kind === 'AccountId' && entry.Identifier === sides.AccountId)
+  if (outgoing) return { transfer: null, ignoredBecause: 'an outgoing payment' }
+  const settled = readNoticePart(MccyTransactionSettled, payload, 'Payments.Mccy.TransactionSettled')
+  const currency = fiatOf(settled.InstructedCurrency)
+  if (!currency)
+    return { transfer: null, ignoredBecause: `a credit in ${settled.InstructedCurrency}, a currency not sold here` }
+  const [creditedIban] = ibansIn(settled.UltimateCreditorAccountIdentifiers)
+  const [payerIban] = ibansIn(debtorIds)
+  if (!creditedIban || !payerIban)
+    throw new UnreadableBankNotice('Payments.Mccy.TransactionSettled: no IBAN for the credited or the paying account')
+  const transfer: IncomingTransfer = {
+    transferId: settled.TransactionId,
+    amount: settled.InstructedAmount,
+    currency,
+    payerName: settled.UltimateDebtorName?.trim() || 'Not provided',
+    payerIban,
+    paymentReference: settled.Reference ?? '',
+    creditedIban,
+    receivedAt: new Date(settled.TimestampSettled),
+  }
+  return { transfer }
+}
+
+/** The nonce exactly as sent: it may not fit a double, so its digits are taken from the raw body. */
+function nonceText(rawBody: string, parsed: number): string {
+  if (Number.isSafeInteger(parsed)) return String(parsed)
+  const digits = [...rawBody.matchAll(/"Nonce"\s*:\s*(-?\d+)/g)]
+    .map((match) => match[1]!)
+    .find((text) => Number(text) === parsed)
+  return digits ?? String(parsed)
+}
+
 /**
  * ClearBank as the bank partner, through its institution api: requests carry the api token and an RSA-SHA256
  * `DigitalSignature` of the exact body; webhooks are checked against ClearBank's key for our institution and
@@ -151,7 +272,6 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
   const privateKey = createPrivateKey(options.privateKeyPem)
   const webhookKey = createPublicKey(options.webhookPublicKeyPem)
   const fetchImpl = options.fetch ?? fetch
-  const baseUrl = CLEARBANK_API_URLS[options.environment]
   const receiving = new Map<FiatCurrency, BankAccount>()
   for (const fiat of FIAT_CURRENCIES) {
     const iban = options.receivingIbans[fiat]
@@ -160,116 +280,7 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
   const ownIbans = new Set([...receiving.values()].map((account) => account.iban))
 
   const signature = (body: string) => sign('sha256', Buffer.from(body, 'utf8'), privateKey).toString('base64')
-
-  /** POST with a signed body; a 5xx or 429 is tried once more with the same request id, as ClearBank asks. */
-  async function post(path: string, payload: unknown): Promise<unknown> {
-    const body = JSON.stringify(payload)
-    const headers = {
-      authorization: `Bearer ${options.apiToken}`,
-      'content-type': 'application/json',
-      digitalsignature: signature(body),
-      'x-request-id': requestId(),
-    }
-    let lastError: ClearBankError | undefined
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      let response: Response
-      try {
-        response = await fetchImpl(`${baseUrl}${path}`, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-        })
-      } catch (error) {
-        lastError = new ClearBankError(`ClearBank did not answer ${path}: ${(error as Error).name}`, undefined)
-        continue
-      }
-      if (response.ok) return response.json()
-      const problem = (await response.json().catch(() => ({}))) as { title?: unknown }
-      lastError = new ClearBankError(
-        `ClearBank answered ${response.status} to ${path}${typeof problem.title === 'string' ? `: ${problem.title}` : ''}`,
-        response.status,
-      )
-      if (response.status < 500 && response.status !== 429) break
-    }
-    throw lastError!
-  }
-
-  function incomingGbp(payload: unknown): VerifiedBankNotice {
-    // Direction first: an outgoing payment is acknowledged whatever else it carries.
-    const direction = readNoticePart(Direction, payload, 'TransactionSettled')
-    if (direction.DebitCreditCode === 'Debit') return { transfer: null, ignoredBecause: 'an outgoing payment' }
-    if (direction.IsReturn)
-      return { transfer: null, ignoredBecause: 'a returned outgoing payment (on the bank statement for the operator)' }
-    const settled = readNoticePart(TransactionSettled, payload, 'TransactionSettled')
-    const currency = fiatOf(settled.CurrencyCode)
-    if (!currency)
-      return { transfer: null, ignoredBecause: `a credit in ${settled.CurrencyCode}, a currency not sold here` }
-    const creditedIban = ibanOf(settled.Account)
-    const payerIban = ibanOf(settled.CounterpartAccount)
-    if (!creditedIban || !payerIban)
-      throw new UnreadableBankNotice(
-        'TransactionSettled: no usable IBAN or UK BBAN for the credited or the paying account',
-      )
-    const payerName = [settled.CounterpartAccount.TransactionOwnerName, settled.CounterpartAccount.OwnerName].find(
-      (name) => name && !NOT_PROVIDED.test(name.trim()),
-    )
-    return {
-      transfer: {
-        transferId: settled.TransactionId,
-        amount: settled.Amount,
-        currency,
-        // Without a name the payer cannot be matched to the customer: the transfer is held for an operator.
-        payerName: payerName?.trim() || 'Not provided',
-        payerIban,
-        paymentReference: settled.Reference ?? '',
-        creditedIban,
-        receivedAt: new Date(settled.TimestampSettled),
-      },
-    }
-  }
-
-  function incomingMultiCurrency(payload: unknown): VerifiedBankNotice {
-    const ibansIn = (identifiers: { Kind: string; Identifier: string }[] | null | undefined) =>
-      (identifiers ?? [])
-        .filter((entry) => entry.Kind.toUpperCase() === 'IBAN' && isValidIban(entry.Identifier))
-        .map((entry) => normalizeIban(entry.Identifier))
-    const sides = readNoticePart(MccySides, payload, 'Payments.Mccy.TransactionSettled')
-    const debtorIds = sides.UltimateDebtorAccountIdentifiers ?? []
-    // The webhook has no direction: money leaving one of our own accounts is outgoing (refunds are sent from there).
-    const outgoing =
-      ibansIn(debtorIds).some((iban) => ownIbans.has(iban)) ||
-      debtorIds.some((entry) => entry.Kind === 'AccountId' && entry.Identifier === sides.AccountId)
-    if (outgoing) return { transfer: null, ignoredBecause: 'an outgoing payment' }
-    const settled = readNoticePart(MccyTransactionSettled, payload, 'Payments.Mccy.TransactionSettled')
-    const currency = fiatOf(settled.InstructedCurrency)
-    if (!currency)
-      return { transfer: null, ignoredBecause: `a credit in ${settled.InstructedCurrency}, a currency not sold here` }
-    const [creditedIban] = ibansIn(settled.UltimateCreditorAccountIdentifiers)
-    const [payerIban] = ibansIn(debtorIds)
-    if (!creditedIban || !payerIban)
-      throw new UnreadableBankNotice('Payments.Mccy.TransactionSettled: no IBAN for the credited or the paying account')
-    const transfer: IncomingTransfer = {
-      transferId: settled.TransactionId,
-      amount: settled.InstructedAmount,
-      currency,
-      payerName: settled.UltimateDebtorName?.trim() || 'Not provided',
-      payerIban,
-      paymentReference: settled.Reference ?? '',
-      creditedIban,
-      receivedAt: new Date(settled.TimestampSettled),
-    }
-    return { transfer }
-  }
-
-  /** The nonce exactly as sent: it may not fit a double, so its digits are taken from the raw body. */
-  function nonceText(rawBody: string, parsed: number): string {
-    if (Number.isSafeInteger(parsed)) return String(parsed)
-    const digits = [...rawBody.matchAll(/"Nonce"\s*:\s*(-?\d+)/g)]
-      .map((match) => match[1]!)
-      .find((text) => Number(text) === parsed)
-    return digits ?? String(parsed)
-  }
+  const connection: Connection = { options, baseUrl: CLEARBANK_API_URLS[options.environment], fetchImpl, signature }
 
   return {
     kind: 'clearbank',
@@ -279,7 +290,7 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
 
     async issueVirtualIban({ customerName }) {
       // The Funds Transfer Regulation wants the customer's legal name as the virtual account's owner.
-      const answer = await post('/mccy/v1/VirtualAccounts', {
+      const answer = await post(connection, '/mccy/v1/VirtualAccounts', {
         accountId: options.virtualAccountsParentId,
         virtualAccount: { owner: customerName },
       })
@@ -305,7 +316,7 @@ export function createClearBankPartner(options: ClearBankOptions): BankPartnerPr
           result = incomingGbp(envelope.Payload)
           break
         case 'Payments.Mccy.TransactionSettled':
-          result = incomingMultiCurrency(envelope.Payload)
+          result = incomingMultiCurrency(envelope.Payload, ownIbans)
           break
         default:
           result = { transfer: null, ignoredBecause: `a ${envelope.Type} event` }
