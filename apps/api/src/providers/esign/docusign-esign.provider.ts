@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import docusign from 'docusign-esign'
 import { z } from 'zod'
 import type { IncomingNotice } from '../signed-notice'
-import type { ESignatureProvider, SignedDocument, SigningNotice } from './esign.provider'
+import type { ESignatureProvider, EnvelopeRequest, SignedDocument, SigningNotice } from './esign.provider'
 import type { EsignSettings } from './esign.settings'
 
 /** DocuSign's settings as the configuration reads them (esign.settings.ts), and what tests hand in. */
@@ -39,6 +39,69 @@ function agreementDocument(text: string, signerName: string): string {
   return `${text}\nSigned by ${signerName}\n\nSignature: ${SIGN_HERE_ANCHOR}\n\nDate: ${DATE_SIGNED_ANCHOR}\n`
 }
 
+/** The envelope: the agreement as a text document and one embedded signer with anchored signature and date tabs. */
+function envelopeDefinitionOf(request: EnvelopeRequest) {
+  const signer = {
+    email: request.email,
+    name: request.signerName,
+    recipientId: '1',
+    routingOrder: '1',
+    // Embedded signing: DocuSign sends no e-mail; only our recipient view opens the envelope.
+    clientUserId: request.signingId,
+    tabs: {
+      signHereTabs: [{ anchorString: SIGN_HERE_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' }],
+      dateSignedTabs: [
+        { anchorString: DATE_SIGNED_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' },
+      ],
+    },
+  }
+  return {
+    emailSubject: `${request.agreement.title} (version ${request.agreement.version})`,
+    documents: [
+      {
+        documentId: '1',
+        name: `${request.agreement.title}, version ${request.agreement.version}`,
+        fileExtension: 'txt',
+        documentBase64: Buffer.from(agreementDocument(request.agreement.text, request.signerName)).toString('base64'),
+      },
+    ],
+    recipients: { signers: [signer] },
+    customFields: {
+      textCustomFields: [{ name: 'agreementVersion', value: request.agreement.version, show: 'false' }],
+    },
+    status: 'sent',
+  }
+}
+
+/** A Connect notice whose HMAC was checked: signed or declined, null for any other event, undefined if unreadable. */
+function signingNoticeOf(rawBody: string, now: () => number): SigningNotice | null | undefined {
+  let parsed
+  try {
+    parsed = ConnectNotice.safeParse(JSON.parse(rawBody))
+  } catch {
+    return undefined
+  }
+  if (!parsed.success) return undefined
+  const { event, generatedDateTime, data } = parsed.data
+  const outcome =
+    event === 'envelope-completed'
+      ? 'signed'
+      : event === 'envelope-declined' || event === 'recipient-declined'
+        ? 'declined'
+        : undefined
+  // Sent, delivered, viewed and the like change nothing here: acknowledged so Connect stops retrying.
+  if (!outcome) return null
+  const occurredAt = new Date(generatedDateTime)
+  return {
+    // Connect resends a notice with a higher retryCount in the body: the key is the envelope and its outcome.
+    noticeKey: `docusign:${data.envelopeId}:${outcome}`,
+    envelopeId: data.envelopeId,
+    outcome,
+    signerIp: undefined,
+    occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date(now() * 1000) : occurredAt,
+  }
+}
+
 /**
  * DocuSign eSignature with embedded signing, through the official `docusign-esign` package: an envelope from the
  * agreement text with one embedded signer (our signing id as clientUserId), a recipient view that returns to the web
@@ -72,41 +135,8 @@ export function createDocusignEsignProvider(config: DocusignConfig): ESignatureP
     sandbox: false,
     async createEnvelope(request) {
       const envelopes = await client()
-      const signer = {
-        email: request.email,
-        name: request.signerName,
-        recipientId: '1',
-        routingOrder: '1',
-        // Embedded signing: DocuSign sends no e-mail; only our recipient view opens the envelope.
-        clientUserId: request.signingId,
-        tabs: {
-          signHereTabs: [
-            { anchorString: SIGN_HERE_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' },
-          ],
-          dateSignedTabs: [
-            { anchorString: DATE_SIGNED_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0' },
-          ],
-        },
-      }
       const summary = await envelopes.createEnvelope(config.accountId, {
-        envelopeDefinition: {
-          emailSubject: `${request.agreement.title} (version ${request.agreement.version})`,
-          documents: [
-            {
-              documentId: '1',
-              name: `${request.agreement.title}, version ${request.agreement.version}`,
-              fileExtension: 'txt',
-              documentBase64: Buffer.from(agreementDocument(request.agreement.text, request.signerName)).toString(
-                'base64',
-              ),
-            },
-          ],
-          recipients: { signers: [signer] },
-          customFields: {
-            textCustomFields: [{ name: 'agreementVersion', value: request.agreement.version, show: 'false' }],
-          },
-          status: 'sent',
-        },
+        envelopeDefinition: envelopeDefinitionOf(request),
       })
       if (!summary.envelopeId) throw new Error('DocuSign answered no envelope id')
       return { envelopeId: summary.envelopeId }
@@ -127,31 +157,7 @@ export function createDocusignEsignProvider(config: DocusignConfig): ESignatureP
     },
     async verifyNotification({ rawBody, headers }: IncomingNotice): Promise<SigningNotice | null | undefined> {
       if (!verifyConnectHmac(config.connectHmacSecret, rawBody, headers)) return undefined
-      let parsed
-      try {
-        parsed = ConnectNotice.safeParse(JSON.parse(rawBody))
-      } catch {
-        return undefined
-      }
-      if (!parsed.success) return undefined
-      const { event, generatedDateTime, data } = parsed.data
-      const outcome =
-        event === 'envelope-completed'
-          ? 'signed'
-          : event === 'envelope-declined' || event === 'recipient-declined'
-            ? 'declined'
-            : undefined
-      // Sent, delivered, viewed and the like change nothing here: acknowledged so Connect stops retrying.
-      if (!outcome) return null
-      const occurredAt = new Date(generatedDateTime)
-      return {
-        // Connect resends a notice with a higher retryCount in the body: the key is the envelope and its outcome.
-        noticeKey: `docusign:${data.envelopeId}:${outcome}`,
-        envelopeId: data.envelopeId,
-        outcome,
-        signerIp: undefined,
-        occurredAt: Number.isNaN(occurredAt.getTime()) ? new Date(now() * 1000) : occurredAt,
-      }
+      return signingNoticeOf(rawBody, now)
     },
     async signedDocument(envelopeId): Promise<SignedDocument> {
       const envelopes = await client()
