@@ -134,6 +134,32 @@ export class SumsubRequestError extends Error {
   }
 }
 
+/** A Sumsub notice whose digest was checked: its outcome, or null for one this exchange does not read. */
+function identityNoticeOf(rawBody: string): IdentityNotice | null {
+  let parsed
+  try {
+    parsed = SumsubNotice.safeParse(JSON.parse(rawBody))
+  } catch {
+    return null
+  }
+  // Genuine, but not an applicant notice we read (e.g. a test ping): acknowledged so Sumsub stops resending.
+  if (!parsed.success) return null
+  const outcome = mapSumsubNotice(parsed.data)
+  if (!outcome) return null
+  const result = parsed.data.reviewResult
+  return {
+    // Sumsub gives no id per delivery; a resent notice has the same bytes, hence the same digest.
+    noticeKey: `sumsub:${createHash('sha256').update(rawBody).digest('hex')}`,
+    applicantId: parsed.data.applicantId,
+    externalUserId: parsed.data.externalUserId,
+    outcome,
+    reasons: result?.rejectLabels ?? [],
+    // moderationComment is written for the applicant; clientComment may hold private findings and is not shown.
+    customerMessage: outcome === 'approved' ? undefined : result?.moderationComment?.trim() || undefined,
+    occurredAt: sumsubTime(parsed.data.createdAtMs) ?? sumsubTime(parsed.data.createdAt) ?? new Date(),
+  }
+}
+
 /** Sumsub as the identity provider: an applicant per check, its WebSDK link as the hosted page, results by webhook. */
 export function createSumsubIdentityProvider(options: SumsubOptions): IdentityProvider {
   const doFetch = options.fetch ?? fetch
@@ -200,28 +226,7 @@ export function createSumsubIdentityProvider(options: SumsubOptions): IdentityPr
     },
     async verifyNotification({ rawBody, headers }: IncomingNotice): Promise<IdentityNotice | null | undefined> {
       if (!verifySumsubDigest(options.webhookSecret, rawBody, headers)) return undefined
-      let parsed
-      try {
-        parsed = SumsubNotice.safeParse(JSON.parse(rawBody))
-      } catch {
-        return null
-      }
-      // Genuine, but not an applicant notice we read (e.g. a test ping): acknowledged so Sumsub stops resending.
-      if (!parsed.success) return null
-      const outcome = mapSumsubNotice(parsed.data)
-      if (!outcome) return null
-      const result = parsed.data.reviewResult
-      return {
-        // Sumsub gives no id per delivery; a resent notice has the same bytes, hence the same digest.
-        noticeKey: `sumsub:${createHash('sha256').update(rawBody).digest('hex')}`,
-        applicantId: parsed.data.applicantId,
-        externalUserId: parsed.data.externalUserId,
-        outcome,
-        reasons: result?.rejectLabels ?? [],
-        // moderationComment is written for the applicant; clientComment may hold private findings and is not shown.
-        customerMessage: outcome === 'approved' ? undefined : result?.moderationComment?.trim() || undefined,
-        occurredAt: sumsubTime(parsed.data.createdAtMs) ?? sumsubTime(parsed.data.createdAt) ?? new Date(),
-      }
+      return identityNoticeOf(rawBody)
     },
   }
 }
