@@ -3,7 +3,7 @@ import * as tlSigning from 'truelayer-signing'
 import { z } from 'zod'
 import type { HostedPaymentLookup, PspEvent } from '../psp/card-psp.provider'
 import { toMinorUnits } from '../psp/stripe-psp.provider'
-import type { OpenBankingProvider } from './open-banking.provider'
+import type { ConsentRequest, OpenBankingProvider } from './open-banking.provider'
 import type { OpenBankingSettings } from './open-banking.settings'
 
 /** TrueLayer's settings as the configuration reads them (open-banking.settings.ts), and what tests hand in. */
@@ -49,6 +49,44 @@ const FAILURES: Record<string, string> = {
   expired: 'The payment was not approved in time.',
 }
 
+/** The payment TrueLayer is asked to create: to our merchant account, from the bank the customer chose. */
+function paymentOf(request: ConsentRequest, merchantAccountId: string) {
+  return {
+    amount_in_minor: toMinorUnits(request.amount),
+    currency: request.currency.toUpperCase(),
+    payment_method: {
+      type: 'bank_transfer',
+      provider_selection: { type: 'preselected', provider_id: request.bankId },
+      beneficiary: {
+        type: 'merchant_account',
+        merchant_account_id: merchantAccountId,
+        reference: request.orderReference,
+      },
+    },
+    user: { name: request.payerName },
+    metadata: { orderReference: request.orderReference },
+  }
+}
+
+/** A webhook whose signature was checked: executed or settled is paid, failed is failed, anything else null. */
+function paymentEventOf(rawBody: string): PspEvent | null {
+  const parsed = WebhookEvent.safeParse(JSON.parse(rawBody))
+  if (!parsed.success || !parsed.data.payment_id) return null
+  const event = parsed.data
+  const sessionId = parsed.data.payment_id
+  if (event.type === 'payment_executed' || event.type === 'payment_settled')
+    return { eventId: event.event_id, sessionId, outcome: 'succeeded' }
+  if (event.type === 'payment_failed') {
+    return {
+      eventId: event.event_id,
+      sessionId,
+      outcome: 'failed',
+      failureReason: FAILURES[event.failure_reason ?? ''] ?? 'Your bank did not complete the payment.',
+    }
+  }
+  return null
+}
+
 /**
  * TrueLayer Payments v3 as the pay-by-bank provider: a payment to our merchant account, the hosted payment page for
  * the customer's consent, and webhooks signed with TrueLayer's published keys (JWKS at an allow-listed `jku`).
@@ -90,21 +128,7 @@ export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBanki
     kind: 'truelayer',
     sandbox: false,
     async createConsent(request) {
-      const body = JSON.stringify({
-        amount_in_minor: toMinorUnits(request.amount),
-        currency: request.currency.toUpperCase(),
-        payment_method: {
-          type: 'bank_transfer',
-          provider_selection: { type: 'preselected', provider_id: request.bankId },
-          beneficiary: {
-            type: 'merchant_account',
-            merchant_account_id: options.merchantAccountId,
-            reference: request.orderReference,
-          },
-        },
-        user: { name: request.payerName },
-        metadata: { orderReference: request.orderReference },
-      })
+      const body = JSON.stringify(paymentOf(request, options.merchantAccountId))
       const idempotencyKey = randomUUID()
       const signature = tlSigning.sign({
         kid: options.signingKeyId,
@@ -169,20 +193,7 @@ export function createTrueLayerOpenBanking(options: TrueLayerOptions): OpenBanki
       } catch {
         return undefined
       }
-      const parsed = WebhookEvent.safeParse(JSON.parse(rawBody))
-      if (!parsed.success || !parsed.data.payment_id) return null
-      const event = parsed.data
-      if (event.type === 'payment_executed' || event.type === 'payment_settled')
-        return { eventId: event.event_id, sessionId: event.payment_id!, outcome: 'succeeded' }
-      if (event.type === 'payment_failed') {
-        return {
-          eventId: event.event_id,
-          sessionId: event.payment_id!,
-          outcome: 'failed',
-          failureReason: FAILURES[event.failure_reason ?? ''] ?? 'Your bank did not complete the payment.',
-        }
-      }
-      return null
+      return paymentEventOf(rawBody)
     },
   }
 }
