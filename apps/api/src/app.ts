@@ -65,7 +65,7 @@ import { paymentUserRoutes } from './modules/payments/payments.routes'
 import { createPaymentService } from './modules/payments/payments.service'
 import { ratesRoutes } from './modules/rates/rates.routes'
 import { sandboxBankRoutes } from './providers/bank/sandbox-bank-partner.routes'
-import { CUSTOMER_CHECKS_CHANGED_JOB, createSettlementService } from './modules/settlement/settlement.service'
+import { CUSTOMER_CHECKS_CHANGED_JOB, createMoneyIn } from './modules/intake/money-in'
 import { createHostedPaymentReconciliation } from './modules/reconciliation/hosted-payment-reconciliation'
 import { webhookRoutes } from './modules/webhooks/webhooks.routes'
 import { operatorRoutes } from './modules/operator/operator.routes'
@@ -420,7 +420,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Every journey step that blocks a payout holds it: details, identity, the order's wallet, source of funds and
   // enhanced checks (decisions 033, 036, 039).
   const payoutGate = createPayoutGate({ journey, identity, publicUrl: config.publicUrl })
-  const settlement = createSettlementService({
+  const moneyIn = createMoneyIn({
     db: database.db,
     clock,
     orderService: orders,
@@ -484,21 +484,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Hosted payments still open near their order's end are asked about at the provider (a notice may have been lost
   // to a crash), far enough ahead that each is asked at least once before the order ends (decision 034).
   const reconcileHostedPayments = () =>
-    settlement.reconcileHostedPayments({ withinSeconds: 2 * RECONCILE_HOSTED_PAYMENTS_SECONDS })
+    moneyIn.reconcileHostedPayments({ withinSeconds: 2 * RECONCILE_HOSTED_PAYMENTS_SECONDS })
   // An order is never expired on a lost notice: its open hosted payments are asked about once more, right before.
   const expireOrders = async () => {
-    await settlement.reconcileHostedPayments({ withinSeconds: 0, includeEnded: false })
+    await moneyIn.reconcileHostedPayments({ withinSeconds: 0, includeEnded: false })
     return orders.expireOrders()
   }
   queue.define(recurring('expire-orders', config.orderExpirySweepSeconds, 60, expireOrders))
-  queue.define(recurring('settle-waiting-orders', 30, 300, settlement.settleWaitingOrders))
+  queue.define(recurring('settle-waiting-orders', 30, 300, moneyIn.settleWaitingOrders))
   queue.define({
     name: CUSTOMER_CHECKS_CHANGED_JOB,
     retryLimit: 8,
     retryDelaySeconds: 5,
     timeoutSeconds: 300,
     pollSeconds: 1,
-    run: (data) => settlement.customerChecksChanged((data as { customerId: string }).customerId),
+    run: (data) => moneyIn.customerChecksChanged((data as { customerId: string }).customerId),
   })
   queue.define(recurring('reconcile-hosted-payments', RECONCILE_HOSTED_PAYMENTS_SECONDS, 120, reconcileHostedPayments))
   queue.define(recurring('forget-request-keys', FORGET_REQUEST_KEYS_SECONDS, 60, requestKeys.forgetOldKeys))
@@ -508,7 +508,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('jobs', {
     refreshRates: rates.refreshRates,
     expireOrders,
-    settleWaitingOrders: settlement.settleWaitingOrders,
+    settleWaitingOrders: moneyIn.settleWaitingOrders,
     reconcileHostedPayments,
     deliverMail: () => queue.runPending(SEND_MAIL_JOB),
     issueCodes: () => queue.runPending(ISSUE_CODE_JOB),
@@ -615,7 +615,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           await user.register(userRoutes({ accounts, gross }))
           await user.register(orderUserRoutes({ orders, answerOnce }))
           await user.register(customerRoutes({ customers }))
-          await user.register(paymentUserRoutes({ payments, settlement, hosted }))
+          await user.register(paymentUserRoutes({ payments, moneyIn, hosted }))
           await user.register(identityUserRoutes({ identity }))
           await user.register(
             documentRoutes({
@@ -643,7 +643,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         },
         { prefix: '/user' },
       )
-      await v1.register(webhookRoutes({ bank, psp, openBanking, clock, settlement }), { prefix: '/webhooks' })
+      await v1.register(webhookRoutes({ bank, psp, openBanking, clock, moneyIn }), { prefix: '/webhooks' })
       await v1.register(identityWebhookRoutes({ identity, provider: identityProvider, clock }), { prefix: '/webhooks' })
       await v1.register(agreementWebhookRoutes({ agreement, provider: esignProvider, clock }), { prefix: '/webhooks' })
     },
@@ -654,7 +654,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const operators = createOperatorService({
       db: database.db,
       clock,
-      settlement,
+      moneyIn,
       bank,
       dueDiligence,
       customers,

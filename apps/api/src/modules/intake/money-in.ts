@@ -2,18 +2,24 @@ import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { LiquidityProvider } from '../../providers/liquidity/liquidity.provider'
 import { createFulfilmentService, type PayoutStep } from '../fulfilment/fulfilment.service'
-import { type IntakeDeps, createIntakeService } from '../intake/intake.service'
 import type { MailService } from '../mail/mail.service'
 import { createOrderMail } from '../order-mail/order-mail'
 import type { OrderService } from '../orders/orders.service'
 import type { HostedPaymentReconciliation } from '../reconciliation/hosted-payment-reconciliation'
 import { createHeldOrderRefund, createPaidOrderRefunds } from '../refunds/paid-order-refunds'
 import { createRefundService } from '../refunds/refunds.service'
+import { createBankTransfers } from './bank-transfers'
+import { createHeldTransfers } from './held-transfers'
+import { createHostedResults } from './hosted-results'
+import { type IntakeDeps, createIntakeSteps } from './intake-steps'
+import { createLatePayments } from './late-payments'
+import { createTransferEffects } from './transfer-effects'
+import { createTransferFacts } from './transfer-facts'
 
 /** Queued with a decided check of a customer: their orders held for checks move on (decision 033). */
 export const CUSTOMER_CHECKS_CHANGED_JOB = 'customer-checks-changed'
 
-export interface SettlementServiceDeps {
+export interface MoneyInDeps {
   db: Database
   clock: Clock
   orderService: OrderService
@@ -41,14 +47,17 @@ export interface SettlementServiceDeps {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
-export type SettlementService = ReturnType<typeof createSettlementService>
+export type MoneyIn = ReturnType<typeof createMoneyIn>
 
 /**
- * What happens once money arrives, composed from the modules that each own one part: payment intake (matching a
- * transfer, hosted results, held and late money), fulfilment (buy, withdraw, deliver), refunds, and the order e-mails.
- * The routes and the jobs call this one object; each table is written by its own module only (eslint.config.js).
+ * Money in, by operation: bank transfers, hosted card and pay-by-bank results, late payments and held transfers, and
+ * what follows a paid order (fulfilment: buy, withdraw, deliver; refunds of paid orders). Built once here because the
+ * operations share one order-mail, one refund queue and one fulfilment; each table is written by its own module only
+ * (eslint.config.js). Intake is the only writer of `incoming_transfers` and `webhook_events`: every notice is stored
+ * first, keyed by its transfer or event id, then decided with the order locked, in one transaction with every effect,
+ * so a 2xx always means the effect is stored.
  */
-export function createSettlementService(deps: SettlementServiceDeps) {
+export function createMoneyIn(deps: MoneyInDeps) {
   const { db, clock, orderService } = deps
   const orderMail = createOrderMail({ mail: deps.mail })
   const refunds = createRefundService({ clock })
@@ -65,7 +74,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     refundHeldOrder: held.refundHeldOrder,
     log: deps.log,
   })
-  const intake = createIntakeService({
+  const intakeDeps: IntakeDeps = {
     db,
     clock,
     orderService,
@@ -75,19 +84,13 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     repriceToleranceBps: deps.repriceToleranceBps,
     recentNameChange: deps.recentNameChange,
     verifiedNameOf: deps.verifiedNameOf,
-  })
-  const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, fulfilment, held })
-
-  /**
-   * A fact of the customer changed (a check decided, a wallet proven, details or answers given; the
-   * `customer-checks-changed` job): each order waiting for checks is settled under its lease, which buys and delivers
-   * it when nothing is owed for it any more, refunds it in full when a step was refused for good (decision 080), and
-   * leaves it waiting otherwise (told of the step it now waits for, if that changed). The same job run twice, or in
-   * two processes at once, refunds once: the second run finds the order held or no longer waiting.
-   */
-  async function customerChecksChanged(customerId: string): Promise<void> {
-    await fulfilment.resumeOrdersOf(customerId)
   }
+  const steps = createIntakeSteps(intakeDeps)
+  const facts = createTransferFacts(intakeDeps)
+  const effects = createTransferEffects(intakeDeps, steps)
+  const bankTransfers = createBankTransfers(intakeDeps, steps, facts, effects)
+  const hostedResults = createHostedResults(intakeDeps, steps)
+  const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, fulfilment, held })
 
   /**
    * Hosted payments still open when their order is about to end (or just ended) are asked about at the provider, and
@@ -101,7 +104,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     let decided = 0
     for (const { provider, event, orderReference } of confirmed) {
       try {
-        const { duplicate } = await intake.receiveHostedPaymentResult(provider, event)
+        const { duplicate } = await hostedResults.receiveHostedPaymentResult(provider, event)
         if (!duplicate) decided++
       } catch (error) {
         // Left undecided in webhook_events; the next run (or the provider's own notice) decides it.
@@ -112,14 +115,18 @@ export function createSettlementService(deps: SettlementServiceDeps) {
   }
 
   return {
-    customerChecksChanged,
-    receiveBankTransfer: intake.receiveBankTransfer,
-    receiveHostedPaymentResult: intake.receiveHostedPaymentResult,
-    quoteLatePayment: intake.quoteLatePayment,
-    decideLatePayment: intake.decideLatePayment,
-    approveHeldTransfer: intake.approveHeldTransfer,
-    refundTransfer: intake.refundTransfer,
-    heldTransfers: intake.heldTransfers,
+    ...bankTransfers,
+    ...hostedResults,
+    ...createLatePayments(intakeDeps, steps, effects),
+    ...createHeldTransfers(intakeDeps, steps, facts, effects),
+    reconcileHostedPayments,
+    /**
+     * A fact of the customer changed (a check decided, a wallet proven, details or answers given; the
+     * `customer-checks-changed` job): each order waiting for checks is settled under its lease, which buys and
+     * delivers it when nothing is owed for it any more, refunds it in full when a step was refused for good (decision
+     * 080), and leaves it waiting otherwise. The same job run twice, or in two processes at once, refunds once.
+     */
+    customerChecksChanged: fulfilment.resumeOrdersOf,
     settlePaidOrder: fulfilment.settlePaidOrder,
     settleWaitingOrders: fulfilment.settleWaitingOrders,
     withdrawalsToCheck: fulfilment.withdrawalsToCheck,
@@ -127,9 +134,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     retryWithdrawal: fulfilment.retryWithdrawal,
     sendOwnOrderToBroker: fulfilment.sendOwnOrderToBroker,
     giveWalletOfPaidOrder: fulfilment.giveWalletOfPaidOrder,
+    chooseWalletOfWaitingOrder: fulfilment.chooseWalletOfWaitingOrder,
     refundPaidOrder: paidOrderRefunds.refundPaidOrder,
     refundWaitingOrderForCustomer: paidOrderRefunds.refundWaitingOrderForCustomer,
-    chooseWalletOfWaitingOrder: fulfilment.chooseWalletOfWaitingOrder,
-    reconcileHostedPayments,
   }
 }
