@@ -1,14 +1,20 @@
 import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
 import { type TransferOutcome, incomingTransfers } from '../../db/tables/modules/intake'
 import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import type { IncomingTransfer } from '../../providers/bank/bank-partner.provider'
-import { type CurrentPrice, type IntakeDeps, type IntakeSteps, type TransferRow, isWholeFiatAmount } from './intake-steps'
+import type { OrderRow } from '../orders/orders.service'
+import {
+  type CurrentPrice,
+  type IntakeDeps,
+  type IntakeSteps,
+  type TransferRow,
+  isWholeFiatAmount,
+} from './intake-steps'
 import type { createTransferEffects } from './transfer-effects'
 import type { createTransferFacts } from './transfer-facts'
 import { decideTransfer } from './transfer-matching'
-import type { Database } from '../../db/client'
-import type { OrderRow } from '../orders/orders.service'
 
 export interface TransferReceipt {
   outcome: TransferOutcome
@@ -86,11 +92,7 @@ export function createBankTransfers(
   }
 
   /** Decides a received transfer with its order locked; the price read before counts only for that same order. */
-  async function decideNow(
-    tx: Database,
-    transfer: TransferRow,
-    priceReadFor: (order: OrderRow) => CurrentPrice,
-  ) {
+  async function decideNow(tx: Database, transfer: TransferRow, priceReadFor: (order: OrderRow) => CurrentPrice) {
     const named = await facts.findOrderFor(tx, transfer)
     const order = named ? await orderService.lockOrder(tx, named.id) : undefined
     const customer = order ? await steps.customerOf(tx, order.customerId) : undefined

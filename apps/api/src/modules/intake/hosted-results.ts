@@ -90,7 +90,8 @@ export function createHostedResults(deps: IntakeDeps, { payments, customerOf, mo
       amountText: fiatText(payment.amount, payment.currency),
       kind: payment.method === 'card' ? 'Card payment' : 'Pay-by-bank payment',
     }
-    if (event.outcome !== 'succeeded') return recordFailure(result, event.failureReason ?? 'The payment did not go through.')
+    if (event.outcome !== 'succeeded')
+      return recordFailure(result, event.failureReason ?? 'The payment did not go through.')
     if (order.status === 'awaiting_payment' && payment.status !== 'cancelled') return payOrder(result)
     return returnUnneededCharge(result)
   }
@@ -143,7 +144,13 @@ export function createHostedResults(deps: IntakeDeps, { payments, customerOf, mo
     // to pay, at the same price, until its price time (decision 048).
     const openUntil = order.priceExpiresAt > clock.now() ? order.priceExpiresAt : null
     if (openUntil)
-      await orderService.applyTransition(tx, order, 'initiated', `${kind} failed: ${reason} The order stays open.`, 'system')
+      await orderService.applyTransition(
+        tx,
+        order,
+        'initiated',
+        `${kind} failed: ${reason} The order stays open.`,
+        'system',
+      )
     else await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
     tell({ kind: 'hosted_payment_failed', amount, method: kind, reason, openUntil })
     return unpaid

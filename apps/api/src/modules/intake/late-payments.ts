@@ -102,7 +102,9 @@ export function createLatePayments(
     const own = await orderService.findOwnOrder(db, customerId, reference)
     // The price is read before the transaction: a price source outage answers before anything is held.
     const priced =
-      decision === 'reprice' ? await currentPriceFor(own, (await lateTransferOf(db, own.id, true))?.amount ?? '0') : null
+      decision === 'reprice'
+        ? await currentPriceFor(own, (await lateTransferOf(db, own.id, true))?.amount ?? '0')
+        : null
     if (priced && quotedRate !== undefined && priceMovedAgainst(priced, quotedRate)) throw new AppError('price_changed')
     const done = await db.transaction(async (tx) => {
       const transfer = await lateTransferOf(tx, own.id, true)

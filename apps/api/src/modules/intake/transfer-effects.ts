@@ -168,7 +168,13 @@ export function createTransferEffects(
       holds,
       ...(shortfall && { shortfall }),
     })
-    return { outcome: 'held_name_mismatch', note: `Held for review: ${reasons}${short}`, order: moved, mails, settle: false }
+    return {
+      outcome: 'held_name_mismatch',
+      note: `Held for review: ${reasons}${short}`,
+      order: moved,
+      mails,
+      settle: false,
+    }
   }
 
   async function refuseBelowMinimum(effect: Effect): Promise<Decided> {
