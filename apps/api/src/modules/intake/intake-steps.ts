@@ -107,3 +107,8 @@ export function createIntakeSteps({ clock, orderService, repriceToleranceBps, ve
 
   return { payments, customerOf, moveOrder, currentPriceFor }
 }
+
+/** An operation written as a function of the parts, with the parts given once (the operation files' factories). */
+export function given<P, A extends unknown[], R>(parts: P, operation: (parts: P, ...args: A) => R) {
+  return (...args: A) => operation(parts, ...args)
+}

@@ -10,7 +10,8 @@ import { createHeldOrderRefund, createPaidOrderRefunds } from '../refunds/paid-o
 import { createRefundService } from '../refunds/refunds.service'
 import { createBankTransfers } from './bank-transfers'
 import { createHeldTransfers } from './held-transfers'
-import { createHostedResults } from './hosted-results'
+import { type HostedResults, createHostedResults } from './hosted-results'
+import type { IntakeParts } from './intake-parts'
 import { type IntakeDeps, createIntakeSteps } from './intake-steps'
 import { createLatePayments } from './late-payments'
 import { createTransferEffects } from './transfer-effects'
@@ -45,6 +46,32 @@ export interface MoneyInDeps {
   verifiedNameOf: IntakeDeps['verifiedNameOf']
   isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+}
+
+/**
+ * Hosted payments still open when their order is about to end (or just ended) are asked about at the provider, and
+ * each confirmed answer goes through payment intake exactly as the provider's notice would: stored first under a
+ * stable event id, decided once with the order locked. A lost notice so pays its order before the order expires;
+ * the real notice arriving later is a no-op. Answers how many outcomes were newly decided.
+ */
+async function reconcileHostedPayments(
+  deps: Pick<MoneyInDeps, 'reconciliation' | 'log'>,
+  receive: HostedResults['receiveHostedPaymentResult'],
+  options: { withinSeconds: number; includeEnded?: boolean },
+) {
+  if (!deps.reconciliation) return 0
+  const confirmed = await deps.reconciliation.confirmedOutcomesOfExpiringPayments({ ...options, log: deps.log })
+  let decided = 0
+  for (const { provider, event, orderReference } of confirmed) {
+    try {
+      const { duplicate } = await receive(provider, event)
+      if (!duplicate) decided++
+    } catch (error) {
+      // Left undecided in webhook_events; the next run (or the provider's own notice) decides it.
+      deps.log.error({ err: error, order: orderReference, provider }, 'reconciled hosted payment not decided')
+    }
+  }
+  return decided
 }
 
 export type MoneyIn = ReturnType<typeof createMoneyIn>
@@ -86,40 +113,22 @@ export function createMoneyIn(deps: MoneyInDeps) {
     verifiedNameOf: deps.verifiedNameOf,
   }
   const steps = createIntakeSteps(intakeDeps)
-  const facts = createTransferFacts(intakeDeps)
-  const effects = createTransferEffects(intakeDeps, steps)
-  const bankTransfers = createBankTransfers(intakeDeps, steps, facts, effects)
-  const hostedResults = createHostedResults(intakeDeps, steps)
+  const parts: IntakeParts = {
+    ...intakeDeps,
+    ...steps,
+    ...createTransferFacts(intakeDeps),
+    ...createTransferEffects(intakeDeps, steps),
+  }
+  const hostedResults = createHostedResults(parts)
   const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, fulfilment, held })
 
-  /**
-   * Hosted payments still open when their order is about to end (or just ended) are asked about at the provider, and
-   * each confirmed answer goes through payment intake exactly as the provider's notice would: stored first under a
-   * stable event id, decided once with the order locked. A lost notice so pays its order before the order expires;
-   * the real notice arriving later is a no-op. Answers how many outcomes were newly decided.
-   */
-  async function reconcileHostedPayments(options: { withinSeconds: number; includeEnded?: boolean }) {
-    if (!deps.reconciliation) return 0
-    const confirmed = await deps.reconciliation.confirmedOutcomesOfExpiringPayments({ ...options, log: deps.log })
-    let decided = 0
-    for (const { provider, event, orderReference } of confirmed) {
-      try {
-        const { duplicate } = await hostedResults.receiveHostedPaymentResult(provider, event)
-        if (!duplicate) decided++
-      } catch (error) {
-        // Left undecided in webhook_events; the next run (or the provider's own notice) decides it.
-        deps.log.error({ err: error, order: orderReference, provider }, 'reconciled hosted payment not decided')
-      }
-    }
-    return decided
-  }
-
   return {
-    ...bankTransfers,
+    ...createBankTransfers(parts),
     ...hostedResults,
-    ...createLatePayments(intakeDeps, steps, effects),
-    ...createHeldTransfers(intakeDeps, steps, facts, effects),
-    reconcileHostedPayments,
+    ...createLatePayments(parts),
+    ...createHeldTransfers(parts),
+    reconcileHostedPayments: (options: { withinSeconds: number; includeEnded?: boolean }) =>
+      reconcileHostedPayments(deps, hostedResults.receiveHostedPaymentResult, options),
     /**
      * A fact of the customer changed (a check decided, a wallet proven, details or answers given; the
      * `customer-checks-changed` job): each order waiting for checks is settled under its lease, which buys and

@@ -101,3 +101,5 @@ export function createTransferFacts({ orderService, recentNameChange }: IntakeDe
 
   return { findOrderFor, factsFor }
 }
+
+export type TransferFactsReader = ReturnType<typeof createTransferFacts>
