@@ -9,7 +9,7 @@ import { type CurrentPrice, type TransferRow, isWholeFiatAmount, given } from '.
 import type { IntakeParts } from './intake-parts'
 import { decideTransfer } from './transfer-matching'
 
-export interface TransferReceipt {
+interface TransferReceipt {
   outcome: TransferOutcome
   orderReference: string | null
   duplicate: boolean

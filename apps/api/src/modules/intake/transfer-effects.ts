@@ -17,7 +17,7 @@ import type { PayerNameHold } from './payer-name'
 import type { TransferDecision } from './transfer-matching'
 
 /** What a decided transfer leaves: its outcome and note, its order as moved, the mails to send, whether to settle. */
-export interface Decided {
+interface Decided {
   outcome: TransferOutcome
   note: string
   order: OrderRow | undefined
@@ -26,7 +26,7 @@ export interface Decided {
 }
 
 /** Who decided, and what the effects need besides the transfer and its order. */
-export interface DecisionContext {
+interface DecisionContext {
   email: string | undefined
   actor: Actor
   /** Whose decision made the money count: a notice, or an operator who approved a held payment. */
