@@ -8,7 +8,7 @@ import { logDeployment } from './config/deployment'
 import type { DatabaseHandle } from './db/client'
 import { ISSUE_CODE_JOB } from './modules/accounts/issue-code-job'
 import { SEND_MAIL_JOB } from './modules/mail/mail-delivery'
-import { CUSTOMER_CHECKS_CHANGED_JOB } from './modules/settlement/settlement.service'
+import { CUSTOMER_CHECKS_CHANGED_JOB } from './modules/intake/money-in'
 import type { MailTransport } from './providers/mail/mail.provider'
 import { openCore } from './wiring/core'
 import { collectApiSegments, createFastify, type LoggerOverride } from './wiring/fastify'
@@ -81,7 +81,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('jobs', {
     refreshRates: money.rates.refreshRates,
     expireOrders: money.expireOrders,
-    settleWaitingOrders: money.settlement.settleWaitingOrders,
+    settleWaitingOrders: money.moneyIn.settleWaitingOrders,
     reconcileHostedPayments: money.reconcileHostedPayments,
     deliverMail: () => queue.runPending(SEND_MAIL_JOB),
     issueCodes: () => queue.runPending(ISSUE_CODE_JOB),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { StoredDocument } from '@exchange/shared/documents.schemas'
-import type { FiatCurrency } from '@exchange/shared/currencies'
+import { FiatCurrency } from '@exchange/shared/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
@@ -16,7 +16,7 @@ import type { DocumentReviews } from '../documents/document-reviews'
 import type { DocumentService } from '../documents/documents.service'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import { IN_MANUAL_REVIEW, type IdentityService } from '../identity/identity.service'
-import type { SettlementService } from '../settlement/settlement.service'
+import type { MoneyIn } from '../intake/money-in'
 import { createResidenceProofReview } from './residence-proofs'
 
 export type OperatorService = ReturnType<typeof createOperatorService>
@@ -52,7 +52,7 @@ export interface CustomerUnderReview {
 export function createOperatorService({
   db,
   clock,
-  settlement,
+  moneyIn,
   bank,
   dueDiligence,
   customers: customerService,
@@ -63,7 +63,17 @@ export function createOperatorService({
 }: {
   db: Database
   clock: Clock
-  settlement: SettlementService
+  moneyIn: Pick<
+    MoneyIn,
+    | 'heldTransfers'
+    | 'withdrawalsToCheck'
+    | 'approveHeldTransfer'
+    | 'refundTransfer'
+    | 'refundPaidOrder'
+    | 'receiveBankTransfer'
+    | 'recordDelivery'
+    | 'retryWithdrawal'
+  >
   bank: BankPartnerProvider
   dueDiligence: DueDiligenceService
   customers: CustomerService
@@ -113,7 +123,7 @@ export function createOperatorService({
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .orderBy(desc(orders.createdAt))
       .limit(100)
-    const held = await settlement.heldTransfers()
+    const held = await moneyIn.heldTransfers()
     const pendingRefunds = await db
       .select()
       .from(refunds)
@@ -121,7 +131,7 @@ export function createOperatorService({
       .orderBy(desc(refunds.createdAt))
       .limit(100)
     const actions = await db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(50)
-    const withdrawalsToCheck = await settlement.withdrawalsToCheck()
+    const withdrawalsToCheck = await moneyIn.withdrawalsToCheck()
     const enhancedChecks = await dueDiligence.enhancedChecksToReview()
     // Payments soon after a change of name are held (decision 034); every change is listed here for the review.
     const nameChanges = await customerService.recentNameChanges()
@@ -165,7 +175,7 @@ export function createOperatorService({
   }
 
   async function approveHeldTransfer(operator: string, transferId: string) {
-    const status = await settlement.approveHeldTransfer(transferId, operator)
+    const status = await moneyIn.approveHeldTransfer(transferId, operator)
     const [transfer] = await db
       .select({ orderId: incomingTransfers.orderId })
       .from(incomingTransfers)
@@ -180,7 +190,7 @@ export function createOperatorService({
   }
 
   async function refundTransfer(operator: string, transferId: string, reason: string) {
-    await settlement.refundTransfer(transferId, reason, operator)
+    await moneyIn.refundTransfer(transferId, reason, operator)
     const [transfer] = await db
       .select({ orderId: incomingTransfers.orderId })
       .from(incomingTransfers)
@@ -190,7 +200,7 @@ export function createOperatorService({
 
   async function refundOrder(operator: string, reference: string, reason: string) {
     const order = await orderIdOf(reference)
-    await settlement.refundPaidOrder(reference, reason, operator)
+    await moneyIn.refundPaidOrder(reference, reason, operator)
     await log(operator, 'refund_order', { orderId: order.id }, { reason })
   }
 
@@ -200,14 +210,15 @@ export function createOperatorService({
     input: { orderReference: string; amount: string; payerName: string; payerIban: string; bankTransferId?: string },
   ) {
     const order = await orderIdOf(input.orderReference)
-    const account = bank.receivingAccount(order.fiat as FiatCurrency)
+    const fiat = FiatCurrency.parse(order.fiat)
+    const account = bank.receivingAccount(fiat)
     if (!account) throw new AppError('method_unavailable')
-    const result = await settlement.receiveBankTransfer({
+    const result = await moneyIn.receiveBankTransfer({
       // With the bank's id, the bank's own notice of this wire is a repeat; without it, a notice with the same order,
       // amount and payer is held for an operator, never refunded on its own (decision 026).
       transferId: input.bankTransferId ?? `manual_${randomBytes(8).toString('hex')}`,
       amount: input.amount,
-      currency: order.fiat as FiatCurrency,
+      currency: fiat,
       payerName: input.payerName,
       payerIban: input.payerIban,
       paymentReference: input.orderReference,
@@ -231,7 +242,7 @@ export function createOperatorService({
   /** A withdrawal of unknown outcome, found at the exchange: its transaction id completes the order. */
   async function recordDelivery(operator: string, reference: string, txId: string) {
     const order = await orderIdOf(reference)
-    const status = await settlement.recordDelivery(reference, txId)
+    const status = await moneyIn.recordDelivery(reference, txId)
     await log(operator, 'record_delivery', { orderId: order.id }, { txId })
     return status
   }
@@ -239,7 +250,7 @@ export function createOperatorService({
   /** A withdrawal of unknown outcome, not found at the exchange: sent again. */
   async function retryWithdrawal(operator: string, reference: string) {
     const order = await orderIdOf(reference)
-    const status = await settlement.retryWithdrawal(reference)
+    const status = await moneyIn.retryWithdrawal(reference)
     await log(operator, 'retry_withdrawal', { orderId: order.id }, { resultingStatus: status })
     return status
   }

@@ -387,10 +387,11 @@ export function createOrderService({
     if (!pair) throw new AppError('asset_unavailable')
     const amount = normalizeAmountInput(input.amount)
     if (!isDecimalString(amount)) throw new AppError('validation_failed', 400)
-    const limits = trading.limits[pair.fiat]
-    if (!limits) throw new AppError('asset_unavailable')
-    if (compareAmounts(amount, limits.min) < 0) throw new AppError('amount_below_minimum')
-    if (compareAmounts(amount, limits.max) > 0) throw new AppError('amount_above_maximum')
+    // The same limits as money that comes late (`checkLimits`); a new order above the maximum is refused outright.
+    const limits = checkLimits(pair.fiat, amount)
+    if (!limits.within)
+      throw new AppError(limits.reason === 'unknown_fiat' ? 'asset_unavailable' : 'amount_below_minimum')
+    if (compareAmounts(limits.excess, '0') > 0) throw new AppError('amount_above_maximum')
     const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
     if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet))
       throw new AppError('wallet_invalid')

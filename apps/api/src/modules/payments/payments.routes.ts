@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import {
   ChangeWalletRequest,
   ExchangeUpdateOrderAnswer,
@@ -16,6 +17,7 @@ import {
   StartPayByBankRequest,
   GetVibanAnswer,
   LateDecisionRequest,
+  type LateQuote,
   LateQuoteAnswer,
   LateQuoteRequest,
   StartCardAnswer,
@@ -28,9 +30,26 @@ import {
 } from '@exchange/shared/payments.schemas'
 import { sessionOf } from '../../plugins/session'
 import { visitorOf } from '../../plugins/visitor'
-import type { SettlementService } from '../settlement/settlement.service'
 import type { HostedPaymentService } from './hosted-payments.service'
 import type { PaymentService } from './payments.service'
+
+/**
+ * What these routes ask of money in and of fulfilment (the intake module's `createMoneyIn`). Declared here, not
+ * imported: intake records payments through this module, and a module must not import back from one that imports it.
+ */
+export interface PaidOrderCalls {
+  sendOwnOrderToBroker(customerId: string, reference: string): Promise<OrderStatus>
+  giveWalletOfPaidOrder(customerId: string, reference: string, wallet: string): Promise<OrderStatus>
+  chooseWalletOfWaitingOrder(customerId: string, reference: string, wallet: string): Promise<OrderStatus>
+  refundWaitingOrderForCustomer(customerId: string, reference: string): Promise<OrderStatus>
+  decideLatePayment(
+    customerId: string,
+    reference: string,
+    decision: 'reprice' | 'refund',
+    quotedRate?: string,
+  ): Promise<OrderStatus>
+  quoteLatePayment(customerId: string, reference: string): Promise<LateQuote>
+}
 
 const user = { tags: ['payments'], security: [{ bearer: [] }] }
 const refusals = { 400: FailureAnswer, 401: FailureAnswer }
@@ -38,11 +57,11 @@ const refusals = { 400: FailureAnswer, 401: FailureAnswer }
 /** Bank-side payment calls of spec section 7. */
 export function paymentUserRoutes({
   payments,
-  settlement,
+  moneyIn,
   hosted,
 }: {
   payments: PaymentService
-  settlement: SettlementService
+  moneyIn: PaidOrderCalls
   hosted: HostedPaymentService
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -177,7 +196,7 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        statusName: await settlement.sendOwnOrderToBroker(sessionOf(request).customerId, request.body.orderReference),
+        statusName: await moneyIn.sendOwnOrderToBroker(sessionOf(request).customerId, request.body.orderReference),
       }),
     )
 
@@ -193,7 +212,7 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        statusName: await settlement.giveWalletOfPaidOrder(
+        statusName: await moneyIn.giveWalletOfPaidOrder(
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.wallet,
@@ -214,7 +233,7 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        statusName: await settlement.chooseWalletOfWaitingOrder(
+        statusName: await moneyIn.chooseWalletOfWaitingOrder(
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.wallet,
@@ -234,7 +253,7 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        statusName: await settlement.refundWaitingOrderForCustomer(
+        statusName: await moneyIn.refundWaitingOrderForCustomer(
           sessionOf(request).customerId,
           request.body.orderReference,
         ),
@@ -253,7 +272,7 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        statusName: await settlement.decideLatePayment(
+        statusName: await moneyIn.decideLatePayment(
           sessionOf(request).customerId,
           request.body.orderReference,
           request.body.decision,
@@ -274,7 +293,7 @@ export function paymentUserRoutes({
       },
       async (request) => ({
         result: true as const,
-        data: await settlement.quoteLatePayment(sessionOf(request).customerId, request.body.orderReference),
+        data: await moneyIn.quoteLatePayment(sessionOf(request).customerId, request.body.orderReference),
       }),
     )
 

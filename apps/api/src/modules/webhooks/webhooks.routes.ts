@@ -9,7 +9,7 @@ import {
 import type { OpenBankingProvider } from '../../providers/open-banking/open-banking.provider'
 import type { CardPspProvider, PspEvent } from '../../providers/psp/card-psp.provider'
 import type { IncomingNotice } from '../../providers/signed-notice'
-import type { SettlementService } from '../settlement/settlement.service'
+import type { MoneyIn } from '../intake/money-in'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +22,8 @@ export interface WebhookRoutesDeps {
   psp: CardPspProvider
   openBanking: OpenBankingProvider
   clock: Clock
-  settlement: SettlementService
+  /** Payment intake: notices are stored, then decided once (the intake module). */
+  moneyIn: Pick<MoneyIn, 'receiveBankTransfer' | 'receiveHostedPaymentResult'>
 }
 
 /** A notice as its provider's signature check needs it: the raw body, the headers in lower case, the path, the time. */
@@ -78,7 +79,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
       let answer: object = { result: true, ignored: true }
       if (verified.transfer) {
         // Idempotent by the bank's transfer id: a retried or repeated notice changes nothing the second time.
-        const { outcome, duplicate } = await deps.settlement.receiveBankTransfer(verified.transfer)
+        const { outcome, duplicate } = await deps.moneyIn.receiveBankTransfer(verified.transfer)
         answer = { result: true, outcome, duplicate }
       } else {
         request.log.info({ reason: verified.ignoredBecause }, 'bank notice acknowledged with nothing to do')
@@ -109,7 +110,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsync {
         }
         // Genuine but nothing to act on (another event type): acknowledged so the party stops retrying.
         if (event === null) return { result: true, ignored: true }
-        const { duplicate } = await deps.settlement.receiveHostedPaymentResult(`${party}-${verifier.kind}`, event)
+        const { duplicate } = await deps.moneyIn.receiveHostedPaymentResult(`${party}-${verifier.kind}`, event)
         return { result: true, duplicate }
       })
     }
