@@ -20,6 +20,7 @@ import {
 import { FailureAnswer } from '@exchange/shared/answer'
 import { type AnswerOnce, KeyedCallHeaders } from '../request-keys/answer-once'
 import type { RateLimits } from '../../plugins/rate-limits'
+import type { ZodApp } from '../../plugins/zod-app'
 import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountService } from './accounts.service'
 
@@ -45,6 +46,19 @@ function rememberDevice(reply: FastifyReply, request: FastifyRequest, deviceToke
   })
 }
 
+/** What the account calls share: the service, the rate limits and whether the public address is https. */
+interface AccountCalls {
+  accounts: AccountService
+  limits: RateLimits
+  answerOnce: AnswerOnce
+  publicUrlIsHttps: boolean
+}
+
+/** A call limited per source and per e-mail address. */
+function limited(limits: RateLimits, call: string) {
+  return { config: { rateLimit: limits.perIp }, preHandler: limits.perEmail(call) }
+}
+
 /** The public account calls of spec section 7, as `POST /v1/public/{name}`. */
 export function accountRoutes({
   accounts,
@@ -63,144 +77,159 @@ export function accountRoutes({
     // The trusted-device cookie is the only cookie the api reads or sets: its parser and its hook on every answer
     // run for these calls only, not on every call of the api.
     await app.register(cookie)
-    const limited = (call: string) => ({ config: { rateLimit: limits.perIp }, preHandler: limits.perEmail(call) })
-    // No per-e-mail limit on login: a stranger's failures would lock the owner out. The service slows down failures
-    // per source instead (decision 022).
-    const perIpOnly = { config: { rateLimit: limits.perIp } }
-
-    app.post(
-      '/homesignup',
-      {
-        ...limited('homesignup'),
-        schema: {
-          tags: ['account'],
-          summary: 'Create an account and e-mail a verification code; a retry with its Idempotency-Key answers alike',
-          headers: KeyedCallHeaders,
-          body: SignUpRequest,
-          response: { 200: SignUpAnswer, ...refusals() },
-        },
-      },
-      async (request, reply) => {
-        const { email, password, token } = request.body
-        await answerOnce<void>(request, reply, null, (keyed) =>
-          accounts.signUp({ email, password, token }, originOf(request), keyed),
-        )
-        return { result: true as const }
-      },
-    )
-
-    app.post(
-      '/homelogin',
-      {
-        ...perIpOnly,
-        schema: {
-          tags: ['account'],
-          summary: 'Sign in; answers `code: true` when an e-mailed code must follow (unconfirmed e-mail or new device)',
-          body: LoginRequest,
-          response: { 200: LoginAnswer, ...refusals() },
-        },
-      },
-      async (request) => {
-        const outcome = await accounts.login(request.body, originOf(request), request.cookies[TRUSTED_DEVICE_COOKIE])
-        if (outcome.kind === 'code_required')
-          return { result: true as const, code: true as const, retryAfterSeconds: outcome.retryAfterSeconds }
-        return { result: true as const, data: { token: outcome.token } }
-      },
-    )
-
-    app.post(
-      '/verifycode',
-      {
-        ...limited('verifycode'),
-        schema: {
-          tags: ['account'],
-          summary: 'Check the e-mailed code and sign in',
-          body: VerifyCodeRequest,
-          response: { 200: VerifyCodeAnswer, ...refusals() },
-        },
-      },
-      async (request, reply) => {
-        const verified = await accounts.verifyLoginCode(request.body, originOf(request))
-        rememberDevice(reply, request, verified.deviceToken, publicUrlIsHttps)
-        return { result: true as const, data: { token: verified.token } }
-      },
-    )
-
-    app.post(
-      '/homeresendcode',
-      {
-        ...limited('homeresendcode'),
-        schema: {
-          tags: ['account'],
-          summary: 'Send the code of the code screen again (30 s apart, a few an hour)',
-          body: ResendCodeRequest,
-          response: { 200: ResendCodeAnswer, ...refusals() },
-        },
-      },
-      async (request) => {
-        const { retryAfterSeconds } = await accounts.resendCode(
-          request.body.email,
-          originOf(request),
-          request.cookies[TRUSTED_DEVICE_COOKIE],
-        )
-        return { result: true as const, retryAfterSeconds }
-      },
-    )
-
-    app.post(
-      '/homeStartResetPassword',
-      {
-        ...limited('homeStartResetPassword'),
-        schema: {
-          tags: ['account'],
-          summary: 'E-mail a password reset code; answers alike for unknown e-mails',
-          body: StartResetRequest,
-          response: { 200: StartResetAnswer, ...refusals() },
-        },
-      },
-      async (request) => {
-        const { retryAfterSeconds } = await accounts.startPasswordReset(
-          request.body.email,
-          originOf(request),
-          request.cookies[TRUSTED_DEVICE_COOKIE],
-        )
-        return { result: true as const, retryAfterSeconds }
-      },
-    )
-
-    app.post(
-      '/homeCheckToken',
-      {
-        ...limited('homeCheckToken'),
-        schema: {
-          tags: ['account'],
-          summary: 'Check a reset code without using it up',
-          body: CheckResetCodeRequest,
-          response: { 200: CheckResetCodeAnswer, ...refusals() },
-        },
-      },
-      async (request) => {
-        await accounts.checkResetCode(request.body, originOf(request))
-        return { result: true as const }
-      },
-    )
-
-    app.post(
-      '/homeCompleteResetPassword',
-      {
-        ...limited('homeCompleteResetPassword'),
-        schema: {
-          tags: ['account'],
-          summary: 'Set a new password with the reset code; signs out every session',
-          body: CompleteResetRequest,
-          response: { 200: CompleteResetAnswer, ...refusals() },
-        },
-      },
-      async (request) => {
-        const { email, code, password } = request.body
-        await accounts.completePasswordReset({ email, code, password }, originOf(request))
-        return { result: true as const }
-      },
-    )
+    const calls: AccountCalls = { accounts, limits, answerOnce, publicUrlIsHttps }
+    registerSignUpAndLogin(app, calls)
+    registerLoginCodes(app, calls)
+    registerPasswordReset(app, calls)
   }
+}
+
+/** Sign-up and sign-in. */
+function registerSignUpAndLogin(app: ZodApp, calls: AccountCalls) {
+  app.post(
+    '/homesignup',
+    {
+      ...limited(calls.limits, 'homesignup'),
+      schema: {
+        tags: ['account'],
+        summary: 'Create an account and e-mail a verification code; a retry with its Idempotency-Key answers alike',
+        headers: KeyedCallHeaders,
+        body: SignUpRequest,
+        response: { 200: SignUpAnswer, ...refusals() },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, token } = request.body
+      await calls.answerOnce<void>(request, reply, null, (keyed) =>
+        calls.accounts.signUp({ email, password, token }, originOf(request), keyed),
+      )
+      return { result: true as const }
+    },
+  )
+
+  app.post(
+    '/homelogin',
+    {
+      // No per-e-mail limit on login: a stranger's failures would lock the owner out. The service slows down failures
+      // per source instead (decision 022).
+      config: { rateLimit: calls.limits.perIp },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in; answers `code: true` when an e-mailed code must follow (unconfirmed e-mail or new device)',
+        body: LoginRequest,
+        response: { 200: LoginAnswer, ...refusals() },
+      },
+    },
+    async (request) => {
+      const outcome = await calls.accounts.login(
+        request.body,
+        originOf(request),
+        request.cookies[TRUSTED_DEVICE_COOKIE],
+      )
+      if (outcome.kind === 'code_required')
+        return { result: true as const, code: true as const, retryAfterSeconds: outcome.retryAfterSeconds }
+      return { result: true as const, data: { token: outcome.token } }
+    },
+  )
+}
+
+/** The e-mailed code that signs in, and sending it again. */
+function registerLoginCodes(app: ZodApp, calls: AccountCalls) {
+  app.post(
+    '/verifycode',
+    {
+      ...limited(calls.limits, 'verifycode'),
+      schema: {
+        tags: ['account'],
+        summary: 'Check the e-mailed code and sign in',
+        body: VerifyCodeRequest,
+        response: { 200: VerifyCodeAnswer, ...refusals() },
+      },
+    },
+    async (request, reply) => {
+      const verified = await calls.accounts.verifyLoginCode(request.body, originOf(request))
+      rememberDevice(reply, request, verified.deviceToken, calls.publicUrlIsHttps)
+      return { result: true as const, data: { token: verified.token } }
+    },
+  )
+
+  app.post(
+    '/homeresendcode',
+    {
+      ...limited(calls.limits, 'homeresendcode'),
+      schema: {
+        tags: ['account'],
+        summary: 'Send the code of the code screen again (30 s apart, a few an hour)',
+        body: ResendCodeRequest,
+        response: { 200: ResendCodeAnswer, ...refusals() },
+      },
+    },
+    async (request) => {
+      const { retryAfterSeconds } = await calls.accounts.resendCode(
+        request.body.email,
+        originOf(request),
+        request.cookies[TRUSTED_DEVICE_COOKIE],
+      )
+      return { result: true as const, retryAfterSeconds }
+    },
+  )
+}
+
+/** The password reset: the code e-mailed, checked, then used with the new password. */
+function registerPasswordReset(app: ZodApp, calls: AccountCalls) {
+  app.post(
+    '/homeStartResetPassword',
+    {
+      ...limited(calls.limits, 'homeStartResetPassword'),
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail a password reset code; answers alike for unknown e-mails',
+        body: StartResetRequest,
+        response: { 200: StartResetAnswer, ...refusals() },
+      },
+    },
+    async (request) => {
+      const { retryAfterSeconds } = await calls.accounts.startPasswordReset(
+        request.body.email,
+        originOf(request),
+        request.cookies[TRUSTED_DEVICE_COOKIE],
+      )
+      return { result: true as const, retryAfterSeconds }
+    },
+  )
+
+  app.post(
+    '/homeCheckToken',
+    {
+      ...limited(calls.limits, 'homeCheckToken'),
+      schema: {
+        tags: ['account'],
+        summary: 'Check a reset code without using it up',
+        body: CheckResetCodeRequest,
+        response: { 200: CheckResetCodeAnswer, ...refusals() },
+      },
+    },
+    async (request) => {
+      await calls.accounts.checkResetCode(request.body, originOf(request))
+      return { result: true as const }
+    },
+  )
+
+  app.post(
+    '/homeCompleteResetPassword',
+    {
+      ...limited(calls.limits, 'homeCompleteResetPassword'),
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with the reset code; signs out every session',
+        body: CompleteResetRequest,
+        response: { 200: CompleteResetAnswer, ...refusals() },
+      },
+    },
+    async (request) => {
+      const { email, code, password } = request.body
+      await calls.accounts.completePasswordReset({ email, code, password }, originOf(request))
+      return { result: true as const }
+    },
+  )
 }

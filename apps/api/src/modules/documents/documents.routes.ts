@@ -10,6 +10,7 @@ import {
 } from '@exchange/shared/documents.schemas'
 import { AppError } from '../../errors'
 import { sessionOf } from '../../plugins/session'
+import type { ZodApp } from '../../plugins/zod-app'
 import type { DocumentService, ReceivedDocument } from './documents.service'
 import type { UploadSlots } from './upload-slots'
 
@@ -64,102 +65,110 @@ export function attachment(fileName: string) {
   return `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
-export function documentRoutes({
-  documents,
-  uploads,
-  maxBytes,
-  brandName,
-}: {
+/** What the document calls need: the service, the upload turns, the largest file and the brand's name. */
+interface DocumentCalls {
   documents: DocumentService
   uploads: UploadSlots
   maxBytes: number
   brandName: string
-}): FastifyPluginAsyncZod {
+}
+
+export function documentRoutes(calls: DocumentCalls): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6 } })
-
-    app.post(
-      '/uploadFile',
-      {
-        schema: {
-          ...user,
-          summary: 'Send a document (JPEG, PNG or PDF): multipart fields "purpose", "brandName" and one "file"',
-          consumes: ['multipart/form-data'],
-          response: {
-            200: UploadFileAnswer,
-            400: FailureAnswer,
-            401: FailureAnswer,
-            413: FailureAnswer,
-            415: FailureAnswer,
-            429: FailureAnswer,
-            503: FailureAnswer,
-          },
-        },
-      },
-      async (request) => {
-        const customerId = sessionOf(request).customerId
-        // The turn is taken before the body is read: an upload that waits holds its bytes in the socket, not here.
-        const release = await uploads.acquire(customerId)
-        try {
-          // The request's length bounds the file's: the sealed file is written into one buffer of that size.
-          const length = Number(request.headers['content-length'])
-          const sentBytes = Number.isSafeInteger(length) && length > 0 ? length : undefined
-          const { fields, file } = await readUpload(request.parts(), (content) =>
-            documents.receiveDocument(customerId, content, { maxBytes, sentBytes }),
-          )
-          if (fields.brandName !== undefined && fields.brandName.trim() !== brandName)
-            throw new AppError('unknown_brand', 400)
-          const parsed = UploadFileFields.safeParse(fields)
-          if (!parsed.success) throw new AppError('validation_failed', 400)
-          if (!file) throw new AppError('file_missing', 400)
-          return {
-            result: true as const,
-            data: await documents.storeDocument(customerId, {
-              purpose: parsed.data.purpose,
-              fileName: file.name,
-              received: file.received,
-            }),
-          }
-        } finally {
-          release()
-        }
-      },
-    )
-
-    app.post(
-      '/listFiles',
-      {
-        schema: {
-          ...user,
-          summary: 'The documents this customer has sent, newest first',
-          body: ListFilesRequest,
-          response: { 200: ListFilesAnswer, 400: FailureAnswer, 401: FailureAnswer },
-        },
-      },
-      async (request) => ({
-        result: true as const,
-        data: await documents.listDocuments(sessionOf(request).customerId),
-      }),
-    )
-
-    app.get(
-      '/downloadFile',
-      {
-        schema: {
-          ...user,
-          summary: "One of the customer's own documents, as sent (another customer's answers 404 like a missing one)",
-          // The answer is the file's bytes; refusals are the usual { result: false, error }.
-          querystring: DownloadFileQuery,
-        },
-      },
-      async (request, reply) => {
-        const file = await documents.readDocument(sessionOf(request).customerId, request.query.id)
-        return reply
-          .header('content-type', file.mediaType)
-          .header('content-disposition', attachment(file.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(file.bytes)
-      },
-    )
+    await app.register(multipart, {
+      limits: { fileSize: calls.maxBytes, files: 1, fields: 5, fieldSize: 200, parts: 6 },
+    })
+    registerUpload(app, calls)
+    registerListAndDownload(app, calls)
   }
+}
+
+/** `uploadFile`: the fields and the one file of a multipart form, stored sealed. */
+function registerUpload(app: ZodApp, { documents, uploads, maxBytes, brandName }: DocumentCalls) {
+  app.post(
+    '/uploadFile',
+    {
+      schema: {
+        ...user,
+        summary: 'Send a document (JPEG, PNG or PDF): multipart fields "purpose", "brandName" and one "file"',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: UploadFileAnswer,
+          400: FailureAnswer,
+          401: FailureAnswer,
+          413: FailureAnswer,
+          415: FailureAnswer,
+          429: FailureAnswer,
+          503: FailureAnswer,
+        },
+      },
+    },
+    async (request) => {
+      const customerId = sessionOf(request).customerId
+      // The turn is taken before the body is read: an upload that waits holds its bytes in the socket, not here.
+      const release = await uploads.acquire(customerId)
+      try {
+        // The request's length bounds the file's: the sealed file is written into one buffer of that size.
+        const length = Number(request.headers['content-length'])
+        const sentBytes = Number.isSafeInteger(length) && length > 0 ? length : undefined
+        const { fields, file } = await readUpload(request.parts(), (content) =>
+          documents.receiveDocument(customerId, content, { maxBytes, sentBytes }),
+        )
+        if (fields.brandName !== undefined && fields.brandName.trim() !== brandName)
+          throw new AppError('unknown_brand', 400)
+        const parsed = UploadFileFields.safeParse(fields)
+        if (!parsed.success) throw new AppError('validation_failed', 400)
+        if (!file) throw new AppError('file_missing', 400)
+        return {
+          result: true as const,
+          data: await documents.storeDocument(customerId, {
+            purpose: parsed.data.purpose,
+            fileName: file.name,
+            received: file.received,
+          }),
+        }
+      } finally {
+        release()
+      }
+    },
+  )
+}
+
+/** `listFiles` and `downloadFile`: the customer's own documents. */
+function registerListAndDownload(app: ZodApp, { documents }: DocumentCalls) {
+  app.post(
+    '/listFiles',
+    {
+      schema: {
+        ...user,
+        summary: 'The documents this customer has sent, newest first',
+        body: ListFilesRequest,
+        response: { 200: ListFilesAnswer, 400: FailureAnswer, 401: FailureAnswer },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      data: await documents.listDocuments(sessionOf(request).customerId),
+    }),
+  )
+
+  app.get(
+    '/downloadFile',
+    {
+      schema: {
+        ...user,
+        summary: "One of the customer's own documents, as sent (another customer's answers 404 like a missing one)",
+        // The answer is the file's bytes; refusals are the usual { result: false, error }.
+        querystring: DownloadFileQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.readDocument(sessionOf(request).customerId, request.query.id)
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes)
+    },
+  )
 }
