@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import type { FieldErrors } from './use-form-fields'
+
+/** What a whole-form check answers: the values to send, or a message for each field that is wrong. */
+export type FormOutcome<T, Out> = { data: Out } | { errors: FieldErrors<T> }
+
+/**
+ * The form of the signed-in area: its values, their messages and one check of the whole form (the shared schema
+ * plus the rules across fields). Messages show after the first submit; from then on they follow the values as they
+ * change, so a fixed mistake loses its message at once. The account screens use the smaller useFormFields.
+ */
+export function useForm<T extends object, Out>(
+  initial: T,
+  check: (values: T) => FormOutcome<T, Out>,
+  focus?: { order: readonly (keyof T & string)[]; idPrefix: string },
+) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors<T>>({})
+  const [tried, setTried] = useState(false)
+
+  function setField<K extends keyof T>(key: K, value: T[K]) {
+    const next = { ...values, [key]: value }
+    setValues(next)
+    if (tried) {
+      const outcome = check(next)
+      setErrors('errors' in outcome ? outcome.errors : {})
+    }
+  }
+
+  /** Checks the whole form: the values to send, or undefined once the messages show and the first one has focus. */
+  function submit(): Out | undefined {
+    setTried(true)
+    const outcome = check(values)
+    if ('errors' in outcome) {
+      setErrors(outcome.errors)
+      const first = focus?.order.find((key) => outcome.errors[key])
+      if (first && focus) document.getElementById(`${focus.idPrefix}-${first}`)?.focus()
+      return undefined
+    }
+    setErrors({})
+    return outcome.data
+  }
+
+  /** After a save: the given values change and messages wait for the next submit again. */
+  function reset(patch: Partial<T> = {}) {
+    setValues((current) => ({ ...current, ...patch }))
+    setTried(false)
+  }
+
+  return { values, errors, setField, setErrors, submit, reset }
+}
+
+/** A form's state as its parts receive it. */
+export type FormState<T extends object, Out> = ReturnType<typeof useForm<T, Out>>
