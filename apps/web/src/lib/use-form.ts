@@ -18,13 +18,17 @@ export function useForm<T extends object, Out>(
   const [errors, setErrors] = useState<FieldErrors<T>>({})
   const [tried, setTried] = useState(false)
 
-  function setField<K extends keyof T>(key: K, value: T[K]) {
-    const next = { ...values, [key]: value }
+  /** All values at once, for a change that resets other answers. */
+  function change(next: T) {
     setValues(next)
     if (tried) {
       const outcome = check(next)
       setErrors('errors' in outcome ? outcome.errors : {})
     }
+  }
+
+  function setField<K extends keyof T>(key: K, value: T[K]) {
+    change({ ...values, [key]: value })
   }
 
   /** Checks the whole form: the values to send, or undefined once the messages show and the first one has focus. */
@@ -47,7 +51,7 @@ export function useForm<T extends object, Out>(
     setTried(false)
   }
 
-  return { values, errors, setField, setErrors, submit, reset }
+  return { values, errors, change, setField, setErrors, submit, reset }
 }
 
 /** A form's state as its parts receive it. */
