@@ -7,13 +7,20 @@ export type FormOutcome<T, Out> = { data: Out } | { errors: FieldErrors<T> }
 /**
  * The form of the signed-in area: its values, their messages and one check of the whole form (the shared schema
  * plus the rules across fields). Messages show after the first submit; from then on they follow the values as they
- * change, so a fixed mistake loses its message at once. The account screens use the smaller useFormFields.
+ * change, so a fixed mistake loses its message at once, or, with `clearOnChange`, a field's message goes as soon as
+ * it is changed (for fields checked only on the way, such as a wallet address). The account screens use the smaller
+ * useFormFields: the /login bundle has no room for more.
  */
 export function useForm<T extends object, Out>(
   initial: T,
   check: (values: T) => FormOutcome<T, Out>,
-  focus?: { order: readonly (keyof T & string)[]; idPrefix: string },
+  options: {
+    /** The fields in the order shown and their ids' prefix: a refused submit puts the focus on the first message. */
+    focus?: { order: readonly (keyof T & string)[]; idPrefix: string }
+    clearOnChange?: boolean
+  } = {},
 ) {
+  const { focus, clearOnChange = false } = options
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors<T>>({})
   const [tried, setTried] = useState(false)
@@ -28,7 +35,9 @@ export function useForm<T extends object, Out>(
   }
 
   function setField<K extends keyof T>(key: K, value: T[K]) {
-    change({ ...values, [key]: value })
+    if (!clearOnChange) return change({ ...values, [key]: value })
+    setValues((current) => ({ ...current, [key]: value }))
+    setErrors((current) => ({ ...current, [key]: undefined }))
   }
 
   /** Checks the whole form: the values to send, or undefined once the messages show and the first one has focus. */
@@ -45,9 +54,14 @@ export function useForm<T extends object, Out>(
     return outcome.data
   }
 
-  /** After a save: the given values change and messages wait for the next submit again. */
+  /** After a save: the given values change, lose their messages, and messages wait for the next submit again. */
   function reset(patch: Partial<T> = {}) {
     setValues((current) => ({ ...current, ...patch }))
+    setErrors((current) => {
+      const next = { ...current }
+      for (const key of Object.keys(patch)) delete next[key as keyof T]
+      return next
+    })
     setTried(false)
   }
 

@@ -198,7 +198,7 @@ export function QuestionnaireForm({
   const brand = useBrand()
   const queryClient = useQueryClient()
   const save = useSaveQuestionnaire()
-  const form = useForm(initial, check, { order: FIELD_ORDER, idPrefix: 'quest' })
+  const form = useForm(initial, check, { focus: { order: FIELD_ORDER, idPrefix: 'quest' } })
   const [alert, setAlert] = useState<string | null>(null)
   const q: Question = (key) => questionText(questions, QUESTIONNAIRE_QUESTIONS, key)
 

@@ -315,7 +315,7 @@ export function SourceOfFundsForm({
   const brand = useBrand()
   const queryClient = useQueryClient()
   const save = useSaveSourceOfFunds()
-  const form = useForm(initial, check, { order: FIELD_ORDER, idPrefix: 'sof' })
+  const form = useForm(initial, check, { focus: { order: FIELD_ORDER, idPrefix: 'sof' } })
   const [alert, setAlert] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const q: Question = (key) => questionText(questions, SOURCE_OF_FUNDS_QUESTIONS, key)

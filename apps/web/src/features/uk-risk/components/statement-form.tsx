@@ -292,8 +292,7 @@ export function StatementForm({
   const brand = useBrand()
   const categorise = useUkCategorise()
   const form = useForm(EMPTY, (values) => check(values, TEXTS.version, brand.brandName), {
-    order: FIELD_ORDER,
-    idPrefix: 'prst',
+    focus: { order: FIELD_ORDER, idPrefix: 'prst' },
   })
   const [alert, setAlert] = useState<string | null>(null)
   const [refused, setRefused] = useState<{ category: UkInvestorCategory; newStatementFrom: string | null } | null>(null)
