@@ -13,7 +13,8 @@ export type FormOutcome<T, Out> = { data: Out } | { errors: FieldErrors<T> }
  */
 export function useForm<T extends object, Out>(
   initial: T,
-  check: (values: T) => FormOutcome<T, Out>,
+  /** Gets the messages shown now too, for a form whose messages come from the api and must hold a submit back. */
+  check: (values: T, shown: FieldErrors<T>) => FormOutcome<T, Out>,
   options: {
     /** The fields in the order shown and their ids' prefix: a refused submit puts the focus on the first message. */
     focus?: { order: readonly (keyof T & string)[]; idPrefix: string }
@@ -28,8 +29,8 @@ export function useForm<T extends object, Out>(
   /** All values at once, for a change that resets other answers. */
   function change(next: T) {
     setValues(next)
-    if (tried) {
-      const outcome = check(next)
+    if (tried && !clearOnChange) {
+      const outcome = check(next, errors)
       setErrors('errors' in outcome ? outcome.errors : {})
     }
   }
@@ -43,7 +44,7 @@ export function useForm<T extends object, Out>(
   /** Checks the whole form: the values to send, or undefined once the messages show and the first one has focus. */
   function submit(): Out | undefined {
     setTried(true)
-    const outcome = check(values)
+    const outcome = check(values, errors)
     if ('errors' in outcome) {
       setErrors(outcome.errors)
       const first = focus?.order.find((key) => outcome.errors[key])
@@ -65,7 +66,7 @@ export function useForm<T extends object, Out>(
     setTried(false)
   }
 
-  return { values, errors, change, setField, setErrors, submit, reset }
+  return { values, errors, tried, change, setField, setErrors, submit, reset }
 }
 
 /** A form's state as its parts receive it. */
