@@ -18,7 +18,7 @@ import { formatFiat } from '../../../lib/format'
 import { customerNumberSeparators } from '../../../lib/number-locale'
 import { STALE_PRICES_MESSAGE } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
-import { useForm, type FormState } from '../../../lib/use-form'
+import { useForm, type FormState } from '../../../components/ui/form'
 import { useHpRates } from '../api/get-hp-rates'
 import type { AmountSide } from '../calculator'
 import { walletNoteFor } from '../wallet-note'
@@ -225,7 +225,7 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
     ratesData: rates.data?.result ? rates.data.data : null,
     failed: rates.isError || rates.data?.result === false,
   }
-  const form = useForm(initial, orderCheck(prices, separators, brand.brandName), { clearOnChange: true })
+  const form = useForm(initial, orderCheck(prices, separators, brand.brandName), true)
   const [alert, setAlert] = useState<string | null>(null)
   const order = useStartOrder(props.onStepRequired, form.setErrors, setAlert)
   const { values } = form

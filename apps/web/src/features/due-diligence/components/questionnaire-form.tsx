@@ -12,6 +12,7 @@ import {
   AnswerText,
   ChoiceField,
   FormSection,
+  focusFirstError,
   YesNoField,
   booleanOf,
   textOf,
@@ -19,7 +20,7 @@ import {
   type YesNo,
 } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
-import { useForm, type FormOutcome, type FormState } from '../../../lib/use-form'
+import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { worldCountryOptions } from '../../../lib/world-countries'
 import { QUESTIONNAIRE_QUERY_KEY, useSaveQuestionnaire } from '../api/questionnaire'
 import {
@@ -198,14 +199,14 @@ export function QuestionnaireForm({
   const brand = useBrand()
   const queryClient = useQueryClient()
   const save = useSaveQuestionnaire()
-  const form = useForm(initial, check, { focus: { order: FIELD_ORDER, idPrefix: 'quest' } })
+  const form = useForm(initial, check)
   const [alert, setAlert] = useState<string | null>(null)
   const q: Question = (key) => questionText(questions, QUESTIONNAIRE_QUESTIONS, key)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setAlert(null)
-    const answers = form.submit()
+    const answers = form.submit((errors) => focusFirstError(FIELD_ORDER, errors, 'quest'))
     if (!answers) return
     save.mutate(
       { brandName: brand.brandName, answers },

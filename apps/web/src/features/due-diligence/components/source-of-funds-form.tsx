@@ -14,6 +14,7 @@ import {
   AnswerText,
   ChoiceField,
   FormSection,
+  focusFirstError,
   YesNoField,
   booleanOf,
   textOf,
@@ -22,7 +23,7 @@ import {
 } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
-import { useForm, type FormOutcome, type FormState } from '../../../lib/use-form'
+import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { SOURCE_OF_FUNDS_QUERY_KEY, useSaveSourceOfFunds } from '../api/source-of-funds'
 import {
   EMPLOYMENT_LABELS,
@@ -315,7 +316,7 @@ export function SourceOfFundsForm({
   const brand = useBrand()
   const queryClient = useQueryClient()
   const save = useSaveSourceOfFunds()
-  const form = useForm(initial, check, { focus: { order: FIELD_ORDER, idPrefix: 'sof' } })
+  const form = useForm(initial, check)
   const [alert, setAlert] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const q: Question = (key) => questionText(questions, SOURCE_OF_FUNDS_QUESTIONS, key)
@@ -327,7 +328,7 @@ export function SourceOfFundsForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setAlert(null)
-    const answers = form.submit()
+    const answers = form.submit((errors) => focusFirstError(FIELD_ORDER, errors, 'sof'))
     if (!answers) return
     save.mutate(
       { brandName: brand.brandName, answers },

@@ -7,10 +7,17 @@ import { UkCategoriseRequest } from '@exchange/shared/uk-steps.schemas'
 import { Alert, Button, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { FormSection, YesNoField, booleanOf, textOf, type YesNo } from '../../../components/ui/form-parts'
+import {
+  FormSection,
+  YesNoField,
+  booleanOf,
+  focusFirstError,
+  textOf,
+  type YesNo,
+} from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDate, formatDateTime } from '../../../lib/format'
-import { useForm, type FormOutcome, type FormState } from '../../../lib/use-form'
+import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { useUkCategorise } from '../api/uk-steps'
 import { CATEGORY_RULES, availableAgainLine, ukAlertCopy } from '../uk-steps-copy'
 import { InfoCard } from './uk-step-parts'
@@ -291,9 +298,7 @@ export function StatementForm({
 }) {
   const brand = useBrand()
   const categorise = useUkCategorise()
-  const form = useForm(EMPTY, (values) => check(values, TEXTS.version, brand.brandName), {
-    focus: { order: FIELD_ORDER, idPrefix: 'prst' },
-  })
+  const form = useForm(EMPTY, (values) => check(values, TEXTS.version, brand.brandName))
   const [alert, setAlert] = useState<string | null>(null)
   const [refused, setRefused] = useState<{ category: UkInvestorCategory; newStatementFrom: string | null } | null>(null)
   /** A valid statement that does not qualify, waiting for the customer to confirm it. */
@@ -304,7 +309,7 @@ export function StatementForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setAlert(null)
-    const request = form.submit()
+    const request = form.submit((errors) => focusFirstError(FIELD_ORDER, errors, 'prst'))
     if (!request) return
     const now = new Date()
     if (!qualifies(form.values, now)) {

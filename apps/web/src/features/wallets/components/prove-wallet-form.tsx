@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand } from '../../../lib/brand-context'
-import { useForm, type FormOutcome, type FormState } from '../../../lib/use-form'
+import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { firstError } from '../../../lib/validation'
 import { useProveWallet } from '../api/prove-wallet'
 import { useRequestWalletChallenge } from '../api/request-wallet-challenge'
@@ -129,8 +129,8 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
   const requestChallenge = useRequestWalletChallenge()
   const prove = useProveWallet()
   const initial: WalletValues = { crypto: order?.crypto ?? 'btc', custody: 'self', address: order?.wallet ?? '' }
-  const wallet = useForm(initial, checkWallet, { clearOnChange: true })
-  const proof = useForm(NO_PROOF, proofCheck(challenge, brand.brandName), { clearOnChange: true })
+  const wallet = useForm(initial, checkWallet, true)
+  const proof = useForm(NO_PROOF, proofCheck(challenge, brand.brandName), true)
   const addressFixed = order?.wallet != null
 
   async function askForMessage(event?: FormEvent) {
@@ -150,6 +150,7 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
       setChallenge({ ...answer.data, ...checked })
       setMessageSpent(false)
       proof.reset({ signature: '' })
+      proof.setErrors((current) => ({ ...current, signature: undefined }))
     } catch {
       setError(ALERT_MESSAGES.somethingWentWrong)
     }

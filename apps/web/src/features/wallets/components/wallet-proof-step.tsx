@@ -1,7 +1,7 @@
 import { DECLARED_WALLET_LIMITS } from '@exchange/shared/wallet-proofs.schemas'
 import type { CryptoCurrency } from '@exchange/shared/currencies'
-import { Accordion, Button, Checkbox, Code, CopyButton, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
-import type { FormOutcome, FormState } from '../../../lib/use-form'
+import { Accordion, Button, Checkbox, Code, CopyButton, Group, Text, TextInput, Textarea } from '@mantine/core'
+import type { FormOutcome, FormState } from '../../../components/ui/form'
 import type { ProofRequest } from '../api/prove-wallet'
 import { EXCHANGE_ADDRESS_NOTE, WALLET_HELP, proofKindOf } from '../wallet-help'
 

@@ -1,5 +1,22 @@
+import { Alert } from '@mantine/core'
 import { useState } from 'react'
-import type { FieldErrors } from './use-form-fields'
+import type { FieldErrors } from '../../lib/use-form-fields'
+
+/** A screen's alert (spec section 8); renders nothing when there is no message. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <Alert
+      role="alert"
+      color="red"
+      variant="light"
+      radius="md"
+      styles={{ message: { fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' } }}
+    >
+      {message}
+    </Alert>
+  )
+}
 
 /** What a whole-form check answers: the values to send, or a message for each field that is wrong. */
 export type FormOutcome<T, Out> = { data: Out } | { errors: FieldErrors<T> }
@@ -8,20 +25,17 @@ export type FormOutcome<T, Out> = { data: Out } | { errors: FieldErrors<T> }
  * The form of the signed-in area: its values, their messages and one check of the whole form (the shared schema
  * plus the rules across fields). Messages show after the first submit; from then on they follow the values as they
  * change, so a fixed mistake loses its message at once, or, with `clearOnChange`, a field's message goes as soon as
- * it is changed (for fields checked only on the way, such as a wallet address). The account screens use the smaller
+ * it is changed (for fields checked only on the way, such as a wallet address). After a refused submit the screen
+ * puts the focus on the first message (`focusFirstError`). The account screens use the smaller
  * useFormFields: the /login bundle has no room for more.
  */
 export function useForm<T extends object, Out>(
   initial: T,
   /** Gets the messages shown now too, for a form whose messages come from the api and must hold a submit back. */
   check: (values: T, shown: FieldErrors<T>) => FormOutcome<T, Out>,
-  options: {
-    /** The fields in the order shown and their ids' prefix: a refused submit puts the focus on the first message. */
-    focus?: { order: readonly (keyof T & string)[]; idPrefix: string }
-    clearOnChange?: boolean
-  } = {},
+  /** With it a field's message goes as soon as the field changes, rather than following the check. */
+  clearOnChange = false,
 ) {
-  const { focus, clearOnChange = false } = options
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors<T>>({})
   const [tried, setTried] = useState(false)
@@ -36,33 +50,22 @@ export function useForm<T extends object, Out>(
   }
 
   function setField<K extends keyof T>(key: K, value: T[K]) {
-    if (!clearOnChange) return change({ ...values, [key]: value })
-    setValues((current) => ({ ...current, [key]: value }))
-    setErrors((current) => ({ ...current, [key]: undefined }))
+    change({ ...values, [key]: value })
+    if (clearOnChange) setErrors((current) => ({ ...current, [key]: undefined }))
   }
 
-  /** Checks the whole form: the values to send, or undefined once the messages show and the first one has focus. */
-  function submit(): Out | undefined {
+  /** Checks the whole form: the values to send, or undefined once the messages show (then `refused` gets them). */
+  function submit(refused?: (errors: FieldErrors<T>) => void): Out | undefined {
     setTried(true)
     const outcome = check(values, errors)
-    if ('errors' in outcome) {
-      setErrors(outcome.errors)
-      const first = focus?.order.find((key) => outcome.errors[key])
-      if (first && focus) document.getElementById(`${focus.idPrefix}-${first}`)?.focus()
-      return undefined
-    }
-    setErrors({})
-    return outcome.data
+    setErrors('errors' in outcome ? outcome.errors : {})
+    if ('data' in outcome) return outcome.data
+    refused?.(outcome.errors)
   }
 
-  /** After a save: the given values change, lose their messages, and messages wait for the next submit again. */
-  function reset(patch: Partial<T> = {}) {
+  /** After a save: the given values change, and messages wait for the next submit again. */
+  function reset(patch: Partial<T>) {
     setValues((current) => ({ ...current, ...patch }))
-    setErrors((current) => {
-      const next = { ...current }
-      for (const key of Object.keys(patch)) delete next[key as keyof T]
-      return next
-    })
     setTried(false)
   }
 
