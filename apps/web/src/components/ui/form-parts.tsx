@@ -1,4 +1,4 @@
-import { Card, Group, NativeSelect, Radio, Stack, Title } from '@mantine/core'
+import { Card, Group, NativeSelect, Radio, Stack, Textarea, Title } from '@mantine/core'
 import { useId, type ReactNode } from 'react'
 
 /** One titled part of a long form, its own landmark for screen readers. */
@@ -83,4 +83,43 @@ export const textOf = (value: string): string | undefined => (value.trim() === '
 export function focusFirstError(order: readonly string[], errors: Record<string, string>, prefix: string) {
   const first = order.find((key) => errors[key])
   if (first) document.getElementById(`${prefix}-${first}`)?.focus()
+}
+
+/** A free-text answer of a long form: grows as the customer writes, up to its limit. */
+export function AnswerText({
+  id,
+  label,
+  description,
+  required = true,
+  minRows = 2,
+  maxLength = 500,
+  value,
+  error,
+  onChange,
+}: {
+  id: string
+  label: string
+  description: string
+  required?: boolean
+  minRows?: number
+  maxLength?: number
+  value: string
+  error?: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <Textarea
+      id={id}
+      label={label}
+      description={description}
+      withAsterisk={required}
+      autosize
+      size="md"
+      minRows={minRows}
+      maxLength={maxLength}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+    />
+  )
 }

@@ -25,7 +25,7 @@ export function declareProviderWallet(request: z.input<typeof WalletDeclareProvi
   return postUser('walletDeclareProvider', request, WalletProofAnswer)
 }
 
-type ProofRequest =
+export type ProofRequest =
   | ({ kind: 'signature' } & z.input<typeof WalletProveRequest>)
   | ({ kind: 'declaration' } & z.input<typeof WalletDeclareRequest>)
   | ({ kind: 'provider' } & z.input<typeof WalletDeclareProviderRequest>)

@@ -1,0 +1,169 @@
+import { DEFAULT_CRYPTO, DEFAULT_FIAT } from '@exchange/shared/constants'
+import { CRYPTO_DECIMALS, CryptoCurrency, FIAT_DECIMALS, FiatCurrency, assetIdOf } from '@exchange/shared/currencies'
+import type { JourneyStepId } from '@exchange/shared/journey-steps'
+import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { formatAmount, type NumberSeparators } from '@exchange/shared/money'
+import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
+import type { RatesData } from '@exchange/shared/rates.schemas'
+import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { startActiveOrder } from '../../../lib/active-order'
+import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
+import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
+import { updateSessionState } from '../../../lib/session-state'
+import { getSignupToken } from '../../../lib/signup-token'
+import type { FormOutcome } from '../../../components/ui/form'
+import type { FieldErrors } from '../../../lib/use-form-fields'
+import { firstError } from '../../../lib/validation'
+import { useInitiateBuyOrder } from '../api/initiate-buy-order'
+import { FIRST_VISIT_AMOUNT, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
+
+/** Where the customer goes once the order has started. */
+const METHOD_PATH = '/dashboard-method'
+
+/** What the customer chooses and types; the amount not typed (`side`) is computed from the price. */
+export interface OrderValues {
+  fiat: FiatCurrency
+  crypto: CryptoCurrency
+  side: AmountSide
+  fiatText: string
+  cryptoText: string
+  wallet: string
+}
+
+export function initialState(): OrderValues {
+  const saved = getCurrentOrder()
+  const fiat = FiatCurrency.safeParse(saved.fiatCur)
+  const crypto = CryptoCurrency.safeParse(saved.cryptoCur)
+  return {
+    fiat: fiat.success ? fiat.data : DEFAULT_FIAT,
+    crypto: crypto.success ? crypto.data : DEFAULT_CRYPTO,
+    // A first visit starts from a typical amount, so the price details show what an order looks like at once.
+    fiatText: saved.orderAmount ?? (readLastOrder() === null ? FIRST_VISIT_AMOUNT : ''),
+    side: 'fiat',
+    cryptoText: '',
+    wallet: saved.orderWallet ?? '',
+  }
+}
+
+/** Where the prices stand for the calculator: the api's prices, or that they could not be had. */
+export interface Prices {
+  ratesData: RatesData | null
+  failed: boolean
+}
+
+/** What the values come to at the prices: the pair's price, both amounts as shown, and each field's message. */
+export function orderView(
+  values: OrderValues,
+  { ratesData, failed }: Prices,
+  separators: NumberSeparators,
+  fromApi: FieldErrors<OrderValues>,
+  tried: boolean,
+) {
+  const { fiat, crypto, side, fiatText, cryptoText, wallet } = values
+  const entry = ratesData?.data.find((group) => group.quoteCur === fiat)?.data.find((item) => item.baseCur === crypto)
+  const limits = ratesData?.limits[fiat]
+  const unavailable = failed || (ratesData !== null && !entry)
+  const stale = unavailable || ratesData?.stale === true
+
+  const typed = side === 'fiat' ? fiatText : cryptoText
+  const calc = entry ? quoteFromInput(side, typed, entry, crypto, separators) : null
+  const quote = calc?.kind === 'quote' ? calc.quote : null
+  const fiatShown = side === 'fiat' ? fiatText : quote ? formatAmount(quote.fiatAmount, FIAT_DECIMALS) : ''
+  const cryptoShown =
+    side === 'crypto' ? cryptoText : quote ? formatAmount(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
+
+  const inputError = calc?.kind === 'invalid' ? calc.message : undefined
+  const amountRuleError = quote ? limitMessage(quote.fiatAmount, limits, fiat) : undefined
+  const amountMissing =
+    tried && calc?.kind === 'empty' ? firstError(OrderInitiateBuyRequest.shape.amount, '') : undefined
+  // The api's messages (kept under the field they concern) come first, then the price's rules, then what was typed.
+  const amountError =
+    fromApi.fiatText ?? amountRuleError ?? (side === 'fiat' ? (inputError ?? amountMissing) : amountMissing)
+  const cryptoError = side === 'crypto' ? inputError : undefined
+  const walletError =
+    fromApi.wallet ?? (wallet.trim() === '' ? undefined : firstError(walletAddressSchema(crypto), wallet))
+  return { entry, limits, stale, quote, fiatShown, cryptoShown, amountError, cryptoError, walletError }
+}
+export type OrderView = ReturnType<typeof orderView>
+
+/** The order to start, or, while a message shows or the prices are old, nothing: the messages stay as they are. */
+export function orderCheck(prices: Prices, separators: NumberSeparators, brandName: string) {
+  return (values: OrderValues, shown: FieldErrors<OrderValues>): FormOutcome<OrderValues, OrderInitiateBuyRequest> => {
+    const view = orderView(values, prices, separators, shown, true)
+    if (view.stale || !view.quote || view.amountError || view.walletError) return { errors: shown }
+    // The amount as it was read and shown ("You pay 100.50 EUR"), never the typed text: the api gets a plain decimal.
+    const { fiat, crypto } = values
+    return {
+      data: {
+        amount: view.quote.fiatAmount,
+        assetId: assetIdOf(crypto, fiat),
+        wallet: values.wallet.trim(),
+        brandName,
+      },
+    }
+  }
+}
+
+/** Starts the order; the api's refusals go under their field, or above the button, or to the journey step owed. */
+export function useStartOrder(
+  onStepRequired: ((step: JourneyStepId) => Promise<string | null>) | undefined,
+  setErrors: (errors: FieldErrors<OrderValues>) => void,
+  setAlert: (line: string | null) => void,
+) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const initiate = useInitiateBuyOrder()
+
+  function refused(
+    error: string,
+    step: JourneyStepId | undefined,
+    { fiat, crypto }: OrderValues,
+    limits: OrderView['limits'],
+  ) {
+    if (error === 'wallet_invalid') return setErrors({ wallet: walletAddressMessage(crypto) })
+    if (error === 'amount_below_minimum')
+      return setErrors({
+        fiatText: limits ? minimumAmountMessage(limits.min, fiat) : ALERT_MESSAGES.somethingWentWrong,
+      })
+    if (error === 'amount_above_maximum')
+      return setErrors({
+        fiatText: limits ? maximumAmountMessage(limits.max, fiat) : ALERT_MESSAGES.somethingWentWrong,
+      })
+    if (error === 'rates_unavailable') return setAlert(STALE_PRICES_MESSAGE)
+    if (error === 'step_required') {
+      if (step && onStepRequired) void onStepRequired(step).then((line) => setAlert(line))
+      else setAlert(ERROR_COPY.step_required ?? ALERT_MESSAGES.somethingWentWrong)
+      return
+    }
+    setAlert(ALERT_MESSAGES.somethingWentWrong)
+  }
+
+  function start(request: OrderInitiateBuyRequest, values: OrderValues, limits: OrderView['limits']) {
+    initiate.mutate(request, {
+      onSuccess: (answer) => {
+        if (answer === false) return void navigate('/login', { replace: true })
+        if (!answer.result) return refused(answer.error, answer.step, values, limits)
+        const { reference, tranId, fiatAmount } = answer.data
+        saveCurrentOrder({ orderReference: reference, tranId })
+        startActiveOrder({
+          orderReference: reference,
+          tranId,
+          statusName: 'initiated',
+          fiatCur: values.fiat,
+          cryptoCur: values.crypto,
+          orderAmount: formatAmount(fiatAmount, FIAT_DECIMALS),
+          orderWallet: request.wallet || PLACEHOLDER_WALLET,
+          azToken: getSignupToken(),
+        })
+        updateSessionState({ lastScreen: METHOD_PATH })
+        void queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] })
+        void navigate(METHOD_PATH)
+      },
+      onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
+    })
+  }
+  return { start, pending: initiate.isPending }
+}

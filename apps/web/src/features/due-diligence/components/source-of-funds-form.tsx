@@ -1,0 +1,374 @@
+import {
+  BENEFICIAL_OWNER_DECLARATION,
+  FALSE_DECLARATION_WARNING,
+  SOURCE_OF_FUNDS_QUESTIONS,
+  SourceOfFundsAnswers,
+} from '@exchange/shared/due-diligence.schemas'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Alert, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { FormAlert } from '../../../components/ui/form-alert'
+import {
+  AnswerText,
+  ChoiceField,
+  FormSection,
+  focusFirstError,
+  YesNoField,
+  booleanOf,
+  textOf,
+  yesNoOf,
+  type YesNo,
+} from '../../../components/ui/form-parts'
+import { useBrand } from '../../../lib/brand-context'
+import { formatDateTime } from '../../../lib/format'
+import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
+import { SOURCE_OF_FUNDS_QUERY_KEY, useSaveSourceOfFunds } from '../api/source-of-funds'
+import {
+  EMPLOYMENT_LABELS,
+  INCOME_LABELS,
+  ORIGIN_LABELS,
+  PURPOSE_LABELS,
+  VOLUME_LABELS,
+  dueDiligenceAlertCopy,
+  fieldErrorsOf,
+  optionsOf,
+  questionText,
+} from '../due-diligence-copy'
+import { answerFieldErrors } from './due-diligence-page'
+
+export interface SofForm {
+  beneficialOwner: boolean
+  employmentStatus: string
+  occupation: string
+  incomeBand: string
+  fundsOrigin: string
+  fundsOriginDetails: string
+  purpose: string
+  purposeDetails: string
+  expectedYearlyVolume: string
+  politicallyExposed: YesNo
+  highRiskCountryTies: YesNo
+}
+
+/** The fields in the order the form shows them, for the focus after a refused submit. */
+const FIELD_ORDER = [
+  'beneficialOwner',
+  'employmentStatus',
+  'occupation',
+  'incomeBand',
+  'fundsOrigin',
+  'fundsOriginDetails',
+  'purpose',
+  'purposeDetails',
+  'expectedYearlyVolume',
+  'politicallyExposed',
+  'highRiskCountryTies',
+] as const
+
+export function formOf(answers: SourceOfFundsAnswers | null): SofForm {
+  return {
+    // The declaration is given again with every change: it is what the customer confirms now.
+    beneficialOwner: false,
+    employmentStatus: answers?.employmentStatus ?? '',
+    occupation: answers?.occupation ?? '',
+    incomeBand: answers?.incomeBand ?? '',
+    fundsOrigin: answers?.fundsOrigin ?? '',
+    fundsOriginDetails: answers?.fundsOriginDetails ?? '',
+    purpose: answers?.purpose ?? '',
+    purposeDetails: answers?.purposeDetails ?? '',
+    expectedYearlyVolume: answers?.expectedYearlyVolume ?? '',
+    politicallyExposed: yesNoOf(answers?.politicallyExposed),
+    highRiskCountryTies: yesNoOf(answers?.highRiskCountryTies),
+  }
+}
+
+function candidateOf(form: SofForm) {
+  return {
+    beneficialOwner: form.beneficialOwner,
+    employmentStatus: form.employmentStatus || undefined,
+    occupation: form.occupation,
+    incomeBand: form.incomeBand || undefined,
+    fundsOrigin: form.fundsOrigin || undefined,
+    fundsOriginDetails: textOf(form.fundsOriginDetails),
+    purpose: form.purpose || undefined,
+    purposeDetails: textOf(form.purposeDetails),
+    expectedYearlyVolume: form.expectedYearlyVolume || undefined,
+    politicallyExposed: booleanOf(form.politicallyExposed),
+    highRiskCountryTies: booleanOf(form.highRiskCountryTies),
+  }
+}
+
+/** The shared schema's messages; its "other needs a description" rules run only once the rest passes, so here too. */
+function check(form: SofForm): FormOutcome<SofForm, SourceOfFundsAnswers> {
+  const parsed = SourceOfFundsAnswers.safeParse(candidateOf(form))
+  if (parsed.success) return { data: parsed.data }
+  const errors: Partial<Record<keyof SofForm, string>> = fieldErrorsOf(parsed.error)
+  // An empty field is missing, not too short.
+  if (!form.occupation.trim()) errors.occupation = 'Please enter your occupation'
+  if (form.fundsOrigin === 'other' && !textOf(form.fundsOriginDetails))
+    errors.fundsOriginDetails ??= 'Please describe where the money comes from'
+  if (form.purpose === 'other' && !textOf(form.purposeDetails)) errors.purposeDetails ??= 'Please describe the purpose'
+  return { errors }
+}
+
+/**
+ * Whether to ask for evidence of the source of funds (decision 038): money from a one-off event (a sale, an
+ * inheritance or gift, crypto gains, something else), a large expected yearly volume, a declared PEP or high-risk tie,
+ * or enhanced checks owed because of the customer's paid volume.
+ */
+function evidenceAsked(form: SofForm, byThreshold: boolean): boolean {
+  return (
+    byThreshold ||
+    ['sale_of_property', 'inheritance_or_gift', 'crypto_gains', 'other'].includes(form.fundsOrigin) ||
+    ['50k_100k', 'over_100k'].includes(form.expectedYearlyVolume) ||
+    form.politicallyExposed === 'yes' ||
+    form.highRiskCountryTies === 'yes'
+  )
+}
+
+type Question = (key: keyof typeof SOURCE_OF_FUNDS_QUESTIONS & string) => string
+interface SectionProps {
+  form: Pick<FormState<SofForm, SourceOfFundsAnswers>, 'values' | 'errors'>
+  set: <K extends keyof SofForm>(key: K, value: SofForm[K]) => void
+  q: Question
+}
+
+function BeneficialOwnerSection({ form: { values, errors }, set }: SectionProps) {
+  return (
+    <FormSection title="Beneficial owner">
+      <Checkbox
+        id="sof-beneficialOwner"
+        label={BENEFICIAL_OWNER_DECLARATION}
+        description={FALSE_DECLARATION_WARNING}
+        checked={values.beneficialOwner}
+        onChange={(event) => set('beneficialOwner', event.currentTarget.checked)}
+        error={errors.beneficialOwner}
+        size="md"
+        styles={{ description: { color: 'var(--mantine-color-orange-4)', fontWeight: 600 } }}
+      />
+      <Text size="xs" c="dimmed">
+        The beneficial owner is the person the money belongs to. If you buy for someone else, do not confirm: please
+        contact our support team.
+      </Text>
+    </FormSection>
+  )
+}
+
+function AboutYouSection({ form: { values, errors }, set, q }: SectionProps) {
+  return (
+    <FormSection title="About you">
+      <ChoiceField
+        id="sof-employmentStatus"
+        label={q('employmentStatus')}
+        value={values.employmentStatus}
+        options={optionsOf(EMPLOYMENT_LABELS)}
+        error={errors.employmentStatus}
+        onChange={(value) => set('employmentStatus', value)}
+      />
+      <TextInput
+        id="sof-occupation"
+        label={q('occupation')}
+        withAsterisk
+        placeholder="e.g. Nurse, healthcare"
+        autoComplete="organization-title"
+        value={values.occupation}
+        onChange={(event) => set('occupation', event.currentTarget.value)}
+        error={errors.occupation}
+        size="md"
+      />
+      <ChoiceField
+        id="sof-incomeBand"
+        label={q('incomeBand')}
+        value={values.incomeBand}
+        options={optionsOf(INCOME_LABELS)}
+        error={errors.incomeBand}
+        onChange={(value) => set('incomeBand', value)}
+      />
+    </FormSection>
+  )
+}
+
+/** A closed question with its free-text details, required when the answer is "Something else". */
+function ChoiceWithDetails({
+  field,
+  details,
+  labels,
+  form: { values, errors },
+  set,
+  q,
+}: SectionProps & { field: 'fundsOrigin' | 'purpose'; details: 'fundsOriginDetails' | 'purposeDetails' } & {
+  labels: Record<string, string>
+}) {
+  const other = values[field] === 'other'
+  return (
+    <>
+      <ChoiceField
+        id={`sof-${field}`}
+        label={q(field)}
+        value={values[field]}
+        options={optionsOf(labels)}
+        error={errors[field]}
+        onChange={(value) => set(field, value)}
+      />
+      <AnswerText
+        id={`sof-${details}`}
+        label={q(details)}
+        description={other ? 'Required for “Something else”.' : 'Optional.'}
+        required={other}
+        value={values[details]}
+        onChange={(value) => set(details, value)}
+        error={errors[details]}
+      />
+    </>
+  )
+}
+
+function YourMoneySection(props: SectionProps) {
+  const { values, errors } = props.form
+  return (
+    <FormSection title="Your money">
+      <ChoiceWithDetails {...props} field="fundsOrigin" details="fundsOriginDetails" labels={ORIGIN_LABELS} />
+      <ChoiceWithDetails {...props} field="purpose" details="purposeDetails" labels={PURPOSE_LABELS} />
+      <ChoiceField
+        id="sof-expectedYearlyVolume"
+        label={props.q('expectedYearlyVolume')}
+        value={values.expectedYearlyVolume}
+        options={optionsOf(VOLUME_LABELS)}
+        error={errors.expectedYearlyVolume}
+        onChange={(value) => props.set('expectedYearlyVolume', value)}
+      />
+    </FormSection>
+  )
+}
+
+function SituationSection({ form: { values, errors }, set, q }: SectionProps) {
+  return (
+    <FormSection title="About your situation">
+      <YesNoField
+        id="sof-politicallyExposed"
+        label={q('politicallyExposed')}
+        value={values.politicallyExposed}
+        error={errors.politicallyExposed}
+        onChange={(value) => set('politicallyExposed', value)}
+      />
+      <YesNoField
+        id="sof-highRiskCountryTies"
+        label={q('highRiskCountryTies')}
+        value={values.highRiskCountryTies}
+        error={errors.highRiskCountryTies}
+        onChange={(value) => set('highRiskCountryTies', value)}
+      />
+      {values.politicallyExposed === 'yes' || values.highRiskCountryTies === 'yes' ? (
+        <Text size="sm">We will ask you a few more questions about this next.</Text>
+      ) : null}
+    </FormSection>
+  )
+}
+
+function EvidenceSection({ evidence }: { evidence: ReactNode }) {
+  return (
+    <FormSection title="Evidence of your source of funds">
+      <Text size="sm">
+        From your answers, we ask for a document that shows where this money comes from: for example a sale contract, a
+        bank statement, a payslip or a tax return. You can send it now, or later under Documents.
+      </Text>
+      {evidence}
+    </FormSection>
+  )
+}
+
+function SavedNote() {
+  return (
+    <Alert role="status" color="teal" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Your answers are saved. Thank you.</Text>
+        <Button component={Link} to="/dashboard" size="xs" variant="light" color="teal">
+          Buy crypto
+        </Button>
+      </Stack>
+    </Alert>
+  )
+}
+
+export interface SourceOfFundsFormProps {
+  /** The upload of evidence, composed by the route (the documents feature's picker). */
+  evidence: ReactNode
+  /** The customer's paid volume has reached the enhanced-checks threshold. */
+  evidenceByThreshold: boolean
+  /** After a save: goes on in the journey and answers true, or answers false when the customer stays here. */
+  onSaved: () => Promise<boolean>
+}
+
+export function SourceOfFundsForm({
+  initial,
+  questions,
+  answeredAt,
+  evidence,
+  evidenceByThreshold,
+  onSaved,
+}: SourceOfFundsFormProps & {
+  initial: SofForm
+  questions: Record<string, string> | undefined
+  answeredAt: string | null
+}) {
+  const brand = useBrand()
+  const queryClient = useQueryClient()
+  const save = useSaveSourceOfFunds()
+  const form = useForm(initial, check)
+  const [alert, setAlert] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  const q: Question = (key) => questionText(questions, SOURCE_OF_FUNDS_QUESTIONS, key)
+  const set: SectionProps['set'] = (key, value) => {
+    form.setField(key, value)
+    setSaved(false)
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setAlert(null)
+    const answers = form.submit((errors) => focusFirstError(FIELD_ORDER, errors, 'sof'))
+    if (!answers) return
+    save.mutate(
+      { brandName: brand.brandName, answers },
+      {
+        onSuccess: async (answer) => {
+          if (answer === false) return setAlert(dueDiligenceAlertCopy('unauthorized'))
+          if (!answer.result) {
+            form.setErrors(answerFieldErrors(answer.fields))
+            return setAlert(dueDiligenceAlertCopy(answer.error))
+          }
+          await queryClient.invalidateQueries({ queryKey: [SOURCE_OF_FUNDS_QUERY_KEY] })
+          form.reset({ beneficialOwner: false })
+          if (!(await onSaved())) setSaved(true)
+        },
+        onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  const sections = { form, set, q }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Source of funds">
+      <Stack gap="lg">
+        {answeredAt ? (
+          <Text size="sm" c="dimmed">
+            You last answered on {formatDateTime(answeredAt)}. A change is kept as a new answer; your earlier answers
+            stay on record.
+          </Text>
+        ) : null}
+        <BeneficialOwnerSection {...sections} />
+        <AboutYouSection {...sections} />
+        <YourMoneySection {...sections} />
+        <SituationSection {...sections} />
+        {evidenceAsked(form.values, evidenceByThreshold) ? <EvidenceSection evidence={evidence} /> : null}
+        <FormAlert message={alert} />
+        {saved ? <SavedNote /> : null}
+        <Button type="submit" size="md" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+          Save answers
+        </Button>
+      </Stack>
+    </form>
+  )
+}
