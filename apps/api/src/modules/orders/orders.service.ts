@@ -38,7 +38,7 @@ import type { Visitor } from '../../providers/geoip/visitor-country'
 import { customers } from '../../db/tables/modules/customers'
 import { deliveries } from '../../db/tables/modules/fulfilment'
 import { incomingTransfers } from '../../db/tables/modules/intake'
-import { orderEvents, orders } from '../../db/tables/modules/orders'
+import { type OrderPaymentWay, orderEvents, orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './history-queries'
 import type { MethodOption, TradingConfig } from '../../trading'
@@ -532,7 +532,7 @@ export function createOrderService({
   }
 
   /** The way the order is paid, as the customer chose it (a method group and its option, or a bank method). */
-  async function keepPaymentMethod(tx: Database, orderId: string, group: string, option: string): Promise<void> {
+  async function keepPaymentMethod(tx: Database, orderId: string, group: OrderPaymentWay, option: string): Promise<void> {
     await tx
       .update(orders)
       .set({ methodGroup: group, methodOption: option, updatedAt: clock.now() })
