@@ -1,5 +1,6 @@
 import { hex } from '@scure/base'
 import { and, eq } from 'drizzle-orm'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 import { describe, expect, it } from 'vitest'
 import { buyIntents, deliveries } from '../src/db/tables/modules/fulfilment'
 import { orderEvents } from '../src/db/tables/modules/orders'
@@ -58,7 +59,7 @@ async function refundsOf(orderId: string) {
   return t.db.select().from(refunds).where(eq(refunds.orderId, orderId))
 }
 
-async function eventsTo(orderId: string, status: string) {
+async function eventsTo(orderId: string, status: OrderStatus) {
   return t.db
     .select()
     .from(orderEvents)

@@ -13,7 +13,7 @@ import { ordersModule } from '../modules/orders/orders.module'
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
 import { requestKeysModule } from '../modules/request-keys/request-keys.module'
-import { settlementModule } from '../modules/settlement/settlement.module'
+import { intakeModule } from '../modules/intake/intake.module'
 import { testControlsModule } from '../modules/test-controls/test-controls.module'
 import { ukStepsModule } from '../modules/uk-steps/uk-steps.module'
 import { usersModule } from '../modules/users/users.module'
@@ -78,7 +78,7 @@ function moneyModules(
     assertMayPay: journey.assertMayPay,
     answerOnce,
   })
-  const settlement = settlementModule(core, parties, {
+  const intake = intakeModule(core, parties, {
     orders: orders.orders,
     recentNameChange: compliance.customers.recentNameChange,
     verifiedNameOf: compliance.identity.verifiedNameOf,
@@ -87,14 +87,14 @@ function moneyModules(
   })
   const payments = paymentsModule(core, parties, {
     orders: orders.orders,
-    settlement: settlement.settlement,
+    moneyIn: intake.moneyIn,
     assertMayPay: journey.assertMayPay,
   })
-  const webhooks = webhooksModule(core, parties, settlement.settlement)
+  const webhooks = webhooksModule(core, parties, intake.moneyIn)
   return {
     ...rates,
-    ...settlement,
-    parts: [rates, orders, settlement, payments, webhooks].map((module) => module.parts),
+    ...intake,
+    parts: [rates, orders, intake, payments, webhooks].map((module) => module.parts),
   }
 }
 
@@ -117,7 +117,7 @@ export async function wireModules(
   const operator = operatorModule(
     core,
     {
-      settlement: money.settlement,
+      moneyIn: money.moneyIn,
       bank: parties.bank,
       dueDiligence: compliance.dueDiligence,
       customers: compliance.customers,

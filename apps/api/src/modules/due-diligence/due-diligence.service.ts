@@ -38,14 +38,14 @@ type QuestionnaireRow = typeof questionnaireAnswers.$inferSelect
 function sourceOfFundsAnswersOf(row: SourceOfFundsRow): SourceOfFundsAnswers {
   return {
     beneficialOwner: true,
-    employmentStatus: row.employmentStatus as SourceOfFundsAnswers['employmentStatus'],
+    employmentStatus: row.employmentStatus,
     occupation: row.occupation,
-    incomeBand: row.incomeBand as SourceOfFundsAnswers['incomeBand'],
-    fundsOrigin: row.fundsOrigin as SourceOfFundsAnswers['fundsOrigin'],
+    incomeBand: row.incomeBand,
+    fundsOrigin: row.fundsOrigin,
     ...(row.fundsOriginDetails !== null && { fundsOriginDetails: row.fundsOriginDetails }),
-    purpose: row.purpose as SourceOfFundsAnswers['purpose'],
+    purpose: row.purpose,
     ...(row.purposeDetails !== null && { purposeDetails: row.purposeDetails }),
-    expectedYearlyVolume: row.expectedYearlyVolume as SourceOfFundsAnswers['expectedYearlyVolume'],
+    expectedYearlyVolume: row.expectedYearlyVolume,
     politicallyExposed: row.politicallyExposed,
     highRiskCountryTies: row.highRiskCountryTies,
   }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm'
-import { CRYPTO_DECIMALS, type CryptoCurrency, type FiatCurrency } from '@exchange/shared/currencies'
+import { CRYPTO_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
@@ -81,7 +81,7 @@ export function createFulfilmentService({
   }
 
   const coinsOf = (order: OrderRow) =>
-    `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto as CryptoCurrency])} ${order.crypto.toUpperCase()}`
+    `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto])} ${order.crypto.toUpperCase()}`
 
   /**
    * Runs `work` while holding the order for it alone, so that two runs (a notice, the customer's `orderLpToBroker`,
@@ -104,7 +104,7 @@ export function createFulfilmentService({
   async function statusOf(orderId: string): Promise<OrderStatus> {
     const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
     if (!current) throw new AppError('order_not_found')
-    return current.status as OrderStatus
+    return current.status
   }
 
   /** The coins reached the customer's wallet: the order completes and the customer hears of it with the transaction id. */
@@ -135,7 +135,7 @@ export function createFulfilmentService({
         )
       return completed
     })
-    return done.status as OrderStatus
+    return done.status
   }
 
   /**
@@ -147,8 +147,8 @@ export function createFulfilmentService({
    * nothing is to be stored now.
    */
   async function buyOnce(order: OrderRow): Promise<{ fill: Fill; intentId: string } | null> {
-    const crypto = order.crypto as CryptoCurrency
-    const fiat = order.fiat as FiatCurrency
+    const crypto = order.crypto
+    const fiat = order.fiat
     const earlier = await db
       .select()
       .from(buyIntents)
@@ -219,7 +219,7 @@ export function createFulfilmentService({
         )
       return row
     })
-    return held.status as OrderStatus
+    return held.status
   }
 
   /**
@@ -264,7 +264,7 @@ export function createFulfilmentService({
             return orderService.setPayoutWaitsFor(tx, resumed.id, null)
           })
         const bought = await buyOnce(order)
-        if (!bought) return current.status as OrderStatus
+        if (!bought) return current.status
         const { fill, intentId } = bought
         current = await db.transaction(async (tx) => {
           await tx
@@ -306,23 +306,23 @@ export function createFulfilmentService({
           return processing
         })
       }
-      if (current.status !== 'processing' || current.wallet === PLACEHOLDER_WALLET) return current.status as OrderStatus
+      if (current.status !== 'processing' || current.wallet === PLACEHOLDER_WALLET) return current.status
       const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, order.id))
-      if (delivery?.txId) return current.status as OrderStatus
+      if (delivery?.txId) return current.status
       if (current.withdrawalRequestedAt) {
         // An earlier withdrawal may have left: sending again could pay the customer twice. A person checks the exchange.
         log.error(
           { order: order.reference },
           'withdrawal outcome unknown; waiting for an operator to check the exchange',
         )
-        return current.status as OrderStatus
+        return current.status
       }
       await orderService.setWithdrawalRequested(db, order.id, clock.now())
       let txId: string
       try {
         ;({ txId } = await liquidity.withdraw({
           reference: order.reference,
-          crypto: order.crypto as CryptoCurrency,
+          crypto: order.crypto,
           amount: order.cryptoAmount,
           wallet: current.wallet,
         }))

@@ -129,7 +129,7 @@ export function createIdentityService({ db, clock, provider, onDecided, onOutcom
     })
     return {
       verificationUrl: link.verificationUrl,
-      status: check.status as IdentityCheckStatus,
+      status: check.status,
       sandbox: provider.sandbox,
     }
   }

@@ -60,7 +60,7 @@ async function approve(
   const { customerOf, factsFor, applyTransferDecision } = parts
   const customer = await customerOf(tx, order.customerId)
   const arrivedLate = transfer.receivedAt >= order.priceExpiresAt
-  const awaiting = { ...order, status: 'awaiting_payment' }
+  const awaiting: OrderRow = { ...order, status: 'awaiting_payment' }
   const { facts, price } = await factsFor(tx, transfer, awaiting, customer, currentPrice, {
     // The person who approves has compared the payer and any recent change of name: neither holds it again.
     payerNameHolds: [],

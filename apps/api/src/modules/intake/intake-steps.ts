@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { CryptoCurrency, FIAT_DECIMALS, FiatCurrency } from '@exchange/shared/currencies'
+import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { compareAmounts, isDecimalString, scaleByBps } from '@exchange/shared/money'
-import { OrderStatus, isTransitionAllowed } from '@exchange/shared/order-rules'
+import { type OrderStatus, isTransitionAllowed } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { incomingTransfers } from '../../db/tables/modules/intake'
@@ -79,7 +79,7 @@ export function createIntakeSteps({ clock, orderService, repriceToleranceBps, ve
   async function moveOrder(tx: Database, order: OrderRow, to: OrderStatus, cause: string, actor: Actor) {
     let current = order
     if (current.status === to) return current
-    if (!isTransitionAllowed(OrderStatus.parse(current.status), to)) {
+    if (!isTransitionAllowed(current.status, to)) {
       const via: OrderStatus = current.status === 'initiated' && to === 'paid' ? 'awaiting_payment' : 'expired'
       current = await orderService.applyTransition(tx, current, via, cause, actor)
     }
@@ -92,8 +92,8 @@ export function createIntakeSteps({ clock, orderService, repriceToleranceBps, ve
     if (!limits.within) return null
     try {
       const priced = await orderService.fixPrice(
-        CryptoCurrency.parse(order.crypto),
-        FiatCurrency.parse(order.fiat),
+        order.crypto,
+        order.fiat,
         limits.amount,
       )
       const ceiling = scaleByBps(order.customerRate, repriceToleranceBps, 10)

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { FiatCurrency } from '@exchange/shared/currencies'
 import { compareAmounts } from '@exchange/shared/money'
 import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import type { OrderStatus } from '@exchange/shared/order-rules'
@@ -50,7 +49,7 @@ async function quoteLatePayment(parts: IntakeParts, customerId: string, referenc
   const nothingToBuy = belowMinimum(parts, order, transfer)
   const price = nothingToBuy ? null : await currentPriceFor(order, transfer.amount)
   if (!nothingToBuy && !price) throw new AppError('rates_unavailable')
-  const currency = FiatCurrency.parse(transfer.currency)
+  const currency = transfer.currency
   return {
     received: { amount: transfer.amount, currency, receivedAt: transfer.receivedAt.toISOString() },
     buy: buyAnswer(order, price),

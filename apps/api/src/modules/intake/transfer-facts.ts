@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
-import { OrderStatus } from '@exchange/shared/order-rules'
 import type { Database } from '../../db/client'
 import { type TransferOutcome, incomingTransfers } from '../../db/tables/modules/intake'
 import { orders } from '../../db/tables/modules/orders'
@@ -85,7 +84,7 @@ export function createTransferFacts({ orderService, recentNameChange }: IntakeDe
     const price = late ? currentPrice : null
     return {
       facts: {
-        order: { status: OrderStatus.parse(order.status), fiat: order.fiat, fiatAmount: order.fiatAmount, arrivedLate },
+        order: { status: order.status, fiat: order.fiat, fiatAmount: order.fiatAmount, arrivedLate },
         amount: transfer.amount,
         currency: transfer.currency,
         payerNameHolds: payerNameHolds(transfer.payerName, { ...customer, nameChangedRecently: nameChange !== null }),

@@ -1,4 +1,4 @@
-import type { FiatCurrency } from '@exchange/shared/currencies'
+import { FIAT_CURRENCIES, type FiatCurrency } from '@exchange/shared/currencies'
 import type { EnhancedCheckStatus } from '@exchange/shared/due-diligence.schemas'
 import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
 import {
@@ -86,9 +86,10 @@ export function paidVolumeReachesThreshold(
   paidVolume: JourneyFacts['paidVolume'],
   thresholds: JourneyPolicy['enhancedChecksVolume'],
 ): boolean {
-  const shares = Object.entries(paidVolume).map(([fiat, amount]) =>
-    divideAmounts(amount ?? '0', thresholds[fiat as FiatCurrency], 10),
-  )
+  const shares = FIAT_CURRENCIES.flatMap((fiat) => {
+    const amount = paidVolume[fiat]
+    return amount === undefined ? [] : [divideAmounts(amount, thresholds[fiat], 10)]
+  })
   return compareAmounts(sumAmounts(shares, 10), '1') >= 0
 }
 

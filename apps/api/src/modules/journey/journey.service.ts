@@ -95,8 +95,7 @@ export function createJourneyService({
         ),
       )
     const byFiat = new Map<FiatCurrency, string[]>()
-    for (const row of rows)
-      byFiat.set(row.fiat as FiatCurrency, [...(byFiat.get(row.fiat as FiatCurrency) ?? []), row.amount])
+    for (const row of rows) byFiat.set(row.fiat, [...(byFiat.get(row.fiat) ?? []), row.amount])
     return Object.fromEntries([...byFiat].map(([fiat, amounts]) => [fiat, sumAmounts(amounts, FIAT_DECIMALS)]))
   }
 

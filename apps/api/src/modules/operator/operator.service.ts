@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { StoredDocument } from '@exchange/shared/documents.schemas'
-import { FiatCurrency } from '@exchange/shared/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
@@ -210,15 +209,14 @@ export function createOperatorService({
     input: { orderReference: string; amount: string; payerName: string; payerIban: string; bankTransferId?: string },
   ) {
     const order = await orderIdOf(input.orderReference)
-    const fiat = FiatCurrency.parse(order.fiat)
-    const account = bank.receivingAccount(fiat)
+    const account = bank.receivingAccount(order.fiat)
     if (!account) throw new AppError('method_unavailable')
     const result = await moneyIn.receiveBankTransfer({
       // With the bank's id, the bank's own notice of this wire is a repeat; without it, a notice with the same order,
       // amount and payer is held for an operator, never refunded on its own (decision 026).
       transferId: input.bankTransferId ?? `manual_${randomBytes(8).toString('hex')}`,
       amount: input.amount,
-      currency: fiat,
+      currency: order.fiat,
       payerName: input.payerName,
       payerIban: input.payerIban,
       paymentReference: input.orderReference,

@@ -38,7 +38,7 @@ import type { Visitor } from '../../providers/geoip/visitor-country'
 import { customers } from '../../db/tables/modules/customers'
 import { deliveries } from '../../db/tables/modules/fulfilment'
 import { incomingTransfers } from '../../db/tables/modules/intake'
-import { orderEvents, orders } from '../../db/tables/modules/orders'
+import { type OrderPaymentWay, orderEvents, orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './history-queries'
 import type { MethodOption, TradingConfig } from '../../trading'
@@ -109,12 +109,12 @@ function initiatedBuyOrder(order: OrderRow, quote: ReturnType<typeof quoteForFia
 }
 
 export function toOrderSummary(row: OrderRow, methodName: string | null = null): OrderSummary {
-  const crypto = row.crypto as CryptoCurrency
-  const fiat = row.fiat as FiatCurrency
+  const crypto = row.crypto
+  const fiat = row.fiat
   return {
     orderReference: row.reference,
     tranId: row.tranId,
-    statusName: row.status as OrderStatus,
+    statusName: row.status,
     fiatCur: fiat,
     cryptoCur: crypto,
     assetId: assetIdOf(crypto, fiat),
@@ -190,8 +190,8 @@ export function createOrderService({
    * The fiat's limits applied to money in hand: below the minimum nothing is bought; above the maximum the maximum is
    * bought and the rest goes back. The same limits as at initiation (decision 013), so a re-price cannot pass them.
    */
-  function checkLimits(fiat: string, amount: string): LimitCheck {
-    const limits = trading.limits[fiat as FiatCurrency]
+  function checkLimits(fiat: FiatCurrency, amount: string): LimitCheck {
+    const limits = trading.limits[fiat]
     if (!limits) return { within: false, reason: 'unknown_fiat' }
     if (compareAmounts(amount, limits.min) < 0) return { within: false, reason: 'below_minimum' }
     if (compareAmounts(amount, limits.max) > 0)
@@ -200,8 +200,8 @@ export function createOrderService({
   }
 
   /** The smallest order in a fiat (decision 013); a late transfer below it buys nothing. */
-  function minimumOf(fiat: string): string {
-    return trading.limits[fiat as FiatCurrency]?.min ?? '0'
+  function minimumOf(fiat: FiatCurrency): string {
+    return trading.limits[fiat]?.min ?? '0'
   }
 
   /**
@@ -298,7 +298,7 @@ export function createOrderService({
       if (!takesWallet || order.status === 'completed') throw new AppError('transition_not_allowed')
       if (order.wallet !== PLACEHOLDER_WALLET) throw new AppError('transition_not_allowed')
       const wallet = input.trim()
-      if (!isValidWalletAddress(order.crypto as CryptoCurrency, wallet)) throw new AppError('wallet_invalid')
+      if (!isValidWalletAddress(order.crypto, wallet)) throw new AppError('wallet_invalid')
       const [updated] = await tx
         .update(orders)
         .set({ wallet, updatedAt: clock.now() })
@@ -314,7 +314,7 @@ export function createOrderService({
    * bought for it; the caller holds the order's settlement lease and has checked that the wallet is proven.
    */
   async function changeWalletOfWaitingOrder(tx: Database, order: OrderRow, wallet: string): Promise<OrderRow> {
-    if (!isValidWalletAddress(order.crypto as CryptoCurrency, wallet)) throw new AppError('wallet_invalid')
+    if (!isValidWalletAddress(order.crypto, wallet)) throw new AppError('wallet_invalid')
     const [updated] = await tx
       .update(orders)
       .set({ wallet, updatedAt: clock.now() })
@@ -336,7 +336,7 @@ export function createOrderService({
     cause: string,
     actor: Actor,
   ): Promise<OrderRow> {
-    const from = order.status as OrderStatus
+    const from = order.status
     if (!isTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
     const now = clock.now()
     const [updated] = await tx
@@ -467,7 +467,7 @@ export function createOrderService({
     }
     return db.transaction(async (tx) => {
       const order = await findOwnOrder(tx, customerId, reference)
-      const from = order.status as OrderStatus
+      const from = order.status
       if (!isCustomerTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
       if (from === to) return from
       if (to === 'awaiting_payment' && order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
@@ -478,13 +478,13 @@ export function createOrderService({
             ? CUSTOMER_NOTES.cameBackFailed
             : CUSTOMER_NOTES.startedPayment
       ).operator()
-      return (await applyTransition(tx, order, to, cause, 'customer')).status as OrderStatus
+      return (await applyTransition(tx, order, to, cause, 'customer')).status
     })
   }
 
   function optionsFor(group: MethodGroup, order: OrderRow, country: string | null): MethodOption[] {
     return trading.paymentMethods[group].filter((option) => {
-      if (option.fiats && !option.fiats.includes(order.fiat as FiatCurrency)) return false
+      if (option.fiats && !option.fiats.includes(order.fiat)) return false
       if (option.minAmount && compareAmounts(order.fiatAmount, option.minAmount) < 0) return false
       if (option.maxAmount && compareAmounts(order.fiatAmount, option.maxAmount) > 0) return false
       if (option.countries && (!country || !option.countries.includes(country))) return false
@@ -533,7 +533,12 @@ export function createOrderService({
   }
 
   /** The way the order is paid, as the customer chose it (a method group and its option, or a bank method). */
-  async function keepPaymentMethod(tx: Database, orderId: string, group: string, option: string): Promise<void> {
+  async function keepPaymentMethod(
+    tx: Database,
+    orderId: string,
+    group: OrderPaymentWay,
+    option: string,
+  ): Promise<void> {
     await tx
       .update(orders)
       .set({ methodGroup: group, methodOption: option, updatedAt: clock.now() })
@@ -597,9 +602,7 @@ export function createOrderService({
       simulated: delivery.simulated,
       network: chainNetwork,
       deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
-      explorerUrl: delivery.simulated
-        ? null
-        : explorerTxUrl(order.crypto as CryptoCurrency, chainNetwork, delivery.txId),
+      explorerUrl: delivery.simulated ? null : explorerTxUrl(order.crypto, chainNetwork, delivery.txId),
     }
   }
 
@@ -640,12 +643,12 @@ export function createOrderService({
         ? { step: waitsFor.data, screen: payoutStepScreen(waitsFor.data, order.reference) }
         : null,
       latePayment: late
-        ? { amount: late.amount, currency: late.currency as FiatCurrency, receivedAt: late.receivedAt.toISOString() }
+        ? { amount: late.amount, currency: late.currency, receivedAt: late.receivedAt.toISOString() }
         : null,
       review: held
         ? {
             amount: held.amount,
-            currency: held.currency as FiatCurrency,
+            currency: held.currency,
             receivedAt: held.receivedAt.toISOString(),
             payerName: held.payerName,
             reason: heldBecause?.cause ?? 'Your payment is held for a check.',
@@ -658,8 +661,8 @@ export function createOrderService({
       order: summarize(order),
       events: events.map((event) => ({
         at: event.createdAt.toISOString(),
-        fromStatus: (event.fromStatus as OrderStatus | null) ?? null,
-        toStatus: event.toStatus as OrderStatus,
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
         cause: event.cause,
         actor: event.actor,
       })),

@@ -1,6 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { FiatCurrency } from '@exchange/shared/currencies'
-import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
@@ -108,7 +106,7 @@ export function createHostedPaymentService({
       psp.createCheckout({
         orderReference: order.reference,
         amount: order.fiatAmount,
-        currency: order.fiat as FiatCurrency,
+        currency: order.fiat,
         customerEmail: customer?.email ?? '',
         returnUrl: RETURN_URL,
       }),
@@ -133,7 +131,7 @@ export function createHostedPaymentService({
       openBanking.createConsent({
         orderReference: order.reference,
         amount: order.fiatAmount,
-        currency: order.fiat as FiatCurrency,
+        currency: order.fiat,
         bankId: tlId,
         payerName: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || (customer?.email ?? ''),
         returnUrl: RETURN_URL,
@@ -167,7 +165,7 @@ export function createHostedPaymentService({
       orderReference: row.reference,
       // A checkout cancelled because the order was paid another way reads as not gone through, with its reason.
       paymentStatus: row.paymentStatus === 'cancelled' ? ('failed' as const) : row.paymentStatus,
-      orderStatus: row.orderStatus as OrderStatus,
+      orderStatus: row.orderStatus,
       failureReason: row.failureReason,
     }
   }

@@ -1,3 +1,4 @@
+import type { FiatCurrency } from '@exchange/shared/currencies'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -15,7 +16,7 @@ export function createPaymentRecords({ clock }: { clock: Clock }) {
   async function openPayment(
     tx: Database,
     input: {
-      order: { id: string; fiatAmount: string; fiat: string }
+      order: { id: string; fiatAmount: string; fiat: FiatCurrency }
       method: PaymentMethod
       provider: string
       providerRef: string
@@ -61,7 +62,7 @@ export function createPaymentRecords({ clock }: { clock: Clock }) {
    */
   async function settleOrderPayments(
     tx: Database,
-    order: { id: string; fiat: string },
+    order: { id: string; fiat: FiatCurrency },
     paying: { paymentId: string } | { method: 'wire' | 'viban'; provider: string; amount: string; reference: string },
   ): Promise<void> {
     const now = clock.now()

@@ -38,9 +38,9 @@ export function createPaymentService({ db, clock, orderService, bank, trading, a
 
   function instructions(
     account: BankAccountDetails,
-    order: { reference: string; fiatAmount: string; fiat: string },
+    order: { reference: string; fiatAmount: string; fiat: FiatCurrency },
   ): TransferInstructions {
-    return { ...account, reference: order.reference, amount: order.fiatAmount, currency: order.fiat as FiatCurrency }
+    return { ...account, reference: order.reference, amount: order.fiatAmount, currency: order.fiat }
   }
 
   /** Moves an open order to awaiting payment by this method, once; a second submit answers the same instructions. */
@@ -75,7 +75,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading, a
     await assertMayPay(customerId, current, visitor)
     const bankOption = trading.paymentMethods.banks.find((option) => option.tlId === tlId || option.id === tlId)
     if (!bankOption) throw new AppError('method_unavailable')
-    const account = bank.receivingAccount(current.fiat as FiatCurrency)
+    const account = bank.receivingAccount(current.fiat)
     if (!account) throw new AppError('method_unavailable')
     const order = await startBankPayment(customerId, reference, 'wire', bankOption.tlId ?? bankOption.id)
     return instructions(accountDetails(account), order)
@@ -117,7 +117,7 @@ export function createPaymentService({ db, clock, orderService, bank, trading, a
     const current = await orderService.findOwnOrder(db, customerId, reference)
     await assertMayPay(customerId, current, visitor)
     // Money in a currency the account behind the virtual IBAN does not hold would be sent back by the bank.
-    if (!bank.virtualIbanFiats.includes(current.fiat as FiatCurrency)) throw new AppError('method_unavailable')
+    if (!bank.virtualIbanFiats.includes(current.fiat)) throw new AppError('method_unavailable')
     const account = await issuedVirtualIban(customerId)
     const order = await startBankPayment(customerId, reference, 'viban', account.iban)
     return instructions(account, order)

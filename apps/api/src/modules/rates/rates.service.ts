@@ -106,7 +106,7 @@ export function createRatesService({
     // The answer only changes with the rows and, for its age, with the second: compute it once per second.
     const second = Math.floor(clock.now().getTime() / 1000)
     if (answerCache && answerCache.rows === rows && answerCache.second === second) return answerCache.data
-    const byPair = new Map(rows.map((row) => [assetIdOf(row.crypto as CryptoCurrency, row.fiat as FiatCurrency), row]))
+    const byPair = new Map(rows.map((row) => [assetIdOf(row.crypto, row.fiat), row]))
     const oldest = rows.reduce<Date | undefined>(
       (min, row) => (!min || row.fetchedAt < min ? row.fetchedAt : min),
       undefined,

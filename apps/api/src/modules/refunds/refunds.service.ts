@@ -1,3 +1,4 @@
+import type { FiatCurrency } from '@exchange/shared/currencies'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { refunds } from '../../db/tables/modules/refunds'
@@ -6,7 +7,7 @@ export interface RefundInput {
   orderId: string | null
   transferId: string | null
   amount: string
-  currency: string
+  currency: FiatCurrency
   /** The account the money goes back to; null when it goes back the way it came (a card, a pay-by-bank payment). */
   toIban: string | null
   reason: string

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { sumAmounts } from '@exchange/shared/money'
 import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
-import { OPEN_STATUSES, PAID_STATUSES } from '@exchange/shared/order-rules'
+import { OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
 import type { GrossData } from '@exchange/shared/accounts.schemas'
 import type { ChangeFeed } from '../../db/change-feed'
 import { type Database, type DatabaseHandle, keepPlanned } from '../../db/client'
@@ -27,7 +27,7 @@ export const GROSS_CACHE_MS = 60_000
 /** The most answers kept at once; beyond it the answer kept longest ago is forgotten. */
 const GROSS_CACHE_ENTRIES = 10_000
 /** The orders getGross reads: the open ones, and the paid ones waiting for a step of the customer's (decision 087). */
-const SHOWN_STATUSES: string[] = [...OPEN_STATUSES, 'awaiting_checks']
+const SHOWN_STATUSES: OrderStatus[] = [...OPEN_STATUSES, 'awaiting_checks']
 
 interface Reading {
   answer: Promise<GrossData>

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, or } from 'drizzle-orm'
-import type { FiatCurrency } from '@exchange/shared/currencies'
+import type { CryptoCurrency, FiatCurrency } from '@exchange/shared/currencies'
+import type { WalletCoin } from '@exchange/shared/wallets'
 import { compareAmounts, divideAmounts, sumAmounts } from '@exchange/shared/money'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { DECLARED_WALLET_LIMITS, DECLARED_WALLET_WINDOW_DAYS } from '@exchange/shared/wallet-proofs.schemas'
@@ -11,15 +12,15 @@ const DAY_MS = 86_400_000
 
 /** A declared wallet, as stored; `matches` says whether an order's coin and wallet are that wallet. */
 export interface DeclaredWallet {
-  crypto: string
+  crypto: WalletCoin
   address: string
 }
 
-type OrderAmount = { id: string; fiat: string; fiatAmount: string }
+type OrderAmount = { id: string; fiat: FiatCurrency; fiatAmount: string }
 
 /** The share of a fiat's rolling limit an amount takes, to ten places. */
 function shareOf(order: OrderAmount): string {
-  const limit = DECLARED_WALLET_LIMITS[order.fiat as FiatCurrency]
+  const limit = DECLARED_WALLET_LIMITS[order.fiat]
   return divideAmounts(order.fiatAmount, limit.rolling, 10)
 }
 
@@ -32,7 +33,7 @@ export function createDeclaredWalletLimits({ db, clock }: { db: Database; clock:
   async function withinLimits(
     customerId: string,
     declared: readonly DeclaredWallet[],
-    matches: (wallet: DeclaredWallet, order: { crypto: string; wallet: string }) => boolean,
+    matches: (wallet: DeclaredWallet, order: { crypto: CryptoCurrency; wallet: string }) => boolean,
     orderReference?: string,
   ): Promise<boolean> {
     const since = new Date(clock.now().getTime() - DECLARED_WALLET_WINDOW_DAYS * DAY_MS)
@@ -59,7 +60,7 @@ export function createDeclaredWalletLimits({ db, clock }: { db: Database; clock:
     const order = orderReference ? rows.find((row) => row.reference === orderReference) : undefined
     if (orderReference && !order) return false
     if (order) {
-      const limit = DECLARED_WALLET_LIMITS[order.fiat as FiatCurrency]
+      const limit = DECLARED_WALLET_LIMITS[order.fiat]
       if (compareAmounts(order.fiatAmount, limit.perOrder) > 0) return false
     }
     const counted = [...toDeclared.filter((row) => row.id !== order?.id), ...(order ? [order] : [])]

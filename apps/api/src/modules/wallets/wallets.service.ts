@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { WalletProofMethod } from '@exchange/shared/wallet-proofs.schemas'
-import type { WalletCoin } from '@exchange/shared/wallets'
+import { WalletCoin } from '@exchange/shared/wallets'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { walletChallenges, walletProofs } from '../../db/tables/modules/wallets'
@@ -16,13 +16,14 @@ export type WalletService = ReturnType<typeof createWalletService>
 export const CHALLENGE_TTL_MS = 15 * 60 * 1000
 export const CHALLENGE_MAX_ATTEMPTS = 5
 
-const EVM_COINS: readonly string[] = ['eth', 'avax', 'usdc', 'usdt']
-const TRON_COINS: readonly string[] = ['trx', 'trc']
+const EVM_FAMILY: readonly WalletCoin[] = ['eth', 'avax', 'usdc', 'usdt']
+const TRON_FAMILY: readonly WalletCoin[] = ['trx', 'trc']
+const EVM_COINS: readonly string[] = EVM_FAMILY
 
 /** Coins that share an address space: one key controls the same address on each, so one proof serves them all. */
-function familyOf(crypto: string): readonly string[] {
-  if (EVM_COINS.includes(crypto)) return EVM_COINS
-  if (TRON_COINS.includes(crypto)) return TRON_COINS
+function familyOf(crypto: WalletCoin): readonly WalletCoin[] {
+  if (EVM_FAMILY.includes(crypto)) return EVM_FAMILY
+  if (TRON_FAMILY.includes(crypto)) return TRON_FAMILY
   return [crypto]
 }
 
@@ -87,7 +88,7 @@ function challengeText(input: {
 
 function view(proof: typeof walletProofs.$inferSelect) {
   return {
-    crypto: proof.crypto as WalletCoin,
+    crypto: proof.crypto,
     address: proof.address,
     method: proof.method,
     walletProvider: proof.walletProvider,
@@ -279,13 +280,16 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
     address: string,
     orderReference?: string,
   ): Promise<boolean> {
+    // Proofs are kept for wallet coins only: any other coin has none.
+    const coin = WalletCoin.safeParse(crypto)
+    if (!coin.success) return false
     const proofs = await db
       .select({ method: walletProofs.method })
       .from(walletProofs)
       .where(
         and(
           eq(walletProofs.customerId, customerId),
-          inArray(walletProofs.crypto, [...familyOf(crypto)]),
+          inArray(walletProofs.crypto, [...familyOf(coin.data)]),
           eq(walletProofs.address, normalizeWalletAddress(crypto, address)),
         ),
       )
@@ -295,7 +299,7 @@ export function createWalletService({ db, clock, brandName, onProven }: WalletSe
       .select({ crypto: walletProofs.crypto, address: walletProofs.address })
       .from(walletProofs)
       .where(and(eq(walletProofs.customerId, customerId), ne(walletProofs.method, 'signed_message')))
-    const matches = (wallet: DeclaredWallet, order: { crypto: string; wallet: string }) =>
+    const matches = (wallet: DeclaredWallet, order: { crypto: WalletCoin; wallet: string }) =>
       familyOf(order.crypto).includes(wallet.crypto) &&
       normalizeWalletAddress(order.crypto, order.wallet) === wallet.address
     return limits.withinLimits(customerId, declared, matches, orderReference)

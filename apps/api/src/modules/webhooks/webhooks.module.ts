@@ -1,17 +1,17 @@
 import type { Parties } from '../module-kit'
 import type { Core } from '../module-kit'
 import type { ModuleParts } from '../module-kit'
-import type { SettlementService } from '../settlement/settlement.service'
+import type { MoneyIn } from '../intake/money-in'
 import { webhookRoutes } from './webhooks.routes'
 
 /** The signed notices of the bank partner, the card PSP and pay-by-bank. */
 export function webhooksModule(
   { clock }: Core,
   { bank, psp, openBanking }: Pick<Parties, 'bank' | 'psp' | 'openBanking'>,
-  settlement: SettlementService,
+  moneyIn: MoneyIn,
 ) {
   const parts: ModuleParts = {
-    routes: [{ scope: 'webhooks', routes: webhookRoutes({ bank, psp, openBanking, clock, settlement }) }],
+    routes: [{ scope: 'webhooks', routes: webhookRoutes({ bank, psp, openBanking, clock, moneyIn }) }],
   }
   return { parts }
 }

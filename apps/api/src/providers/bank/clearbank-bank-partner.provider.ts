@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, randomUUID, sign, verify } from 'node:crypto'
 import { z } from 'zod'
-import { FIAT_CURRENCIES, type FiatCurrency } from '@exchange/shared/currencies'
+import { FIAT_CURRENCIES, FiatCurrency } from '@exchange/shared/currencies'
 import { buildIban, isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { isDecimalString, roundAmount } from '@exchange/shared/money'
 import type { IncomingNotice } from '../signed-notice'
@@ -136,9 +136,10 @@ function ibanOf(side: { IBAN?: string | null | undefined; BBAN?: string | null |
   return undefined
 }
 
+/** The currency ClearBank names (GBP when it names none), if it is one we take. */
 function fiatOf(code: string | null | undefined): FiatCurrency | undefined {
-  const fiat = (code ?? 'GBP').toLowerCase()
-  return (FIAT_CURRENCIES as readonly string[]).includes(fiat) ? (fiat as FiatCurrency) : undefined
+  const fiat = FiatCurrency.safeParse((code ?? 'GBP').toLowerCase())
+  return fiat.success ? fiat.data : undefined
 }
 
 /** What a request to ClearBank is made with. */

@@ -1,4 +1,11 @@
 import {
+  EMPLOYMENT_STATUSES,
+  FUNDS_ORIGINS,
+  INCOME_BANDS,
+  RELATIONSHIP_PURPOSES,
+  YEARLY_VOLUME_BANDS,
+} from '@exchange/shared/due-diligence.schemas'
+import {
   bigint,
   bigserial,
   boolean,
@@ -26,14 +33,14 @@ export const sourceOfFundsAnswers = pgTable(
     questionsVersion: text('questions_version').notNull(),
     /** The beneficial-owner declaration exactly as the customer confirmed it, warning included. */
     beneficialOwnerDeclaration: text('beneficial_owner_declaration').notNull(),
-    employmentStatus: text('employment_status').notNull(),
+    employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull(),
     occupation: text('occupation').notNull(),
-    incomeBand: text('income_band').notNull(),
-    fundsOrigin: text('funds_origin').notNull(),
+    incomeBand: text('income_band', { enum: INCOME_BANDS }).notNull(),
+    fundsOrigin: text('funds_origin', { enum: FUNDS_ORIGINS }).notNull(),
     fundsOriginDetails: text('funds_origin_details'),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: RELATIONSHIP_PURPOSES }).notNull(),
     purposeDetails: text('purpose_details'),
-    expectedYearlyVolume: text('expected_yearly_volume').notNull(),
+    expectedYearlyVolume: text('expected_yearly_volume', { enum: YEARLY_VOLUME_BANDS }).notNull(),
     politicallyExposed: boolean('politically_exposed').notNull(),
     highRiskCountryTies: boolean('high_risk_country_ties').notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),

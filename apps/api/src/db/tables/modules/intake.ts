@@ -1,3 +1,4 @@
+import { FIAT_CURRENCIES } from '@exchange/shared/currencies'
 import { index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { orders } from './orders'
 
@@ -41,7 +42,7 @@ export const incomingTransfers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     providerTransferId: text('provider_transfer_id').notNull().unique(),
     amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: FIAT_CURRENCIES }).notNull(),
     payerName: text('payer_name').notNull(),
     payerIban: text('payer_iban').notNull(),
     paymentReference: text('payment_reference').notNull(),

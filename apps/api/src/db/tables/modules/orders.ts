@@ -1,6 +1,12 @@
+import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@exchange/shared/currencies'
+import { METHOD_GROUPS, ORDER_STATUSES } from '@exchange/shared/order-rules'
 import { bigserial, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
+
+/** How an order is paid: a group of the method picker, or a bank transfer (wire, virtual IBAN) started directly. */
+export const ORDER_PAYMENT_WAYS = [...METHOD_GROUPS, 'wire', 'viban'] as const
+export type OrderPaymentWay = (typeof ORDER_PAYMENT_WAYS)[number]
 
 export const orders = pgTable(
   'orders',
@@ -11,10 +17,10 @@ export const orders = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id),
-    status: text('status').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     orderType: text('order_type').notNull().default('buy'),
-    fiat: text('fiat').notNull(),
-    crypto: text('crypto').notNull(),
+    fiat: text('fiat', { enum: FIAT_CURRENCIES }).notNull(),
+    crypto: text('crypto', { enum: CRYPTO_CURRENCIES }).notNull(),
     fiatAmount: numeric('fiat_amount', { precision: 20, scale: 2 }).notNull(),
     fee: numeric('fee', { precision: 20, scale: 2 }).notNull(),
     netFiat: numeric('net_fiat', { precision: 20, scale: 2 }).notNull(),
@@ -28,7 +34,7 @@ export const orders = pgTable(
     rateFetchedAt: timestamp('rate_fetched_at', { withTimezone: true }).notNull(),
     wallet: text('wallet').notNull(),
     affiliateToken: text('affiliate_token').notNull(),
-    methodGroup: text('method_group'),
+    methodGroup: text('method_group', { enum: ORDER_PAYMENT_WAYS }),
     methodOption: text('method_option'),
     priceExpiresAt: timestamp('price_expires_at', { withTimezone: true }).notNull(),
     createdMailSentAt: timestamp('created_mail_sent_at', { withTimezone: true }),
@@ -58,8 +64,8 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     cause: text('cause').notNull(),
     actor: text('actor', { enum: ['customer', 'system', 'operator'] }).notNull(),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { FIAT_CURRENCIES } from '@exchange/shared/currencies'
 import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
@@ -33,7 +34,7 @@ export const payments = pgTable(
     /** The bank option (tlId) or the provider's session id. */
     providerRef: text('provider_ref'),
     amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: FIAT_CURRENCIES }).notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),

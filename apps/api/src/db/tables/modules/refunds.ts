@@ -1,3 +1,4 @@
+import { FIAT_CURRENCIES } from '@exchange/shared/currencies'
 import { numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { incomingTransfers } from './intake'
@@ -9,7 +10,7 @@ export const refunds = pgTable('refunds', {
   orderId: uuid('order_id').references(() => orders.id),
   transferId: uuid('transfer_id').references(() => incomingTransfers.id),
   amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
-  currency: text('currency').notNull(),
+  currency: text('currency', { enum: FIAT_CURRENCIES }).notNull(),
   toIban: text('to_iban'),
   reason: text('reason').notNull(),
   status: text('status', { enum: ['pending', 'sent'] }).notNull(),

@@ -1,3 +1,4 @@
+import { WALLET_COINS } from '@exchange/shared/wallets'
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
@@ -10,7 +11,7 @@ export const walletChallenges = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id),
-    crypto: text('crypto').notNull(),
+    crypto: text('crypto', { enum: WALLET_COINS }).notNull(),
     address: text('address').notNull(),
     message: text('message').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -29,7 +30,7 @@ export const walletProofs = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id),
-    crypto: text('crypto').notNull(),
+    crypto: text('crypto', { enum: WALLET_COINS }).notNull(),
     /** As typed; EVM addresses are compared in lower case. */
     address: text('address').notNull(),
     method: text('method', { enum: ['signed_message', 'declaration', 'provider_declaration'] }).notNull(),
