@@ -49,9 +49,7 @@ export async function startCheck(deps: IdentityServiceDeps, customerId: string) 
       email: customer.email,
       returnPath: IDENTITY_RETURN_PATH,
       declaredName:
-        customer.firstName && customer.lastName
-          ? { firstName: customer.firstName, lastName: customer.lastName }
-          : null,
+        customer.firstName && customer.lastName ? { firstName: customer.firstName, lastName: customer.lastName } : null,
     }),
   )
   await db.transaction(async (tx) => {

@@ -4,12 +4,7 @@ import { customers } from '../../db/tables/modules/customers'
 import { identityChecks, identityEvents } from '../../db/tables/modules/identity'
 import { callProvider } from '../../errors'
 import type { IdentityNotice, PersonName } from '../../providers/identity/identity.provider'
-import {
-  DOCUMENT_NAME_NOT_READ,
-  NAME_MISMATCH,
-  type IdentityServiceDeps,
-  type NoticeOutcome,
-} from './identity-deps'
+import { DOCUMENT_NAME_NOT_READ, NAME_MISMATCH, type IdentityServiceDeps, type NoticeOutcome } from './identity-deps'
 import { sameLegalName } from './legal-name'
 import { tellCustomer } from './outcome-mail'
 
