@@ -5,7 +5,7 @@ import { receiveNotice } from './agreement-notices'
 import { hasSignedCurrent, readSigned, statusOf } from './agreement-records'
 import { startSigning } from './agreement-signing'
 
-export { AGREEMENT_RETURN_PATH, type AgreementNoticeOutcome, type AgreementServiceDeps } from './agreement-deps'
+export type { AgreementServiceDeps } from './agreement-deps'
 
 export type AgreementService = ReturnType<typeof createAgreementService>
 

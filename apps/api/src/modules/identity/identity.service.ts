@@ -1,18 +1,9 @@
-import { startCheck, identityStatusOf, verifiedNameOf } from './identity-checks'
+import { identityStatusOf, startCheck, verifiedNameOf } from './identity-checks'
 import type { IdentityServiceDeps } from './identity-deps'
 import { receiveNotice } from './identity-notices'
 import { checksInReview, decideInReview } from './identity-review'
 
-export {
-  IDENTITY_RETURN_PATH,
-  IN_MANUAL_REVIEW,
-  NAME_MISMATCH,
-  DOCUMENT_NAME_NOT_READ,
-  type IdentityServiceDeps,
-  type IdentityOutcomeMail,
-  type IdentityStatusView,
-  type NoticeOutcome,
-} from './identity-deps'
+export { IN_MANUAL_REVIEW, type IdentityServiceDeps } from './identity-deps'
 
 export type IdentityService = ReturnType<typeof createIdentityService>
 

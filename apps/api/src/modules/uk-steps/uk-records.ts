@@ -25,7 +25,7 @@ export interface UkStepsServiceDeps {
 }
 
 const HOUR_MS = 3_600_000
-export const DEFAULT_ASSET_TYPE: UkAssetType = 'cryptoasset'
+const DEFAULT_ASSET_TYPE: UkAssetType = 'cryptoasset'
 
 export async function fullNameOf({ db }: UkStepsServiceDeps, customerId: string): Promise<string | null> {
   const [customer] = await db

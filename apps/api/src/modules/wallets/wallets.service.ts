@@ -3,8 +3,7 @@ import { issueChallenge } from './wallet-challenges'
 import type { WalletContext, WalletServiceDeps } from './wallet-deps'
 import { declareProviderWallet, declareWallet, isWalletProven, listWallets, proveWithSignature } from './wallet-proofs'
 
-export { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_MS, type WalletServiceDeps } from './wallet-deps'
-export { normalizeWalletAddress, proofSchemeFor } from './wallet-schemes'
+export { CHALLENGE_TTL_MS, type WalletServiceDeps } from './wallet-deps'
 
 export type WalletService = ReturnType<typeof createWalletService>
 
