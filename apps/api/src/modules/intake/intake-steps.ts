@@ -91,11 +91,7 @@ export function createIntakeSteps({ clock, orderService, repriceToleranceBps, ve
     const limits = orderService.checkLimits(order.fiat, amount)
     if (!limits.within) return null
     try {
-      const priced = await orderService.fixPrice(
-        order.crypto,
-        order.fiat,
-        limits.amount,
-      )
+      const priced = await orderService.fixPrice(order.crypto, order.fiat, limits.amount)
       const ceiling = scaleByBps(order.customerRate, repriceToleranceBps, 10)
       return { priced, limits, withinTolerance: compareAmounts(priced.quote.rate, ceiling) <= 0 }
     } catch (error) {
