@@ -4,7 +4,6 @@ import { nameChangedWithin, nameHistory, recentNameChange, recentNameChanges } f
 import { declaredResidenceOf, residencesOf } from './residences'
 
 export type { CustomerServiceDeps }
-export type { NameFreezeReason } from './client-details'
 export type { DeclaredResidence } from './residences'
 export type { RecentNameChange } from './name-changes'
 
