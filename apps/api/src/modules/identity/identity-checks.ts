@@ -1,5 +1,4 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
 import { identityChecks, identityEvents, type IdentityStatus } from '../../db/tables/modules/identity'

@@ -1,19 +1,9 @@
-import { and, desc, eq, gte, inArray, max, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import { FIAT_DECIMALS } from '@exchange/shared/currencies'
-import { sumAmounts } from '@exchange/shared/money'
-import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
-import { OPEN_STATUSES, PAID_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
 import type { GrossData } from '@exchange/shared/accounts.schemas'
 import type { ChangeFeed } from '../../db/change-feed'
-import { type Database, type DatabaseHandle, keepPlanned } from '../../db/client'
-import { customers } from '../../db/tables/modules/customers'
-import { orders } from '../../db/tables/modules/orders'
-import { signedAgreements } from '../../db/tables/modules/agreement'
+import type { Database, DatabaseHandle } from '../../db/client'
 import type { Clock } from '../../clock'
-import { AppError } from '../../errors'
 import type { TradingConfig } from '../../trading'
-import { methodNameOf, toOrderSummary } from '../orders/orders.service'
+import { prepareGrossStatement, readGross } from './gross-read'
 
 export type GrossService = ReturnType<typeof createGrossService>
 
@@ -26,8 +16,6 @@ export const CUSTOMER_CHANGED = 'customer_changed'
 export const GROSS_CACHE_MS = 60_000
 /** The most answers kept at once; beyond it the answer kept longest ago is forgotten. */
 const GROSS_CACHE_ENTRIES = 10_000
-/** The orders getGross reads: the open ones, and the paid ones waiting for a step of the customer's (decision 087). */
-const SHOWN_STATUSES: OrderStatus[] = [...OPEN_STATUSES, 'awaiting_checks']
 
 interface Reading {
   answer: Promise<GrossData>
@@ -36,9 +24,8 @@ interface Reading {
 }
 
 /**
- * `getGross` in one prepared statement, one round trip: the customer's details, one row per open order and per paid
- * order waiting for the customer (newest first), and the fiat amounts paid under the agreement in force since its
- * signature (decision 044), which are added here as `pendingBalance` is.
+ * The customer's getGross answer (gross-read.ts), kept per customer in this closure, the process-long heart of the
+ * module (decision 107), until a change to that customer is announced.
  */
 export function createGrossService({
   db,
@@ -54,63 +41,7 @@ export function createGrossService({
   /** Tests keep a few; the default bounds the memory a process gives to kept answers. */
   maxKept?: number
 }) {
-  const paid = alias(orders, 'paid')
-  const signedAt = db
-    .select({ at: max(signedAgreements.signedAt) })
-    .from(signedAgreements)
-    .where(
-      and(
-        eq(signedAgreements.customerId, customers.id),
-        eq(signedAgreements.agreementVersion, sql.placeholder('agreementVersion')),
-      ),
-    )
-  const paidUnderAgreement = db
-    .select({ amounts: sql<string | null>`string_agg(${paid.fiatAmount}::text, ',')` })
-    .from(paid)
-    .where(
-      and(
-        eq(paid.customerId, customers.id),
-        inArray(paid.status, [...PAID_STATUSES]),
-        gte(paid.createdAt, sql`(${signedAt})`),
-      ),
-    )
-  const statement = db
-    .select({
-      email: customers.email,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      paidUnderAgreement: sql<string | null>`(${paidUnderAgreement})`,
-      order: orders,
-    })
-    .from(customers)
-    .leftJoin(orders, and(eq(orders.customerId, customers.id), inArray(orders.status, SHOWN_STATUSES)))
-    .where(eq(customers.id, sql.placeholder('customerId')))
-    .orderBy(desc(orders.createdAt))
-    .prepare('get_gross')
-  keepPlanned(db, statement)
-
-  async function read(customerId: string): Promise<GrossData> {
-    const rows = await statement.execute({ customerId, agreementVersion })
-    const [first] = rows
-    if (!first) throw new AppError('unauthorized', 401)
-    const shown = rows.flatMap((row) => (row.order ? [row.order] : []))
-    const open = shown.filter((order) => order.status !== 'awaiting_checks')
-    const waitingOrders = shown.flatMap((order) => {
-      const step = JourneyStepId.safeParse(order.payoutWaitsFor)
-      if (order.status !== 'awaiting_checks' || !step.success) return []
-      const waitsFor = { step: step.data, screen: payoutStepScreen(step.data, order.reference) }
-      return [{ order: toOrderSummary(order, methodNameOf(order, trading)), waitsFor }]
-    })
-    const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
-    return {
-      details: { firstName: first.firstName, lastName: first.lastName, email: first.email },
-      userName: first.email,
-      pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS),
-      agreementSum: sumAmounts(first.paidUnderAgreement?.split(',') ?? [], FIAT_DECIMALS),
-      openOrder: open.map((order) => toOrderSummary(order, methodNameOf(order, trading))),
-      waitingOrders,
-    }
-  }
+  const read = readGross.bind(null, { trading, agreementVersion, statement: prepareGrossStatement(db) })
 
   // Answers kept per customer until a change to that customer is announced (decision 058), the oldest forgotten first.
   const kept = new Map<string, { answer: GrossData; until: number }>()

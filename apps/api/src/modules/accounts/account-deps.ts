@@ -1,0 +1,15 @@
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import type { JobQueue } from '../../jobs/job-queue'
+import type { MailService } from '../mail/mail.service'
+import type { SessionService } from '../sessions/sessions.service'
+
+export interface AccountServiceDeps {
+  db: Database
+  clock: Clock
+  mail: MailService
+  sessions: SessionService
+  codeKey: Buffer
+  /** Codes asked for by resend and reset, and the notice of paused codes, are made by a queued job (decision 035). */
+  queue: Pick<JobQueue, 'send'>
+}

@@ -1,0 +1,75 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { customers } from '../../db/tables/modules/customers'
+import { enhancedCheckDecisions, questionnaireAnswers } from '../../db/tables/modules/due-diligence'
+import { AppError } from '../../errors'
+import { latestQuestionnaire, questionnaireAnswersOf } from './answers'
+import type { DueDiligenceServiceDeps } from './due-diligence-deps'
+
+/**
+ * An operator's decision on the customer's newest questionnaire answer. One decision per answer: a second one, or
+ * one with nothing answered, is refused `review_not_pending` (the unique index settles two operators at once).
+ */
+async function decideEnhancedChecks(
+  deps: DueDiligenceServiceDeps,
+  customerId: string,
+  decision: 'approved' | 'rejected',
+  operator: string,
+  reason: string,
+): Promise<void> {
+  const why = reason.trim()
+  if (why.length < 3 || why.length > 500 || operator.trim() === '') throw new AppError('validation_failed', 400)
+  const { db, clock, onFactsChanged } = deps
+  const latest = await latestQuestionnaire(deps, customerId)
+  if (!latest || latest.decision) throw new AppError('review_not_pending')
+  await db.transaction(async (tx) => {
+    const [decided] = await tx
+      .insert(enhancedCheckDecisions)
+      .values({
+        customerId,
+        questionnaireId: latest.answer.id,
+        decision,
+        operator,
+        reason: why,
+        decidedAt: clock.now(),
+      })
+      .onConflictDoNothing({ target: enhancedCheckDecisions.questionnaireId })
+      .returning({ id: enhancedCheckDecisions.id })
+    if (!decided) throw new AppError('review_not_pending')
+    await onFactsChanged?.(tx, customerId)
+  })
+}
+
+export const approveEnhancedChecks = (
+  deps: DueDiligenceServiceDeps,
+  customerId: string,
+  operator: string,
+  reason: string,
+) => decideEnhancedChecks(deps, customerId, 'approved', operator, reason)
+export const rejectEnhancedChecks = (
+  deps: DueDiligenceServiceDeps,
+  customerId: string,
+  operator: string,
+  reason: string,
+) => decideEnhancedChecks(deps, customerId, 'rejected', operator, reason)
+
+/** Customers whose newest questionnaire answer waits for an operator, oldest first, with their answers. */
+export async function enhancedChecksToReview({ db }: Pick<DueDiligenceServiceDeps, 'db'>, limit = 100) {
+  const newest = db
+    .select({ id: sql<number>`max(${questionnaireAnswers.id})`.as('id') })
+    .from(questionnaireAnswers)
+    .groupBy(questionnaireAnswers.customerId)
+  const rows = await db
+    .select({ answer: questionnaireAnswers, email: customers.email })
+    .from(questionnaireAnswers)
+    .innerJoin(customers, eq(customers.id, questionnaireAnswers.customerId))
+    .leftJoin(enhancedCheckDecisions, eq(enhancedCheckDecisions.questionnaireId, questionnaireAnswers.id))
+    .where(and(inArray(questionnaireAnswers.id, newest), isNull(enhancedCheckDecisions.id)))
+    .orderBy(questionnaireAnswers.answeredAt)
+    .limit(limit)
+  return rows.map(({ answer, email }) => ({
+    customerId: answer.customerId,
+    email,
+    answeredAt: answer.answeredAt,
+    answers: questionnaireAnswersOf(answer),
+  }))
+}
