@@ -16,8 +16,7 @@ import {
 } from '../plugins/operator-auth'
 import { type RateLimits, registerRateLimits } from '../plugins/rate-limits'
 import { createRequireSession } from '../plugins/session'
-import type { Core } from '../modules/module-kit'
-import type { ModuleParts, RouteMount, RouteScope } from '../modules/module-kit'
+import type { Core, ModuleParts, RouteMount, RouteScope } from '../modules/module-kit'
 
 /** What stands before the routes: the rate limits and the operators' login. */
 export interface Gates {

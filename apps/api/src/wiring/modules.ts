@@ -20,10 +20,8 @@ import { usersModule } from '../modules/users/users.module'
 import { walletsModule } from '../modules/wallets/wallets.module'
 import { webhooksModule } from '../modules/webhooks/webhooks.module'
 import type { AnswerOnce } from '../modules/request-keys/answer-once'
-import type { Core } from '../modules/module-kit'
+import type { Core, ModuleParts, Parties } from '../modules/module-kit'
 import type { Gates } from './http'
-import type { ModuleParts } from '../modules/module-kit'
-import type { Parties } from '../modules/module-kit'
 
 /**
  * The customer's journey before money: identity, details, documents, the brand's UK rule, wallets, due diligence,

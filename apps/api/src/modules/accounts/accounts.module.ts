@@ -1,7 +1,6 @@
 import type { AnswerOnce } from '../request-keys/answer-once'
 import type { RateLimits } from '../../plugins/rate-limits'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { accountRoutes } from './accounts.routes'
 import { createAccountService } from './accounts.service'
 import { createIssueCodeJob } from './issue-code-job'

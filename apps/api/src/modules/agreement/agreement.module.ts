@@ -1,7 +1,6 @@
 import { type CustomerAgreement, customerAgreement } from '@exchange/shared/agreement'
 import type { ESignatureProvider } from '../../providers/esign/esign.provider'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { agreementUserRoutes, agreementWebhookRoutes } from './agreement.routes'
 import { createAgreementService } from './agreement.service'
 

@@ -1,5 +1,4 @@
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { brandRoutes } from './brand.routes'
 import { createBrandService } from './brand.service'
 

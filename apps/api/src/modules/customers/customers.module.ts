@@ -1,5 +1,4 @@
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import type { IdentityService } from '../identity/identity.service'
 import { customerRoutes } from './customers.routes'
 import { createCustomerService } from './customers.service'

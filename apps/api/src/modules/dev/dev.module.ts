@@ -1,6 +1,5 @@
 import { conveniencesAllowed } from '../../config/deployment'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { devRoutes } from './dev.routes'
 import { createDevOutboxService } from './dev.service'
 

@@ -1,5 +1,4 @@
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { createDocumentReviews } from './document-reviews'
 import { documentRoutes } from './documents.routes'
 import { createDocumentService } from './documents.service'

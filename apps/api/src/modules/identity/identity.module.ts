@@ -1,6 +1,5 @@
 import type { IdentityProvider } from '../../providers/identity/identity.provider'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { identityUserRoutes, identityWebhookRoutes } from './identity.routes'
 import { createIdentityService } from './identity.service'
 

@@ -1,7 +1,5 @@
 import { payoutStepScreen } from '@exchange/shared/journey-steps'
-import type { Parties } from '../module-kit'
-import type { Core } from '../module-kit'
-import { type ModuleParts, recurringJob } from '../module-kit'
+import { type Core, type ModuleParts, type Parties, recurringJob } from '../module-kit'
 import type { OrderService } from '../orders/orders.service'
 import { createHostedPaymentReconciliation } from '../reconciliation/hosted-payment-reconciliation'
 import { CUSTOMER_CHECKS_CHANGED_JOB, type MoneyInDeps, createMoneyIn } from './money-in'

@@ -1,5 +1,4 @@
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { journeyRoutes } from './journey.routes'
 import { type JourneyServiceDeps, createJourneyService } from './journey.service'
 import { createPayoutGate } from './payout-gate'

@@ -1,6 +1,5 @@
 import type { AnswerOnce } from '../request-keys/answer-once'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { orderPublicRoutes, orderUserRoutes } from './orders.routes'
 import { type OrderServiceDeps, createOrderService } from './orders.service'
 

@@ -1,6 +1,5 @@
 import type { RatesProvider } from '../../providers/rates/rates.provider'
-import type { Core } from '../module-kit'
-import { type ModuleParts, recurringJob } from '../module-kit'
+import { type Core, type ModuleParts, recurringJob } from '../module-kit'
 import { ratesRoutes } from './rates.routes'
 import { createRatesService } from './rates.service'
 

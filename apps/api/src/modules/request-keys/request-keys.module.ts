@@ -1,5 +1,4 @@
-import type { Core } from '../module-kit'
-import { type ModuleParts, recurringJob } from '../module-kit'
+import { type Core, type ModuleParts, recurringJob } from '../module-kit'
 import { createAnswerOnce } from './answer-once'
 import { createRequestKeyService } from './request-keys.service'
 

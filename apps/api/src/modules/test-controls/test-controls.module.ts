@@ -1,6 +1,5 @@
 import type { RatesProvider } from '../../providers/rates/rates.provider'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { testControlRoutes } from './test-controls.routes'
 
 /** With the test controls, the e2e journeys can move the server clock forward (the UK cooling-off, decision 041). */

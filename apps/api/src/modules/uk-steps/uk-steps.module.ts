@@ -1,6 +1,5 @@
 import type { Visitor } from '../../providers/geoip/visitor-country'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import { ukStepsRoutes } from './uk-steps.routes'
 import { createUkStepsService } from './uk-steps.service'
 

@@ -1,5 +1,4 @@
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts } from '../module-kit'
 import type { AccountService } from '../accounts/accounts.service'
 import { createGrossService } from './gross.service'
 import { userRoutes } from './users.routes'

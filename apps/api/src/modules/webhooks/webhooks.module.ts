@@ -1,6 +1,4 @@
-import type { Parties } from '../module-kit'
-import type { Core } from '../module-kit'
-import type { ModuleParts } from '../module-kit'
+import type { Core, ModuleParts, Parties } from '../module-kit'
 import type { MoneyIn } from '../intake/money-in'
 import { webhookRoutes } from './webhooks.routes'
 
