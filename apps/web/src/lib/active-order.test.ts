@@ -7,9 +7,8 @@ import {
   lookUpActiveOrder,
   startActiveOrder,
   updateActiveOrderStatus,
-  type ActiveOrder,
 } from './active-order'
-import { getSessionState, updateSessionState } from './session-state'
+import { getSessionState, updateSessionState, type ActiveOrder } from './session-state'
 
 const order = (orderReference: string, statusName: ActiveOrder['statusName'] = 'initiated'): ActiveOrder =>
   activeOrderFrom(orderSummary({ orderReference, statusName }))

@@ -1,19 +1,6 @@
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import type { OrderStatus } from '@exchange/shared/order-rules'
-import { getSessionState, updateSessionState } from './session-state'
-
-/** Spec section 3's active order: the started order the customer is paying. */
-export interface ActiveOrder {
-  orderReference: string
-  tranId: string
-  statusName: OrderStatus
-  fiatCur: string
-  cryptoCur: string
-  /** The fiat amount with thousands commas, e.g. "1,250.00". */
-  orderAmount: string
-  orderWallet: string
-  azToken: string
-}
+import { getSessionState, updateSessionState, type ActiveOrder } from './session-state'
 
 export function activeOrderFrom(order: OrderSummary): ActiveOrder {
   return {

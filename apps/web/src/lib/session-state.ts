@@ -1,6 +1,6 @@
 import type { PaymentOption } from '@exchange/shared/orders.schemas'
 import type { RateGroup } from '@exchange/shared/rates.schemas'
-import type { ActiveOrder } from './active-order'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 
 /**
  * The visitor's session state (spec section 3), kept in sessionStorage so it survives a reload of the
@@ -44,6 +44,23 @@ export interface LastPayment {
   outcome: 'succeeded' | 'failed' | 'refunded'
   /** The reason in plain words, when the payment failed or did not pay the order. */
   failureReason: string | null
+}
+
+/**
+ * Spec section 3's active order: the started order this tab is paying. The one store of an order outside the address:
+ * a page's address names its order (`?order=`), and this is what a payment step falls back on when it does not, e.g.
+ * back from a hosted payment page. It lives here, with the rest of the tab's state, and active-order.ts keeps it.
+ */
+export interface ActiveOrder {
+  orderReference: string
+  tranId: string
+  statusName: OrderStatus
+  fiatCur: string
+  cryptoCur: string
+  /** The fiat amount with thousands commas, e.g. "1,250.00". */
+  orderAmount: string
+  orderWallet: string
+  azToken: string
 }
 
 const EMPTY: SessionState = {

@@ -1,4 +1,4 @@
-import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
+import { OPEN_STATUSES } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
@@ -19,7 +19,7 @@ export function Component() {
   const unproven =
     active !== null &&
     saved !== null &&
-    (OPEN_STATUSES as readonly OrderStatus[]).includes(active.statusName) &&
+    OPEN_STATUSES.some((open) => open === active.statusName) &&
     active.orderWallet !== PLACEHOLDER_WALLET &&
     !saved.some(
       (wallet) =>

@@ -1,6 +1,6 @@
 import { WALLET_SCREEN_ORDER_PARAM } from '@exchange/shared/journey-steps'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { OPEN_STATUSES, type OrderStatus } from '@exchange/shared/order-rules'
+import { OPEN_STATUSES } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { notifications } from '@mantine/notifications'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -31,7 +31,7 @@ export function Component() {
   if (reference && detail.isPending) return <PageLoader />
   const found = detail.data && detail.data.result ? detail.data.data.order : null
   // A paid order waiting for its wallet, or an order not yet paid whose wallet is proven before payment (decision 084).
-  const unpaid = found !== null && (OPEN_STATUSES as readonly OrderStatus[]).includes(found.statusName)
+  const unpaid = found !== null && OPEN_STATUSES.some((open) => open === found.statusName)
   const waiting = found && (found.statusName === 'awaiting_checks' || unpaid) ? found : null
   const wallet = waiting?.orderWallet && waiting.orderWallet !== PLACEHOLDER_WALLET ? waiting.orderWallet : null
   // An order started without a wallet takes the one proven here while it is not yet paid for (decision 080).

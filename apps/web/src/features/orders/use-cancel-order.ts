@@ -1,6 +1,6 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { notifications } from '@mantine/notifications'
-import type { ActiveOrder } from '../../lib/active-order'
+import type { ActiveOrder } from '../../lib/session-state'
 import { useBrand } from '../../lib/brand-context'
 import { orderAlertCopy } from '../../lib/order-copy'
 import { useUpdateOrderStatus } from './api/update-order-status'

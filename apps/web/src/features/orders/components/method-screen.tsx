@@ -43,7 +43,7 @@ const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
   { group: 'alts', label: 'Other methods', hint: 'Other ways to pay.' },
 ]
 
-const isOpen = (status: OrderStatus) => (OPEN_STATUSES as readonly OrderStatus[]).includes(status)
+const isOpen = (status: OrderStatus) => OPEN_STATUSES.some((open) => open === status)
 
 function MethodButton({
   label,
