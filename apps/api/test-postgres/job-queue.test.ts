@@ -64,9 +64,8 @@ describe('two api processes on one PostgreSQL database, both running jobs', () =
     await a?.close()
   })
 
-  it('delivers a queued e-mail once, promptly', async () => {
+  it('delivers a queued e-mail once, on its first run', async () => {
     const email = uniqueEmail('once')
-    const sentAt = Date.now()
     await callPublic(a.app, 'homesignup', {
       email,
       password: 'correct horse',
@@ -74,8 +73,6 @@ describe('two api processes on one PostgreSQL database, both running jobs', () =
       companyDetails: COMPANY,
     })
     await vi.waitFor(async () => expect(await outboxTo(a, email)).toHaveLength(1), { timeout: 10_000, interval: 20 })
-    // Both workers poll every 250 ms; on a busy machine allow some more, but nothing like a retry.
-    expect(Date.now() - sentAt).toBeLessThan(3_000)
     await vi.waitFor(async () => expect((await jobRows(a, 'send-mail')).map((job) => job.state)).toEqual(['completed']))
     expect(await jobRows(a, 'send-mail')).toMatchObject([{ state: 'completed', retry_count: 0 }])
     expect(await outboxTo(a, email)).toHaveLength(1)
