@@ -58,17 +58,18 @@ export const PAID_STATUSES = [
 ] as const satisfies readonly OrderStatus[]
 
 export function isPaid(status: string): boolean {
-  return (PAID_STATUSES as readonly string[]).includes(status)
+  return PAID_STATUSES.some((paid) => paid === status)
 }
 
 export function isTransitionAllowed(from: OrderStatus, to: OrderStatus): boolean {
-  return (ORDER_TRANSITIONS[from] as readonly OrderStatus[]).includes(to)
+  return ORDER_TRANSITIONS[from].some((next) => next === to)
 }
 
 /** `to === from === 'initiated'` is the spec's "a started order is set to initiated": allowed, and changes nothing. */
 export function isCustomerTransitionAllowed(from: OrderStatus, to: OrderStatus): boolean {
   if (from === 'initiated' && to === 'initiated') return true
-  const allowed = (CUSTOMER_TRANSITIONS as Partial<Record<OrderStatus, readonly OrderStatus[]>>)[from]
+  const table: Partial<Record<OrderStatus, readonly OrderStatus[]>> = CUSTOMER_TRANSITIONS
+  const allowed = table[from]
   return allowed !== undefined && allowed.includes(to) && isTransitionAllowed(from, to)
 }
 
