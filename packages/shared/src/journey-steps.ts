@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { type WebPath, pathForOrder } from './web-links'
+import * as WEB_PATHS from './web-paths'
 
 /**
  * The steps a customer may owe before money moves (decision 036). A later step (UK steps, agreement) is one more id
@@ -42,22 +44,19 @@ export type JourneyStepState = z.infer<typeof JourneyStepState>
  * spec names no route for the UK cooling-off, `prwait` follows its `pr…` family, decision 041).
  */
 export const JOURNEY_STEP_SCREENS = {
-  email: '/code',
-  details: '/dashboard-details',
-  source_of_funds: '/dashboard-sof',
-  enhanced_checks: '/dashboard-quest',
-  identity: '/dashboard-authstart',
-  wallet: '/dashboard-wallets',
-  uk_risk_warning: '/dashboard-prk',
-  uk_categorisation: '/dashboard-prst',
-  uk_appropriateness: '/dashboard-prquest',
-  uk_cooling_off: '/dashboard-prwait',
+  email: WEB_PATHS.code,
+  details: WEB_PATHS.details,
+  source_of_funds: WEB_PATHS.sourceOfFunds,
+  enhanced_checks: WEB_PATHS.questionnaire,
+  identity: WEB_PATHS.authStart,
+  wallet: WEB_PATHS.wallets,
+  uk_risk_warning: WEB_PATHS.riskWarning,
+  uk_categorisation: WEB_PATHS.categorisation,
+  uk_appropriateness: WEB_PATHS.assessment,
+  uk_cooling_off: WEB_PATHS.coolingOff,
   // The key terms first, then the agreement (`agr`) and the confirmation (`agr1`), decision 044.
-  agreement: '/dashboard-disclaimer',
-} as const satisfies Record<JourneyStepId, string>
-
-/** Query parameter of the wallet screen naming the order whose wallet is to be proven (decision 039). */
-export const WALLET_SCREEN_ORDER_PARAM = 'order'
+  agreement: WEB_PATHS.disclaimer,
+} as const satisfies Record<JourneyStepId, WebPath>
 
 /**
  * Where a customer does the step a paid order's payout waits for: the step's screen, and for the wallet the screen
@@ -65,5 +64,5 @@ export const WALLET_SCREEN_ORDER_PARAM = 'order'
  */
 export function payoutStepScreen(step: JourneyStepId, orderReference: string): string {
   const screen = JOURNEY_STEP_SCREENS[step]
-  return step === 'wallet' ? `${screen}?${WALLET_SCREEN_ORDER_PARAM}=${encodeURIComponent(orderReference)}` : screen
+  return step === 'wallet' ? pathForOrder(screen, orderReference) : screen
 }

@@ -29,7 +29,7 @@ describe('signed-in routes', () => {
   it('loads every dashboard page on demand', () => {
     const lazy = Symbol.for('react.lazy')
     for (const screen of [...BUILT_DASHBOARD_SCREENS, ...NOT_AVAILABLE_SCREENS]) {
-      const route = DASHBOARD_ROUTES.find((candidate) => candidate.path === screen.path.slice(1))
+      const route = DASHBOARD_ROUTES.find((candidate) => candidate.path === screen.path)
       expect(route, screen.path).toBeDefined()
       expect(route?.Screen.$$typeof, screen.path).toBe(lazy)
     }

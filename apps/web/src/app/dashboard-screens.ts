@@ -1,3 +1,6 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
+import type { WebPath } from '@exchange/shared/web-links'
+
 /**
  * The signed-in screens of spec section 2. Every one is loaded on demand and needs the jwtToken cookie.
  * The built ones have their own route module; the others show an honest "not available yet" page
@@ -11,53 +14,62 @@ export interface DashboardScreen {
   title: string
 }
 
-const sub = (name: string, title: string): DashboardScreen => ({ name, path: `/dashboard-${name}`, title })
+/**
+ * A screen at a path of the paths table; its spec name is the path without `/dashboard-` (or `/`). Free of side
+ * effects, so that a list the first load does not use is left out of it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+const sub = (path: WebPath, title: string): DashboardScreen => ({
+  name: path.replace(/^\/(dashboard-)?/, ''),
+  path,
+  title,
+})
 
 export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
-  { name: 'dashboard', path: '/dashboard', title: 'Buy crypto' },
-  sub('method', 'Choose how to pay'),
-  sub('details', 'Your details'),
-  sub('confirmdetails', 'Confirm your details'),
-  sub('choosecc', 'Choose your card provider'),
-  sub('startcc', 'Card payment'),
-  sub('viban', 'Your virtual IBAN'),
-  sub('vibanDetails', 'Pay to your virtual IBAN'),
-  sub('returncc', 'Payment result'),
-  sub('thankyou', 'Thank you'),
-  sub('sorry', 'Payment not completed'),
-  sub('choosebank', 'Choose your bank'),
-  sub('banks', 'Choose your bank'),
-  sub('wire', 'Pay by bank transfer'),
-  sub('history', 'Order history'),
-  sub('authstart', 'Verify your identity'),
-  sub('hostedauth', 'Identity check with our partner'),
-  sub('returnauth', 'Checking your identity'),
-  sub('authend', 'Your identity check'),
-  sub('uploaddocs', 'Upload documents'),
-  sub('sof', 'Source of funds'),
-  sub('quest', 'A few more questions'),
+  sub(WEB_PATHS.dashboard, 'Buy crypto'),
+  sub(WEB_PATHS.method, 'Choose how to pay'),
+  sub(WEB_PATHS.details, 'Your details'),
+  sub(WEB_PATHS.confirmDetails, 'Confirm your details'),
+  sub(WEB_PATHS.chooseCard, 'Choose your card provider'),
+  sub(WEB_PATHS.startCard, 'Card payment'),
+  sub(WEB_PATHS.viban, 'Your virtual IBAN'),
+  sub(WEB_PATHS.vibanDetails, 'Pay to your virtual IBAN'),
+  sub(WEB_PATHS.returnCard, 'Payment result'),
+  sub(WEB_PATHS.thankYou, 'Thank you'),
+  sub(WEB_PATHS.sorry, 'Payment not completed'),
+  sub(WEB_PATHS.chooseBank, 'Choose your bank'),
+  sub(WEB_PATHS.banks, 'Choose your bank'),
+  sub(WEB_PATHS.wire, 'Pay by bank transfer'),
+  sub(WEB_PATHS.history, 'Order history'),
+  sub(WEB_PATHS.authStart, 'Verify your identity'),
+  sub(WEB_PATHS.hostedAuth, 'Identity check with our partner'),
+  sub(WEB_PATHS.returnAuth, 'Checking your identity'),
+  sub(WEB_PATHS.authEnd, 'Your identity check'),
+  sub(WEB_PATHS.uploadDocs, 'Upload documents'),
+  sub(WEB_PATHS.sourceOfFunds, 'Source of funds'),
+  sub(WEB_PATHS.questionnaire, 'A few more questions'),
   // Not a screen of the spec: the checks panel on its own page, the menu's "Your checks" (decision 038).
-  sub('checks', 'Your checks'),
-  sub('wallets', 'Your wallets'),
-  sub('wayout', 'Your choices for a waiting order'),
-  sub('receipt', 'Receipt'),
-  sub('disclaimer', 'Our agreement: key terms'),
-  sub('agr', 'Customer agreement'),
-  sub('agr1', 'Sign the agreement'),
-  sub('returnagr', 'Agreement signed'),
+  sub(WEB_PATHS.checks, 'Your checks'),
+  sub(WEB_PATHS.wallets, 'Your wallets'),
+  sub(WEB_PATHS.wayOut, 'Your choices for a waiting order'),
+  sub(WEB_PATHS.receipt, 'Receipt'),
+  sub(WEB_PATHS.disclaimer, 'Our agreement: key terms'),
+  sub(WEB_PATHS.agreement, 'Customer agreement'),
+  sub(WEB_PATHS.signAgreement, 'Sign the agreement'),
+  sub(WEB_PATHS.returnAgreement, 'Agreement signed'),
   // The UK steps (decision 041); prwait, the cooling-off, is not in the spec's table and follows its pr… family.
-  sub('prk', 'Risk warning'),
-  sub('prst', 'Investor categorisation'),
-  sub('prquest', 'Cryptoasset questions'),
-  sub('prwait', 'Time to think it over'),
-  { name: 'dashAccount', path: '/dashAccount', title: 'Account' },
-  { name: 'dashSupport', path: '/dashSupport', title: 'Support' },
+  sub(WEB_PATHS.riskWarning, 'Risk warning'),
+  sub(WEB_PATHS.categorisation, 'Investor categorisation'),
+  sub(WEB_PATHS.assessment, 'Cryptoasset questions'),
+  sub(WEB_PATHS.coolingOff, 'Time to think it over'),
+  sub(WEB_PATHS.account, 'Account'),
+  sub(WEB_PATHS.support, 'Support'),
 ]
 
 export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
-  { name: 'land', path: '/land', title: 'Welcome back' },
-  sub('contactus', 'Contact us'),
-  ...[0, 1, 2, 3, 4, 5].map((step) => sub(`otp${step}`, `Security code (step ${step + 1})`)),
+  sub(WEB_PATHS.land, 'Welcome back'),
+  sub(WEB_PATHS.contactUs, 'Contact us'),
+  ...WEB_PATHS.securityCode.map((path, step) => sub(path, `Security code (step ${step + 1})`)),
 ]
 
 /** The not-available screen at this address; paths match without regard to case, as the router does. */

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { PageSpinner } from '../components/account/ui'
 import { BootLoader } from '../components/ui/boot-loader'
 import { CodeEntryScreen } from '../features/auth/components/code-entry-screen'
@@ -59,56 +60,56 @@ const LAYOUT_CALLS: FirstCalls = { user: ['getGross', 'journeyStatus'] }
 /** Every signed-in screen of spec section 2 and beyond it, each loaded when first visited. */
 export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: FirstCalls }[] = [
   {
-    path: 'dashboard',
+    path: WEB_PATHS.dashboard,
     Screen: onDemand(() => import('./routes/calculator-route')),
     calls: { public: ['getHpRates'], user: ['walletList'] },
   },
-  { path: 'dashboard-method', Screen: onDemand(() => import('./routes/method-route')) },
-  { path: 'dashboard-details', Screen: onDemand(() => import('./routes/details-route')) },
-  { path: 'dashboard-confirmdetails', Screen: onDemand(() => import('./routes/confirm-details-route')) },
-  { path: 'dashboard-choosecc', Screen: onDemand(() => import('./routes/choose-cc-route')) },
-  { path: 'dashboard-startcc', Screen: onDemand(() => import('./routes/start-cc-route')) },
-  { path: 'dashboard-viban', Screen: onDemand(() => import('./routes/viban-route')) },
-  { path: 'dashboard-vibanDetails', Screen: onDemand(() => import('./routes/viban-details-route')) },
-  { path: 'dashboard-returncc', Screen: onDemand(() => import('./routes/return-cc-route')) },
-  { path: 'dashboard-thankyou', Screen: onDemand(() => import('./routes/thank-you-route')) },
-  { path: 'dashboard-sorry', Screen: onDemand(() => import('./routes/sorry-route')) },
-  { path: 'dashboard-choosebank', Screen: ChooseBankRoute },
-  { path: 'dashboard-banks', Screen: ChooseBankRoute },
-  { path: 'dashboard-wire', Screen: onDemand(() => import('./routes/wire-route')) },
-  { path: 'dashboard-history', Screen: onDemand(() => import('./routes/history-route')) },
-  { path: 'dashboard-authstart', Screen: onDemand(() => import('./routes/auth-start-route')) },
-  { path: 'dashboard-hostedauth', Screen: onDemand(() => import('./routes/hosted-auth-route')) },
-  { path: 'dashboard-returnauth', Screen: onDemand(() => import('./routes/return-auth-route')) },
-  { path: 'dashboard-authend', Screen: onDemand(() => import('./routes/auth-end-route')) },
-  { path: 'dashboard-uploaddocs', Screen: onDemand(() => import('./routes/upload-docs-route')) },
-  { path: 'dashboard-sof', Screen: onDemand(() => import('./routes/sof-route')) },
-  { path: 'dashboard-quest', Screen: onDemand(() => import('./routes/quest-route')) },
-  { path: 'dashboard-checks', Screen: onDemand(() => import('./routes/checks-route')) },
+  { path: WEB_PATHS.method, Screen: onDemand(() => import('./routes/method-route')) },
+  { path: WEB_PATHS.details, Screen: onDemand(() => import('./routes/details-route')) },
+  { path: WEB_PATHS.confirmDetails, Screen: onDemand(() => import('./routes/confirm-details-route')) },
+  { path: WEB_PATHS.chooseCard, Screen: onDemand(() => import('./routes/choose-cc-route')) },
+  { path: WEB_PATHS.startCard, Screen: onDemand(() => import('./routes/start-cc-route')) },
+  { path: WEB_PATHS.viban, Screen: onDemand(() => import('./routes/viban-route')) },
+  { path: WEB_PATHS.vibanDetails, Screen: onDemand(() => import('./routes/viban-details-route')) },
+  { path: WEB_PATHS.returnCard, Screen: onDemand(() => import('./routes/return-cc-route')) },
+  { path: WEB_PATHS.thankYou, Screen: onDemand(() => import('./routes/thank-you-route')) },
+  { path: WEB_PATHS.sorry, Screen: onDemand(() => import('./routes/sorry-route')) },
+  { path: WEB_PATHS.chooseBank, Screen: ChooseBankRoute },
+  { path: WEB_PATHS.banks, Screen: ChooseBankRoute },
+  { path: WEB_PATHS.wire, Screen: onDemand(() => import('./routes/wire-route')) },
+  { path: WEB_PATHS.history, Screen: onDemand(() => import('./routes/history-route')) },
+  { path: WEB_PATHS.authStart, Screen: onDemand(() => import('./routes/auth-start-route')) },
+  { path: WEB_PATHS.hostedAuth, Screen: onDemand(() => import('./routes/hosted-auth-route')) },
+  { path: WEB_PATHS.returnAuth, Screen: onDemand(() => import('./routes/return-auth-route')) },
+  { path: WEB_PATHS.authEnd, Screen: onDemand(() => import('./routes/auth-end-route')) },
+  { path: WEB_PATHS.uploadDocs, Screen: onDemand(() => import('./routes/upload-docs-route')) },
+  { path: WEB_PATHS.sourceOfFunds, Screen: onDemand(() => import('./routes/sof-route')) },
+  { path: WEB_PATHS.questionnaire, Screen: onDemand(() => import('./routes/quest-route')) },
+  { path: WEB_PATHS.checks, Screen: onDemand(() => import('./routes/checks-route')) },
   // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
-  { path: 'dashboard-wallets', Screen: onDemand(() => import('./routes/wallets-route')) },
+  { path: WEB_PATHS.wallets, Screen: onDemand(() => import('./routes/wallets-route')) },
   // The way out of a paid order whose delivery waits: another wallet, or the money back (decision 085).
-  { path: 'dashboard-wayout', Screen: onDemand(() => import('./routes/way-out-route')) },
+  { path: WEB_PATHS.wayOut, Screen: onDemand(() => import('./routes/way-out-route')) },
   // A completed order's printable receipt (decision 049).
-  { path: 'dashboard-receipt', Screen: onDemand(() => import('./routes/receipt-route')) },
+  { path: WEB_PATHS.receipt, Screen: onDemand(() => import('./routes/receipt-route')) },
   // The customer agreement (decision 044).
-  { path: 'dashboard-disclaimer', Screen: onDemand(() => import('./routes/disclaimer-route')) },
-  { path: 'dashboard-agr', Screen: onDemand(() => import('./routes/agr-route')) },
-  { path: 'dashboard-agr1', Screen: onDemand(() => import('./routes/agr1-route')) },
-  { path: 'dashboard-returnagr', Screen: onDemand(() => import('./routes/return-agr-route')) },
+  { path: WEB_PATHS.disclaimer, Screen: onDemand(() => import('./routes/disclaimer-route')) },
+  { path: WEB_PATHS.agreement, Screen: onDemand(() => import('./routes/agr-route')) },
+  { path: WEB_PATHS.signAgreement, Screen: onDemand(() => import('./routes/agr1-route')) },
+  { path: WEB_PATHS.returnAgreement, Screen: onDemand(() => import('./routes/return-agr-route')) },
   // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
-  { path: 'dashboard-prk', Screen: onDemand(() => import('./routes/prk-route')) },
-  { path: 'dashboard-prst', Screen: onDemand(() => import('./routes/prst-route')) },
-  { path: 'dashboard-prquest', Screen: onDemand(() => import('./routes/prquest-route')) },
-  { path: 'dashboard-prwait', Screen: onDemand(() => import('./routes/prwait-route')) },
-  { path: 'dashAccount', Screen: onDemand(() => import('./routes/account-route')) },
-  { path: 'dashSupport', Screen: onDemand(() => import('./routes/support-route')) },
-  ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path.slice(1), Screen: NotAvailableRoute })),
+  { path: WEB_PATHS.riskWarning, Screen: onDemand(() => import('./routes/prk-route')) },
+  { path: WEB_PATHS.categorisation, Screen: onDemand(() => import('./routes/prst-route')) },
+  { path: WEB_PATHS.assessment, Screen: onDemand(() => import('./routes/prquest-route')) },
+  { path: WEB_PATHS.coolingOff, Screen: onDemand(() => import('./routes/prwait-route')) },
+  { path: WEB_PATHS.account, Screen: onDemand(() => import('./routes/account-route')) },
+  { path: WEB_PATHS.support, Screen: onDemand(() => import('./routes/support-route')) },
+  ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path, Screen: NotAvailableRoute })),
 ]
 
 /** The signed-in route at an address; paths match without regard to case, as the router does. */
 function signedInRouteAt(pathname: string) {
-  const path = pathname.toLowerCase().replace(/^\/+|\/+$/g, '')
+  const path = `/${pathname.toLowerCase().replace(/^\/+|\/+$/g, '')}`
   return DASHBOARD_ROUTES.find((candidate) => candidate.path.toLowerCase() === path)
 }
 
@@ -194,16 +195,16 @@ export function AppRoutes() {
           <Route element={<PublicLayout />}>
             <Route element={<HomeLayout />}>
               <Route index element={<SignupForm />} />
-              <Route path="signup" element={<SignupForm />} />
-              <Route path="login" element={<LoginForm />} />
+              <Route path={WEB_PATHS.signup} element={<SignupForm />} />
+              <Route path={WEB_PATHS.login} element={<LoginForm />} />
             </Route>
             <Route element={<CardLayout />}>
-              <Route path="code" element={<CodeEntryScreen />} />
-              <Route path="resetpass" element={<ResetPasswordScreen />} />
-              <Route path="redirect" element={<ResetSuccessScreen />} />
-              <Route path="logout" element={<LogoutScreen />} />
-              <Route path="logjust" element={<LogjustRoute />} />
-              <Route path="home" element={<MarketingRedirectRoute />} />
+              <Route path={WEB_PATHS.code} element={<CodeEntryScreen />} />
+              <Route path={WEB_PATHS.resetPassword} element={<ResetPasswordScreen />} />
+              <Route path={WEB_PATHS.resetDone} element={<ResetSuccessScreen />} />
+              <Route path={WEB_PATHS.logout} element={<LogoutScreen />} />
+              <Route path={WEB_PATHS.logjust} element={<LogjustRoute />} />
+              <Route path={WEB_PATHS.marketing} element={<MarketingRedirectRoute />} />
               <Route path="*" element={<NotFoundRoute />} />
             </Route>
           </Route>

@@ -1,8 +1,6 @@
 import { useSearchParams } from 'react-router'
+import { ORDER_PARAM } from '@exchange/shared/web-links'
 import { getSessionState } from './session-state'
-
-/** The query parameter that names the order a payment or result page is about. */
-export const ORDER_PARAM = 'order'
 
 const REFERENCE = /^[A-Z0-9]{6,20}$/
 
@@ -19,7 +17,7 @@ export type OrderPage = 'payment' | 'result'
  * Never "some open order": a page opened in a new tab with no reference used to pick the customer's oldest open
  * order, and a transfer then matched an order the customer did not mean. A page that does not know says so.
  */
-export function orderReferenceFor(page: OrderPage, search: URLSearchParams): string | null {
+function orderReferenceFor(page: OrderPage, search: URLSearchParams): string | null {
   const named = search.get(ORDER_PARAM)?.trim().toUpperCase()
   if (named && REFERENCE.test(named)) return named
   const { activeOrder, lastPayment } = getSessionState()
@@ -30,9 +28,4 @@ export function orderReferenceFor(page: OrderPage, search: URLSearchParams): str
 export function useOrderInView(page: OrderPage): string | null {
   const [search] = useSearchParams()
   return orderReferenceFor(page, search)
-}
-
-/** A dashboard path that names its order, so that the page shows that order even in another tab or after a reload. */
-export function pathForOrder(path: string, orderReference: string | null | undefined): string {
-  return orderReference ? `${path}?${ORDER_PARAM}=${encodeURIComponent(orderReference)}` : path
 }

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { CustomerAgreement } from '@exchange/shared/agreement'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -21,7 +22,7 @@ export interface AgreementContext extends AgreementServiceDeps {
 }
 
 /** The web app's return page after the provider's signing page; it reads the stored status, never the redirect. */
-export const AGREEMENT_RETURN_PATH = '/dashboard-returnagr'
+export const AGREEMENT_RETURN_PATH = WEB_PATHS.returnAgreement
 
 export type AgreementNoticeOutcome = 'applied' | 'duplicate' | 'already_decided' | 'unknown_envelope'
 

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -28,7 +29,7 @@ export interface IdentityOutcomeMail {
 }
 
 /** The web app's return page after the provider's hosted page; it reads the stored status, never the redirect. */
-export const IDENTITY_RETURN_PATH = '/dashboard-returnauth'
+export const IDENTITY_RETURN_PATH = WEB_PATHS.returnAuth
 
 /** Statuses an operator may decide: documents sent and the provider's review not finished (decision 042). */
 export const IN_MANUAL_REVIEW: readonly IdentityStatus[] = ['pending', 'review']

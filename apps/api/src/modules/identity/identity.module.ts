@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { IdentityProvider } from '../../providers/identity/identity.provider'
 import type { Core, ModuleParts } from '../module-kit'
 import { identityUserRoutes, identityWebhookRoutes } from './identity.routes'
@@ -16,7 +17,7 @@ export function identityModule({ db, clock, mail, checksChanged, publicUrl }: Co
         to,
         outcome,
         message,
-        { dashboard: `${publicUrl}/dashboard`, identity: `${publicUrl}/dashboard-authstart` },
+        { dashboard: `${publicUrl}${WEB_PATHS.dashboard}`, identity: `${publicUrl}${WEB_PATHS.authStart}` },
         tx,
       ),
   })

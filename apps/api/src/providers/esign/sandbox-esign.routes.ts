@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { acceptFormPosts } from '../../plugins/form-posts'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod'
@@ -159,6 +160,6 @@ function registerSigning(app: FastifyInstance, deps: EsignDeps) {
     if (!sameAnswer(decided))
       return html(reply, 409, 'Sign the customer agreement', signingPage(decided, deps.brandName))
     await sendNotice(app, deps, decided)
-    return reply.redirect(decided.returnUrl || '/dashboard-returnagr', 303)
+    return reply.redirect(decided.returnUrl || WEB_PATHS.returnAgreement, 303)
   })
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../lib/cookies'
 import { ratesAnswer } from '../../test/fixtures'
@@ -14,7 +15,7 @@ describe("the signed-in area's cache", () => {
     await vi.waitFor(() => expect(cache.isFetching()).toBe(0))
 
     // The router sends these early (decision 060); the cache's first asks must be the same, or one is wasted.
-    const early = DASHBOARD_ROUTES.find((route) => route.path === 'dashboard')?.calls
+    const early = DASHBOARD_ROUTES.find((route) => route.path === WEB_PATHS.dashboard)?.calls
     const sentEarly = [
       ...(early?.public ?? []).map((name) => `/v1/public/${name}`),
       ...(early?.user ?? []).map((name) => `/v1/user/${name}`),

@@ -1,4 +1,4 @@
-import { WALLET_SCREEN_ORDER_PARAM } from '@exchange/shared/journey-steps'
+import { ORDER_PARAM, pathForOrder } from '@exchange/shared/web-links'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { OPEN_STATUSES } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
@@ -11,7 +11,6 @@ import type { WalletForOrder } from '../../features/wallets/components/prove-wal
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen'
 import { useBrand } from '../../lib/brand-context'
 import { orderAlertCopy } from '../../lib/order-copy'
-import { pathForOrder } from '../../lib/order-in-view'
 import { takeReturnTo } from '../../lib/return-to'
 
 /**
@@ -24,7 +23,7 @@ export function Component() {
   const brand = useBrand()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const reference = params.get(WALLET_SCREEN_ORDER_PARAM)
+  const reference = params.get(ORDER_PARAM)
   const detail = useOrderDetail(brand.brandName, reference)
   const setOrderWallet = useSetOrderWallet()
 

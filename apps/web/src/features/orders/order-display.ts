@@ -1,4 +1,4 @@
-import { pathForOrder } from '../../lib/order-in-view'
+import { pathForOrder } from '@exchange/shared/web-links'
 import { formatIban, isValidIban } from '@exchange/shared/iban'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { PaymentOption } from '@exchange/shared/orders.schemas'

@@ -2,7 +2,8 @@ import { Anchor, Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { BuySteps } from '../../../components/ui/buy-steps'
-import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
+import { pathForOrder } from '@exchange/shared/web-links'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { ClientDetailsForm } from './client-details-form'
 
 interface ConfirmDetailsScreenProps {

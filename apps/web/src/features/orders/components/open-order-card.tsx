@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { pathForOrder } from '../../../lib/order-in-view'
+import { pathForOrder } from '@exchange/shared/web-links'
 import { useCancelOrder } from '../use-cancel-order'
 
 /** Where paying an open order goes on: the method choice, or the instructions of the transfer already chosen. */

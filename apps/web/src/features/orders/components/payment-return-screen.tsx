@@ -8,7 +8,7 @@ import { endActiveOrder, updateActiveOrderStatus } from '../../../lib/active-ord
 import { useBrand } from '../../../lib/brand-context'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
-import { pathForOrder } from '../../../lib/order-in-view'
+import { pathForOrder } from '@exchange/shared/web-links'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { HISTORY_QUERY_KEY } from '../api/get-history'
 import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'

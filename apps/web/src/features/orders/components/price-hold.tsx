@@ -9,7 +9,7 @@ import { startActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
-import { pathForOrder } from '../../../lib/order-in-view'
+import { pathForOrder } from '@exchange/shared/web-links'
 import { useRequoteOrder } from '../api/requote-order'
 import { formatHold, usePriceHold } from '../use-price-hold'
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
-import { pathForOrder, useOrderInView } from '../../../lib/order-in-view'
+import { pathForOrder } from '@exchange/shared/web-links'
+import { useOrderInView } from '../../../lib/order-in-view'
 import { formatDateTime } from '../../../lib/format'
 import { unpaidReasonFor } from '../payment-result'
 import { OrderFact } from './order-facts'
