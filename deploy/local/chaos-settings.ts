@@ -15,7 +15,7 @@ export const CHAOS_BANK_SECRET = randomBytes(24).toString('hex')
  * proving the wallet (a signed message per customer). Source of funds, details and the agreement are done through
  * their calls, as a customer does them.
  */
-export const CHAOS_SKIPPED_STEPS = ['identity', 'wallet']
+const CHAOS_SKIPPED_STEPS = ['identity', 'wallet']
 
 export function chaosAppSettings(): Record<string, string> {
   // The customers live and call from Switzerland: the brand asks the UK steps by residence (decision 040).

@@ -25,7 +25,7 @@ const MAX_RETRY_AFTER_SECONDS = 30
 const WAIT_LIMIT_MS = 120_000
 const POLL_MS = 200
 
-export class CustomerError extends Error {}
+class CustomerError extends Error {}
 
 /** What the customers met, for the report. */
 export interface CustomerTally {
@@ -172,7 +172,7 @@ async function waitFor<T>(name: string, probe: () => Promise<T | undefined>): Pr
 }
 
 /** The n-th customer's address: 127.0.0.0/8 is this machine's, so each customer can call from its own. */
-export function customerAddress(n: number): string {
+function customerAddress(n: number): string {
   return `127.${1 + Math.floor(n / 62500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`
 }
 

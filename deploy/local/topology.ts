@@ -13,7 +13,7 @@ import pg from 'pg'
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const NGINX_CONF = join(REPO_ROOT, 'deploy', 'nginx.conf')
 /** The built server, as the image runs it (deploy/Dockerfile's CMD). */
-export const SERVER_ENTRY = join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js')
+const SERVER_ENTRY = join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js')
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 
 /** Wall time a process may take to answer /healthz after its start, on a busy shared machine. */
@@ -126,7 +126,7 @@ export function checkProxyConfig(file: string, runDir: string): string | undefin
   }
 }
 
-export interface AppProcess {
+interface AppProcess {
   name: string
   port: number
   child: ChildProcess

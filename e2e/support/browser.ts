@@ -18,7 +18,7 @@ declare module 'vitest' {
   }
 }
 
-export const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
+const artifactsDir = fileURLToPath(new URL('../artifacts', import.meta.url))
 
 /** Debian's Chromium, installed by `.ci/run` (apt's `chromium`). */
 export const CHROMIUM_PATH = '/usr/bin/chromium'

@@ -8,7 +8,7 @@ import { BTC_WALLET, bitcoinSign } from './wallet'
 export const CUSTOMER_NAME = { first: 'Grace', last: 'Hopper' } as const
 export const PAYER_NAME = `${CUSTOMER_NAME.first} ${CUSTOMER_NAME.last}`
 /** The rest of the journeys' customer details, in Switzerland (typed on the details screen or sent by the api). */
-export const CUSTOMER_ADDRESS = {
+const CUSTOMER_ADDRESS = {
   address: 'Bahnhofstrasse 1',
   city: 'Zürich',
   postal: '8001',
@@ -106,7 +106,7 @@ async function bearerOf(page: Page): Promise<Record<string, string>> {
 }
 
 /** Source-of-funds answers of an ordinary customer: salary, no public function, no high-risk ties. */
-export const ORDINARY_SOURCE_OF_FUNDS = {
+const ORDINARY_SOURCE_OF_FUNDS = {
   beneficialOwner: true,
   employmentStatus: 'employed',
   occupation: 'Software engineer, banking',

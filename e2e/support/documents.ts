@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { visible } from './browser'
 
 /** An 8 × 8 PNG, as a phone's photo of a passport would be sent (only its first bytes matter to the api). */
-export const PASSPORT_PNG = Buffer.from(
+const PASSPORT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGNIs32OFTEMLQkAXMJigbJjafUAAAAASUVORK5CYII=',
   'base64',
 )

@@ -8,7 +8,7 @@ import { base64, createBase58check, hex, utf8 } from '@scure/base'
  * The journeys' own wallet: a key only they hold (from a fixed phrase, never funded), its bitcoin (P2PKH) and EVM
  * addresses, and signatures made as wallet apps make them, with the same audited libraries the api checks them with.
  */
-export const WALLET_KEY = sha256(utf8.decode('helvex e2e journeys: wallet key'))
+const WALLET_KEY = sha256(utf8.decode('helvex e2e journeys: wallet key'))
 
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))

@@ -39,7 +39,7 @@ type Config = PartySettings &
  * `test`: the real party's adapter against that party's own test environment (test keys, simulated money);
  * `live`: the real party, real money.
  */
-export type PartyMode = 'sandbox' | 'test' | 'live'
+type PartyMode = 'sandbox' | 'test' | 'live'
 
 export interface Party {
   name: string
@@ -141,7 +141,7 @@ const listed = (parties: readonly Party[], config: PartySettings) =>
   parties.map((party) => described(party, config)).join(', ')
 
 /** The parties that move real money in this configuration. */
-export function liveMoneyParties(config: PartySettings): readonly Party[] {
+function liveMoneyParties(config: PartySettings): readonly Party[] {
   return PARTIES.filter((party) => party.stakes === 'money' && party.mode(config) === 'live')
 }
 
@@ -159,7 +159,7 @@ export function conveniencesAllowed(config: PartySettings): boolean {
 }
 
 /** The sandbox parties that serve pages anyone can use to "pay" or pass a check. */
-export function sandboxPageParties(config: PartySettings): readonly Party[] {
+function sandboxPageParties(config: PartySettings): readonly Party[] {
   return PARTIES.filter((party) => party.sandboxPages && party.mode(config) === 'sandbox')
 }
 

@@ -127,7 +127,7 @@ function literal(value: unknown): string | undefined {
 }
 
 /** How long PGlite's statements may hold the event loop's thread back to back before the network gets a turn. */
-export const PGLITE_TURN_MS = 1
+const PGLITE_TURN_MS = 1
 
 /**
  * PGlite runs each statement on the event loop's own thread, and statements awaited one after another (a login's

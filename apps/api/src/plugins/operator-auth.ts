@@ -21,7 +21,7 @@ export interface OperatorFailureCounters {
 }
 
 /** The cookie of an operator's usual browser (decision 075). */
-export const OPERATOR_DEVICE_COOKIE = 'operatorDevice'
+const OPERATOR_DEVICE_COOKIE = 'operatorDevice'
 const OPERATOR_DEVICE_DAYS = 90
 
 export interface OperatorDevices {

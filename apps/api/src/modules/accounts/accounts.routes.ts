@@ -24,7 +24,7 @@ import type { ZodApp } from '../../plugins/zod-app'
 import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountService } from './accounts.service'
 
-export const TRUSTED_DEVICE_COOKIE = 'trustedDevice'
+const TRUSTED_DEVICE_COOKIE = 'trustedDevice'
 const TRUSTED_DEVICE_DAYS = 180
 
 export function originOf(request: FastifyRequest): RequestOrigin {

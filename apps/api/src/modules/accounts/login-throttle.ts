@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { loginThrottles } from '../../db/tables/modules/accounts'
 
 /** Failed logins of one e-mail from one source that cost nothing: typos. */
-export const LOGIN_FREE_FAILURES = 5
+const LOGIN_FREE_FAILURES = 5
 const FIRST_DELAY_SECONDS = 30
 const MAX_DELAY_SECONDS = 15 * 60
 /** A source that has not failed for a day starts again with its free tries. */
@@ -99,7 +99,7 @@ export async function giveBackLoginTry(db: Database, email: string, source: stri
 /** The account's own row: failures of every source that is not a trusted device of the account (decision 075). */
 const ACCOUNT_SOURCE = '*'
 /** Failures from untrusted sources an account takes in a day before it is guarded. */
-export const LOGIN_ACCOUNT_FREE_FAILURES = 10
+const LOGIN_ACCOUNT_FREE_FAILURES = 10
 
 /**
  * True while the account is guarded: its untrusted sources failed more than ten times in the day, wherever they came

@@ -26,7 +26,7 @@ export function sealMail(key: Buffer, message: MailMessage): SendMailJobData {
   }
 }
 
-export function openMail(key: Buffer, data: SendMailJobData): MailMessage {
+function openMail(key: Buffer, data: SendMailJobData): MailMessage {
   const raw = Buffer.from(data.sealed, 'base64')
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
   decipher.setAuthTag(raw.subarray(12, 28))

@@ -162,38 +162,27 @@ function actionRowsOf(actions: Overview['actions']): string {
 
 /** The operator page: every list waiting for a person, with its forms. */
 export function operatorPage(overview: Overview, operator: string, flash: string | undefined): string {
-  const {
-    underReview,
-    recentOrders,
-    held,
-    pendingRefunds,
-    withdrawalsToCheck,
-    enhancedChecks,
-    nameChanges,
-    awaitingChecks,
-    actions,
-  } = overview
-  const awaitingRows = awaitingRowsOf(awaitingChecks)
-  const underReviewRows = underReviewRowsOf(underReview)
-  const heldRows = heldRowsOf(held)
-  const orderRows = orderRowsOf(recentOrders)
-  const withdrawalRows = withdrawalRowsOf(withdrawalsToCheck)
-  const refundRows = refundRowsOf(pendingRefunds)
-  const reviewRows = reviewRowsOf(enhancedChecks)
-  const nameRows = nameRowsOf(nameChanges)
-  const actionRows = actionRowsOf(actions)
+  const awaitingRows = awaitingRowsOf(overview.awaitingChecks)
+  const underReviewRows = underReviewRowsOf(overview.underReview)
+  const heldRows = heldRowsOf(overview.held)
+  const orderRows = orderRowsOf(overview.recentOrders)
+  const withdrawalRows = withdrawalRowsOf(overview.withdrawalsToCheck)
+  const refundRows = refundRowsOf(overview.pendingRefunds)
+  const reviewRows = reviewRowsOf(overview.enhancedChecks)
+  const nameRows = nameRowsOf(overview.nameChanges)
+  const actionRows = actionRowsOf(overview.actions)
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
 <header>Operator view · signed in as ${escapeHtml(operator)}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
-<h2>Customers under review (${underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
+<h2>Customers under review (${overview.underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
 <div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRows}</table></div>
-<h2>Payments held for a person (${held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
-<h2>Withdrawals to check at the exchange (${withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
+<h2>Payments held for a person (${overview.held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
+<h2>Withdrawals to check at the exchange (${overview.withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
 <div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
-<h2>Payouts waiting for the customer's checks (${awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Step owed</th></tr>${awaitingRows}</table></div>
-<h2>Enhanced checks to review (${enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRows}</table></div>
-<h2>Changes of customers' names (${nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRows}</table></div>
+<h2>Payouts waiting for the customer's checks (${overview.awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Step owed</th></tr>${awaitingRows}</table></div>
+<h2>Enhanced checks to review (${overview.enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRows}</table></div>
+<h2>Changes of customers' names (${overview.nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRows}</table></div>
 <h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table></div>
-<h2>Refunds to send (${pendingRefunds.length})</h2><div class="scroll"><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table></div>
+<h2>Refunds to send (${overview.pendingRefunds.length})</h2><div class="scroll"><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table></div>
 <h2>Operator actions</h2><div class="scroll"><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRows}</table></div></main></body></html>`
 }
 

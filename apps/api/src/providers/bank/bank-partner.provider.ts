@@ -26,7 +26,7 @@ export interface IncomingTransfer {
 }
 
 /** What the bank partner answers must carry, when its scheme asks for a signed acknowledgement. */
-export interface NoticeAcknowledgement {
+interface NoticeAcknowledgement {
   headers: Record<string, string>
   body: string
 }

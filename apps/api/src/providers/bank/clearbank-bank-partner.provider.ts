@@ -15,7 +15,7 @@ import {
 } from './bank-partner.provider'
 
 /** ClearBank's institution api (the UK bank; GBP accounts and multi-currency accounts). */
-export const CLEARBANK_API_URLS = {
+const CLEARBANK_API_URLS = {
   simulation: 'https://institution-api-sim.clearbank.co.uk',
   production: 'https://institution-api.clearbank.co.uk',
 } as const

@@ -10,7 +10,7 @@ export interface EnvelopeRequest {
 }
 
 /** Where the signer signs: a fresh link to the provider's page, which sends the browser back to `returnPath`. */
-export interface SigningLinkRequest {
+interface SigningLinkRequest {
   envelopeId: string
   signingId: string
   email: string

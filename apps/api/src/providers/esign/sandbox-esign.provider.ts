@@ -36,7 +36,7 @@ export function sameName(typed: string, expected: string): boolean {
 }
 
 /** The sandbox's signed record: a plain-text certificate of what was signed, by whom, when and from where. */
-export function sandboxSignedRecord(envelope: SandboxEsignEnvelope): string {
+function sandboxSignedRecord(envelope: SandboxEsignEnvelope): string {
   const digest = createHash('sha256').update(envelope.documentText).digest('hex')
   return [
     'SIGNED RECORD: sandbox e-signature (test environment, not a qualified electronic signature)',

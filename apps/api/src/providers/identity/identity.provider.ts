@@ -1,6 +1,6 @@
 import type { IncomingNotice } from '../signed-notice'
 
-export interface VerificationRequest {
+interface VerificationRequest {
   /** Our opaque id of the check; the provider keeps it as its external user id. */
   externalUserId: string
   email: string
@@ -16,7 +16,7 @@ export interface PersonName {
   lastName: string
 }
 
-export interface VerificationLink {
+interface VerificationLink {
   applicantId: string
   /** The provider's hosted verification page. */
   verificationUrl: string

@@ -60,7 +60,7 @@ const ApplicantData = z.object({
  * The document's name from Sumsub's applicant data: the Latin transliteration when Sumsub gives one (bank transfers
  * are in Latin letters), the middle name with the first names; null when either part was not recognised.
  */
-export function documentNameFromApplicant(data: unknown): PersonName | null {
+function documentNameFromApplicant(data: unknown): PersonName | null {
   const parsed = ApplicantData.safeParse(data)
   const info = parsed.success ? parsed.data.info : undefined
   if (!info) return null
@@ -107,7 +107,7 @@ function sumsubTime(text: string | undefined): Date | undefined {
  * GREEN is approved. RED with RETRY lets the customer send better documents (resubmission); RED with FINAL, or RED
  * without a type, is a final rejection. Pending and on-hold notices say the check is under way or with a person.
  */
-export function mapSumsubNotice(notice: SumsubNotice): IdentityNotice['outcome'] | null {
+function mapSumsubNotice(notice: SumsubNotice): IdentityNotice['outcome'] | null {
   switch (notice.type) {
     case 'applicantPending':
       return 'pending'
@@ -125,7 +125,7 @@ export function mapSumsubNotice(notice: SumsubNotice): IdentityNotice['outcome']
   }
 }
 
-export class SumsubRequestError extends Error {
+class SumsubRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,

@@ -1,7 +1,7 @@
 import type { IncomingNotice } from '../signed-notice'
 import type { FiatCurrency } from '@exchange/shared/currencies'
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   orderReference: string
   amount: string
   currency: FiatCurrency
@@ -10,7 +10,7 @@ export interface CheckoutRequest {
   returnUrl: string
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   sessionId: string
   /** The PSP's hosted payment page. */
   checkoutUrl: string

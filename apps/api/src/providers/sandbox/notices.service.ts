@@ -9,7 +9,7 @@ import { signNotice } from '../signed-notice'
  * retries its webhooks; after the last one the notice is abandoned (the status lookup of decision 028 still finds
  * the payment).
  */
-export const NOTICE_RETRY_DELAYS_SECONDS = [60, 300, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600, 24 * 3600]
+const NOTICE_RETRY_DELAYS_SECONDS = [60, 300, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600, 24 * 3600]
 const RESEND_BATCH = 50
 
 export interface SandboxNoticeDeps {

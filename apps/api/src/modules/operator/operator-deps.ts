@@ -1,0 +1,34 @@
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import type { BankPartnerProvider } from '../../providers/bank/bank-partner.provider'
+import type { CustomerService, DeclaredResidence } from '../customers/customers.service'
+import type { DocumentReviews } from '../documents/document-reviews'
+import type { DocumentService } from '../documents/documents.service'
+import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
+import type { IdentityService } from '../identity/identity.service'
+import type { MoneyIn } from '../intake/money-in'
+
+/** What the back office works with: the database, the clock, and the modules whose decisions an operator takes. */
+export interface OperatorServiceDeps {
+  db: Database
+  clock: Clock
+  moneyIn: Pick<
+    MoneyIn,
+    | 'heldTransfers'
+    | 'withdrawalsToCheck'
+    | 'approveHeldTransfer'
+    | 'refundTransfer'
+    | 'refundPaidOrder'
+    | 'receiveBankTransfer'
+    | 'recordDelivery'
+    | 'retryWithdrawal'
+  >
+  bank: BankPartnerProvider
+  dueDiligence: DueDiligenceService
+  customers: CustomerService
+  identity: IdentityService
+  documents: DocumentService
+  documentReviews: DocumentReviews
+  /** The brand's rule: the declared residence outside the UK that nothing backs yet, or null (brand module). */
+  unprovenResidenceOf: (customerId: string) => Promise<DeclaredResidence | null>
+}

@@ -1,0 +1,78 @@
+import { asc, desc, eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { customers } from '../../db/tables/modules/customers'
+import { operatorActions } from '../../db/tables/modules/operator'
+import { orders } from '../../db/tables/modules/orders'
+import { refunds } from '../../db/tables/modules/refunds'
+import type { OperatorServiceDeps } from './operator-deps'
+import { customersUnderReview } from './under-review'
+
+/** The newest orders with their customer's address. */
+function recentOrders(db: Database) {
+  return db
+    .select({
+      reference: orders.reference,
+      status: orders.status,
+      fiat: orders.fiat,
+      fiatAmount: orders.fiatAmount,
+      crypto: orders.crypto,
+      cryptoAmount: orders.cryptoAmount,
+      method: orders.methodGroup,
+      email: customers.email,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .orderBy(desc(orders.createdAt))
+    .limit(100)
+}
+
+/** Refunds recorded and not yet sent, newest first. */
+function pendingRefunds(db: Database) {
+  return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(desc(refunds.createdAt)).limit(100)
+}
+
+/** Paid orders whose payout waits for a step the customer owes (decision 039), oldest first. */
+function awaitingChecks(db: Database) {
+  return db
+    .select({
+      reference: orders.reference,
+      customerId: orders.customerId,
+      email: customers.email,
+      fiat: orders.fiat,
+      fiatAmount: orders.fiatAmount,
+      step: orders.payoutWaitsFor,
+      since: orders.updatedAt,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.status, 'awaiting_checks'))
+    .orderBy(asc(orders.updatedAt))
+    .limit(100)
+}
+
+/** Everything the operator page lists: what waits for a person, the recent orders and the operators' own log. */
+export async function overview(deps: OperatorServiceDeps) {
+  const { db, moneyIn, dueDiligence } = deps
+  const recent = await recentOrders(db)
+  const held = await moneyIn.heldTransfers()
+  const refundsToSend = await pendingRefunds(db)
+  const actions = await db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(50)
+  const withdrawalsToCheck = await moneyIn.withdrawalsToCheck()
+  const enhancedChecks = await dueDiligence.enhancedChecksToReview()
+  // Payments soon after a change of name are held (decision 034); every change is listed here for the review.
+  const nameChanges = await deps.customers.recentNameChanges()
+  const awaiting = await awaitingChecks(db)
+  const underReview = await customersUnderReview(deps, enhancedChecks, awaiting)
+  return {
+    underReview,
+    recentOrders: recent,
+    held,
+    pendingRefunds: refundsToSend,
+    withdrawalsToCheck,
+    enhancedChecks,
+    nameChanges,
+    awaitingChecks: awaiting,
+    actions,
+  }
+}
