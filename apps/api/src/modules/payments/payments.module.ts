@@ -1,6 +1,7 @@
 import type { Core, ModuleParts, Parties } from '../module-kit'
 import type { OrderService } from '../orders/orders.service'
-import { type AssertMayPay, createHostedPaymentService } from './hosted-payments.service'
+import type { AssertMayPay } from './hosted-payment-deps'
+import { createHostedPaymentService } from './hosted-payments.service'
 import { type PaidOrderCalls, paymentUserRoutes } from './payments.routes'
 import { createPaymentService } from './payments.service'
 
