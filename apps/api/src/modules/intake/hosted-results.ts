@@ -25,6 +25,7 @@ interface HostedResult {
   amount: { amount: string; currency: string }
   amountText: string
   kind: 'Card payment' | 'Pay-by-bank payment'
+  method: 'card' | 'pay_by_bank'
 }
 
 /** Why a charge that no longer pays its order goes back, as the return page and the mail say it. */
@@ -86,6 +87,7 @@ async function decideHostedResult(parts: IntakeParts, tx: Database, event: PspEv
     amount: { amount: payment.amount, currency: payment.currency },
     amountText: fiatText(payment.amount, payment.currency),
     kind: payment.method === 'card' ? 'Card payment' : 'Pay-by-bank payment',
+    method: payment.method === 'card' ? 'card' : 'pay_by_bank',
   }
   if (event.outcome !== 'succeeded')
     return recordFailure(parts, result, event.failureReason ?? 'The payment did not go through.')
@@ -95,10 +97,10 @@ async function decideHostedResult(parts: IntakeParts, tx: Database, event: PspEv
 
 async function payOrder(
   parts: IntakeParts,
-  { tx, order, payment, mails, tell, amount, amountText, kind }: HostedResult,
+  { tx, order, payment, mails, tell, amount, method }: HostedResult,
 ) {
   const { payments, moveOrder } = parts
-  const paid = await moveOrder(tx, order, 'paid', `${kind} of ${amountText} confirmed by the provider`, 'system')
+  const paid = await moveOrder(tx, order, 'paid', { kind: 'hosted_payment_confirmed', method, received: amount }, 'system')
   await payments.settleOrderPayments(tx, order, { paymentId: payment.id })
   tell({ kind: 'payment_received', received: amount, how: 'hosted' })
   return { order: paid, paid: true, mails }
@@ -110,7 +112,7 @@ async function payOrder(
  */
 async function returnUnneededCharge(parts: IntakeParts, result: HostedResult): Promise<HostedDecision> {
   const { orderService, refunds, payments } = parts
-  const { tx, order, payment, mails, tell, amount, amountText, kind } = result
+  const { tx, order, payment, mails, tell, amount, amountText, kind, method } = result
   const back = payment.method === 'card' ? 'to your card' : 'to the account you paid from'
   const paidAnotherWay = payment.status === 'cancelled' || isPaid(order.status)
   const why = whyReturned(order, paidAnotherWay)
@@ -124,15 +126,19 @@ async function returnUnneededCharge(parts: IntakeParts, result: HostedResult): P
     reason: paidAnotherWay ? `${kind} for an order already paid another way` : `${kind} for a ${order.status} order`,
     by: 'system',
   })
-  const note = `${kind} of ${amountText} arrived for a ${order.status} order: refunded`
-  await orderService.recordOrderNote(tx, order, note, 'system')
+  await orderService.recordOrderNote(
+    tx,
+    order,
+    { kind: 'hosted_payment_unneeded', method, received: amount, orderStatus: order.status },
+    'system',
+  )
   tell({ kind: 'hosted_payment_returned', received: amount, why, back })
   return { order, paid: false, mails }
 }
 
 async function recordFailure(parts: IntakeParts, result: HostedResult, reason: string): Promise<HostedDecision> {
   const { clock, orderService, payments } = parts
-  const { tx, order, payment, mails, tell, amount, kind } = result
+  const { tx, order, payment, mails, tell, amount, kind, method } = result
   const unpaid = { order, paid: false, mails }
   await payments.recordFailure(tx, payment.id, reason)
   // A cancelled checkout that fails changes nothing else: the order was paid another way.
@@ -140,7 +146,12 @@ async function recordFailure(parts: IntakeParts, result: HostedResult, reason: s
   if (order.status !== 'awaiting_payment') return unpaid
   // Another attempt (a second card, a transfer on its way) may still pay the order: it keeps waiting for that.
   if ((await payments.openPaymentMethods(tx, order.id)).length > 0) {
-    await orderService.recordOrderNote(tx, order, `${kind} failed: ${reason}`, 'system')
+    await orderService.recordOrderNote(
+      tx,
+      order,
+      { kind: 'hosted_payment_failed', method, reason, staysOpen: false },
+      'system',
+    )
     return unpaid
   }
   // A decline or a cancelled checkout while the price holds: the order stays open for another card or another way
@@ -151,10 +162,17 @@ async function recordFailure(parts: IntakeParts, result: HostedResult, reason: s
       tx,
       order,
       'initiated',
-      `${kind} failed: ${reason} The order stays open.`,
+      { kind: 'hosted_payment_failed', method, reason, staysOpen: true },
       'system',
     )
-  else await orderService.applyTransition(tx, order, 'failed', `${kind} failed: ${reason}`, 'system')
+  else
+    await orderService.applyTransition(
+      tx,
+      order,
+      'failed',
+      { kind: 'hosted_payment_failed', method, reason, staysOpen: false },
+      'system',
+    )
   tell({ kind: 'hosted_payment_failed', amount, method: kind, reason, openUntil })
   return unpaid
 }

@@ -1,5 +1,5 @@
 import { compareAmounts } from '@exchange/shared/money'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import { type EntryOf, type OrderTrailEntry, holdReasons, operatorWords, shortOf } from '@exchange/shared/order-trail'
 import type { Database } from '../../db/client'
 import type { TransferOutcome } from '../../db/tables/modules/intake'
 import type { RecentNameChange } from '../customers/customers.service'
@@ -55,19 +55,6 @@ interface Effect {
   tell: (event: OrderMailEvent) => void
   received: { amount: string; currency: string }
   amountText: string
-}
-
-/** Why a payment is held, in the words of the order's timeline and the operator's list. */
-function heldBecause(holds: readonly PayerNameHold[], payerName: string, change: RecentNameChange | null | undefined) {
-  return holds
-    .map((hold) =>
-      hold === 'payer_differs'
-        ? `the payer "${payerName}" is not the customer`
-        : change
-          ? `the customer's name changed from "${change.oldName}" to "${change.newName}" at ${change.changedAt.toISOString()}, less than the hold time before this payment`
-          : "the customer's name changed shortly before this payment",
-    )
-    .join('; ')
 }
 
 /** The whole transfer goes back to the account it came from. */
@@ -136,11 +123,11 @@ async function applyTransferDecision(
   }
 }
 
-async function holdPossibleDuplicate({ ops, tx, transfer, order, mails, amountText }: Effect): Promise<Decided> {
+async function holdPossibleDuplicate({ ops, tx, transfer, order, mails, received }: Effect): Promise<Decided> {
   await ops.orderService.recordOrderNote(
     tx,
     order,
-    `Transfer of ${amountText} from ${transfer.payerName} looks like one already counted for this order: held for an operator`,
+    { kind: 'transfer_possible_duplicate', received, payerName: transfer.payerName },
     'system',
   )
   return {
@@ -153,13 +140,13 @@ async function holdPossibleDuplicate({ ops, tx, transfer, order, mails, amountTe
 }
 
 async function refundForEndedOrder(effect: Effect): Promise<Decided> {
-  const { ops, tx, transfer, order, mails, tell, received, amountText } = effect
+  const { ops, tx, transfer, order, mails, tell, received } = effect
   const note = `Order is ${order.status}; the money goes back`
   await refundAll(effect, note)
   await ops.orderService.recordOrderNote(
     tx,
     order,
-    `Transfer of ${amountText} received for a ${order.status} order: refunded`,
+    { kind: 'transfer_for_ended_order', received, orderStatus: order.status },
     'system',
   )
   tell({ kind: 'payment_for_ended_order', received, orderStatus: order.status, refundTo: transfer.payerIban })
@@ -167,13 +154,17 @@ async function refundForEndedOrder(effect: Effect): Promise<Decided> {
 }
 
 async function holdForName(effect: Effect, holds: PayerNameHold[], shortfall: string | null): Promise<Decided> {
-  const { ops, tx, transfer, order, context, mails, tell, received, amountText } = effect
-  const short = shortfall ? `; ${fiatText(shortfall, order.fiat)} short of the order` : ''
-  const reasons = heldBecause(holds, transfer.payerName, context.nameChange)
-  const cause = holds.includes('name_recently_changed')
-    ? `Payment of ${amountText} from "${transfer.payerName}" held for review: ${reasons}${short}`
-    : `Payment of ${amountText} received from an account in another name: held for review${short}`
-  const moved = await ops.moveOrder(tx, order, 'payment_review', cause, 'system')
+  const { ops, tx, transfer, order, context, mails, tell, received } = effect
+  const change = context.nameChange
+  const held: EntryOf<'transfer_held'> = {
+    kind: 'transfer_held',
+    received,
+    payerName: transfer.payerName,
+    holds,
+    nameChange: change ? { ...change, changedAt: change.changedAt.toISOString() } : null,
+    shortfall: shortfall ? { amount: shortfall, currency: order.fiat } : null,
+  }
+  const moved = await ops.moveOrder(tx, order, 'payment_review', held, 'system')
   tell({
     kind: 'payment_under_review',
     received,
@@ -183,7 +174,7 @@ async function holdForName(effect: Effect, holds: PayerNameHold[], shortfall: st
   })
   return {
     outcome: 'held_name_mismatch',
-    note: `Held for review: ${reasons}${short}`,
+    note: `Held for review: ${holdReasons(held)}${shortOf(held)}`,
     order: moved,
     mails,
     settle: false,
@@ -193,21 +184,17 @@ async function holdForName(effect: Effect, holds: PayerNameHold[], shortfall: st
 async function refuseBelowMinimum(effect: Effect): Promise<Decided> {
   const { ops, tx, transfer, order, context, mails, tell, received } = effect
   const minimum = ops.orderService.minimumOf(order.fiat)
-  const note = `Arrived after the price expired and is below the minimum of ${fiatText(minimum, order.fiat)}; the money goes back`
+  const below: OrderTrailEntry = { kind: 'late_below_minimum', received, minimum: { amount: minimum, currency: order.fiat } }
+  const note = operatorWords(below)
   await refundAll(effect, 'Below the minimum order')
-  const moved = await ops.moveOrder(tx, order, 'refunded', note, context.actor)
+  const moved = await ops.moveOrder(tx, order, 'refunded', below, context.actor)
   tell({ kind: 'payment_below_minimum', received, minimum, refundTo: transfer.payerIban })
   return { outcome: 'refused_below_minimum', note, order: moved, mails, settle: false }
 }
 
-async function awaitConsent({ ops, tx, order, mails, tell, received, amountText }: Effect): Promise<Decided> {
-  const moved = await ops.moveOrder(tx, order, 'expired', 'The price time ran out before payment', 'system')
-  await ops.orderService.recordOrderNote(
-    tx,
-    moved,
-    `Transfer of ${amountText} arrived after the price expired: your decision is needed`,
-    'system',
-  )
+async function awaitConsent({ ops, tx, order, mails, tell, received }: Effect): Promise<Decided> {
+  const moved = await ops.moveOrder(tx, order, 'expired', { kind: 'price_expired' }, 'system')
+  await ops.orderService.recordOrderNote(tx, moved, { kind: 'late_transfer_waiting', received }, 'system')
   tell({ kind: 'late_payment_decision', received })
   return {
     outcome: 'late_awaiting_consent',
@@ -231,7 +218,7 @@ async function repriceOnArrival({
   // The table re-prices only with a price of now within the tolerance: without one, the customer decides.
   const price = context.price
   if (!price) throw new Error(`transfer ${transfer.id} re-priced without a current price`)
-  const paid = await repriceAndPay(ops, tx, order, transfer, price, context.actor, 'on arrival, within the tolerance')
+  const paid = await repriceAndPay(ops, tx, order, transfer, price, context.actor)
   tell({
     kind: 'payment_repriced',
     received,
@@ -252,8 +239,12 @@ async function refundUnderpayment(effect: Effect): Promise<Decided> {
   const { ops, tx, transfer, order, context, mails, tell, received, amountText } = effect
   const needed = fiatText(order.fiatAmount, order.fiat)
   await refundAll(effect, 'Underpayment')
-  const cause = `Underpaid: received ${amountText} of ${needed}; the money goes back`
-  const moved = await ops.moveOrder(tx, order, 'failed', cause, context.actor)
+  const underpaid: OrderTrailEntry = {
+    kind: 'underpaid',
+    received,
+    needed: { amount: order.fiatAmount, currency: order.fiat },
+  }
+  const moved = await ops.moveOrder(tx, order, 'failed', underpaid, context.actor)
   tell({ kind: 'payment_too_low', received, needed: order.fiatAmount, refundTo: transfer.payerIban })
   return {
     outcome: 'underpaid',
@@ -277,13 +268,11 @@ async function pay(effect: Effect, outcome: 'matched' | 'overpaid', excess: stri
       reason: 'Overpayment: the excess',
       by: context.actor,
     })
-  const cause =
+  const entry: OrderTrailEntry =
     context.how === 'approved'
-      ? `Payment from "${transfer.payerName}" approved by operator`
-      : excess
-        ? `Payment received (${amountText}); the excess is refunded`
-        : `Payment received (${amountText})`
-  const moved = await ops.moveOrder(tx, order, 'paid', cause, context.actor)
+      ? { kind: 'transfer_approved', payerName: transfer.payerName }
+      : { kind: 'transfer_received', received, excess: excess ? { amount: excess, currency: transfer.currency } : null }
+  const moved = await ops.moveOrder(tx, order, 'paid', entry, context.actor)
   await ops.payments.settleOrderPayments(tx, order, bankPayment(transfer))
   tell({ kind: 'payment_received', received, how: context.how, ...(excess && { excess }) })
   return {
@@ -305,7 +294,6 @@ async function repriceAndPay(
   transfer: TransferRow,
   price: NonNullable<CurrentPrice>,
   actor: Actor,
-  why: string,
 ): Promise<OrderRow> {
   const repriced = await ops.orderService.repriceOrder(tx, order, price.priced)
   if (price.limits.within && compareAmounts(price.limits.excess, '0') > 0)
@@ -318,13 +306,13 @@ async function repriceAndPay(
       reason: 'Above the maximum order: the excess',
       by: actor,
     })
-  const rate = fiatText(price.priced.quote.rate, order.fiat)
-  const received = fiatText(transfer.amount, transfer.currency)
-  const cause =
-    actor === 'customer'
-      ? CUSTOMER_NOTES.lateRepriceChosen.operator(rate, received)
-      : `Re-priced at ${rate} per coin ${why} (${received})`
-  const paid = await ops.moveOrder(tx, repriced, 'paid', cause, actor)
+  const facts = {
+    rate: { amount: price.priced.quote.rate, currency: order.fiat },
+    received: { amount: transfer.amount, currency: transfer.currency },
+  }
+  const entry: OrderTrailEntry =
+    actor === 'customer' ? { kind: 'late_reprice_chosen', ...facts } : { kind: 'repriced_on_arrival', ...facts }
+  const paid = await ops.moveOrder(tx, repriced, 'paid', entry, actor)
   await ops.payments.settleOrderPayments(tx, order, bankPayment(transfer))
   return paid
 }

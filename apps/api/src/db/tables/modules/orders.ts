@@ -1,6 +1,7 @@
 import { CRYPTO_CURRENCIES, FIAT_CURRENCIES } from '@exchange/shared/currencies'
 import { METHOD_GROUPS, ORDER_STATUSES } from '@exchange/shared/order-rules'
-import { bigserial, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { OrderTrailKind } from '@exchange/shared/order-trail'
+import { bigserial, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
 
@@ -56,7 +57,11 @@ export const orders = pgTable(
   ],
 )
 
-/** Every status change of an order, with time and cause; the history's timeline reads it. */
+/**
+ * Every status change and note of an order, with time, actor and what happened: a typed entry (`kind` and its facts in
+ * `details`, shared `order-trail`, decision 109) and the operator's words for it (`cause`). Entries written before
+ * decision 109 have only the words.
+ */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -67,6 +72,8 @@ export const orderEvents = pgTable(
     fromStatus: text('from_status', { enum: ORDER_STATUSES }),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     cause: text('cause').notNull(),
+    kind: text('kind').$type<OrderTrailKind>(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
     actor: text('actor', { enum: ['customer', 'system', 'operator'] }).notNull(),
     createdAt: createdAt(),
   },
