@@ -16,7 +16,6 @@ import { keepPaymentMethod, paymentMethodsFor, selectPaymentMethod } from './pay
 
 export type { OrderRow, OrderServiceDeps } from './orders-deps'
 export type { InitiatedBuyOrder } from './create-order'
-export type { LimitCheck } from './order-prices'
 export { settlementLeaseFree } from './order-settlement'
 export { methodNameOf, toOrderSummary } from './order-summary'
 
