@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm'
+import { type OrderStatus, isTransitionAllowed } from '@exchange/shared/order-rules'
+import type { Database } from '../../db/client'
+import { orderEvents, orders } from '../../db/tables/modules/orders'
+import { AppError } from '../../errors'
+import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import type { Actor, OrderRow, OrderServiceDeps } from './orders-deps'
+
+// The order's trail: every line written to order_events, with its cause, is written by a function of this file.
+
+/**
+ * The one function that writes an order's status: checks the transition table, changes the row only if it
+ * still has the status read (so two writers cannot both move it), and records the event.
+ */
+export async function applyTransition(
+  { clock }: Pick<OrderServiceDeps, 'clock'>,
+  tx: Database,
+  order: OrderRow,
+  to: OrderStatus,
+  cause: string,
+  actor: Actor,
+): Promise<OrderRow> {
+  const from = order.status
+  if (!isTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
+  const now = clock.now()
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+    .returning()
+  if (!updated) throw new AppError('transition_not_allowed')
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, fromStatus: from, toStatus: to, cause, actor, createdAt: now })
+  return updated
+}
+
+/** A timeline entry that changes no status, e.g. "the customer says the transfer is sent". */
+export async function recordOrderNote(
+  { clock }: Pick<OrderServiceDeps, 'clock'>,
+  tx: Database,
+  order: OrderRow,
+  cause: string,
+  actor: Actor,
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    cause,
+    actor,
+    createdAt: clock.now(),
+  })
+}
+
+/** The first line of a new order's trail: the customer created it, at the time the order was made. */
+export async function recordOrderCreated(tx: Database, order: OrderRow, at: Date): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: 'initiated',
+    cause: CUSTOMER_NOTES.created.operator(),
+    actor: 'customer',
+    createdAt: at,
+  })
+}

@@ -1,0 +1,36 @@
+import type { OrderEvent } from '@exchange/shared/orders.schemas'
+import type { ChainNetwork } from '@exchange/shared/explorers'
+import type { Clock } from '../../clock'
+import type { Database } from '../../db/client'
+import type { Visitor } from '../../providers/geoip/visitor-country'
+import type { orders } from '../../db/tables/modules/orders'
+import type { TradingConfig } from '../../trading'
+import type { MailService } from '../mail/mail.service'
+import type { RatesService } from '../rates/rates.service'
+
+export interface OrderServiceDeps {
+  db: Database
+  clock: Clock
+  rates: RatesService
+  mail: MailService
+  trading: TradingConfig
+  quoteTtlSeconds: number
+  /**
+   * The journey engine's gate: refuses with `step_required` while the customer owes a step (decision 036). The caller
+   * of the request decides whether the UK steps are asked by visitor country (decision 040).
+   */
+  assertMayStartOrder: (customerId: string, visitor?: Visitor) => Promise<void>
+  /** The journey engine's gate before paying an order (decision 080): refuses with `step_required`. */
+  assertMayPay: (
+    customerId: string,
+    order: { crypto: string; wallet: string; reference: string },
+    visitor?: Visitor,
+  ) => Promise<void>
+  /** Where the liquidity provider delivers coins: a testnet links deliveries to the testnet explorers. */
+  chainNetwork?: ChainNetwork
+}
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** Who moved an order or wrote a line of its trail: the customer, an operator or the system. */
+export type Actor = OrderEvent['actor']

@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm'
+import { SignJWT, jwtVerify } from 'jose'
+import { type Database, keepPlanned } from '../../db/client'
+import { sessions } from '../../db/tables/modules/sessions'
+import { AppError } from '../../errors'
+import type { CheckedSession, SessionCache } from './session-cache'
+import type { RequestOrigin, SessionContext, SessionServiceDeps } from './session-deps'
+
+const ISSUER = 'exchange-api'
+
+/** The read of a session's row by its id, prepared once for the process. */
+export function prepareSessionRow(db: Database) {
+  const sessionRow = db
+    .select({ customerId: sessions.customerId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_row')
+  keepPlanned(db, sessionRow)
+  return sessionRow
+}
+
+/** What a session check uses besides the dependencies: the prepared row read and the process's cache. */
+type SessionChecks = SessionServiceDeps & {
+  sessionRow: ReturnType<typeof prepareSessionRow>
+  cache: SessionCache
+}
+
+export async function startSession(
+  { db, clock, jwtKey, sessionHours }: SessionServiceDeps,
+  customerId: string,
+  origin: RequestOrigin,
+  tx: Database = db,
+): Promise<string> {
+  const issuedAt = clock.now()
+  const expiresAt = new Date(issuedAt.getTime() + sessionHours * 3_600_000)
+  const [session] = await tx
+    .insert(sessions)
+    .values({ customerId, createdAt: issuedAt, expiresAt, ip: origin.ip, userAgent: origin.userAgent?.slice(0, 512) })
+    .returning({ id: sessions.id })
+  if (!session) throw new Error('session insert returned nothing')
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(customerId)
+    .setJti(session.id)
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(jwtKey)
+}
+
+/** A token that is malformed, tampered, expired or revoked answers 401, all alike. */
+export async function requireSession(checks: SessionChecks, token: string | undefined): Promise<SessionContext> {
+  if (!token) throw new AppError('unauthorized', 401)
+  const now = checks.clock.now().getTime()
+  const session =
+    checks.cache.recall(token, now) ?? (await checks.cache.readShared(token, (t) => readSession(checks, t)))
+  if (session.expiresAt.getTime() <= now) throw new AppError('unauthorized', 401)
+  return { customerId: session.customerId, sessionId: session.sessionId }
+}
+
+async function readSession(
+  { clock, jwtKey, sessionRow }: Pick<SessionChecks, 'clock' | 'jwtKey' | 'sessionRow'>,
+  token: string,
+): Promise<CheckedSession> {
+  let claims
+  try {
+    const verified = await jwtVerify(token, jwtKey, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      currentDate: clock.now(),
+    })
+    claims = verified.payload
+  } catch {
+    throw new AppError('unauthorized', 401)
+  }
+  if (!claims.jti || !claims.sub) throw new AppError('unauthorized', 401)
+  const checkedAt = clock.now().getTime()
+  const [session] = await sessionRow.execute({ id: claims.jti })
+  if (!session || session.revokedAt || session.customerId !== claims.sub) throw new AppError('unauthorized', 401)
+  // The token's own expiry (whole seconds) may come a moment before the row's.
+  const expiresAt = new Date(Math.min(session.expiresAt.getTime(), (claims.exp ?? 0) * 1000))
+  return { customerId: session.customerId, sessionId: claims.jti, expiresAt, checkedAt }
+}
