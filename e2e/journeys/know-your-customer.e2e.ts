@@ -116,7 +116,7 @@ describe('know-your-customer journey (issue 10)', () => {
 
     // Bought and delivered: completed in the history.
     expect(await waitForMails(baseUrl, email, ['order_completed'])).not.toContain('order_awaiting_checks')
-    await expectInHistory(page, reference, 'Completed', ['Coins sent', `Delivered to ${WALLET}`])
+    await expectInHistory(page, reference, 'Completed', ['Coins sent', `Sent to ${WALLET}`])
     await screenshotAtBothWidths(page, 'kyc-history-completed')
     await context.close()
     // Some twenty screens, each kept at two widths: longer than one journey's usual two minutes on a busy machine.

@@ -140,7 +140,7 @@ describe('pay journeys', () => {
     expect(await waitForMails(baseUrl, email, ['order_failed'])).not.toContain('order_paid')
     await expectInHistory(page, reference, 'Started', [
       'Payment not completed: your order keeps its price',
-      /^Card payment failed: Your card was declined/,
+      /^Your card payment did not go through: Your card was declined/,
     ])
     await screenshotAtBothWidths(page, 'history-card-declined')
     await context.close()
@@ -162,7 +162,7 @@ describe('pay journeys', () => {
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [
       'You chose how to pay',
-      'Card payment of 80.00 EUR confirmed by the provider',
+      'We received your card payment of 80.00 EUR',
       'Coins sent',
     ])
     await context.close()
@@ -215,7 +215,7 @@ describe('pay journeys', () => {
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [
       'You chose how to pay',
-      /^Pay-by-bank payment of 200\.00 GBP confirmed by the provider/,
+      'We received your bank payment of 200.00 GBP',
       'Coins sent',
     ])
     await screenshotAtBothWidths(page, 'history-bank-completed')
@@ -238,7 +238,7 @@ describe('pay journeys', () => {
     await waitForMails(baseUrl, email, ['order_failed'])
     await expectInHistory(page, reference, 'Started', [
       'Payment not completed: your order keeps its price',
-      /^Pay-by-bank payment failed: /,
+      /^Your bank payment did not go through: /,
     ])
 
     // The return page trusts only the api: a session id it does not know shows no result.
@@ -280,7 +280,7 @@ describe('pay journeys', () => {
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [
       'You chose how to pay',
-      'Payment received (150.00 GBP)',
+      'We received 150.00 GBP',
       'Coins sent',
     ])
     await screenshotAtBothWidths(page, 'history-wire-completed')
@@ -344,7 +344,7 @@ describe('pay journeys', () => {
     expect(outcome).toBe('held_name_mismatch')
     await waitForMails(baseUrl, email, ['order_payment_review'])
     const review = await expectInHistory(page, reference, 'Payment under review', [
-      /received from an account in another name: held for review/,
+      /came from an account in another name than yours: we check it before it counts/,
     ])
     await visible(review.getByText('Payment under review').first())
     await screenshotAtBothWidths(page, 'history-payment-under-review')
@@ -371,7 +371,7 @@ describe('pay journeys', () => {
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [
-      /received from an account in another name: held for review/,
+      /came from an account in another name than yours: we check it before it counts/,
       'Coins sent',
     ])
     await context.close()

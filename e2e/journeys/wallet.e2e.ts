@@ -81,7 +81,7 @@ describe('wallet journey (decision 039)', () => {
     await page.goto(`/dashboard-history?order=${reference}`)
     const reopened = page.getByRole('dialog', { name: `Order ${reference}` })
     await visible(reopened.getByText('Coins sent'))
-    await visible(reopened.getByText(new RegExp(`Delivered to ${EVM_WALLET}, transaction`, 'i')))
+    await visible(reopened.getByText(new RegExp(`Sent to ${EVM_WALLET}, transaction`, 'i')))
 
     // The wallet is saved for the next orders.
     await page.goto('/dashboard-wallets')

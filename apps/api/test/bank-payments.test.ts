@@ -139,11 +139,13 @@ describe('virtual IBAN', () => {
 
     expect((await callUser(t.app, 'orderCompleteViban', customer.token)).body).toEqual({ result: true })
     const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
-    expect(detail.events.map((event: { cause: string }) => event.cause)).toEqual([
-      'Order created at a fixed price',
-      'Customer chose to pay to their virtual IBAN',
-      'Customer reports the transfer as sent',
+    expect(detail.events.map((event: { kind: string; words: string | null }) => [event.kind, event.words])).toEqual([
+      ['order_created', null],
+      ['viban_chosen', 'You chose to pay by bank transfer to your virtual IBAN'],
+      ['transfer_reported_sent', 'You told us the transfer is on its way'],
     ])
+    // The operator's words stay in the back office.
+    expect(JSON.stringify(detail.events)).not.toContain('Customer')
     expect(detail.order).toMatchObject({ statusName: 'awaiting_payment', methodName: 'Transfer to your virtual IBAN' })
   })
 
@@ -154,24 +156,24 @@ describe('virtual IBAN', () => {
     await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: older })
     const newer = (await initiateBuy(t, customer.token, { amount: '200', assetId: 'btc_chf' })).body.data.reference
     await callUser(t.app, 'orderSubmitViban', customer.token, { orderReference: newer })
-    const causes = async (reference: string) =>
+    const kinds = async (reference: string) =>
       (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data.events.map(
-        (event: { cause: string }) => event.cause,
+        (event: { kind: string }) => event.kind,
       )
 
     // The page showed the older order: the note lands there, not on the newest one.
     expect((await callUser(t.app, 'orderCompleteViban', customer.token, { orderReference: older })).body).toEqual({
       result: true,
     })
-    expect(await causes(older)).toContain('Customer reports the transfer as sent')
-    expect(await causes(newer)).not.toContain('Customer reports the transfer as sent')
+    expect(await kinds(older)).toContain('transfer_reported_sent')
+    expect(await kinds(newer)).not.toContain('transfer_reported_sent')
 
     const stranger = await buyer(t)
     expect((await callUser(t.app, 'orderCompleteViban', stranger.token, { orderReference: newer })).body).toEqual({
       result: false,
       error: 'order_not_found',
     })
-    expect(await causes(newer)).not.toContain('Customer reports the transfer as sent')
+    expect(await kinds(newer)).not.toContain('transfer_reported_sent')
     expect(
       (await callUser(t.app, 'orderCompleteViban', customer.token, { orderReference: 'not a reference' })).status,
     ).toBe(400)

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { incomingTransfers } from '../src/db/tables/modules/intake'
 import { operatorActions } from '../src/db/tables/modules/operator'
-import { orders } from '../src/db/tables/modules/orders'
+import { orderEvents, orders } from '../src/db/tables/modules/orders'
 import { refunds } from '../src/db/tables/modules/refunds'
 import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
@@ -141,8 +141,18 @@ describe('operator view', () => {
     expect(detail.body.data.events.at(-1)).toMatchObject({
       toStatus: 'failed',
       actor: 'operator',
-      cause: 'Payment refunded by our team: Third-party payer',
+      kind: 'held_transfer_refunded',
+      words: 'After our check, your payment goes back to you',
     })
+    // The operator's reason is for the back office too.
+    expect(JSON.stringify(detail.body)).not.toContain('Third-party payer')
+    const [trail] = await t.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order!.id))
+      .orderBy(desc(orderEvents.id))
+      .limit(1)
+    expect(trail?.cause).toBe('Payment refunded by our team: Third-party payer')
     expect(JSON.stringify(detail.body)).not.toContain('ops.anna')
     expect(returned?.text).not.toContain('ops.anna')
     expect(await t.db.select().from(refunds).where(eq(refunds.transferId, transfer.id))).toMatchObject([

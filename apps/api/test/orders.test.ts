@@ -312,8 +312,10 @@ describe('order expiry job', () => {
       fromStatus: 'initiated',
       toStatus: 'expired',
       actor: 'system',
-      cause: 'The price time ran out before payment',
+      kind: 'price_expired',
+      words: null,
     })
+    expect(detail.body.data.events.at(-1)).not.toHaveProperty('cause')
     expect(detail.body.data.order.statusName).toBe('expired')
   })
 })

@@ -104,8 +104,9 @@ describe('a payout waits for the identity check', () => {
     expect(gross.openOrder).toEqual([])
     expect(detail.body.data.events.at(-1)).toMatchObject({
       toStatus: 'awaiting_checks',
-      cause:
-        'Payout waits: the law asks us to confirm your identity before we send crypto. What to do: https://exchange.example/dashboard-authstart',
+      kind: 'payout_waits',
+      // The step owed shows with its button above the timeline (waitsFor): the entry adds no words.
+      words: null,
     })
 
     // Neither the retry job nor the expiry sweep moves it while the check is owed.

@@ -191,7 +191,8 @@ describe('settling paid orders when the liquidity provider fails', () => {
       .events
     expect(timeline.at(-1)).toMatchObject({
       toStatus: 'completed',
-      cause: expect.stringContaining('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg'),
+      kind: 'delivered',
+      words: expect.stringContaining('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg'),
     })
     const [completedMail] = await mailTo(t.db, customer.email)
     expect(completedMail?.text).toContain('FTQcuak-V6Za8qrWnhzTx67yYHz8Tg')

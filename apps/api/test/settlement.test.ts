@@ -125,7 +125,7 @@ describe('a wire transfer, end to end', () => {
       'processing',
       'completed',
     ])
-    expect(timeline.at(-1).cause).toContain(delivery!.txId!)
+    expect(timeline.at(-1).words).toContain(delivery!.txId!)
 
     const templates = (await mailTo(t.db, customer.email)).map((mail) => mail.template)
     expect(templates.slice(0, 3)).toEqual(['order_completed', 'order_paid', 'order_created'])
@@ -520,14 +520,17 @@ describe('money under review holds the order (issue 8, defect 8)', () => {
     expect((await storedOrder(t, reference)).status).toBe('payment_review')
     const detail = (await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })).body.data
     expect(detail.events.at(-1)).toMatchObject({ toStatus: 'payment_review' })
-    expect(detail.events.at(-1).cause).toContain('50.00 EUR short of the order')
+    expect(detail.events.at(-1)).toMatchObject({
+      kind: 'transfer_held',
+      words: 'Your payment of 200.00 EUR came from an account in another name than yours: we check it before it counts',
+    })
     expect(detail.review).toEqual({
       amount: '200.00',
       currency: 'eur',
       receivedAt: expect.any(String),
       payerName: 'Charles Babbage',
       reason:
-        'Payment of 200.00 EUR received from an account in another name: held for review; 50.00 EUR short of the order',
+        'Your payment of 200.00 EUR came from an account in another name than yours: we check it before it counts',
       shortfall: '50.00',
     })
     const [review] = await mailTo(t.db, customer.email)

@@ -105,8 +105,8 @@ describe('a wallet at another exchange, declared with its provider (decision 084
     const order = await storedOrder(t, reference)
     expect(order).toMatchObject({ status: 'completed', wallet: BTC_WALLET })
     const detail = await callUser(t.app, 'getOrderDetail', customer.token, { orderReference: reference })
-    expect(detail.body.data.events.map((event: { cause: string }) => event.cause)).toContain(
-      `Customer chose another wallet while the payout waited: ${BTC_WALLET} (was ${EXCHANGE_DEPOSIT})`,
+    expect(detail.body.data.events.map((event: { words: string | null }) => event.words)).toContain(
+      `You chose to have your coins sent to ${BTC_WALLET}`,
     )
   })
 

@@ -85,7 +85,7 @@ interface Wording<Kind extends OrderTrailKind> {
 }
 
 const HOSTED = { card: 'Card payment', pay_by_bank: 'Pay-by-bank payment' } as const
-const HOSTED_CUSTOMER = { card: 'card payment', pay_by_bank: 'payment from your bank' } as const
+const HOSTED_CUSTOMER = { card: 'card payment', pay_by_bank: 'bank payment' } as const
 const ANOTHER_ATTEMPT = ' (another attempt)'
 
 /** Why a transfer is held, in the operator's words (its trail entry and the operator's list of transfers). */
@@ -190,7 +190,8 @@ export const ORDER_TRAIL_WORDING: { [Kind in OrderTrailKind]: Wording<Kind> } = 
   transfer_for_ended_order: {
     operator: ({ received, orderStatus }) =>
       `Transfer of ${moneyText(received)} received for a ${orderStatus} order: refunded`,
-    customer: ({ received }) => `Your transfer of ${moneyText(received)} came after the order ended; it goes back to you`,
+    customer: ({ received }) =>
+      `Your transfer of ${moneyText(received)} came after the order ended; it goes back to you`,
   },
   transfer_held: {
     operator: (held) =>
@@ -210,7 +211,8 @@ export const ORDER_TRAIL_WORDING: { [Kind in OrderTrailKind]: Wording<Kind> } = 
   },
   late_transfer_below_minimum: {
     operator: ({ minimum }) => `Late payment below the minimum of ${moneyText(minimum)}: refunded`,
-    customer: ({ minimum }) => `Your late payment is below the minimum order of ${moneyText(minimum)}; it goes back to you`,
+    customer: ({ minimum }) =>
+      `Your late payment is below the minimum order of ${moneyText(minimum)}; it goes back to you`,
   },
   late_transfer_waiting: {
     operator: ({ received }) =>

@@ -157,11 +157,17 @@ export const HistoryAnswer = answerOf(
 )
 export type HistoryAnswer = z.infer<typeof HistoryAnswer>
 
+/**
+ * One entry of an order's trail as its customer reads it (decision 109): what kind of entry it is (null for an entry
+ * recorded before entries were typed) and the customer's words for it (null when the status says it all). The
+ * operator's words never reach the customer.
+ */
 export const OrderEvent = z.object({
   at: z.string(),
   fromStatus: OrderStatus.nullable(),
   toStatus: OrderStatus,
-  cause: z.string(),
+  kind: z.string().nullable(),
+  words: z.string().nullable(),
   actor: z.enum(['customer', 'system', 'operator']),
 })
 export type OrderEvent = z.infer<typeof OrderEvent>

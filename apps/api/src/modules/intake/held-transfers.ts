@@ -105,7 +105,7 @@ async function refundTransfer(parts: IntakeParts, transferId: string, reason: st
 async function failAndTell(parts: IntakeParts, tx: Database, order: OrderRow, transfer: TransferRow, reason: string) {
   const { orderService, orderMail, customerOf } = parts
   if (order.status === 'awaiting_payment' || order.status === 'payment_review')
-    await orderService.applyTransition(tx, order, 'failed', `Payment refunded by our team: ${reason}`, 'operator')
+    await orderService.applyTransition(tx, order, 'failed', { kind: 'held_transfer_refunded', reason }, 'operator')
   // Money that matched no order has no customer to tell; the bank's return reaches the payer.
   const customer = await customerOf(tx, order.customerId)
   if (!customer) return

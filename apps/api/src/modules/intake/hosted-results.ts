@@ -95,12 +95,15 @@ async function decideHostedResult(parts: IntakeParts, tx: Database, event: PspEv
   return returnUnneededCharge(parts, result)
 }
 
-async function payOrder(
-  parts: IntakeParts,
-  { tx, order, payment, mails, tell, amount, method }: HostedResult,
-) {
+async function payOrder(parts: IntakeParts, { tx, order, payment, mails, tell, amount, method }: HostedResult) {
   const { payments, moveOrder } = parts
-  const paid = await moveOrder(tx, order, 'paid', { kind: 'hosted_payment_confirmed', method, received: amount }, 'system')
+  const paid = await moveOrder(
+    tx,
+    order,
+    'paid',
+    { kind: 'hosted_payment_confirmed', method, received: amount },
+    'system',
+  )
   await payments.settleOrderPayments(tx, order, { paymentId: payment.id })
   tell({ kind: 'payment_received', received: amount, how: 'hosted' })
   return { order: paid, paid: true, mails }

@@ -1,3 +1,4 @@
+import type { OrderTrailEntry } from '@exchange/shared/order-trail'
 import { eq } from 'drizzle-orm'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { compareAmounts, isDecimalString, scaleByBps } from '@exchange/shared/money'
@@ -76,14 +77,14 @@ export function createIntakeSteps({ clock, orderService, repriceToleranceBps, ve
    * Moves an order to `to` through the steps the transition table asks for: an initiated order paid by reference
    * first awaits payment; an open order refunded for lateness first expires.
    */
-  async function moveOrder(tx: Database, order: OrderRow, to: OrderStatus, cause: string, actor: Actor) {
+  async function moveOrder(tx: Database, order: OrderRow, to: OrderStatus, entry: OrderTrailEntry, actor: Actor) {
     let current = order
     if (current.status === to) return current
     if (!isTransitionAllowed(current.status, to)) {
       const via: OrderStatus = current.status === 'initiated' && to === 'paid' ? 'awaiting_payment' : 'expired'
-      current = await orderService.applyTransition(tx, current, via, cause, actor)
+      current = await orderService.applyTransition(tx, current, via, entry, actor)
     }
-    return orderService.applyTransition(tx, current, to, cause, actor)
+    return orderService.applyTransition(tx, current, to, entry, actor)
   }
 
   /** Whether buying now, at the current price, is within the tolerance of the order's price (decision 025). */

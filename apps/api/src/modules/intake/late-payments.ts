@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { compareAmounts } from '@exchange/shared/money'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { Database } from '../../db/client'
 import { type TransferOutcome, incomingTransfers } from '../../db/tables/modules/intake'
@@ -105,7 +104,7 @@ async function decideLatePayment(
     if (decision === 'refund' || belowMinimum(parts, order, transfer))
       return refundLatePayment(parts, late, decision === 'refund')
     if (!priced) throw new AppError('rates_unavailable')
-    await repriceAndPay(tx, order, transfer, priced, 'customer', "with the customer's consent")
+    await repriceAndPay(tx, order, transfer, priced, 'customer')
     await recordChoice(parts, late, 'repriced')
     return { status: 'paid' as const, settleOrder: true }
   })
@@ -143,10 +142,10 @@ async function refundLatePayment(parts: IntakeParts, late: LateDecision, chosen:
     reason: why,
     by: 'customer',
   })
-  const cause = chosen
-    ? CUSTOMER_NOTES.lateRefundChosen.operator(fiatText(transfer.amount, transfer.currency))
-    : `${why}: refunded`
-  await orderService.applyTransition(tx, order, 'refunded', cause, 'customer')
+  const entry = chosen
+    ? ({ kind: 'late_refund_chosen', received } as const)
+    : ({ kind: 'late_transfer_below_minimum', minimum: { amount: minimum, currency: order.fiat } } as const)
+  await orderService.applyTransition(tx, order, 'refunded', entry, 'customer')
   await recordChoice(parts, late, 'refunded')
   tell(
     chosen

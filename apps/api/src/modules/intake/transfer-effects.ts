@@ -184,7 +184,11 @@ async function holdForName(effect: Effect, holds: PayerNameHold[], shortfall: st
 async function refuseBelowMinimum(effect: Effect): Promise<Decided> {
   const { ops, tx, transfer, order, context, mails, tell, received } = effect
   const minimum = ops.orderService.minimumOf(order.fiat)
-  const below: OrderTrailEntry = { kind: 'late_below_minimum', received, minimum: { amount: minimum, currency: order.fiat } }
+  const below: OrderTrailEntry = {
+    kind: 'late_below_minimum',
+    received,
+    minimum: { amount: minimum, currency: order.fiat },
+  }
   const note = operatorWords(below)
   await refundAll(effect, 'Below the minimum order')
   const moved = await ops.moveOrder(tx, order, 'refunded', below, context.actor)

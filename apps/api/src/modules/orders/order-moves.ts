@@ -1,6 +1,6 @@
 import { and, inArray, lte } from 'drizzle-orm'
 import { OPEN_STATUSES, type OrderStatus, isCustomerTransitionAllowed } from '@exchange/shared/order-rules'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import type { OrderTrailEntry } from '@exchange/shared/order-trail'
 import type { Visitor } from '../../providers/geoip/visitor-country'
 import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
@@ -27,14 +27,10 @@ export async function updateOrderStatusByCustomer(
     if (!isCustomerTransitionAllowed(from, to)) throw new AppError('transition_not_allowed')
     if (from === to) return from
     if (to === 'awaiting_payment' && order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
-    const cause = (
-      to === 'cancelled'
-        ? CUSTOMER_NOTES.cancelled
-        : to === 'failed'
-          ? CUSTOMER_NOTES.cameBackFailed
-          : CUSTOMER_NOTES.startedPayment
-    ).operator()
-    return (await applyTransition(deps, tx, order, to, cause, 'customer')).status
+    const entry: OrderTrailEntry = {
+      kind: to === 'cancelled' ? 'cancelled_by_customer' : to === 'failed' ? 'came_back_failed' : 'payment_started',
+    }
+    return (await applyTransition(deps, tx, order, to, entry, 'customer')).status
   })
 }
 
@@ -49,7 +45,7 @@ export async function expireOrders({ db, clock }: Pick<OrderServiceDeps, 'db' | 
   for (const order of due) {
     try {
       await db.transaction((tx) =>
-        applyTransition({ clock }, tx, order, 'expired', 'The price time ran out before payment', 'system'),
+        applyTransition({ clock }, tx, order, 'expired', { kind: 'price_expired' }, 'system'),
       )
       expired++
     } catch (error) {

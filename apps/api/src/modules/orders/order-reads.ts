@@ -1,3 +1,4 @@
+import { customerWords } from '@exchange/shared/order-trail'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { compareAmounts, roundAmount, subtractAmounts } from '@exchange/shared/money'
@@ -7,6 +8,7 @@ import { deliveries } from '../../db/tables/modules/fulfilment'
 import { incomingTransfers } from '../../db/tables/modules/intake'
 import { orderEvents } from '../../db/tables/modules/orders'
 import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './history-queries'
+import { trailEntryOf } from './order-trail'
 import { findOwnOrder } from './order-rows'
 import { summarize } from './order-summary'
 import type { OrderRow, OrderServiceDeps } from './orders-deps'
@@ -112,9 +114,8 @@ export async function orderDetail(
           .orderBy(desc(incomingTransfers.receivedAt))
           .limit(1)
       : []
-  const heldBecause = events.findLast(
-    (event) => event.toStatus === 'payment_review' && event.fromStatus !== event.toStatus,
-  )
+  const trail = events.map((event) => ({ event, entry: trailEntryOf(event) }))
+  const heldBecause = trail.findLast(({ entry }) => entry?.kind === 'transfer_held')?.entry
   const waitsFor = order.status === 'awaiting_checks' ? JourneyStepId.safeParse(order.payoutWaitsFor) : undefined
   return {
     delivery: await deliveryOf(deps, order),
@@ -130,7 +131,7 @@ export async function orderDetail(
           currency: held.currency,
           receivedAt: held.receivedAt.toISOString(),
           payerName: held.payerName,
-          reason: heldBecause?.cause ?? 'Your payment is held for a check.',
+          reason: (heldBecause && customerWords(heldBecause)) ?? 'Your payment is held for a check.',
           shortfall:
             compareAmounts(held.amount, order.fiatAmount) < 0
               ? roundAmount(subtractAmounts(order.fiatAmount, held.amount), FIAT_DECIMALS)
@@ -138,11 +139,12 @@ export async function orderDetail(
         }
       : null,
     order: summarize(deps.trading, order),
-    events: events.map((event) => ({
+    events: trail.map(({ event, entry }) => ({
       at: event.createdAt.toISOString(),
       fromStatus: event.fromStatus,
       toStatus: event.toStatus,
-      cause: event.cause,
+      kind: entry?.kind ?? null,
+      words: entry ? customerWords(entry) : null,
       actor: event.actor,
     })),
   }

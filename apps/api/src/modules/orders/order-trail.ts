@@ -3,10 +3,17 @@ import { type OrderStatus, isTransitionAllowed } from '@exchange/shared/order-ru
 import type { Database } from '../../db/client'
 import { orderEvents, orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import { OrderTrailEntry, operatorWords } from '@exchange/shared/order-trail'
 import type { Actor, OrderRow, OrderServiceDeps } from './orders-deps'
 
-// The order's trail: every line written to order_events, with its cause, is written by a function of this file.
+// The order's trail: every line of order_events is written by a function of this file, as a typed entry (its kind and
+// facts) with the operator's words for it (decision 109).
+
+/** The columns an entry fills: its kind, its facts, and the operator's words. */
+function entryColumns(entry: OrderTrailEntry) {
+  const { kind, ...details } = entry
+  return { kind, details, cause: operatorWords(entry) }
+}
 
 /**
  * The one function that writes an order's status: checks the transition table, changes the row only if it
@@ -17,7 +24,7 @@ export async function applyTransition(
   tx: Database,
   order: OrderRow,
   to: OrderStatus,
-  cause: string,
+  entry: OrderTrailEntry,
   actor: Actor,
 ): Promise<OrderRow> {
   const from = order.status
@@ -31,7 +38,7 @@ export async function applyTransition(
   if (!updated) throw new AppError('transition_not_allowed')
   await tx
     .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: from, toStatus: to, cause, actor, createdAt: now })
+    .values({ orderId: order.id, fromStatus: from, toStatus: to, ...entryColumns(entry), actor, createdAt: now })
   return updated
 }
 
@@ -40,14 +47,14 @@ export async function recordOrderNote(
   { clock }: Pick<OrderServiceDeps, 'clock'>,
   tx: Database,
   order: OrderRow,
-  cause: string,
+  entry: OrderTrailEntry,
   actor: Actor,
 ): Promise<void> {
   await tx.insert(orderEvents).values({
     orderId: order.id,
     fromStatus: order.status,
     toStatus: order.status,
-    cause,
+    ...entryColumns(entry),
     actor,
     createdAt: clock.now(),
   })
@@ -59,8 +66,18 @@ export async function recordOrderCreated(tx: Database, order: OrderRow, at: Date
     orderId: order.id,
     fromStatus: null,
     toStatus: 'initiated',
-    cause: CUSTOMER_NOTES.created.operator(),
+    ...entryColumns({ kind: 'order_created' }),
     actor: 'customer',
     createdAt: at,
   })
+}
+
+/** An entry as stored, read back; null for one written before entries were typed, or one this version cannot read. */
+export function trailEntryOf(row: {
+  kind: string | null
+  details: Record<string, unknown> | null
+}): OrderTrailEntry | null {
+  if (!row.kind) return null
+  const read = OrderTrailEntry.safeParse({ ...row.details, kind: row.kind })
+  return read.success ? read.data : null
 }

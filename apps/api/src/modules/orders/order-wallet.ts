@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
 import type { Database } from '../../db/client'
 import { orders } from '../../db/tables/modules/orders'
@@ -32,7 +31,7 @@ export async function setWalletOfPaidOrder(
       .set({ wallet, updatedAt: deps.clock.now() })
       .where(eq(orders.id, order.id))
       .returning()
-    await recordOrderNote(deps, tx, updated!, CUSTOMER_NOTES.walletGiven.operator(wallet), 'customer')
+    await recordOrderNote(deps, tx, updated!, { kind: 'wallet_given', wallet }, 'customer')
     return updated!
   })
 }
@@ -54,6 +53,6 @@ export async function changeWalletOfWaitingOrder(
     .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_checks')))
     .returning()
   if (!updated) throw new AppError('transition_not_allowed')
-  await recordOrderNote(deps, tx, updated, CUSTOMER_NOTES.walletChanged.operator(wallet, order.wallet), 'customer')
+  await recordOrderNote(deps, tx, updated, { kind: 'wallet_changed', wallet, was: order.wallet }, 'customer')
   return updated
 }

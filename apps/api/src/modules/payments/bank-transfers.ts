@@ -1,5 +1,4 @@
 import type { FiatCurrency } from '@exchange/shared/currencies'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import type { BankAccountDetails, TransferInstructions } from '@exchange/shared/payments.schemas'
 import { AppError } from '../../errors'
 import type { BankAccount } from '../../providers/bank/bank-partner.provider'
@@ -36,8 +35,8 @@ export async function startBankPayment(
     if (order.status === 'awaiting_payment' && order.methodGroup === method) return order
     if (order.status !== 'initiated') throw new AppError('transition_not_allowed')
     if (order.priceExpiresAt <= clock.now()) throw new AppError('price_expired')
-    const cause = method === 'wire' ? CUSTOMER_NOTES.choseWire.operator() : CUSTOMER_NOTES.choseViban.operator()
-    const moved = await orderService.applyTransition(tx, order, 'awaiting_payment', cause, 'customer')
+    const chose = { kind: method === 'wire' ? 'wire_chosen' : 'viban_chosen' } as const
+    const moved = await orderService.applyTransition(tx, order, 'awaiting_payment', chose, 'customer')
     await orderService.keepPaymentMethod(tx, order.id, method, providerRef)
     await openPayment(deps, tx, { order, method, provider: bank.kind, providerRef })
     return moved

@@ -1,3 +1,4 @@
+import type { OrderTrailEntry } from '@exchange/shared/order-trail'
 import { AppError } from '../../errors'
 import type { Database } from '../../db/client'
 import type { Visitor } from '../../providers/geoip/visitor-country'
@@ -41,7 +42,7 @@ export async function orderCustomerMayPay(
 
 /**
  * The attempt is kept: a started order moves to awaiting payment, one already awaiting notes another attempt, with
- * the order-trail cause the caller words (`cause(anotherAttempt)`).
+ * the order-trail entry the caller gives (`entry(anotherAttempt)`).
  */
 export async function recordStart(
   deps: HostedPaymentDeps,
@@ -49,7 +50,7 @@ export async function recordStart(
   method: 'card' | 'pay_by_bank',
   provider: string,
   providerRef: string,
-  cause: (anotherAttempt: boolean) => string,
+  entry: (anotherAttempt: boolean) => OrderTrailEntry,
 ) {
   const { db, orderService } = deps
   await db.transaction(async (tx) => {
@@ -58,8 +59,8 @@ export async function recordStart(
     if (!current) throw new AppError('order_not_found')
     await assertTakesAttempt(deps, tx, current)
     if (current.status === 'initiated')
-      await orderService.applyTransition(tx, current, 'awaiting_payment', cause(false), 'customer')
-    else await orderService.recordOrderNote(tx, current, cause(true), 'customer')
+      await orderService.applyTransition(tx, current, 'awaiting_payment', entry(false), 'customer')
+    else await orderService.recordOrderNote(tx, current, entry(true), 'customer')
     await openPayment(deps, tx, { order: current, method, provider, providerRef })
   })
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import { customers } from '../../db/tables/modules/customers'
 import { AppError, callProvider } from '../../errors'
 import type { Visitor } from '../../providers/geoip/visitor-country'
@@ -31,7 +30,10 @@ export async function startCardPayment(
       returnUrl: RETURN_URL,
     }),
   )
-  await recordStart(deps, order, 'card', psp.kind, session.sessionId, CUSTOMER_NOTES.cardStarted.operator)
+  await recordStart(deps, order, 'card', psp.kind, session.sessionId, (again) => ({
+    kind: 'card_checkout_started',
+    again,
+  }))
   return session
 }
 
@@ -65,8 +67,10 @@ export async function startPayByBank(
       returnUrl: RETURN_URL,
     }),
   )
-  await recordStart(deps, order, 'pay_by_bank', openBanking.kind, consent.consentId, (again) =>
-    CUSTOMER_NOTES.payByBankStarted.operator(bankOption.name, again),
-  )
+  await recordStart(deps, order, 'pay_by_bank', openBanking.kind, consent.consentId, (again) => ({
+    kind: 'pay_by_bank_started',
+    bank: bankOption.name,
+    again,
+  }))
   return { sessionId: consent.consentId, authUrl: consent.authUrl }
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
 import type { BankAccountDetails, TransferInstructions } from '@exchange/shared/payments.schemas'
 import { isUniqueViolation } from '../../db/errors'
 import { customers } from '../../db/tables/modules/customers'
@@ -91,6 +90,6 @@ export async function completeViban(
       .orderBy(desc(orders.createdAt))
       .limit(1)
     if (!order) throw new AppError('order_not_found')
-    await orderService.recordOrderNote(tx, order, CUSTOMER_NOTES.transferSent.operator(), 'customer')
+    await orderService.recordOrderNote(tx, order, { kind: 'transfer_reported_sent' }, 'customer')
   })
 }

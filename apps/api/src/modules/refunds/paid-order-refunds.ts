@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { CUSTOMER_NOTES } from '@exchange/shared/order-notes'
+import type { OrderTrailEntry } from '@exchange/shared/order-trail'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
@@ -11,11 +11,11 @@ import type { OrderMail } from '../order-mail/order-mail'
 import type { OrderRow, OrderService } from '../orders/orders.service'
 import type { RefundService } from './refunds.service'
 
-/** Who decided a refund, and the words of its trail entry. */
+/** Who decided a refund, and its trail entry. */
 interface RefundDecision {
   reason: string
   by: string
-  cause: string
+  entry: OrderTrailEntry
   actor: 'system' | 'operator' | 'customer'
 }
 
@@ -41,7 +41,7 @@ export function createHeldOrderRefund(deps: {
         .orderBy(desc(incomingTransfers.receivedAt))
         .limit(1)
       // The guarded status change goes first: a refund that lost a race stores nothing.
-      await orderService.applyTransition(tx, order, 'refunded', decision.cause, decision.actor)
+      await orderService.applyTransition(tx, order, 'refunded', decision.entry, decision.actor)
       await refunds.queueRefund(tx, {
         orderId: order.id,
         transferId: transfer?.id ?? null,
@@ -75,7 +75,12 @@ export function createHeldOrderRefund(deps: {
   /** The system's refund of a held paid order (a check refused for good); answers the order's new status. */
   async function refundHeldOrder(order: OrderRow, reason: string): Promise<OrderStatus> {
     if (order.status !== 'paid' && order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
-    await refundHeld(order, { reason, by: 'system', cause: `Refunded: ${reason}`, actor: 'system' })
+    await refundHeld(order, {
+      reason,
+      by: 'system',
+      entry: { kind: 'refunded', reason, byOperator: false },
+      actor: 'system',
+    })
     return 'refunded'
   }
 
@@ -107,7 +112,7 @@ export function createPaidOrderRefunds(deps: {
       await held.refundHeld(order, {
         reason,
         by: by ?? 'system',
-        cause: by ? `Refunded by our team: ${reason}` : `Refunded: ${reason}`,
+        entry: { kind: 'refunded', reason, byOperator: by !== undefined },
         actor: by ? 'operator' : 'system',
       })
     })
@@ -126,7 +131,7 @@ export function createPaidOrderRefunds(deps: {
       await held.refundHeld(order, {
         reason: 'you asked for your money back while your order waited',
         by: 'customer',
-        cause: CUSTOMER_NOTES.refundAsked.operator(),
+        entry: { kind: 'refund_asked' },
         actor: 'customer',
       })
       return 'refunded' as const

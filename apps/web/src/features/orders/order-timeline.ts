@@ -1,5 +1,4 @@
 import type { OrderStatus } from '@exchange/shared/order-rules'
-import { customerWordsFor } from '@exchange/shared/order-notes'
 import type { OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 
 /** One step of an order's life as the customer reads it: what happened, when, and the facts worth knowing. */
@@ -43,19 +42,15 @@ function titleOf(event: OrderEvent): string {
 }
 
 /**
- * The line under a change, when it says more than the title: the payment method the customer chose, what the customer
- * did in their own words, or what the system or an operator recorded (amounts received, the transaction). A step owed
- * is shown with its button above the timeline, so its recorded cause is not repeated.
+ * The line under a change, when it says more than the title: the payment method the customer chose, else the
+ * customer's words the api gives for the entry (shared `order-trail`, decision 109). A step owed is shown with its
+ * button above the timeline, so its entry has no words.
  */
 function lineOf(event: OrderEvent, order: OrderSummary): string | null {
   const isNote = event.fromStatus === event.toStatus
   if (event.toStatus === 'awaiting_payment' && event.actor === 'customer' && !isNote)
     return order.methodName ? `Payment method: ${order.methodName}` : null
-  // What the customer did reads in their own words (shared `order-notes`), never in the operator trail's.
-  if (event.actor === 'customer') return customerWordsFor(event.cause) ?? null
-  if (isNote) return event.cause
-  if (event.toStatus === 'expired' || event.toStatus === 'awaiting_checks') return null
-  return event.cause
+  return event.words
 }
 
 /**
