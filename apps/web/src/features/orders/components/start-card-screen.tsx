@@ -54,7 +54,6 @@ export function StartCardScreen({ basePath = '/dashboard', onStepRequired }: Sta
       orderReference={reference}
       needs="open"
       buyStep="pay"
-      basePath={basePath}
     >
       {({ order }) =>
         psp ? (
