@@ -19,7 +19,7 @@ export function historyQueryKey() {
   return [HISTORY_QUERY_KEY]
 }
 
-export function historyQueryOptions(brandName: string, page: number, after: string | undefined) {
+function historyQueryOptions(brandName: string, page: number, after: string | undefined) {
   return queryOptions({
     queryKey: [HISTORY_QUERY_KEY, brandName, page, after],
     queryFn: () => getHistory({ page, pageSize: HISTORY_PAGE_SIZE, brandName, ...(after ? { after } : {}) }),

@@ -7,7 +7,7 @@ function getPaymentMethods(request: OrderRequest) {
   return postUser('orderBuyGetMethods', request, OrderBuyGetMethodsAnswer)
 }
 
-export function paymentMethodsQueryOptions(brandName: string, orderReference: string | null) {
+function paymentMethodsQueryOptions(brandName: string, orderReference: string | null) {
   return queryOptions({
     queryKey: ['paymentMethods', orderReference, brandName],
     queryFn: () => getPaymentMethods({ orderReference: orderReference ?? '', brandName }),

@@ -16,7 +16,7 @@ function getPaymentStatus(request: z.infer<typeof PaymentStatusRequest>) {
   return postUser('orderPaymentStatus', request, PaymentStatusAnswer)
 }
 
-export function paymentStatusQueryOptions(brandName: string, sessionId: string | null) {
+function paymentStatusQueryOptions(brandName: string, sessionId: string | null) {
   return queryOptions({
     queryKey: ['paymentStatus', sessionId, brandName],
     queryFn: () => getPaymentStatus({ sessionId: sessionId ?? '', brandName }),

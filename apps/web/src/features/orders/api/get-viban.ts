@@ -8,7 +8,7 @@ function getViban(request: UserRequest) {
   return postUser('orderGetViban', request, GetVibanAnswer)
 }
 
-export function vibanQueryOptions(brandName: string) {
+function vibanQueryOptions(brandName: string) {
   return queryOptions({ queryKey: ['viban', brandName], queryFn: () => getViban({ brandName }) })
 }
 

@@ -15,7 +15,7 @@ export function latePaymentQuoteQueryKey() {
 }
 
 /** The preview, read again every 30 seconds while it is on screen so that the price shown stays today's. */
-export function latePaymentQuoteQueryOptions(brandName: string, orderReference: string) {
+function latePaymentQuoteQueryOptions(brandName: string, orderReference: string) {
   return queryOptions({
     queryKey: [LATE_QUOTE_QUERY_KEY, orderReference, brandName],
     queryFn: () => quoteLatePayment({ orderReference, brandName }),
