@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
-export const HISTORY_QUERY_KEY = 'history'
+const HISTORY_QUERY_KEY = 'history'
 export const HISTORY_PAGE_SIZE = 10
 
 /**

@@ -2,7 +2,7 @@ import { OrderDetailAnswer, type OrderRequest } from '@exchange/shared/orders.sc
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
-export const ORDER_DETAIL_QUERY_KEY = 'orderDetail'
+const ORDER_DETAIL_QUERY_KEY = 'orderDetail'
 
 /** `getOrderDetail`: one order with its timeline of status changes. */
 function getOrderDetail(request: OrderRequest) {

@@ -29,13 +29,7 @@ export function PriceHoldText({ priceExpiresAt }: { priceExpiresAt: string }) {
  * A started order whose price ran out while the customer looked at it: no payment at that price any more. Offers a new
  * order for the same amount, coin and wallet at today's price, which the customer sees before paying.
  */
-export function PriceExpiredNotice({
-  order,
-}: {
-  order: OrderSummary
-  /** Not read: the new order opens at WEB_PATHS.method. Accepted while the payment step's frame still passes it. */
-  basePath?: string
-}) {
+export function PriceExpiredNotice({ order }: { order: OrderSummary }) {
   const brand = useBrand()
   const navigate = useNavigate()
   const requote = useRequoteOrder()

@@ -12,7 +12,7 @@ import { useBrand } from '../../../lib/brand-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useCompleteViban } from '../api/complete-viban'
-import { HISTORY_QUERY_KEY } from '../api/get-history'
+import { historyQueryKey } from '../api/get-history'
 import { orderDetailQueryOptions } from '../api/get-order-detail'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
@@ -45,7 +45,7 @@ function useVibanTransfer(onStepRequired: OnPaymentStepRequired | undefined) {
   const [reported, setReported] = useState(false)
 
   function refresh(orderReference: string) {
-    void queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] })
+    void queryClient.invalidateQueries({ queryKey: historyQueryKey() })
     void queryClient.invalidateQueries({ queryKey: orderDetailQueryOptions(brand.brandName, orderReference).queryKey })
   }
 

@@ -13,7 +13,7 @@ import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { formatFiat } from '../../../lib/format'
 import { getSessionState } from '../../../lib/session-state'
-import { HISTORY_QUERY_KEY } from '../api/get-history'
+import { historyQueryKey } from '../api/get-history'
 import { orderDetailQueryOptions } from '../api/get-order-detail'
 import { useStartPayByBank } from '../api/start-pay-by-bank'
 import { useSubmitWire } from '../api/submit-wire'
@@ -80,7 +80,7 @@ function useWirePayment(onStepRequired: OnPaymentStepRequired | undefined) {
             queryClient.invalidateQueries({
               queryKey: orderDetailQueryOptions(brand.brandName, orderReference).queryKey,
             }),
-            queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
+            queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
           ])
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
