@@ -18,7 +18,7 @@ export function useStartSigning() {
 }
 
 /** `agreementStatus`: the agreement as the partner's signed notices left it; the browser's return proves nothing. */
-export function agreementStatusQueryOptions(brandName: string) {
+function agreementStatusQueryOptions(brandName: string) {
   return queryOptions({
     queryKey: ['agreementStatus', brandName],
     queryFn: () => postUser('agreementStatus', { brandName }, AgreementStatusAnswer),

@@ -13,7 +13,7 @@ export function isIdentityUndecided(status: IdentityCheckStatus): boolean {
 }
 
 /** `identityStatus`: the check as the provider's signed notices left it; the browser's return proves nothing. */
-export function identityStatusQueryOptions(brandName: string) {
+function identityStatusQueryOptions(brandName: string) {
   return queryOptions({
     queryKey: ['identityStatus', brandName],
     queryFn: () => postUser('identityStatus', { brandName }, IdentityStatusAnswer),
