@@ -1,4 +1,4 @@
-import { type QueryKey, useQuery } from '@tanstack/react-query'
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 
 /** How a status screen waits on a partner's signed notice after the browser came back. */
@@ -10,15 +10,14 @@ export interface StatusPolling {
 }
 
 /**
- * A status read from the api. With `polling`, asked again every `intervalMs` while `stillOpen` says the partner has
- * not decided, for at most `giveUpMs`; `gaveUp` then says the screen stopped waiting.
+ * A status read from the api (`query`, a feature's query options). With `polling`, asked again every `intervalMs`
+ * while `stillOpen` says the partner has not decided, for at most `giveUpMs`; `gaveUp` then says the screen stopped
+ * waiting.
  */
-export function useStatusPolling<Answer>(options: {
-  queryKey: QueryKey
-  queryFn: () => Promise<Answer>
-  stillOpen: (answer: NoInfer<Answer>) => boolean
-  polling: StatusPolling | undefined
-}) {
+export function useStatusPolling<Answer, Key extends QueryKey>(
+  query: UseQueryOptions<Answer, Error, Answer, Key>,
+  options: { stillOpen: (answer: NoInfer<Answer>) => boolean; polling: StatusPolling | undefined },
+) {
   const { polling, stillOpen } = options
   const [gaveUp, setGaveUp] = useState(false)
   const giveUpMs = polling?.giveUpMs
@@ -28,14 +27,13 @@ export function useStatusPolling<Answer>(options: {
     return () => window.clearTimeout(timer)
   }, [giveUpMs])
 
-  const query = useQuery({
-    queryKey: options.queryKey,
-    queryFn: options.queryFn,
+  const result = useQuery({
+    ...query,
     refetchInterval: (current) => {
       if (!polling || gaveUp) return false
       const answer = current.state.data
       return answer !== undefined && stillOpen(answer) ? polling.intervalMs : false
     },
   })
-  return { ...query, gaveUp }
+  return { ...result, gaveUp }
 }

@@ -117,7 +117,7 @@ const ENHANCED_STANDING: Record<EnhancedCheckStatus, StepStanding> = {
  * The journey, one entry per step, in the order a customer meets them. A new step (UK steps, agreement) is one more
  * entry here; callers ask `blockingStep(facts, policy, action)` and never name a step.
  */
-export const JOURNEY_RULES: readonly JourneyRule[] = [
+const JOURNEY_RULES: readonly JourneyRule[] = [
   {
     id: 'email',
     blocks: ['start_order', 'pay', 'payout'],

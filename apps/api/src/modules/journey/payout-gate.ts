@@ -81,5 +81,3 @@ export function createPayoutGate({
     }
   }
 }
-
-export type PayoutGate = ReturnType<typeof createPayoutGate>

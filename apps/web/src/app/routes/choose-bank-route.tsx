@@ -2,5 +2,5 @@ import { ChooseOptionScreen } from '../../features/orders/components/choose-opti
 
 /** /dashboard-choosebank and /dashboard-banks: several banks; the chosen one pays at /dashboard-wire. */
 export function Component() {
-  return <ChooseOptionScreen group="banks" basePath="/dashboard" />
+  return <ChooseOptionScreen group="banks" />
 }

@@ -2,5 +2,5 @@ import { ChooseOptionScreen } from '../../features/orders/components/choose-opti
 
 /** /dashboard-choosecc: several card providers; the chosen one pays at /dashboard-startcc. */
 export function Component() {
-  return <ChooseOptionScreen group="psps" basePath="/dashboard" />
+  return <ChooseOptionScreen group="psps" />
 }

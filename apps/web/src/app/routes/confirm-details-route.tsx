@@ -3,5 +3,5 @@ import { OrderInViewCard } from '../../features/orders/components/order-in-view-
 
 /** /dashboard-confirmdetails: the order being paid, then the details; once saved, on to the virtual IBAN step. */
 export function Component() {
-  return <ConfirmDetailsScreen nextPath="/dashboard-viban" summary={<OrderInViewCard />} />
+  return <ConfirmDetailsScreen summary={<OrderInViewCard />} />
 }

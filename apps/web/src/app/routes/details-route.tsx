@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useQueryClient } from '@tanstack/react-query'
 import { DetailsScreen } from '../../features/client-details/components/details-screen'
 import { StepRequiredNotice } from '../../features/journey/components/step-notices'
@@ -18,7 +19,7 @@ export function Component() {
       onSaved={async () => {
         // The UK steps read the full name from their status: what they knew before the save is forgotten.
         queryClient.removeQueries({ queryKey: [UK_STEPS_QUERY_KEY] })
-        if (sentByStep) await continueAfterStep('/dashboard-details')
+        if (sentByStep) await continueAfterStep(WEB_PATHS.details)
       }}
     />
   )

@@ -1,5 +1,7 @@
 import { OPEN_STATUSES } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Button, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { MethodScreen } from '../../features/orders/components/method-screen'
@@ -8,7 +10,7 @@ import { useBrand } from '../../lib/brand-context'
 import { getSessionState } from '../../lib/session-state'
 
 /**
- * /dashboard-method: the order flow under the dashboard's base path. An open order whose wallet is not yet proven says
+ * /dashboard-method: the order flow's choice of payment method. An open order whose wallet is not yet proven says
  * so first and leads to the wallet screen, which comes back here (decision 084): the wallet is settled before payment.
  */
 export function Component() {
@@ -33,17 +35,13 @@ export function Component() {
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {`We send your coins only to a wallet you have shown to be yours: ${active.orderWallet}. It takes a minute, and you come back here to pay.`}
             </Text>
-            <Button
-              component={Link}
-              to={`/dashboard-wallets?order=${encodeURIComponent(active.orderReference)}`}
-              size="xs"
-            >
+            <Button component={Link} to={pathForOrder(WEB_PATHS.wallets, active.orderReference)} size="xs">
               Prove your wallet
             </Button>
           </Stack>
         </Alert>
       ) : null}
-      <MethodScreen basePath="/dashboard" />
+      <MethodScreen />
     </Stack>
   )
 }

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { ReturnAgreementScreen } from '../../features/agreement/components/agreement-screens'
 import { useJourneyChanged } from '../../features/journey/api/get-journey-status'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
@@ -10,7 +11,7 @@ export function Component() {
     <ReturnAgreementScreen
       onContinue={async () => {
         await journeyChanged()
-        return continueAfterStep('/dashboard-returnagr')
+        return continueAfterStep(WEB_PATHS.returnAgreement)
       }}
     />
   )

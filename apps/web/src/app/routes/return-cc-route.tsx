@@ -2,5 +2,5 @@ import { PaymentReturnScreen } from '../../features/orders/components/payment-re
 
 /** /dashboard-returncc?session_id=…: where the card provider and the bank send the browser back. */
 export function Component() {
-  return <PaymentReturnScreen basePath="/dashboard" />
+  return <PaymentReturnScreen />
 }

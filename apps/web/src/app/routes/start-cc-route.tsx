@@ -4,5 +4,5 @@ import { StartCardScreen } from '../../features/orders/components/start-card-scr
 /** /dashboard-startcc. */
 export function Component() {
   const { routeToStep } = useJourneyNavigation()
-  return <StartCardScreen basePath="/dashboard" onStepRequired={routeToStep} />
+  return <StartCardScreen onStepRequired={routeToStep} />
 }

@@ -4,5 +4,5 @@ import { VibanScreen } from '../../features/orders/components/viban-screen'
 /** /dashboard-viban: card or a transfer to the customer's virtual IBAN. */
 export function Component() {
   const { routeToStep } = useJourneyNavigation()
-  return <VibanScreen basePath="/dashboard" onStepRequired={routeToStep} />
+  return <VibanScreen onStepRequired={routeToStep} />
 }

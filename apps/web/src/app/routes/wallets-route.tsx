@@ -2,6 +2,7 @@ import { ORDER_PARAM, pathForOrder } from '@exchange/shared/web-links'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { OPEN_STATUSES } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { notifications } from '@mantine/notifications'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageLoader } from '../../components/ui/page-loader'
@@ -52,8 +53,8 @@ export function Component() {
       if (!given.result) return orderAlertCopy(given)
     }
     // Before payment, back to the payment screen the customer came from (or the method screen); after it, to the order.
-    if (order.paid) void navigate(`/dashboard-history?order=${encodeURIComponent(order.reference)}`)
-    else void navigate(pathForOrder(takeReturnTo() ?? '/dashboard-method', order.reference))
+    if (order.paid) void navigate(pathForOrder(WEB_PATHS.history, order.reference))
+    else void navigate(pathForOrder(takeReturnTo() ?? WEB_PATHS.method, order.reference))
     return null
   }
 

@@ -1,5 +1,7 @@
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { ORDER_PARAM, pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -25,7 +27,7 @@ export function Component() {
   const brand = useBrand()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const reference = params.get('order')
+  const reference = params.get(ORDER_PARAM)
   const detail = useOrderDetail(brand.brandName, reference)
   const wallets = useWallets(brand.brandName)
   const change = useChangeOrderWallet()
@@ -33,7 +35,7 @@ export function Component() {
 
   if (reference && (detail.isPending || wallets.isPending)) return <PageLoader />
   const found = detail.data && detail.data.result ? detail.data.data : null
-  const orderPath = `/dashboard-history?order=${encodeURIComponent(reference ?? '')}`
+  const orderPath = pathForOrder(WEB_PATHS.history, reference)
   if (!found || found.order.statusName !== 'awaiting_checks')
     return (
       <Paper withBorder radius="lg" p="lg" maw={720} component="section" aria-labelledby="way-out">
@@ -42,7 +44,7 @@ export function Component() {
             Nothing to choose here
           </Title>
           <Text size="sm">This order is not waiting for a check, so there is nothing to change or send back here.</Text>
-          <Anchor component={Link} to={found ? orderPath : '/dashboard-history'} size="sm">
+          <Anchor component={Link} to={found ? orderPath : WEB_PATHS.history} size="sm">
             {found ? 'Back to the order' : 'Your orders'}
           </Anchor>
         </Stack>
@@ -74,7 +76,7 @@ export function Component() {
       order={order}
       waitingFor={(step && WAITING_FOR[step]) ?? 'a check'}
       wallets={choices}
-      proveWalletPath={`/dashboard-wallets?order=${encodeURIComponent(order.orderReference)}`}
+      proveWalletPath={pathForOrder(WEB_PATHS.wallets, order.orderReference)}
       orderPath={orderPath}
       changing={change.isPending}
       refunding={refund.isPending}

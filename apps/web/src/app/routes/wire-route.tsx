@@ -4,5 +4,5 @@ import { WireScreen } from '../../features/orders/components/wire-screen'
 /** /dashboard-wire: pay-by-bank or a manual transfer from the chosen bank. */
 export function Component() {
   const { routeToStep } = useJourneyNavigation()
-  return <WireScreen basePath="/dashboard" onStepRequired={routeToStep} />
+  return <WireScreen onStepRequired={routeToStep} />
 }

@@ -1,7 +1,9 @@
 import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { formatIban, isValidIban } from '@exchange/shared/iban'
 import type { OrderStatus } from '@exchange/shared/order-rules'
-import type { PaymentOption } from '@exchange/shared/orders.schemas'
+import type { OrderSummary, PaymentOption } from '@exchange/shared/orders.schemas'
+import { getSessionState } from '../../lib/session-state'
 
 /** Each status as the customer reads it, and the colour of its badge. */
 export const STATUS_DISPLAY: Record<OrderStatus, { label: string; color: string }> = {
@@ -34,12 +36,18 @@ export function methodLabel(method: string | null, known: readonly PaymentOption
   return method
 }
 
+/** The payment method of an order as the api names it, else by the options this session was offered. */
+export function orderMethodLabel(order: OrderSummary): string {
+  const { pspArray, banksArray, altMethodArray } = getSessionState()
+  return order.methodName ?? methodLabel(order.method, [...pspArray, ...banksArray, ...altMethodArray])
+}
+
 /** A completed order's printable receipt (decision 049), named by its reference. */
 export function receiptPath(orderReference: string): string {
-  return pathForOrder('/dashboard-receipt', orderReference)
+  return pathForOrder(WEB_PATHS.receipt, orderReference)
 }
 
 /** The way out of a paid order whose delivery waits: another wallet, or the money back (decision 085). */
 export function wayOutPath(orderReference: string): string {
-  return pathForOrder('/dashboard-wayout', orderReference)
+  return pathForOrder(WEB_PATHS.wayOut, orderReference)
 }

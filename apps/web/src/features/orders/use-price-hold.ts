@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /** Whole seconds from now until `until` (0 once it has passed). */
-export function secondsUntil(until: string, now: number): number {
+function secondsUntil(until: string, now: number): number {
   return Math.max(0, Math.ceil((new Date(until).getTime() - now) / 1000))
 }
 

@@ -1,7 +1,8 @@
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useAgreementStatus } from '../api/agreement-api'
@@ -37,7 +38,7 @@ export function AgreementRecordsCard({ download: save }: { download: DownloadAgr
         {data.signed ? null : (
           <Text size="sm">
             Version {data.version} is not signed yet.{' '}
-            <Anchor component={Link} to="/dashboard-disclaimer" fw={600}>
+            <Anchor component={Link} to={WEB_PATHS.disclaimer} fw={600}>
               Read and sign it
             </Anchor>
           </Text>

@@ -1,15 +1,17 @@
 import { type AgreementSection, customerAgreement } from '@exchange/shared/agreement'
-import { SignerName } from '@exchange/shared/agreement.schemas'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatDateTime } from '../../../lib/format'
-import { type AgreementPolling, useAgreementStatus, useStartSigning } from '../api/agreement-api'
+import { type AgreementPolling, useAgreementStatus } from '../api/agreement-api'
 import { AgreementFrame } from './agreement-frame'
+import { AgreementNotSigned, AgreementSigned, SignatureTakingLonger } from './return-agreement-outcomes'
+import { useSignAgreement } from './use-sign-agreement'
 
 /** The agreement in force, with the brand's company. */
 function useAgreement() {
@@ -40,7 +42,7 @@ function AlreadySigned({ signedAt }: { signedAt: string }) {
   return (
     <Alert color="teal" variant="light" w="100%">
       You signed this version on {formatDateTime(signedAt)}. You can download it under{' '}
-      <Anchor component={Link} to="/dashAccount" fw={600}>
+      <Anchor component={Link} to={WEB_PATHS.account} fw={600}>
         Account
       </Anchor>
       .
@@ -66,7 +68,7 @@ export function DisclaimerScreen({ notice }: { notice?: ReactNode }) {
       </Text>
       {signed ? <AlreadySigned signedAt={signed.signedAt} /> : null}
       <Sections sections={agreement.keyTerms} level={2} />
-      <Button component={Link} to="/dashboard-agr" size="md">
+      <Button component={Link} to={WEB_PATHS.agreement} size="md">
         Read the full agreement
       </Button>
     </AgreementFrame>
@@ -80,10 +82,10 @@ export function AgreementScreen() {
     <AgreementFrame title={agreement.title} version={agreement.version}>
       <Sections sections={agreement.sections} level={2} />
       <Group gap="md" wrap="wrap">
-        <Button component={Link} to="/dashboard-agr1" size="md">
+        <Button component={Link} to={WEB_PATHS.signAgreement} size="md">
           Continue to sign
         </Button>
-        <Anchor component={Link} to="/dashboard-disclaimer" fw={600} size="sm">
+        <Anchor component={Link} to={WEB_PATHS.disclaimer} fw={600} size="sm">
           Back to the key terms
         </Anchor>
       </Group>
@@ -96,51 +98,10 @@ export function AgreementScreen() {
  * off to the e-signature partner's page (`startDocusign`), which sends the browser back to /dashboard-returnagr.
  */
 export function ConfirmAgreementScreen() {
-  const brand = useBrand()
   const customer = useCustomer()
   const agreement = useAgreement()
-  const navigate = useNavigate()
-  const start = useStartSigning()
   const detailsName = [customer.details.firstName, customer.details.lastName].filter(Boolean).join(' ').trim()
-  const [typed, setTyped] = useState('')
-  const [nameError, setNameError] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [leaving, setLeaving] = useState<{ url: string; sandbox: boolean } | null>(null)
-
-  function sign() {
-    setError(null)
-    let signerName: string | undefined
-    if (!detailsName) {
-      const checked = SignerName.safeParse(typed)
-      if (!checked.success) {
-        setNameError(checked.error.issues[0]?.message ?? 'Please enter your full name')
-        return
-      }
-      signerName = checked.data
-    }
-    setNameError(null)
-    start.mutate(
-      { brandName: brand.brandName, ...(signerName && { signerName }) },
-      {
-        onSuccess: (answer) => {
-          if (!answer) return setError(ALERT_MESSAGES.somethingWentWrong)
-          if (!answer.result) {
-            if (answer.error === 'step_done') return void navigate('/dashboard-returnagr', { replace: true })
-            if (answer.error === 'validation_failed' && answer.fields?.signerName)
-              return setNameError(answer.fields.signerName)
-            return setError(
-              answer.error === 'provider_unavailable'
-                ? 'Our e-signature partner is not answering right now. Please try again in a minute.'
-                : (ERROR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong),
-            )
-          }
-          setLeaving({ url: answer.data.signingUrl, sandbox: answer.data.sandbox })
-          window.location.assign(answer.data.signingUrl)
-        },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
+  const { typed, setTyped, nameError, error, leaving, sign, busy } = useSignAgreement(detailsName)
 
   return (
     <AgreementFrame title="Sign the agreement" version={agreement.version} sandbox={leaving?.sandbox ?? false}>
@@ -179,10 +140,10 @@ export function ConfirmAgreementScreen() {
         </Group>
       ) : null}
       <Group gap="md" wrap="wrap">
-        <Button onClick={sign} loading={start.isPending || leaving !== null} size="md">
+        <Button onClick={sign} loading={busy} size="md">
           Go to signing
         </Button>
-        <Anchor component={Link} to="/dashboard-agr" fw={600} size="sm">
+        <Anchor component={Link} to={WEB_PATHS.agreement} fw={600} size="sm">
           Back to the agreement
         </Anchor>
       </Group>
@@ -191,7 +152,7 @@ export function ConfirmAgreementScreen() {
 }
 
 /** Spec-free choice, as on the identity return page: ask every 2 seconds, stop after two minutes. */
-export const RETURN_AGREEMENT_POLLING: AgreementPolling = { intervalMs: 2000, giveUpMs: 120_000 }
+const RETURN_AGREEMENT_POLLING: AgreementPolling = { intervalMs: 2000, giveUpMs: 120_000 }
 
 /**
  * /dashboard-returnagr: the e-signature partner sends the browser back here. The redirect proves nothing: the screen
@@ -206,7 +167,6 @@ export function ReturnAgreementScreen({
   onContinue: () => Promise<boolean>
 }) {
   const brand = useBrand()
-  const navigate = useNavigate()
   const status = useAgreementStatus(brand.brandName, polling)
   const answer = status.data
   const data = answer && answer.result ? answer.data : null
@@ -229,69 +189,13 @@ export function ReturnAgreementScreen({
     )
   }
   const current = data.records.find((record) => record.current)
-  if (current) {
+  if (current) return <AgreementSigned current={current} version={data.version} onContinue={onContinue} />
+  if (data.latest?.status === 'declined' || !data.latest)
+    return <AgreementNotSigned declined={data.latest !== null} version={data.version} />
+  if (status.gaveUp)
     return (
-      <AgreementFrame title="Agreement signed" version={data.version}>
-        <Alert color="teal" variant="light" w="100%" role="status">
-          Thank you, {current.signerName}. You signed our customer agreement on {formatDateTime(current.signedAt)}.
-        </Alert>
-        <Text size="sm">A copy is kept in your account, where you can download it at any time.</Text>
-        <Group gap="md" wrap="wrap">
-          <Button
-            size="md"
-            onClick={() =>
-              void onContinue().then((moved) => {
-                if (!moved) void navigate('/dashboard')
-              })
-            }
-          >
-            Continue
-          </Button>
-          <Anchor component={Link} to="/dashAccount" fw={600} size="sm">
-            Download your copy
-          </Anchor>
-        </Group>
-      </AgreementFrame>
+      <SignatureTakingLonger version={data.version} recheck={() => void status.refetch()} busy={status.isFetching} />
     )
-  }
-  if (data.latest?.status === 'declined') {
-    return (
-      <AgreementFrame title="Agreement not signed" version={data.version}>
-        <Text>You declined to sign the agreement. You can buy from us only once it is signed.</Text>
-        <Button component={Link} to="/dashboard-disclaimer">
-          Read the agreement again
-        </Button>
-      </AgreementFrame>
-    )
-  }
-  if (!data.latest) {
-    return (
-      <AgreementFrame title="Checking your signature" version={data.version}>
-        <Text>You have not started signing the agreement yet.</Text>
-        <Button component={Link} to="/dashboard-disclaimer">
-          Read the agreement
-        </Button>
-      </AgreementFrame>
-    )
-  }
-  if (status.gaveUp) {
-    return (
-      <AgreementFrame title="Checking your signature" version={data.version}>
-        <Alert color="yellow" variant="light" title="This is taking longer than usual" w="100%">
-          Our e-signature partner has not confirmed your signature yet. If you left its page before signing, you can
-          sign now.
-        </Alert>
-        <Group gap="md" wrap="wrap">
-          <Button component={Link} to="/dashboard-agr1">
-            Sign the agreement
-          </Button>
-          <Button variant="light" onClick={() => void status.refetch()} loading={status.isFetching}>
-            Check again
-          </Button>
-        </Group>
-      </AgreementFrame>
-    )
-  }
   return (
     <AgreementFrame title="Checking your signature" version={data.version}>
       <Group gap="sm" role="status" aria-live="polite">

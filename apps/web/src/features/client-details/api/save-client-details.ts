@@ -2,10 +2,10 @@ import { SaveClientDetailsAnswer, type SaveClientDetailsRequest } from '@exchang
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
-import { CLIENT_DETAILS_QUERY_KEY } from './get-client-details'
+import { clientDetailsQueryOptions } from './get-client-details'
 
 /** `saveClientDetails`: stores the details; the names then show in the greeting and the order flow. */
-export function saveClientDetails(request: SaveClientDetailsRequest) {
+function saveClientDetails(request: SaveClientDetailsRequest) {
   return postUser('saveClientDetails', request, SaveClientDetailsAnswer)
 }
 
@@ -13,11 +13,11 @@ export function useSaveClientDetails() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: saveClientDetails,
-    onSuccess: async (answer) => {
+    onSuccess: async (answer, request) => {
       if (!answer || !answer.result) return
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [CLIENT_DETAILS_QUERY_KEY] }),
+        queryClient.invalidateQueries({ queryKey: clientDetailsQueryOptions(request.brandName).queryKey }),
       ])
     },
   })

@@ -1,5 +1,6 @@
 import { countryName } from '@exchange/shared/countries'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
@@ -60,7 +61,7 @@ export function AccountOverview() {
           ) : (
             <Alert color="red">{ALERT_MESSAGES.somethingWentWrong}</Alert>
           )}
-          <Button component={Link} to="/dashboard-details" variant="light" style={{ alignSelf: 'flex-start' }}>
+          <Button component={Link} to={WEB_PATHS.details} variant="light" style={{ alignSelf: 'flex-start' }}>
             Edit details
           </Button>
         </Stack>

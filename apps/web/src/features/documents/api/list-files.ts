@@ -1,15 +1,15 @@
-import { ListFilesAnswer, type ListFilesRequest } from '@exchange/shared/documents.schemas'
-import { useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
+import { ListFilesAnswer } from '@exchange/shared/documents.schemas'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
-export const FILES_QUERY_KEY = 'files'
-
 /** `listFiles`: the documents this customer has sent, newest first. */
-export function listFiles(request: z.infer<typeof ListFilesRequest>) {
-  return postUser('listFiles', request, ListFilesAnswer)
+export function filesQueryOptions(brandName: string) {
+  return queryOptions({
+    queryKey: ['files', brandName],
+    queryFn: () => postUser('listFiles', { brandName }, ListFilesAnswer),
+  })
 }
 
 export function useFiles(brandName: string) {
-  return useQuery({ queryKey: [FILES_QUERY_KEY, brandName], queryFn: () => listFiles({ brandName }) })
+  return useQuery(filesQueryOptions(brandName))
 }

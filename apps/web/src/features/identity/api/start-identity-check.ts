@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `identityStart`: starts or resumes the customer's check and answers the provider's hosted page to send the browser to. */
-export function startIdentityCheck(request: z.infer<typeof IdentityStartRequest>) {
+function startIdentityCheck(request: z.infer<typeof IdentityStartRequest>) {
   return postUser('identityStart', request, IdentityStartAnswer)
 }
 

@@ -1,4 +1,5 @@
 import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -11,26 +12,26 @@ import { IdentityFrame } from './identity-frame'
 function nextStep(status: IdentityCheckStatus | null): { label: string; to: string; note: string | null } {
   switch (status) {
     case 'started':
-      return { label: 'Continue identity check', to: '/dashboard-hostedauth', note: null }
+      return { label: 'Continue identity check', to: WEB_PATHS.hostedAuth, note: null }
     case 'resubmission_requested':
       return {
         label: 'Send your documents again',
-        to: '/dashboard-hostedauth',
+        to: WEB_PATHS.hostedAuth,
         note: 'Our identity partner asked you to send part of your documents again.',
       }
     case 'pending':
     case 'review':
-      return { label: 'See your identity check', to: '/dashboard-authend', note: 'Your identity check is in progress.' }
+      return { label: 'See your identity check', to: WEB_PATHS.authEnd, note: 'Your identity check is in progress.' }
     case 'approved':
-      return { label: 'See your identity check', to: '/dashboard-authend', note: 'Your identity is already verified.' }
+      return { label: 'See your identity check', to: WEB_PATHS.authEnd, note: 'Your identity is already verified.' }
     case 'rejected':
       return {
         label: 'See your identity check',
-        to: '/dashboard-authend',
+        to: WEB_PATHS.authEnd,
         note: 'We could not verify your identity. Please contact support.',
       }
     default:
-      return { label: 'Start identity check', to: '/dashboard-hostedauth', note: null }
+      return { label: 'Start identity check', to: WEB_PATHS.hostedAuth, note: null }
   }
 }
 

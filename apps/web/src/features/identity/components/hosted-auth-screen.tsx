@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -8,11 +9,10 @@ import { identityAlertCopy } from '../identity-copy'
 import { IdentityFrame } from './identity-frame'
 
 /**
- * /dashboard-hostedauth: asks the api for a link to the identity partner's hosted page (`identityStart`) and sends the
- * browser there; the partner sends it back to /dashboard-returnauth. A check that needs no link (verified, in review,
- * rejected) goes on to the screen that shows it.
+ * Asks the api for the link to the partner's hosted page once on arrival (and again with `ask`), then sends the
+ * browser there; a check that needs no link goes on to the screen that shows it.
  */
-export function HostedAuthScreen() {
+function useIdentityLink() {
   const brand = useBrand()
   const navigate = useNavigate()
   const start = useStartIdentityCheck()
@@ -32,8 +32,8 @@ export function HostedAuthScreen() {
           }
           if (!answer.result) {
             if (answer.error === 'identity_verified' || answer.error === 'identity_rejected')
-              void navigate('/dashboard-authend', { replace: true })
-            else if (answer.error === 'identity_in_review') void navigate('/dashboard-returnauth', { replace: true })
+              void navigate(WEB_PATHS.authEnd, { replace: true })
+            else if (answer.error === 'identity_in_review') void navigate(WEB_PATHS.returnAuth, { replace: true })
             else setError(identityAlertCopy(answer.error))
             return
           }
@@ -53,15 +53,26 @@ export function HostedAuthScreen() {
     askOnArrival()
   }, [])
 
+  return { link, error, ask, asking: start.isPending }
+}
+
+/**
+ * /dashboard-hostedauth: asks the api for a link to the identity partner's hosted page (`identityStart`) and sends the
+ * browser there; the partner sends it back to /dashboard-returnauth. A check that needs no link (verified, in review,
+ * rejected) goes on to the screen that shows it.
+ */
+export function HostedAuthScreen() {
+  const { link, error, ask, asking } = useIdentityLink()
+
   if (error) {
     return (
       <IdentityFrame title="Identity check with our partner">
         <FormAlert message={error} />
         <Group gap="md">
-          <Button onClick={ask} loading={start.isPending}>
+          <Button onClick={ask} loading={asking}>
             Try again
           </Button>
-          <Anchor component={Link} to="/dashboard-authstart" fw={600} size="sm">
+          <Anchor component={Link} to={WEB_PATHS.authStart} fw={600} size="sm">
             Back to the identity check
           </Anchor>
         </Group>

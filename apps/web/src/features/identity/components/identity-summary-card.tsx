@@ -1,4 +1,5 @@
 import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
@@ -6,17 +7,17 @@ import { useIdentityStatus } from '../api/get-identity-status'
 
 /** One line per state, and where the button leads. */
 const SUMMARY: Record<IdentityCheckStatus, { text: string; action: string; to: string }> = {
-  none: { text: 'Not started yet.', action: 'Verify your identity', to: '/dashboard-authstart' },
-  started: { text: 'Started, not finished.', action: 'Continue identity check', to: '/dashboard-hostedauth' },
-  pending: { text: 'In progress.', action: 'See your identity check', to: '/dashboard-authend' },
-  review: { text: 'Being reviewed by a person.', action: 'See your identity check', to: '/dashboard-authend' },
+  none: { text: 'Not started yet.', action: 'Verify your identity', to: WEB_PATHS.authStart },
+  started: { text: 'Started, not finished.', action: 'Continue identity check', to: WEB_PATHS.hostedAuth },
+  pending: { text: 'In progress.', action: 'See your identity check', to: WEB_PATHS.authEnd },
+  review: { text: 'Being reviewed by a person.', action: 'See your identity check', to: WEB_PATHS.authEnd },
   resubmission_requested: {
     text: 'Please send your documents again.',
     action: 'See what to send',
-    to: '/dashboard-authend',
+    to: WEB_PATHS.authEnd,
   },
-  approved: { text: 'Verified.', action: 'See your identity check', to: '/dashboard-authend' },
-  rejected: { text: 'We could not verify your identity.', action: 'See your identity check', to: '/dashboard-authend' },
+  approved: { text: 'Verified.', action: 'See your identity check', to: WEB_PATHS.authEnd },
+  rejected: { text: 'We could not verify your identity.', action: 'See your identity check', to: WEB_PATHS.authEnd },
 }
 
 /** On the account page: where the identity check stands, its one next step, and the way to send documents. */
@@ -40,10 +41,10 @@ export function IdentitySummaryCard() {
               : 'We could not load your identity check.'}
         </Text>
         <Group gap="sm">
-          <Button component={Link} to={summary?.to ?? '/dashboard-authstart'} variant="light">
+          <Button component={Link} to={summary?.to ?? WEB_PATHS.authStart} variant="light">
             {summary?.action ?? 'Open identity check'}
           </Button>
-          <Button component={Link} to="/dashboard-uploaddocs" variant="subtle">
+          <Button component={Link} to={WEB_PATHS.uploadDocs} variant="subtle">
             Upload documents
           </Button>
         </Group>

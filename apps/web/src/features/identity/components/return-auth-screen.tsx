@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core'
 import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -7,7 +8,7 @@ import { identityAlertCopy } from '../identity-copy'
 import { IdentityFrame } from './identity-frame'
 
 /** Spec-free choice: ask every 2 seconds, and after two minutes stop and say the result comes later. */
-export const RETURN_AUTH_POLLING: IdentityStatusPolling = { intervalMs: 2000, giveUpMs: 120_000 }
+const RETURN_AUTH_POLLING: IdentityStatusPolling = { intervalMs: 2000, giveUpMs: 120_000 }
 
 const STEPS = ['Documents sent', 'Checking your documents', 'Result'] as const
 
@@ -42,6 +43,34 @@ function Progress({ current }: { current: number }) {
   )
 }
 
+/** After two minutes without a result: the result comes later, and the way back to the partner if it was left early. */
+function TakingLonger({ started, recheck, busy }: { started: boolean; recheck: () => void; busy: boolean }) {
+  return (
+    <IdentityFrame title="Checking your identity">
+      <Alert color="yellow" variant="light" title="This is taking longer than usual" w="100%">
+        Our identity partner has not sent us the result yet. You do not need to wait on this page: the result will be
+        under Identity check in your dashboard.
+      </Alert>
+      {started ? (
+        <Text size="sm">
+          Did you leave our partner&apos;s page before sending your photos?{' '}
+          <Anchor component={Link} to={WEB_PATHS.hostedAuth} fw={600}>
+            Continue identity check
+          </Anchor>
+        </Text>
+      ) : null}
+      <Group gap="md">
+        <Button variant="light" onClick={recheck} loading={busy}>
+          Check again
+        </Button>
+        <Anchor component={Link} to={WEB_PATHS.authEnd} fw={600} size="sm">
+          See your identity check
+        </Anchor>
+      </Group>
+    </IdentityFrame>
+  )
+}
+
 /**
  * /dashboard-returnauth: the identity partner sends the browser back here. The redirect proves nothing, so the screen
  * reads the stored status (`identityStatus`), asks again while the check is undecided, and goes on to /dashboard-authend
@@ -65,7 +94,7 @@ export function ReturnAuthScreen({
   useEffect(() => {
     if (!movesOn) return
     onDecided?.()
-    void navigate('/dashboard-authend', { replace: true })
+    void navigate(WEB_PATHS.authEnd, { replace: true })
   }, [movesOn, navigate, onDecided])
 
   if (identity.isError || answer === false || (answer && !answer.result)) {
@@ -85,7 +114,7 @@ export function ReturnAuthScreen({
     return (
       <IdentityFrame title="Checking your identity">
         <Text>You have not started your identity check yet.</Text>
-        <Button component={Link} to="/dashboard-authstart">
+        <Button component={Link} to={WEB_PATHS.authStart}>
           Start identity check
         </Button>
       </IdentityFrame>
@@ -94,28 +123,11 @@ export function ReturnAuthScreen({
 
   if (identity.gaveUp && !movesOn) {
     return (
-      <IdentityFrame title="Checking your identity">
-        <Alert color="yellow" variant="light" title="This is taking longer than usual" w="100%">
-          Our identity partner has not sent us the result yet. You do not need to wait on this page: the result will be
-          under Identity check in your dashboard.
-        </Alert>
-        {check?.status === 'started' ? (
-          <Text size="sm">
-            Did you leave our partner&apos;s page before sending your photos?{' '}
-            <Anchor component={Link} to="/dashboard-hostedauth" fw={600}>
-              Continue identity check
-            </Anchor>
-          </Text>
-        ) : null}
-        <Group gap="md">
-          <Button variant="light" onClick={() => void identity.refetch()} loading={identity.isFetching}>
-            Check again
-          </Button>
-          <Anchor component={Link} to="/dashboard-authend" fw={600} size="sm">
-            See your identity check
-          </Anchor>
-        </Group>
-      </IdentityFrame>
+      <TakingLonger
+        started={check?.status === 'started'}
+        recheck={() => void identity.refetch()}
+        busy={identity.isFetching}
+      />
     )
   }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderCompleteViban`: the customer says the transfer to their virtual IBAN is sent; the bank's notice decides. */
-export function completeViban(request: CompleteVibanRequest) {
+function completeViban(request: CompleteVibanRequest) {
   return postUser('orderCompleteViban', request, CompleteVibanAnswer)
 }
 

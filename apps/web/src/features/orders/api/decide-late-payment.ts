@@ -3,15 +3,15 @@ import type { LateDecisionRequest } from '@exchange/shared/payments.schemas'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
-import { HISTORY_QUERY_KEY } from './get-history'
-import { ORDER_DETAIL_QUERY_KEY } from './get-order-detail'
-import { LATE_QUOTE_QUERY_KEY } from './quote-late-payment'
+import { historyQueryKey } from './get-history'
+import { orderDetailQueryKey } from './get-order-detail'
+import { latePaymentQuoteQueryKey } from './quote-late-payment'
 
 /**
  * `orderDecideLatePayment`: for money that arrived after the price expired, buy at today's price (the price per coin
  * the customer was shown, `quotedRate`) or take it back.
  */
-export function decideLatePayment(request: z.input<typeof LateDecisionRequest>) {
+function decideLatePayment(request: z.input<typeof LateDecisionRequest>) {
   return postUser('orderDecideLatePayment', request, ExchangeUpdateOrderAnswer)
 }
 
@@ -20,9 +20,9 @@ export function useDecideLatePayment() {
   return useMutation({
     mutationFn: decideLatePayment,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY] })
-      await queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] })
-      await queryClient.invalidateQueries({ queryKey: [LATE_QUOTE_QUERY_KEY] })
+      await queryClient.invalidateQueries({ queryKey: orderDetailQueryKey() })
+      await queryClient.invalidateQueries({ queryKey: historyQueryKey() })
+      await queryClient.invalidateQueries({ queryKey: latePaymentQuoteQueryKey() })
     },
   })
 }

@@ -1,23 +1,28 @@
 import { OrderDetailAnswer, type OrderRequest } from '@exchange/shared/orders.schemas'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
-export const ORDER_DETAIL_QUERY_KEY = 'orderDetail'
+const ORDER_DETAIL_QUERY_KEY = 'orderDetail'
 
 /** `getOrderDetail`: one order with its timeline of status changes. */
-export function getOrderDetail(request: OrderRequest) {
+function getOrderDetail(request: OrderRequest) {
   return postUser('getOrderDetail', request, OrderDetailAnswer)
 }
 
 /** How often a page that waits for a transfer asks whether the money has arrived. */
 export const PAYMENT_WATCH_MS = 10_000
 
+/** Every order's detail, or one order's when it is named: what a change to orders invalidates. */
+export function orderDetailQueryKey(orderReference?: string) {
+  return orderReference === undefined ? [ORDER_DETAIL_QUERY_KEY] : [ORDER_DETAIL_QUERY_KEY, orderReference]
+}
+
 export function orderDetailQueryOptions(brandName: string, orderReference: string | null) {
-  return {
+  return queryOptions({
     queryKey: [ORDER_DETAIL_QUERY_KEY, orderReference, brandName],
     queryFn: () => getOrderDetail({ orderReference: orderReference ?? '', brandName }),
     enabled: orderReference !== null,
-  }
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PaymentStatusAnswer, type PaymentStatusRequest } from '@exchange/shared/payments.schemas'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
@@ -12,8 +12,16 @@ export function isPaymentUndecided(status: PaymentStatus): boolean {
 }
 
 /** `orderPaymentStatus`: a hosted payment as the provider's signed notice left it; the browser's return proves nothing. */
-export function getPaymentStatus(request: z.infer<typeof PaymentStatusRequest>) {
+function getPaymentStatus(request: z.infer<typeof PaymentStatusRequest>) {
   return postUser('orderPaymentStatus', request, PaymentStatusAnswer)
+}
+
+function paymentStatusQueryOptions(brandName: string, sessionId: string | null) {
+  return queryOptions({
+    queryKey: ['paymentStatus', sessionId, brandName],
+    queryFn: () => getPaymentStatus({ sessionId: sessionId ?? '', brandName }),
+    enabled: sessionId !== null,
+  })
 }
 
 export interface PaymentStatusPolling {
@@ -39,9 +47,7 @@ export function usePaymentStatus(
   }, [giveUpMs])
 
   const query = useQuery({
-    queryKey: ['paymentStatus', sessionId, brandName],
-    queryFn: () => getPaymentStatus({ sessionId: sessionId ?? '', brandName }),
-    enabled: sessionId !== null,
+    ...paymentStatusQueryOptions(brandName, sessionId),
     refetchInterval: (current) => {
       const answer = current.state.data
       const undecided = answer && answer.result && isPaymentUndecided(answer.data.paymentStatus)

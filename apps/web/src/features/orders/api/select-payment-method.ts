@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderSelectMethod`: keeps the chosen card provider, bank or other option on the order. */
-export function selectPaymentMethod(request: z.infer<typeof SelectMethodRequest>) {
+function selectPaymentMethod(request: z.infer<typeof SelectMethodRequest>) {
   return postUser('orderSelectMethod', request, SelectMethodAnswer)
 }
 

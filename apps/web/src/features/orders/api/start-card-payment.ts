@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderStartCard`: the order awaits payment and the answer names the PSP's hosted checkout to send the browser to. */
-export function startCardPayment(request: z.infer<typeof StartCardRequest>) {
+function startCardPayment(request: z.infer<typeof StartCardRequest>) {
   return postUser('orderStartCard', request, StartCardAnswer)
 }
 

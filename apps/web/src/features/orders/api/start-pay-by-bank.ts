@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderStartPayByBank`: the order awaits payment and the answer names the bank's consent page. */
-export function startPayByBank(request: z.infer<typeof StartPayByBankRequest>) {
+function startPayByBank(request: z.infer<typeof StartPayByBankRequest>) {
   return postUser('orderStartPayByBank', request, StartPayByBankAnswer)
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderSubmitViban`: ties the order to the customer's virtual IBAN and answers what to send; a second call answers the same. */
-export function submitViban(request: z.infer<typeof SubmitVibanRequest>) {
+function submitViban(request: z.infer<typeof SubmitVibanRequest>) {
   return postUser('orderSubmitViban', request, SubmitVibanAnswer)
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `orderSubmitWire`: the order awaits a bank transfer; the answer is our account, the amount and the reference to use. */
-export function submitWire(request: z.infer<typeof SubmitWireRequest>) {
+function submitWire(request: z.infer<typeof SubmitWireRequest>) {
   return postUser('orderSubmitWire', request, SubmitWireAnswer)
 }
 

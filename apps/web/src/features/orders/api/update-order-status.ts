@@ -5,11 +5,11 @@ import { endActiveOrder } from '../../../lib/active-order'
 import type { ActiveOrder } from '../../../lib/session-state'
 import { postUser } from '../../../lib/api-client'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
-import { HISTORY_QUERY_KEY } from './get-history'
-import { ORDER_DETAIL_QUERY_KEY } from './get-order-detail'
+import { historyQueryKey } from './get-history'
+import { orderDetailQueryKey } from './get-order-detail'
 
 /** `exchangeUpdateOrder`: the customer starts, cancels or reports a failed payment on their order. */
-export function updateOrderStatus(request: ExchangeUpdateOrderRequest) {
+function updateOrderStatus(request: ExchangeUpdateOrderRequest) {
   return postUser('exchangeUpdateOrder', request, ExchangeUpdateOrderAnswer)
 }
 
@@ -34,8 +34,8 @@ export function useUpdateOrderStatus() {
       if (endsActiveOrder(answer.statusName)) endActiveOrder(order, answer.statusName)
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, order.orderReference] }),
+        queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
+        queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(order.orderReference) }),
       ])
     },
   })

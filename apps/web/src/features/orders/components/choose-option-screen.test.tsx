@@ -26,7 +26,7 @@ function renderChoice(group: 'psps' | 'banks', path: string, handlers: ApiHandle
     orderSelectMethod: ok(),
     ...handlers,
   })
-  const view = renderScreen(<ChooseOptionScreen group={group} basePath="/dashboard" />, { path, customer: grossData() })
+  const view = renderScreen(<ChooseOptionScreen group={group} />, { path, customer: grossData() })
   return { api, ...view }
 }
 

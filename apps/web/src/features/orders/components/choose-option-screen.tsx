@@ -1,16 +1,18 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { PaymentOption } from '@exchange/shared/orders.schemas'
 import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
-import { useEffect, useId, useState } from 'react'
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
+import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
-import { pathForOrder } from '@exchange/shared/web-links'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useSelectPaymentMethod } from '../api/select-payment-method'
+import { useKeptPaymentMethods } from '../use-kept-payment-methods'
 import { PaymentStep } from './payment-step'
 
 type ChoiceGroup = 'psps' | 'banks'
@@ -24,7 +26,7 @@ const COPY: Record<
     description: 'Pick the provider that takes your card payment on its secure page.',
     list: 'Card providers',
     hint: (name) => `Pay by debit or credit card with ${name}.`,
-    next: '-startcc',
+    next: WEB_PATHS.startCard,
     none: 'No card provider is available for this order.',
   },
   banks: {
@@ -32,7 +34,7 @@ const COPY: Record<
     description: 'Pick the bank you pay from. Next you choose to pay in its app or by a transfer you make yourself.',
     list: 'Banks',
     hint: (name) => `Pay from your account at ${name}.`,
-    next: '-wire',
+    next: WEB_PATHS.wire,
     none: 'No bank is available for this order.',
   },
 }
@@ -74,39 +76,17 @@ function OptionButton({
 interface ChooseOptionScreenProps {
   /** Card providers (/dashboard-choosecc) or banks (/dashboard-choosebank, /dashboard-banks). */
   group: ChoiceGroup
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
 }
 
-/** The order can be paid through several providers or banks: the customer picks one and goes on with it. */
-export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOptionScreenProps) {
+/**
+ * The customer picks one option: it is kept on the order, then the next step of its group opens. `choosing` is the
+ * option being kept meanwhile.
+ */
+function useChooseOption(group: ChoiceGroup, reference: string | null, setError: (message: string | null) => void) {
   const brand = useBrand()
   const navigate = useNavigate()
-  const reference = useOrderInView('payment')
-  const methods = usePaymentMethods(brand.brandName, reference)
   const selectMethod = useSelectPaymentMethod()
-  const [error, setError] = useState<string | null>(null)
   const [choosing, setChoosing] = useState<string | null>(null)
-  const copy = COPY[group]
-
-  const methodsAnswer = methods.data && methods.data.result ? methods.data : null
-  useEffect(() => {
-    if (methodsAnswer) {
-      updateSessionState({
-        pspArray: methodsAnswer.psps.options,
-        banksArray: methodsAnswer.banks.options,
-        altMethodArray: methodsAnswer.alts.options,
-      })
-    }
-  }, [methodsAnswer])
-
-  // The options the method screen kept show at once; the api's current list replaces them when it arrives.
-  const session = getSessionState()
-  const options = methodsAnswer
-    ? methodsAnswer[group].options
-    : group === 'psps'
-      ? session.pspArray
-      : session.banksArray
 
   async function choose(option: PaymentOption) {
     if (!reference) return
@@ -121,8 +101,73 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
       return
     }
     updateSessionState(group === 'banks' ? { selectedBank: option } : { selectedPsp: option })
-    void navigate(pathForOrder(`${basePath}${copy.next}`, reference))
+    void navigate(pathForOrder(COPY[group].next, reference))
   }
+
+  return { choose, choosing }
+}
+
+interface OptionListProps {
+  group: ChoiceGroup
+  options: readonly PaymentOption[]
+  loading: boolean
+  disabled: boolean
+  onChoose: (option: PaymentOption) => void
+}
+
+/** The options of the group, one button each; while none is known yet, a skeleton; with none at all, the way back. */
+function OptionList({ group, options, loading, disabled, onChoose }: OptionListProps) {
+  const copy = COPY[group]
+  if (options.length > 0)
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {options.map((option) => (
+          <OptionButton
+            key={option.id}
+            option={option}
+            hint={copy.hint(option.name)}
+            disabled={disabled}
+            onChoose={() => onChoose(option)}
+          />
+        ))}
+      </SimpleGrid>
+    )
+  if (loading)
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-label="Loading the options">
+        <Skeleton height={88} radius="md" />
+        <Skeleton height={88} radius="md" />
+      </SimpleGrid>
+    )
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text size="sm">{copy.none}</Text>
+      <Anchor component={Link} to={WEB_PATHS.method} fw={600} size="sm">
+        Choose another way to pay
+      </Anchor>
+    </Stack>
+  )
+}
+
+/** The order can be paid through several providers or banks: the customer picks one and goes on with it. */
+export function ChooseOptionScreen({ group }: ChooseOptionScreenProps) {
+  const brand = useBrand()
+  const reference = useOrderInView('payment')
+  const methods = usePaymentMethods(brand.brandName, reference)
+  const [error, setError] = useState<string | null>(null)
+  const { choose, choosing } = useChooseOption(group, reference, setError)
+  const copy = COPY[group]
+
+  const methodsAnswer = methods.data && methods.data.result ? methods.data : null
+  useKeptPaymentMethods(methodsAnswer)
+
+  // The options the method screen kept show at once; the api's current list replaces them when it arrives.
+  const session = getSessionState()
+  const options = methodsAnswer
+    ? methodsAnswer[group].options
+    : group === 'psps'
+      ? session.pspArray
+      : session.banksArray
 
   return (
     <PaymentStep
@@ -137,33 +182,15 @@ export function ChooseOptionScreen({ group, basePath = '/dashboard' }: ChooseOpt
           <Title order={2} fz="lg">
             {copy.list}
           </Title>
-          {options.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-              {options.map((option) => (
-                <OptionButton
-                  key={option.id}
-                  option={option}
-                  hint={copy.hint(option.name)}
-                  disabled={choosing !== null}
-                  onChoose={() => void choose(option)}
-                />
-              ))}
-            </SimpleGrid>
-          ) : methods.isPending ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-label="Loading the options">
-              <Skeleton height={88} radius="md" />
-              <Skeleton height={88} radius="md" />
-            </SimpleGrid>
-          ) : (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{copy.none}</Text>
-              <Anchor component={Link} to={`${basePath}-method`} fw={600} size="sm">
-                Choose another way to pay
-              </Anchor>
-            </Stack>
-          )}
+          <OptionList
+            group={group}
+            options={options}
+            loading={methods.isPending}
+            disabled={choosing !== null}
+            onChoose={(option) => void choose(option)}
+          />
           <FormAlert message={error} />
-          <Anchor component={Link} to={pathForOrder(`${basePath}-method`, reference)} fw={600} size="sm">
+          <Anchor component={Link} to={pathForOrder(WEB_PATHS.method, reference)} fw={600} size="sm">
             ← Back to the payment methods
           </Anchor>
         </Stack>

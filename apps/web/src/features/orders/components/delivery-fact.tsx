@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core'
 import { CopyTextButton } from '../../../components/ui/copy-text-button'
 
 /** Said for a delivery the sandbox made up: there is no transaction on any chain to look at. */
-export const SIMULATED_TRANSACTION = 'Simulated transaction (test environment)'
+const SIMULATED_TRANSACTION = 'Simulated transaction (test environment)'
 
 /**
  * The transaction that sent the coins: a link to it on the coin's block explorer (marked "Testnet" when the provider

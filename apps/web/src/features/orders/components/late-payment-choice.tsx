@@ -54,6 +54,13 @@ function BuyPreview({ quote, currency }: { quote: NonNullable<LateQuote['buy']>;
   )
 }
 
+/** Why the customer's answer was not taken, in words; null while nothing failed. */
+function decisionFailure(answer: ReturnType<typeof useDecideLatePayment>['data']): string | null {
+  if (answer === undefined || (answer && answer.result)) return null
+  if (!answer) return 'Something went wrong, Please try again'
+  return answer.error === 'price_changed' ? PRICE_CHANGED_MESSAGE : orderAlertCopy(answer)
+}
+
 /**
  * Money that arrived after the order's price expired: the customer chooses to buy at today's price or to have it
  * sent back. The api prices both answers first (`orderQuoteLatePayment`), so the customer sees the new price, the
@@ -70,7 +77,6 @@ export function LatePaymentChoice({
   const brand = useBrand()
   const quoteQuery = useLatePaymentQuote(brand.brandName, orderReference)
   const decide = useDecideLatePayment()
-  const answer = decide.data
   const quoteAnswer = quoteQuery.data
   const quote = quoteAnswer && quoteAnswer.result ? quoteAnswer.data : null
   const received = formatFiat(latePayment.amount, latePayment.currency)
@@ -81,14 +87,8 @@ export function LatePaymentChoice({
       ...(decision === 'reprice' && quote?.buy ? { quotedRate: quote.buy.rate } : {}),
       brandName: brand.brandName,
     })
-  const failure =
-    answer === false || (answer && !answer.result)
-      ? answer && answer.error === 'price_changed'
-        ? PRICE_CHANGED_MESSAGE
-        : answer
-          ? orderAlertCopy(answer)
-          : 'Something went wrong, Please try again'
-      : null
+  const failure = decisionFailure(decide.data)
+  const deciding = (decision: 'reprice' | 'refund') => decide.isPending && decide.variables?.decision === decision
 
   return (
     <Alert color="yellow" title="Your payment arrived after the price expired" role="note">
@@ -110,7 +110,7 @@ export function LatePaymentChoice({
               <Button
                 variant="default"
                 onClick={() => choose('reprice')}
-                loading={decide.isPending && decide.variables?.decision === 'reprice'}
+                loading={deciding('reprice')}
                 disabled={decide.isPending || !quote?.buy || quoteQuery.isFetching}
                 {...WRAPPING_BUTTON}
               >
@@ -118,31 +118,7 @@ export function LatePaymentChoice({
               </Button>
             }
           >
-            {quote?.buy ? (
-              <BuyPreview quote={quote.buy} currency={latePayment.currency} />
-            ) : quote ? (
-              <Text size="sm">
-                {received} is below the minimum order of {formatFiat(quote.minimum, latePayment.currency)}, so it can
-                only be sent back.
-              </Text>
-            ) : quoteQuery.isPending ? (
-              <Stack gap={6} role="status" aria-label="Loading today's price">
-                <Skeleton height={14} />
-                <Skeleton height={14} />
-                <Skeleton height={14} />
-              </Stack>
-            ) : (
-              <Stack gap={6} align="flex-start">
-                <Text size="sm" role="alert">
-                  {quoteAnswer && !quoteAnswer.result
-                    ? orderAlertCopy(quoteAnswer)
-                    : 'We could not read today\u2019s price.'}
-                </Text>
-                <Button size="xs" variant="subtle" onClick={() => void quoteQuery.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            )}
+            <BuyAtTodaysPrice quoteQuery={quoteQuery} received={received} currency={latePayment.currency} />
           </Option>
           <Option
             title="Send my money back"
@@ -150,7 +126,7 @@ export function LatePaymentChoice({
               <Button
                 variant="default"
                 onClick={() => choose('refund')}
-                loading={decide.isPending && decide.variables?.decision === 'refund'}
+                loading={deciding('refund')}
                 disabled={decide.isPending}
                 {...WRAPPING_BUTTON}
               >
@@ -168,5 +144,45 @@ export function LatePaymentChoice({
         </SimpleGrid>
       </Stack>
     </Alert>
+  )
+}
+
+interface BuyAtTodaysPriceProps {
+  quoteQuery: ReturnType<typeof useLatePaymentQuote>
+  /** The money received, in words. */
+  received: string
+  currency: string
+}
+
+/** What buying at today's price gives: the preview, why it cannot be bought, or today's price loading or failed. */
+function BuyAtTodaysPrice({ quoteQuery, received, currency }: BuyAtTodaysPriceProps) {
+  const quoteAnswer = quoteQuery.data
+  const quote = quoteAnswer && quoteAnswer.result ? quoteAnswer.data : null
+  if (quote?.buy) return <BuyPreview quote={quote.buy} currency={currency} />
+  if (quote) {
+    return (
+      <Text size="sm">
+        {received} is below the minimum order of {formatFiat(quote.minimum, currency)}, so it can only be sent back.
+      </Text>
+    )
+  }
+  if (quoteQuery.isPending) {
+    return (
+      <Stack gap={6} role="status" aria-label="Loading today's price">
+        <Skeleton height={14} />
+        <Skeleton height={14} />
+        <Skeleton height={14} />
+      </Stack>
+    )
+  }
+  return (
+    <Stack gap={6} align="flex-start">
+      <Text size="sm" role="alert">
+        {quoteAnswer && !quoteAnswer.result ? orderAlertCopy(quoteAnswer) : 'We could not read today\u2019s price.'}
+      </Text>
+      <Button size="xs" variant="subtle" onClick={() => void quoteQuery.refetch()}>
+        Try again
+      </Button>
+    </Stack>
   )
 }

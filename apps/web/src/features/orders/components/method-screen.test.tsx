@@ -37,7 +37,7 @@ function renderMethodScreen({
     orderSelectMethod: ok(),
     ...handlers,
   })
-  const view = renderScreen(<MethodScreen basePath="/dashboard" />, {
+  const view = renderScreen(<MethodScreen />, {
     path: '/dashboard-method',
     customer: grossData({ ...names, openOrder: inSession ? [] : [ORDER] }),
   })

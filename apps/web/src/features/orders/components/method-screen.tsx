@@ -1,6 +1,6 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { endsActiveOrder, OPEN_STATUSES, type MethodGroup, type OrderStatus } from '@exchange/shared/order-rules'
-import type { MethodGroupOptions } from '@exchange/shared/orders.schemas'
+import type { MethodGroupOptions, OrderBuyGetMethodsAnswer, OrderSummary } from '@exchange/shared/orders.schemas'
 import {
   Alert,
   Anchor,
@@ -14,23 +14,24 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { BuySteps } from '../../../components/ui/buy-steps'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { lookUpActiveOrder } from '../../../lib/active-order'
-import { pathForOrder } from '@exchange/shared/web-links'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { ORDER_ERROR_COPY, orderAlertCopy } from '../../../lib/order-copy'
-import { updateSessionState } from '../../../lib/session-state'
+import { type ActiveOrder, updateSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useSelectPaymentMethod } from '../api/select-payment-method'
-import { useUpdateOrderStatus } from '../api/update-order-status'
 import { methodStep } from '../method-step'
 import { statusLabel } from '../order-display'
+import { useCancelOrder } from '../use-cancel-order'
+import { useKeptPaymentMethods } from '../use-kept-payment-methods'
 import { usePriceHold } from '../use-price-hold'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderCard } from './order-facts'
@@ -88,47 +89,90 @@ function MethodButton({
   )
 }
 
-interface MethodScreenProps {
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
+type PaymentMethods = Extract<OrderBuyGetMethodsAnswer, { result: true }>
+
+/** The order can no longer be paid (cancelled, failed, paid already…): it says so and leads to a new order. */
+function ClosedOrderNotice({ orderReference, status }: { orderReference: string; status: OrderStatus }) {
+  return (
+    <Alert color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Order {orderReference} can no longer be paid.</Text>
+        <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600} size="sm">
+          Start a new order in the calculator
+        </Anchor>
+      </Stack>
+    </Alert>
+  )
 }
 
-/** /dashboard-method: the started order and the ways it may be paid; the choice leads to the next step. */
-export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
+interface PaymentMethodListProps {
+  loading: boolean
+  methods: PaymentMethods | null
+  /** The api's answer, to word its refusal when it refused. */
+  answer: OrderBuyGetMethodsAnswer | false | undefined
+  disabled: boolean
+  onChoose: (group: MethodGroup) => void
+}
+
+/** The groups of payment methods this order allows, one button each; a word when there is none. */
+function PaymentMethodList({ loading, methods, answer, disabled, onChoose }: PaymentMethodListProps) {
+  const groups = methods ? GROUPS.filter(({ group }) => methods[group].allowed) : []
+  return (
+    <Stack gap="sm" component="section" aria-label="Payment methods">
+      <Title order={2} fz="lg">
+        Payment method
+      </Title>
+      {loading ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} role="status" aria-label="Loading payment methods">
+          <Skeleton height={88} radius="md" />
+          <Skeleton height={88} radius="md" />
+        </SimpleGrid>
+      ) : methods ? (
+        groups.length > 0 ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {groups.map(({ group, label, hint }) => (
+              <MethodButton
+                key={group}
+                label={label}
+                hint={hint}
+                options={methods[group]}
+                disabled={disabled}
+                onChoose={() => onChoose(group)}
+              />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Text size="sm">No payment method is available for this order. Please contact our support team.</Text>
+        )
+      ) : (
+        <Alert color="red">
+          {answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}
+        </Alert>
+      )}
+    </Stack>
+  )
+}
+
+/**
+ * The customer picks a group of methods: spec section 4's routing leads to its next step, keeping the option chosen
+ * for them when the group has only one. `choosing` is the group being kept on the order meanwhile.
+ */
+function useChooseMethod(
+  reference: string | null,
+  order: OrderSummary | null,
+  methods: PaymentMethods | null,
+  setError: (message: string | null) => void,
+) {
   const brand = useBrand()
   const customer = useCustomer()
   const navigate = useNavigate()
-  const active = lookUpActiveOrder(customer.openOrder)
-  const reference = active?.orderReference ?? null
-  const detail = useOrderDetail(brand.brandName, reference)
-  const methods = usePaymentMethods(brand.brandName, active && !endsActiveOrder(active.statusName) ? reference : null)
   const selectMethod = useSelectPaymentMethod()
-  const updateStatus = useUpdateOrderStatus()
-  const [error, setError] = useState<string | null>(null)
   const [choosing, setChoosing] = useState<MethodGroup | null>(null)
-  const [confirmingCancel, setConfirmingCancel] = useState(false)
-
-  const detailAnswer = detail.data
-  const order = detailAnswer && detailAnswer.result ? detailAnswer.data.order : null
-  const methodsAnswer = methods.data && methods.data.result ? methods.data : null
-  const { expired } = usePriceHold(order?.priceExpiresAt)
-
-  useEffect(() => {
-    if (methodsAnswer) {
-      updateSessionState({
-        pspArray: methodsAnswer.psps.options,
-        banksArray: methodsAnswer.banks.options,
-        altMethodArray: methodsAnswer.alts.options,
-      })
-    }
-  }, [methodsAnswer])
-
-  if (!active) return <NoOrderCard title="Choose how to pay" />
 
   async function choose(group: MethodGroup) {
-    if (!methodsAnswer || !order) return
+    if (!methods || !order) return
     setError(null)
-    const step = methodStep(basePath, group, methodsAnswer[group].options, customer.details)
+    const step = methodStep(WEB_PATHS.dashboard, group, methods[group].options, customer.details)
     if (!step) {
       setError(ORDER_ERROR_COPY.method_unavailable ?? ALERT_MESSAGES.somethingWentWrong)
       return
@@ -153,47 +197,94 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
     void navigate(pathForOrder(step.path, reference))
   }
 
+  return { choose, choosing }
+}
+
+function MethodHeading() {
+  return (
+    <Stack gap={4}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Choose how to pay
+      </Title>
+      <Text c="dimmed" size="sm">
+        Your order is started and its price is fixed. Choose a payment method to continue.
+      </Text>
+    </Stack>
+  )
+}
+
+/**
+ * "Cancel order" while the order is open, asked once more in a dialog; once cancelled, the calculator opens. A refusal
+ * goes to `setError`, to show above the button.
+ */
+function CancelOrderAction({
+  active,
+  open,
+  setError,
+}: {
+  active: ActiveOrder
+  open: boolean
+  setError: (message: string | null) => void
+}) {
+  const navigate = useNavigate()
+  const [confirming, setConfirming] = useState(false)
+  const { cancel, cancelling } = useCancelOrder((message) => {
+    setConfirming(false)
+    setError(message)
+  })
+
   function cancelOrder() {
-    if (!active) return
     setError(null)
-    updateStatus.mutate(
-      { order: active, statusName: 'cancelled', brandName: brand.brandName },
-      {
-        onSuccess: (answer) => {
-          setConfirmingCancel(false)
-          if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
-            return
-          }
-          notifications.show({
-            color: 'gray',
-            title: 'Order cancelled',
-            message: `Order ${active.orderReference} cancelled`,
-          })
-          void navigate('/dashboard')
-        },
-        onError: () => {
-          setConfirmingCancel(false)
-          setError(ALERT_MESSAGES.somethingWentWrong)
-        },
-      },
-    )
+    cancel(active, () => {
+      setConfirming(false)
+      void navigate(WEB_PATHS.dashboard)
+    })
   }
 
+  return (
+    <>
+      {open ? (
+        <Group>
+          <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+            Cancel order
+          </Button>
+        </Group>
+      ) : null}
+      <CancelOrderDialog
+        orderReference={confirming ? active.orderReference : null}
+        onConfirm={cancelOrder}
+        onClose={() => setConfirming(false)}
+        cancelling={cancelling !== null}
+      />
+    </>
+  )
+}
+
+/** /dashboard-method: the started order and the ways it may be paid; the choice leads to the next step. */
+export function MethodScreen() {
+  const brand = useBrand()
+  const customer = useCustomer()
+  const active = lookUpActiveOrder(customer.openOrder)
+  const reference = active?.orderReference ?? null
+  const detail = useOrderDetail(brand.brandName, reference)
+  const methods = usePaymentMethods(brand.brandName, active && !endsActiveOrder(active.statusName) ? reference : null)
+  const [error, setError] = useState<string | null>(null)
+
+  const detailAnswer = detail.data
+  const order = detailAnswer && detailAnswer.result ? detailAnswer.data.order : null
+  const methodsAnswer = methods.data && methods.data.result ? methods.data : null
+  const { expired } = usePriceHold(order?.priceExpiresAt)
+  useKeptPaymentMethods(methodsAnswer)
+  const { choose, choosing } = useChooseMethod(reference, order, methodsAnswer, setError)
+
+  if (!active) return <NoOrderCard title="Choose how to pay" />
+
   const orderOpen = order ? isOpen(order.statusName) : !endsActiveOrder(active.statusName)
-  const groups = methodsAnswer ? GROUPS.filter(({ group }) => methodsAnswer[group].allowed) : []
 
   return (
     <Stack gap="lg" maw={880}>
       <BuySteps current="method" />
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Choose how to pay
-        </Title>
-        <Text c="dimmed" size="sm">
-          Your order is started and its price is fixed. Choose a payment method to continue.
-        </Text>
-      </Stack>
+      <MethodHeading />
 
       <OrderCard
         order={order}
@@ -208,70 +299,22 @@ export function MethodScreen({ basePath = '/dashboard' }: MethodScreenProps) {
       {detailAnswer && !detailAnswer.result ? <Alert color="red">{orderAlertCopy(detailAnswer)}</Alert> : null}
 
       {order && expired && (order.statusName === 'initiated' || order.statusName === 'expired') ? (
-        <PriceExpiredNotice order={order} basePath={basePath} />
+        <PriceExpiredNotice order={order} />
       ) : !orderOpen ? (
-        <Alert
-          color="gray"
-          variant="light"
-          title={`This order is ${statusLabel(order?.statusName ?? active.statusName).toLowerCase()}`}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Order {active.orderReference} can no longer be paid.</Text>
-            <Anchor component={Link} to="/dashboard" fw={600} size="sm">
-              Start a new order in the calculator
-            </Anchor>
-          </Stack>
-        </Alert>
+        <ClosedOrderNotice orderReference={active.orderReference} status={order?.statusName ?? active.statusName} />
       ) : (
-        <Stack gap="sm" component="section" aria-label="Payment methods">
-          <Title order={2} fz="lg">
-            Payment method
-          </Title>
-          {methods.isPending || detail.isPending ? (
-            <SimpleGrid cols={{ base: 1, sm: 3 }} role="status" aria-label="Loading payment methods">
-              <Skeleton height={88} radius="md" />
-              <Skeleton height={88} radius="md" />
-            </SimpleGrid>
-          ) : methodsAnswer ? (
-            groups.length > 0 ? (
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                {groups.map(({ group, label, hint }) => (
-                  <MethodButton
-                    key={group}
-                    label={label}
-                    hint={hint}
-                    options={methodsAnswer[group]}
-                    disabled={choosing !== null || !order}
-                    onChoose={() => void choose(group)}
-                  />
-                ))}
-              </SimpleGrid>
-            ) : (
-              <Text size="sm">No payment method is available for this order. Please contact our support team.</Text>
-            )
-          ) : (
-            <Alert color="red">
-              {methods.data && !methods.data.result ? orderAlertCopy(methods.data) : ALERT_MESSAGES.somethingWentWrong}
-            </Alert>
-          )}
-        </Stack>
+        <PaymentMethodList
+          loading={methods.isPending || detail.isPending}
+          methods={methodsAnswer}
+          answer={methods.data}
+          disabled={choosing !== null || !order}
+          onChoose={(group) => void choose(group)}
+        />
       )}
 
       <FormAlert message={error} />
 
-      {orderOpen ? (
-        <Group>
-          <Button variant="default" color="red" onClick={() => setConfirmingCancel(true)}>
-            Cancel order
-          </Button>
-        </Group>
-      ) : null}
-      <CancelOrderDialog
-        orderReference={confirmingCancel ? active.orderReference : null}
-        onConfirm={cancelOrder}
-        onClose={() => setConfirmingCancel(false)}
-        cancelling={updateStatus.isPending}
-      />
+      <CancelOrderAction active={active} open={orderOpen} setError={setError} />
     </Stack>
   )
 }

@@ -1,5 +1,7 @@
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { isValidIban } from '@exchange/shared/iban'
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -7,18 +9,17 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { pathForOrder } from '@exchange/shared/web-links'
 import { useCancelOrder } from '../use-cancel-order'
 
 /** Where paying an open order goes on: the method choice, or the instructions of the transfer already chosen. */
-export function continuePathOf(order: OrderSummary): string {
-  if (order.statusName === 'initiated') return pathForOrder('/dashboard-method', order.orderReference)
-  if (order.method && isValidIban(order.method)) return pathForOrder('/dashboard-vibanDetails', order.orderReference)
-  return pathForOrder('/dashboard-history', order.orderReference)
+function continuePathOf(order: OrderSummary): string {
+  if (order.statusName === 'initiated') return pathForOrder(WEB_PATHS.method, order.orderReference)
+  if (order.method && isValidIban(order.method)) return pathForOrder(WEB_PATHS.vibanDetails, order.orderReference)
+  return pathForOrder(WEB_PATHS.history, order.orderReference)
 }
 
 /** Open orders whose price still holds, newest first: an order past its price time can no longer be paid as it is. */
-export function payableOpenOrders(openOrders: readonly OrderSummary[], now: number): OrderSummary[] {
+function payableOpenOrders(openOrders: readonly OrderSummary[], now: number): OrderSummary[] {
   return openOrders.filter((order) => Date.parse(order.priceExpiresAt) > now)
 }
 

@@ -1,13 +1,13 @@
 import { STEP_COPY } from '@exchange/shared/messages'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
+import type { OrderDetailAnswer, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 import { Alert, Anchor, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
-import { getSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
-import { methodLabel, receiptPath, wayOutPath } from '../order-display'
+import { orderMethodLabel, receiptPath, wayOutPath } from '../order-display'
 import { customerTimeline } from '../order-timeline'
 import { DeliveryFact } from './delivery-fact'
 import { OrderFact, OrderFacts } from './order-facts'
@@ -31,6 +31,96 @@ const STEP_ACTION: Record<JourneyStepId, string> = {
   agreement: 'Read and sign the agreement',
 }
 
+type OrderDetail = Extract<OrderDetailAnswer, { result: true }>['data']
+
+/** The order's life as the customer reads it, oldest first, each step with its time to the second. */
+function OrderTimeline({ events, order }: { events: readonly OrderEvent[]; order: OrderSummary }) {
+  const timeline = customerTimeline(events, order)
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="md">
+        Timeline
+      </Title>
+      <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2} aria-label="Order timeline">
+        {timeline.map((entry) => (
+          <Timeline.Item key={`${entry.at}-${entry.status}`} title={entry.title}>
+            {entry.lines.map((line) => (
+              <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {line}
+              </Text>
+            ))}
+            <Text size="xs" c="dimmed">
+              {formatDateTime(entry.at, 'seconds')}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  )
+}
+
+/** A paid order whose coins wait for a step from the customer: which, and the button to it. */
+function PayoutStepNotice({ waitsFor }: { waitsFor: NonNullable<OrderDetail['payoutWaitsFor']> }) {
+  return (
+    <Alert color="yellow" variant="light" title="Your coins wait for one step">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Your payment is in and held safely. {STEP_COPY[waitsFor.step]} Then we buy and send your coins straight away.
+        </Text>
+        <Button component={Link} to={waitsFor.screen} size="xs">
+          {STEP_ACTION[waitsFor.step]}
+        </Button>
+      </Stack>
+    </Alert>
+  )
+}
+
+/** The order's facts, what it waits for from the customer (a step, a decision), its receipt and its timeline. */
+function OrderDetailBody({ detail }: { detail: OrderDetail }) {
+  const { order } = detail
+  return (
+    <Stack gap="lg">
+      <OrderFacts
+        order={order}
+        review={detail.review}
+        extra={
+          <>
+            <OrderFact label="Method">{orderMethodLabel(order)}</OrderFact>
+            <OrderFact label="Status">
+              <OrderStatusBadge status={order.statusName} />
+            </OrderFact>
+          </>
+        }
+      />
+      {detail.delivery ? <DeliveryFact delivery={detail.delivery} /> : null}
+      {order.statusName === 'completed' ? (
+        <Button
+          component={Link}
+          to={receiptPath(order.orderReference)}
+          variant="default"
+          size="sm"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          View receipt
+        </Button>
+      ) : null}
+      {detail.payoutWaitsFor ? <PayoutStepNotice waitsFor={detail.payoutWaitsFor} /> : null}
+      {order.statusName === 'awaiting_checks' ? (
+        <Anchor component={Link} to={wayOutPath(order.orderReference)} size="sm">
+          Do not want to wait? Choose another wallet or get your money back
+        </Anchor>
+      ) : null}
+      {detail.review && order.statusName === 'payment_review' ? (
+        <PaymentReviewNotice review={detail.review} orderReference={order.orderReference} />
+      ) : null}
+      {detail.latePayment && order.statusName === 'expired' ? (
+        <LatePaymentChoice orderReference={order.orderReference} latePayment={detail.latePayment} />
+      ) : null}
+      <OrderTimeline events={detail.events} order={order} />
+    </Stack>
+  )
+}
+
 interface OrderDetailDrawerProps {
   orderReference: string | null
   onClose: () => void
@@ -42,8 +132,6 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
   const detail = useOrderDetail(brand.brandName, orderReference)
   const answer = detail.data
   const data = answer && answer.result ? answer.data : null
-  const { pspArray, banksArray, altMethodArray } = getSessionState()
-  const timeline = data ? customerTimeline(data.events, data.order) : []
 
   return (
     <Drawer
@@ -62,78 +150,7 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
           <Skeleton height={18} />
         </Stack>
       ) : data ? (
-        <Stack gap="lg">
-          <OrderFacts
-            order={data.order}
-            review={data.review}
-            extra={
-              <>
-                <OrderFact label="Method">
-                  {data.order.methodName ??
-                    methodLabel(data.order.method, [...pspArray, ...banksArray, ...altMethodArray])}
-                </OrderFact>
-                <OrderFact label="Status">
-                  <OrderStatusBadge status={data.order.statusName} />
-                </OrderFact>
-              </>
-            }
-          />
-          {data.delivery ? <DeliveryFact delivery={data.delivery} /> : null}
-          {data.order.statusName === 'completed' ? (
-            <Button
-              component={Link}
-              to={receiptPath(data.order.orderReference)}
-              variant="default"
-              size="sm"
-              style={{ alignSelf: 'flex-start' }}
-            >
-              View receipt
-            </Button>
-          ) : null}
-          {data.payoutWaitsFor ? (
-            <Alert color="yellow" variant="light" title="Your coins wait for one step">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  Your payment is in and held safely. {STEP_COPY[data.payoutWaitsFor.step]} Then we buy and send your
-                  coins straight away.
-                </Text>
-                <Button component={Link} to={data.payoutWaitsFor.screen} size="xs">
-                  {STEP_ACTION[data.payoutWaitsFor.step]}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
-          {data.order.statusName === 'awaiting_checks' ? (
-            <Anchor component={Link} to={wayOutPath(data.order.orderReference)} size="sm">
-              Do not want to wait? Choose another wallet or get your money back
-            </Anchor>
-          ) : null}
-          {data.review && data.order.statusName === 'payment_review' ? (
-            <PaymentReviewNotice review={data.review} orderReference={data.order.orderReference} />
-          ) : null}
-          {data.latePayment && data.order.statusName === 'expired' ? (
-            <LatePaymentChoice orderReference={data.order.orderReference} latePayment={data.latePayment} />
-          ) : null}
-          <Stack gap="sm">
-            <Title order={3} fz="md">
-              Timeline
-            </Title>
-            <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2} aria-label="Order timeline">
-              {timeline.map((entry) => (
-                <Timeline.Item key={`${entry.at}-${entry.status}`} title={entry.title}>
-                  {entry.lines.map((line) => (
-                    <Text key={line} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {line}
-                    </Text>
-                  ))}
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(entry.at, 'seconds')}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
-          </Stack>
-        </Stack>
+        <OrderDetailBody detail={data} />
       ) : (
         <Alert color="red">
           {answer && !answer.result ? orderAlertCopy(answer) : 'We could not load this order. Please try again.'}

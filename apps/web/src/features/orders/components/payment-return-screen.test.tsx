@@ -25,7 +25,7 @@ function renderReturn(
   saveJwtCookie('token-1', 24)
   startActiveOrder(activeOrderFrom(ORDER))
   const api = mockApi({ orderPaymentStatus: status })
-  const view = renderScreen(<PaymentReturnScreen basePath="/dashboard" polling={polling} />, {
+  const view = renderScreen(<PaymentReturnScreen polling={polling} />, {
     path: '/dashboard-returncc',
     url,
     customer: grossData(),

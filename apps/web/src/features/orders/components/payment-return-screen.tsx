@@ -1,5 +1,8 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { endsActiveOrder, OrderStatus } from '@exchange/shared/order-rules'
+import type { PaymentStatusAnswer } from '@exchange/shared/payments.schemas'
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
@@ -8,10 +11,9 @@ import { endActiveOrder, updateActiveOrderStatus } from '../../../lib/active-ord
 import { useBrand } from '../../../lib/brand-context'
 import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
-import { pathForOrder } from '@exchange/shared/web-links'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
-import { HISTORY_QUERY_KEY } from '../api/get-history'
-import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
+import { historyQueryKey } from '../api/get-history'
+import { orderDetailQueryKey } from '../api/get-order-detail'
 import { isPaymentUndecided, usePaymentStatus, type PaymentStatusPolling } from '../api/get-payment-status'
 import { paymentOutcome } from '../payment-result'
 
@@ -40,35 +42,21 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 
 function HistoryLink() {
   return (
-    <Anchor component={Link} to="/dashboard-history" fw={600}>
+    <Anchor component={Link} to={WEB_PATHS.history} fw={600}>
       Go to History
     </Anchor>
   )
 }
 
-interface PaymentReturnScreenProps {
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
-  polling?: PaymentStatusPolling
-}
+type DecidedPayment = Extract<PaymentStatusAnswer, { result: true }>['data']
 
 /**
- * /dashboard-returncc?session_id=…: the card provider or the bank sends the browser back here. The redirect itself
- * proves nothing, so the screen asks the api for the payment's real status, waits while it is undecided, then goes
- * on to the thank-you or the sorry screen.
+ * Once the payment is decided: the tab remembers its outcome, the active order takes the order's new status (a failed
+ * order stops being the active one), what shows the order is read again, and the thank-you or the sorry screen opens.
  */
-export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_POLLING }: PaymentReturnScreenProps) {
-  const brand = useBrand()
+function useGoOnWhenDecided(decided: DecidedPayment | null) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { search } = useLocation()
-  const sessionId = new URLSearchParams(search).get('session_id')?.trim() || null
-  const status = usePaymentStatus(brand.brandName, sessionId, polling)
-
-  const answer = status.data
-  const payment = answer && answer.result ? answer.data : null
-  const decided = payment && !isPaymentUndecided(payment.paymentStatus) ? payment : null
-
   useEffect(() => {
     if (!decided) return
     const orderStatus = OrderStatus.safeParse(decided.orderStatus)
@@ -85,16 +73,33 @@ export function PaymentReturnScreen({ basePath = '/dashboard', polling = RETURN_
     }
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
-      queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
-      queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, decided.orderReference] }),
+      queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(decided.orderReference) }),
     ])
-    void navigate(
-      pathForOrder(`${basePath}-${outcome === 'succeeded' ? 'thankyou' : 'sorry'}`, decided.orderReference),
-      {
-        replace: true,
-      },
-    )
-  }, [decided, navigate, basePath, queryClient])
+    const next = outcome === 'succeeded' ? WEB_PATHS.thankYou : WEB_PATHS.sorry
+    void navigate(pathForOrder(next, decided.orderReference), { replace: true })
+  }, [decided, navigate, queryClient])
+}
+
+interface PaymentReturnScreenProps {
+  polling?: PaymentStatusPolling
+}
+
+/**
+ * /dashboard-returncc?session_id=…: the card provider or the bank sends the browser back here. The redirect itself
+ * proves nothing, so the screen asks the api for the payment's real status, waits while it is undecided, then goes
+ * on to the thank-you or the sorry screen.
+ */
+export function PaymentReturnScreen({ polling = RETURN_POLLING }: PaymentReturnScreenProps) {
+  const brand = useBrand()
+  const { search } = useLocation()
+  const sessionId = new URLSearchParams(search).get('session_id')?.trim() || null
+  const status = usePaymentStatus(brand.brandName, sessionId, polling)
+
+  const answer = status.data
+  const payment = answer && answer.result ? answer.data : null
+  const decided = payment && !isPaymentUndecided(payment.paymentStatus) ? payment : null
+  useGoOnWhenDecided(decided)
 
   if (!sessionId) {
     return (

@@ -1,6 +1,7 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -14,13 +15,13 @@ import { OrderCard } from './order-facts'
 import { PaymentReviewNotice } from './payment-review-notice'
 import { PriceExpiredNotice } from './price-hold'
 
-export type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data']
+type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data']
 
 /**
  * Which orders a step acts on: 'initiated' steps start a payment (only a started order can), 'open' steps also
  * show what to do for an order that already awaits its payment, 'any' steps report on an order whatever its status.
  */
-export type StepNeeds = 'initiated' | 'open' | 'any'
+type StepNeeds = 'initiated' | 'open' | 'any'
 
 function accepts(needs: StepNeeds, status: OrderStatus): boolean {
   if (needs === 'any') return true
@@ -60,14 +61,14 @@ export function NoOrderCard({ title, unknown = false }: { title: string; unknown
             <Text size="sm" c="dimmed">
               Open the order from your History to see it or pay it, or start a new one in the calculator.
             </Text>
-            <Anchor component={Link} to="/dashboard-history" fw={600}>
+            <Anchor component={Link} to={WEB_PATHS.history} fw={600}>
               Find your order in History
             </Anchor>
           </>
         ) : (
           <Text>You have no order in progress.</Text>
         )}
-        <Anchor component={Link} to="/dashboard" fw={600}>
+        <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600}>
           {unknown ? 'Start a new order in the calculator' : 'Go to the calculator to start one'}
         </Anchor>
       </Stack>
@@ -82,7 +83,7 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
       <Alert role="note" color="yellow" variant="light" title="A payment for this order is under way">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">Order {orderReference} is waiting for its payment. You can follow it in History.</Text>
-          <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+          <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
             Go to History
           </Anchor>
         </Stack>
@@ -91,7 +92,7 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
   }
   if (status === 'payment_review') {
     return (
-      <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+      <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
         Follow your order in History
       </Anchor>
     )
@@ -103,7 +104,7 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
           <Text size="sm">
             Order {orderReference} is {statusLabel(status).toLowerCase()}. You can follow it in History.
           </Text>
-          <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+          <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
             Go to History
           </Anchor>
         </Stack>
@@ -114,7 +115,7 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
     <Alert role="note" color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Order {orderReference} can no longer be paid.</Text>
-        <Anchor component={Link} to="/dashboard" fw={600} size="sm">
+        <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600} size="sm">
           Start a new order in the calculator
         </Anchor>
       </Stack>
@@ -142,8 +143,6 @@ interface PaymentStepProps {
   needs?: StepNeeds
   /** The last fact of the order card; the price's time by default. */
   factsExtra?: (order: OrderDetailData['order']) => ReactNode
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
   /**
    * A bank transfer step: an order awaiting the transfer keeps showing what to send after its price time, since a
    * transfer that lands later is priced on arrival (decision 025).
@@ -164,7 +163,6 @@ export function PaymentStep({
   orderReference,
   needs = 'any',
   factsExtra,
-  basePath = '/dashboard',
   takesLateTransfer = false,
   watchPayment = false,
   buyStep,
@@ -218,7 +216,7 @@ export function PaymentStep({
       {data ? (
         // A started order past its price time takes no payment, even before the expiry job marks it expired.
         needs !== 'any' && priceRanOut(data, expired, takesLateTransfer) ? (
-          <PriceExpiredNotice order={data.order} basePath={basePath} />
+          <PriceExpiredNotice order={data.order} />
         ) : accepts(needs, data.order.statusName) ? (
           children(data)
         ) : (

@@ -1,6 +1,8 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -9,7 +11,6 @@ import { startActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
-import { pathForOrder } from '@exchange/shared/web-links'
 import { useRequoteOrder } from '../api/requote-order'
 import { formatHold, usePriceHold } from '../use-price-hold'
 
@@ -28,7 +29,7 @@ export function PriceHoldText({ priceExpiresAt }: { priceExpiresAt: string }) {
  * A started order whose price ran out while the customer looked at it: no payment at that price any more. Offers a new
  * order for the same amount, coin and wallet at today's price, which the customer sees before paying.
  */
-export function PriceExpiredNotice({ order, basePath = '/dashboard' }: { order: OrderSummary; basePath?: string }) {
+export function PriceExpiredNotice({ order }: { order: OrderSummary }) {
   const brand = useBrand()
   const navigate = useNavigate()
   const requote = useRequoteOrder()
@@ -60,7 +61,7 @@ export function PriceExpiredNotice({ order, basePath = '/dashboard' }: { order: 
             orderWallet: order.orderWallet,
             azToken: order.azToken,
           })
-          void navigate(pathForOrder(`${basePath}-method`, created.reference))
+          void navigate(pathForOrder(WEB_PATHS.method, created.reference))
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -82,7 +83,7 @@ export function PriceExpiredNotice({ order, basePath = '/dashboard' }: { order: 
           <Button onClick={newPrice} loading={requote.isPending}>
             Get a new price
           </Button>
-          <Anchor component={Link} to="/dashboard" size="sm" fw={600}>
+          <Anchor component={Link} to={WEB_PATHS.dashboard} size="sm" fw={600}>
             Change the amount in the calculator
           </Anchor>
         </Group>

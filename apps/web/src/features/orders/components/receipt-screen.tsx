@@ -1,3 +1,5 @@
+import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -7,8 +9,7 @@ import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useOrderDetail } from '../api/get-order-detail'
-import { methodLabel } from '../order-display'
-import { getSessionState } from '../../../lib/session-state'
+import { orderMethodLabel } from '../order-display'
 import { DeliveryFact } from './delivery-fact'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -29,11 +30,77 @@ function ReceiptMessage({ title, children }: { title: string; children: ReactNod
     <Alert color="gray" variant="light" title={title} maw={560}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{children}</Text>
-        <Anchor component={Link} to="/dashboard-history" fw={600} size="sm">
+        <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
           Go to History
         </Anchor>
       </Stack>
     </Alert>
+  )
+}
+
+type OrderDetail = Extract<OrderDetailAnswer, { result: true }>['data']
+
+/** The receipt itself: who issued it, for whom, and the order's amounts, price, dates, wallet and transaction. */
+function ReceiptDocument({ detail }: { detail: OrderDetail }) {
+  const brand = useBrand()
+  const customer = useCustomer()
+  const { order, events, delivery } = detail
+  const paidAt = events.find((event) => event.toStatus === 'paid')?.at
+  const completedAt = delivery?.deliveredAt ?? events.findLast((event) => event.toStatus === 'completed')?.at
+  const name = [customer.details.firstName, customer.details.lastName].filter(Boolean).join(' ')
+  const coin = order.cryptoCur.toUpperCase()
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article" aria-label="Receipt">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={2}>
+            <Text fw={700} fz="lg">
+              {brand.company.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {brand.company.address}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              Receipt
+            </Title>
+            <Text size="sm" fw={600}>
+              Order {order.orderReference}
+            </Text>
+          </Stack>
+        </Group>
+        <Divider />
+        <Table variant="vertical" withRowBorders layout="fixed" fz="sm" verticalSpacing={6}>
+          <Table.Tbody>
+            <Row label="Customer">{name || customer.details.email}</Row>
+            <Row label="Order reference">{order.orderReference}</Row>
+            <Row label="Order date">{formatDateTime(order.createdAt)}</Row>
+            {paidAt ? <Row label="Paid on">{formatDateTime(paidAt)}</Row> : null}
+            {completedAt ? <Row label="Coins sent on">{formatDateTime(completedAt)}</Row> : null}
+            <Row label="Payment method">{orderMethodLabel(order)}</Row>
+            <Row label="Crypto bought for">{formatFiat(order.price.netFiat, order.fiatCur)}</Row>
+            <Row label="Fee">{formatFiat(order.price.fee, order.fiatCur)}</Row>
+            <Row label="Total incl. fee">{formatFiat(order.fiatAmount, order.fiatCur)}</Row>
+            <Row label="Price">
+              1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
+            </Row>
+            <Row label="You received">{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Row>
+            <Row label="Coin">{coin}</Row>
+            <Row label="Wallet">
+              <Text span ff="monospace" fz="sm" fw={600}>
+                {order.orderWallet}
+              </Text>
+            </Row>
+          </Table.Tbody>
+        </Table>
+        {delivery ? <DeliveryFact delivery={delivery} /> : null}
+        <Text size="xs" c="dimmed">
+          Issued by {brand.company.name} for order {order.orderReference}. Keep it for your records.
+        </Text>
+      </Stack>
+    </Paper>
   )
 }
 
@@ -44,7 +111,6 @@ function ReceiptMessage({ title, children }: { title: string; children: ReactNod
  */
 export function ReceiptScreen() {
   const brand = useBrand()
-  const customer = useCustomer()
   const reference = useOrderInView('result')
   const detail = useOrderDetail(brand.brandName, reference)
   const answer = detail.data
@@ -70,7 +136,7 @@ export function ReceiptScreen() {
       </ReceiptMessage>
     )
 
-  const { order, events, delivery } = answer.data
+  const { order } = answer.data
   if (order.statusName !== 'completed')
     return (
       <ReceiptMessage title="No receipt for this order yet">
@@ -78,71 +144,15 @@ export function ReceiptScreen() {
       </ReceiptMessage>
     )
 
-  const paidAt = events.find((event) => event.toStatus === 'paid')?.at
-  const completedAt = delivery?.deliveredAt ?? events.findLast((event) => event.toStatus === 'completed')?.at
-  const { pspArray, banksArray, altMethodArray } = getSessionState()
-  const method = order.methodName ?? methodLabel(order.method, [...pspArray, ...banksArray, ...altMethodArray])
-  const name = [customer.details.firstName, customer.details.lastName].filter(Boolean).join(' ')
-  const coin = order.cryptoCur.toUpperCase()
-
   return (
     <Stack gap="md" maw={720} className="receipt-page">
       <Group justify="space-between" className="no-print" gap="sm">
-        <Anchor component={Link} to="/dashboard-history" size="sm" fw={600}>
+        <Anchor component={Link} to={WEB_PATHS.history} size="sm" fw={600}>
           ← Back to History
         </Anchor>
         <Button onClick={() => window.print()}>Print or save as PDF</Button>
       </Group>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article" aria-label="Receipt">
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-start" gap="md">
-            <Stack gap={2}>
-              <Text fw={700} fz="lg">
-                {brand.company.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {brand.company.address}
-              </Text>
-            </Stack>
-            <Stack gap={2}>
-              <Title order={1} fz={{ base: 22, sm: 26 }}>
-                Receipt
-              </Title>
-              <Text size="sm" fw={600}>
-                Order {order.orderReference}
-              </Text>
-            </Stack>
-          </Group>
-          <Divider />
-          <Table variant="vertical" withRowBorders layout="fixed" fz="sm" verticalSpacing={6}>
-            <Table.Tbody>
-              <Row label="Customer">{name || customer.details.email}</Row>
-              <Row label="Order reference">{order.orderReference}</Row>
-              <Row label="Order date">{formatDateTime(order.createdAt)}</Row>
-              {paidAt ? <Row label="Paid on">{formatDateTime(paidAt)}</Row> : null}
-              {completedAt ? <Row label="Coins sent on">{formatDateTime(completedAt)}</Row> : null}
-              <Row label="Payment method">{method}</Row>
-              <Row label="Crypto bought for">{formatFiat(order.price.netFiat, order.fiatCur)}</Row>
-              <Row label="Fee">{formatFiat(order.price.fee, order.fiatCur)}</Row>
-              <Row label="Total incl. fee">{formatFiat(order.fiatAmount, order.fiatCur)}</Row>
-              <Row label="Price">
-                1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
-              </Row>
-              <Row label="You received">{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Row>
-              <Row label="Coin">{coin}</Row>
-              <Row label="Wallet">
-                <Text span ff="monospace" fz="sm" fw={600}>
-                  {order.orderWallet}
-                </Text>
-              </Row>
-            </Table.Tbody>
-          </Table>
-          {delivery ? <DeliveryFact delivery={delivery} /> : null}
-          <Text size="xs" c="dimmed">
-            Issued by {brand.company.name} for order {order.orderReference}. Keep it for your records.
-          </Text>
-        </Stack>
-      </Paper>
+      <ReceiptDocument detail={answer.data} />
     </Stack>
   )
 }

@@ -26,7 +26,7 @@ function renderStartCard({ handlers = {}, psp = CARD }: { handlers?: ApiHandlers
     orderStartCard: ok({ data: { checkoutUrl: CHECKOUT_URL, sessionId: 'cs_test_1' } }),
     ...handlers,
   })
-  const view = renderScreen(<StartCardScreen basePath="/dashboard" />, {
+  const view = renderScreen(<StartCardScreen />, {
     path: '/dashboard-startcc',
     customer: grossData(),
   })

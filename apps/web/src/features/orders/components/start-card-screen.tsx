@@ -1,4 +1,5 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -13,14 +14,12 @@ import { useHostedPage } from '../use-hosted-page'
 import { PaymentStep } from './payment-step'
 
 interface StartCardScreenProps {
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
   /** A payment refused for a journey step leads there and back (decision 080). */
   onStepRequired?: OnPaymentStepRequired
 }
 
 /** /dashboard-startcc: what the card payment will take, then off to the card provider's hosted checkout. */
-export function StartCardScreen({ basePath = '/dashboard', onStepRequired }: StartCardScreenProps) {
+export function StartCardScreen({ onStepRequired }: StartCardScreenProps) {
   const brand = useBrand()
   const reference = useOrderInView('payment')
   const { selectedPsp, pspArray } = getSessionState()
@@ -54,7 +53,6 @@ export function StartCardScreen({ basePath = '/dashboard', onStepRequired }: Sta
       orderReference={reference}
       needs="open"
       buyStep="pay"
-      basePath={basePath}
     >
       {({ order }) =>
         psp ? (
@@ -79,7 +77,7 @@ export function StartCardScreen({ basePath = '/dashboard', onStepRequired }: Sta
               >
                 Pay {formatFiat(order.fiatAmount, order.fiatCur)} by card
               </Button>
-              <Anchor component={Link} to={`${basePath}-method`} size="sm" fw={600}>
+              <Anchor component={Link} to={WEB_PATHS.method} size="sm" fw={600}>
                 Choose another way to pay
               </Anchor>
             </Group>
@@ -87,7 +85,7 @@ export function StartCardScreen({ basePath = '/dashboard', onStepRequired }: Sta
         ) : (
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Choose who takes your card payment first.</Text>
-            <Anchor component={Link} to={`${basePath}-choosecc`} fw={600} size="sm">
+            <Anchor component={Link} to={WEB_PATHS.chooseCard} fw={600} size="sm">
               Choose your card provider
             </Anchor>
           </Stack>

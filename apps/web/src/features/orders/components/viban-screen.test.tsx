@@ -30,7 +30,7 @@ function renderViban({
     orderSubmitViban: ok({ data: transferInstructions({ iban: VIBAN.iban, holder: VIBAN.holder }) }),
     ...handlers,
   })
-  const view = renderScreen(<VibanScreen basePath="/dashboard" />, { path: '/dashboard-viban', customer: grossData() })
+  const view = renderScreen(<VibanScreen />, { path: '/dashboard-viban', customer: grossData() })
   return { api, ...view }
 }
 

@@ -1,5 +1,7 @@
 import { formatIban } from '@exchange/shared/iban'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { OrderSummary, PaymentOption } from '@exchange/shared/orders.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { SimpleGrid, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -18,25 +20,16 @@ import { LateTransferPolicy } from './late-transfer-policy'
 import { PaymentStep } from './payment-step'
 
 interface VibanScreenProps {
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
   /** A payment refused for a journey step leads there and back (decision 080). */
   onStepRequired?: OnPaymentStepRequired
 }
 
 /**
- * /dashboard-viban: the one card provider was chosen and the customer's name is known (spec section 4), so
- * the order can be paid by card or by a transfer to the customer's own virtual IBAN.
+ * The customer's virtual IBAN as this screen reads it: the account once issued, whether the customer's details come
+ * first, whether a step is owed before paying, and the alert when it could not be read.
  */
-export function VibanScreen({ basePath = '/dashboard', onStepRequired }: VibanScreenProps) {
-  const brand = useBrand()
-  const navigate = useNavigate()
-  const reference = useOrderInView('payment')
-  const viban = useViban(brand.brandName)
-  const submitViban = useSubmitViban()
-  const [error, setError] = useState<string | null>(null)
-  const { selectedPsp } = getSessionState()
-
+function useVibanAccount(brandName: string) {
+  const viban = useViban(brandName)
   const vibanAnswer = viban.data
   const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
   const detailsRequired =
@@ -46,12 +39,39 @@ export function VibanScreen({ basePath = '/dashboard', onStepRequired }: VibanSc
     (vibanAnswer.error === 'details_required' ||
       (vibanAnswer.error === 'step_required' && vibanAnswer.step === 'details'))
   // The IBAN is shown once nothing is owed before paying; the button then asks for the order and leads to the step.
-  const stepOwed = !detailsRequired && vibanAnswer && !vibanAnswer.result && vibanAnswer.error === 'step_required'
+  const stepOwed =
+    !detailsRequired && vibanAnswer !== undefined && vibanAnswer !== false && !vibanAnswer.result
+      ? vibanAnswer.error === 'step_required'
+      : false
+  const vibanFailed =
+    viban.isError ||
+    vibanAnswer === false ||
+    (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired && !stepOwed)
+  const failure = !vibanFailed
+    ? null
+    : vibanAnswer && !vibanAnswer.result
+      ? orderAlertCopy(vibanAnswer)
+      : 'We could not load your virtual IBAN. Please try again.'
+  return { account, detailsRequired, stepOwed, failure }
+}
+
+/**
+ * /dashboard-viban: the one card provider was chosen and the customer's name is known (spec section 4), so
+ * the order can be paid by card or by a transfer to the customer's own virtual IBAN.
+ */
+export function VibanScreen({ onStepRequired }: VibanScreenProps) {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const reference = useOrderInView('payment')
+  const { account, detailsRequired, stepOwed, failure } = useVibanAccount(brand.brandName)
+  const submitViban = useSubmitViban()
+  const [error, setError] = useState<string | null>(null)
+  const { selectedPsp } = getSessionState()
 
   useEffect(() => {
     // A virtual IBAN is issued in the customer's name: without it, the details come first.
-    if (detailsRequired) void navigate(pathForOrder(`${basePath}-confirmdetails`, reference), { replace: true })
-  }, [detailsRequired, navigate, basePath, reference])
+    if (detailsRequired) void navigate(pathForOrder(WEB_PATHS.confirmDetails, reference), { replace: true })
+  }, [detailsRequired, navigate, reference])
 
   function payToViban(orderReference: string) {
     setError(null)
@@ -60,9 +80,9 @@ export function VibanScreen({ basePath = '/dashboard', onStepRequired }: VibanSc
       {
         onSuccess: (answer) => {
           if (answer && answer.result) {
-            void navigate(pathForOrder(`${basePath}-vibanDetails`, orderReference))
+            void navigate(pathForOrder(WEB_PATHS.vibanDetails, orderReference))
           } else if (answer && answer.error === 'details_required') {
-            void navigate(pathForOrder(`${basePath}-confirmdetails`, orderReference))
+            void navigate(pathForOrder(WEB_PATHS.confirmDetails, orderReference))
           } else if (answer) {
             showPaymentRefusal(answer, orderReference, onStepRequired, setError)
           } else {
@@ -73,11 +93,6 @@ export function VibanScreen({ basePath = '/dashboard', onStepRequired }: VibanSc
       },
     )
   }
-
-  const vibanFailed =
-    viban.isError ||
-    vibanAnswer === false ||
-    (vibanAnswer !== undefined && !vibanAnswer.result && !detailsRequired && !stepOwed)
 
   return (
     <PaymentStep
@@ -90,66 +105,80 @@ export function VibanScreen({ basePath = '/dashboard', onStepRequired }: VibanSc
       orderReference={reference}
       needs="open"
       buyStep="pay"
-      basePath={basePath}
     >
-      {({ order }) => {
-        const amount = formatFiat(order.fiatAmount, order.fiatCur)
-        // The virtual IBAN's account holds some fiats only: an order in another one is not offered the transfer.
-        const transferOffered = !account?.fiats || account.fiats.includes(order.fiatCur)
-        return (
-          <Stack gap="md">
-            <SimpleGrid
-              cols={{ base: 1, sm: selectedPsp && transferOffered ? 2 : 1 }}
-              spacing="md"
-              maw={selectedPsp && transferOffered ? undefined : 440}
-            >
-              {selectedPsp ? (
-                <PayOptionCard
-                  title="Card"
-                  action="Pay by card"
-                  onAction={() => void navigate(pathForOrder(`${basePath}-startcc`, order.orderReference))}
-                  primary
-                >
-                  Pay {amount} by debit or credit card with {selectedPsp.name}. Your order is paid as soon as your card
-                  is accepted.
-                </PayOptionCard>
-              ) : null}
-              {transferOffered ? (
-                <PayOptionCard
-                  title={selectedPsp ? 'Or a bank transfer' : 'Bank transfer'}
-                  action="Pay by bank transfer to your personal IBAN"
-                  onAction={() => payToViban(order.orderReference)}
-                  loading={submitViban.isPending}
-                  disabled={!account && !stepOwed}
-                  primary={!selectedPsp}
-                >
-                  <Stack gap={4}>
-                    <Text size="sm" inherit>
-                      Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives.
-                    </Text>
-                    <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
-                    {account ? (
-                      <Text size="sm" c="bright" fw={600} ff="monospace">
-                        {formatIban(account.iban)}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </PayOptionCard>
-              ) : null}
-            </SimpleGrid>
-            {vibanFailed ? (
-              <FormAlert
-                message={
-                  vibanAnswer && !vibanAnswer.result
-                    ? orderAlertCopy(vibanAnswer)
-                    : 'We could not load your virtual IBAN. Please try again.'
-                }
-              />
-            ) : null}
-            <FormAlert message={error} />
-          </Stack>
-        )
-      }}
+      {({ order }) => (
+        <Stack gap="md">
+          <VibanOptions
+            order={order}
+            psp={selectedPsp}
+            iban={account ? account.iban : null}
+            fiats={account?.fiats}
+            transferReady={account !== null || stepOwed}
+            paying={submitViban.isPending}
+            onCard={() => void navigate(pathForOrder(WEB_PATHS.startCard, order.orderReference))}
+            onTransfer={() => payToViban(order.orderReference)}
+          />
+          <FormAlert message={failure} />
+          <FormAlert message={error} />
+        </Stack>
+      )}
     </PaymentStep>
+  )
+}
+
+interface VibanOptionsProps {
+  order: OrderSummary
+  /** The card provider chosen, if any: the card is then offered first. */
+  psp: PaymentOption | null
+  /** The customer's virtual IBAN, once issued. */
+  iban: string | null
+  /** The fiats the virtual IBAN's account holds; any when not said. */
+  fiats: readonly OrderSummary['fiatCur'][] | undefined
+  /** The transfer's button works: the IBAN is known, or asking for the order leads to the step owed. */
+  transferReady: boolean
+  paying: boolean
+  onCard: () => void
+  onTransfer: () => void
+}
+
+/** The ways to pay on this screen: the card (when a provider was chosen) and the transfer to the virtual IBAN. */
+function VibanOptions({ order, psp, iban, fiats, transferReady, paying, onCard, onTransfer }: VibanOptionsProps) {
+  const amount = formatFiat(order.fiatAmount, order.fiatCur)
+  // The virtual IBAN's account holds some fiats only: an order in another one is not offered the transfer.
+  const transferOffered = !fiats || fiats.includes(order.fiatCur)
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: psp && transferOffered ? 2 : 1 }}
+      spacing="md"
+      maw={psp && transferOffered ? undefined : 440}
+    >
+      {psp ? (
+        <PayOptionCard title="Card" action="Pay by card" onAction={onCard} primary>
+          Pay {amount} by debit or credit card with {psp.name}. Your order is paid as soon as your card is accepted.
+        </PayOptionCard>
+      ) : null}
+      {transferOffered ? (
+        <PayOptionCard
+          title={psp ? 'Or a bank transfer' : 'Bank transfer'}
+          action="Pay by bank transfer to your personal IBAN"
+          onAction={onTransfer}
+          loading={paying}
+          disabled={!transferReady}
+          primary={!psp}
+        >
+          <Stack gap={4}>
+            <Text size="sm" inherit>
+              Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives.
+            </Text>
+            <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
+            {iban ? (
+              <Text size="sm" c="bright" fw={600} ff="monospace">
+                {formatIban(iban)}
+              </Text>
+            ) : null}
+          </Stack>
+        </PayOptionCard>
+      ) : null}
+    </SimpleGrid>
   )
 }

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { CopyTextButton } from '../../../components/ui/copy-text-button'
 
 /** "bc1qar0s…5mdq": enough of both ends to compare with the wallet app, short enough for a phone. */
-export function shortenWallet(wallet: string): string {
+function shortenWallet(wallet: string): string {
   return wallet.length <= 18 ? wallet : `${wallet.slice(0, 8)}…${wallet.slice(-6)}`
 }
 

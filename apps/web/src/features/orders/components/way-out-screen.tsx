@@ -2,11 +2,12 @@ import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { Anchor, Button, Code, Divider, Group, Modal, Paper, Radio, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { type FormOutcome, useForm } from '../../../components/ui/form'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formatFiat } from '../../../lib/format'
 
 /** A wallet the customer proved, offered as the order's new destination. */
-export interface WalletChoice {
+interface WalletChoice {
   address: string
   /** How it was proven, in words, e.g. "Signed message" or "Declared at Kraken". */
   how: string
@@ -33,8 +34,7 @@ interface WayOutScreenProps {
  * be sent back, without writing to support. Only an order waiting in `awaiting_checks` gets here with choices.
  */
 export function WayOutScreen(props: WayOutScreenProps) {
-  const { order, wallets } = props
-  const [chosen, setChosen] = useState<string | null>(null)
+  const { order } = props
   const [asking, setAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const amount = formatFiat(order.fiatAmount, order.fiatCur)
@@ -57,100 +57,152 @@ export function WayOutScreen(props: WayOutScreenProps) {
           </Text>
         </Stack>
         <FormAlert message={error} />
-
-        <Stack gap="sm" component="section" aria-labelledby="way-out-wallet">
-          <Title id="way-out-wallet" order={2} fz="lg">
-            Send the coins to another wallet
-          </Title>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            The order now goes to <Code>{order.orderWallet}</Code>. Choose another of your proven{' '}
-            {order.cryptoCur.toUpperCase()} wallets; we send your coins as soon as nothing else is owed.
-          </Text>
-          {wallets.length > 0 ? (
-            <Radio.Group value={chosen} onChange={setChosen} label="Your proven wallets">
-              <Stack gap={6} mt={6}>
-                {wallets.map((wallet) => (
-                  <Radio
-                    key={wallet.address}
-                    value={wallet.address}
-                    label={<span style={{ overflowWrap: 'anywhere' }}>{`${wallet.address} (${wallet.how})`}</span>}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {`You have no other proven ${order.cryptoCur.toUpperCase()} wallet yet.`}
-            </Text>
-          )}
-          <Group gap="sm">
-            {wallets.length > 0 ? (
-              <Button
-                disabled={chosen === null}
-                loading={props.changing}
-                onClick={() => chosen && void run(() => props.onChangeWallet(chosen))}
-              >
-                Send to this wallet
-              </Button>
-            ) : null}
-            <Button component={Link} to={props.proveWalletPath} variant="light">
-              Prove a new wallet
-            </Button>
-          </Group>
-        </Stack>
-
+        <OtherWallet
+          order={order}
+          wallets={props.wallets}
+          proveWalletPath={props.proveWalletPath}
+          changing={props.changing}
+          onChangeWallet={(wallet) => run(() => props.onChangeWallet(wallet))}
+        />
         <Divider />
-
-        <Stack gap="sm" component="section" aria-labelledby="way-out-refund">
-          <Title id="way-out-refund" order={2} fz="lg">
-            Get your money back
-          </Title>
-          <Text size="sm">
-            {`We send ${amount} back to the account or card you paid with, in full. The order is then closed; you can start a new one at any time.`}
-          </Text>
-          <Group>
-            <Button color="red" variant="light" onClick={() => setAsking(true)}>
-              Send my money back
-            </Button>
-          </Group>
-        </Stack>
-
+        <MoneyBack amount={amount} onAsk={() => setAsking(true)} />
         <Anchor component={Link} to={props.orderPath} size="sm">
           Back to the order
         </Anchor>
       </Stack>
 
-      <Modal
+      <RefundConfirm
         opened={asking}
+        order={order}
+        amount={amount}
+        refunding={props.refunding}
         onClose={() => setAsking(false)}
-        title={`Send ${amount} back?`}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {`Order ${order.orderReference} is closed and ${amount} goes back to where it came from. Banks usually credit it within a few working days. This cannot be undone.`}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Keep the order
-            </Button>
-            <Button
-              color="red"
-              loading={props.refunding}
-              onClick={() =>
-                void run(async () => {
-                  const failed = await props.onRefund()
-                  setAsking(false)
-                  return failed
-                })
-              }
-            >
-              Yes, send my money back
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={() =>
+          void run(async () => {
+            const failed = await props.onRefund()
+            setAsking(false)
+            return failed
+          })
+        }
+      />
     </Paper>
+  )
+}
+
+/** The chosen wallet, once one is chosen. */
+function chosenWallet(values: { wallet: string | null }): FormOutcome<{ wallet: string | null }, string> {
+  return values.wallet ? { data: values.wallet } : { errors: {} }
+}
+
+type OtherWalletProps = Pick<WayOutScreenProps, 'order' | 'wallets' | 'proveWalletPath' | 'changing'> & {
+  onChangeWallet: (address: string) => Promise<void>
+}
+
+/** The first way out: the coins go to another of the customer's proven wallets, or to one proven now. */
+function OtherWallet({ order, wallets, proveWalletPath, changing, onChangeWallet }: OtherWalletProps) {
+  const form = useForm<{ wallet: string | null }, string>({ wallet: null }, chosenWallet)
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="way-out-wallet">
+      <Title id="way-out-wallet" order={2} fz="lg">
+        Send the coins to another wallet
+      </Title>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        The order now goes to <Code>{order.orderWallet}</Code>. Choose another of your proven{' '}
+        {order.cryptoCur.toUpperCase()} wallets; we send your coins as soon as nothing else is owed.
+      </Text>
+      {wallets.length > 0 ? (
+        <Radio.Group
+          value={form.values.wallet}
+          onChange={(wallet) => form.setField('wallet', wallet)}
+          label="Your proven wallets"
+        >
+          <Stack gap={6} mt={6}>
+            {wallets.map((wallet) => (
+              <Radio
+                key={wallet.address}
+                value={wallet.address}
+                label={<span style={{ overflowWrap: 'anywhere' }}>{`${wallet.address} (${wallet.how})`}</span>}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {`You have no other proven ${order.cryptoCur.toUpperCase()} wallet yet.`}
+        </Text>
+      )}
+      <Group gap="sm">
+        {wallets.length > 0 ? (
+          <Button
+            disabled={form.values.wallet === null}
+            loading={changing}
+            onClick={() => {
+              const wallet = form.submit()
+              if (wallet) void onChangeWallet(wallet)
+            }}
+          >
+            Send to this wallet
+          </Button>
+        ) : null}
+        <Button component={Link} to={proveWalletPath} variant="light">
+          Prove a new wallet
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/** The second way out: the money goes back, asked for here and confirmed in a dialog. */
+function MoneyBack({ amount, onAsk }: { amount: string; onAsk: () => void }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="way-out-refund">
+      <Title id="way-out-refund" order={2} fz="lg">
+        Get your money back
+      </Title>
+      <Text size="sm">
+        {`We send ${amount} back to the account or card you paid with, in full. The order is then closed; you can start a new one at any time.`}
+      </Text>
+      <Group>
+        <Button color="red" variant="light" onClick={onAsk}>
+          Send my money back
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+interface RefundConfirmProps {
+  opened: boolean
+  order: OrderSummary
+  amount: string
+  refunding: boolean
+  onClose: () => void
+  onConfirm: () => void
+}
+
+/** The refund asked once more before it is sent: it closes the order and cannot be undone. */
+function RefundConfirm({ opened, order, amount, refunding, onClose, onConfirm }: RefundConfirmProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Send ${amount} back?`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {`Order ${order.orderReference} is closed and ${amount} goes back to where it came from. Banks usually credit it within a few working days. This cannot be undone.`}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Keep the order
+          </Button>
+          <Button color="red" loading={refunding} onClick={onConfirm}>
+            Yes, send my money back
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   )
 }

@@ -28,7 +28,7 @@ function renderWire({ handlers = {}, bank = BANK }: { handlers?: ApiHandlers; ba
     getHistory: ok({ data: { orders: [], page: 1, pageSize: 10, total: 0 } }),
     ...handlers,
   })
-  const view = renderScreen(<WireScreen basePath="/dashboard" />, { path: '/dashboard-wire', customer: grossData() })
+  const view = renderScreen(<WireScreen />, { path: '/dashboard-wire', customer: grossData() })
   return { api, assign, ...view }
 }
 

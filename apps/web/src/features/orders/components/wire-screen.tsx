@@ -1,4 +1,8 @@
+import type { FailureAnswer } from '@exchange/shared/answer'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import type { OrderSummary } from '@exchange/shared/orders.schemas'
+import type { TransferInstructions as Instructions } from '@exchange/shared/payments.schemas'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -9,8 +13,8 @@ import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { formatFiat } from '../../../lib/format'
 import { getSessionState } from '../../../lib/session-state'
-import { HISTORY_QUERY_KEY } from '../api/get-history'
-import { ORDER_DETAIL_QUERY_KEY } from '../api/get-order-detail'
+import { historyQueryKey } from '../api/get-history'
+import { orderDetailQueryOptions } from '../api/get-order-detail'
 import { useStartPayByBank } from '../api/start-pay-by-bank'
 import { useSubmitWire } from '../api/submit-wire'
 import { PayOptionCard } from './pay-option-card'
@@ -21,30 +25,35 @@ import { PaymentStep } from './payment-step'
 import { TransferInstructions } from './transfer-instructions'
 
 interface WireScreenProps {
-  /** Where the order flow lives: '/dashboard' here, '/mp' in partner mode. */
-  basePath?: string
   /** A payment refused for a journey step leads there and back (decision 080). */
   onStepRequired?: OnPaymentStepRequired
 }
 
+/** A payment call's answer: accepted, refused in words, or none at all. */
+type PaymentAnswer = false | { result: true } | ({ result: false } & Pick<FailureAnswer, 'error' | 'step'>)
+
 /**
- * /dashboard-wire: two ways to pay from the chosen bank. In the bank's app (pay-by-bank: the bank's consent page,
- * then back to the return page), or by a transfer the customer makes with our account details and the reference.
+ * The two ways to pay from the bank, and the alert of the last one tried: pay-by-bank leaves for the bank's consent
+ * page, a manual transfer answers the details to send (`instructions`).
  */
-export function WireScreen({ basePath = '/dashboard', onStepRequired }: WireScreenProps) {
+function useWirePayment(onStepRequired: OnPaymentStepRequired | undefined) {
   const brand = useBrand()
   const queryClient = useQueryClient()
-  const reference = useOrderInView('payment')
-  const { selectedBank, banksArray } = getSessionState()
-  const bank = selectedBank ?? (banksArray.length === 1 ? (banksArray[0] ?? null) : null)
   const payByBank = useStartPayByBank()
   const submitWire = useSubmitWire()
   const [error, setError] = useState<string | null>(null)
   const { leaving, leaveFor } = useHostedPage()
 
-  const instructions = submitWire.data && submitWire.data.result ? submitWire.data.data : null
-  const tlId = bank ? (bank.tlId ?? bank.id) : null
-  const busy = payByBank.isPending || submitWire.isPending || leaving
+  /** The api said yes; otherwise the alert says why not, or the customer is led to the step owed. */
+  function accepted<A extends PaymentAnswer>(
+    answer: A,
+    orderReference: string,
+  ): answer is Extract<A, { result: true }> {
+    if (answer && answer.result) return true
+    if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
+    else setError(ALERT_MESSAGES.somethingWentWrong)
+    return false
+  }
 
   function payInBankApp(orderReference: string, bankId: string) {
     setError(null)
@@ -52,12 +61,7 @@ export function WireScreen({ basePath = '/dashboard', onStepRequired }: WireScre
       { orderReference, tlId: bankId, brandName: brand.brandName },
       {
         onSuccess: (answer) => {
-          if (!answer || !answer.result) {
-            if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
-            else setError(ALERT_MESSAGES.somethingWentWrong)
-            return
-          }
-          leaveFor(answer.data.authUrl, orderReference)
+          if (accepted(answer, orderReference)) leaveFor(answer.data.authUrl, orderReference)
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -70,21 +74,42 @@ export function WireScreen({ basePath = '/dashboard', onStepRequired }: WireScre
       { orderReference, tlId: bankId, brandName: brand.brandName },
       {
         onSuccess: async (answer) => {
-          if (!answer || !answer.result) {
-            if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
-            else setError(ALERT_MESSAGES.somethingWentWrong)
-            return
-          }
+          if (!accepted(answer, orderReference)) return
           updateActiveOrderStatus(orderReference, 'awaiting_payment')
           await Promise.all([
-            queryClient.invalidateQueries({ queryKey: [ORDER_DETAIL_QUERY_KEY, orderReference] }),
-            queryClient.invalidateQueries({ queryKey: [HISTORY_QUERY_KEY] }),
+            queryClient.invalidateQueries({
+              queryKey: orderDetailQueryOptions(brand.brandName, orderReference).queryKey,
+            }),
+            queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
           ])
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },
     )
   }
+
+  const instructions = submitWire.data && submitWire.data.result ? submitWire.data.data : null
+  return {
+    error,
+    instructions,
+    payInBankApp,
+    transferManually,
+    payingInApp: payByBank.isPending || leaving,
+    transferring: submitWire.isPending,
+    busy: payByBank.isPending || submitWire.isPending || leaving,
+  }
+}
+
+/**
+ * /dashboard-wire: two ways to pay from the chosen bank. In the bank's app (pay-by-bank: the bank's consent page,
+ * then back to the return page), or by a transfer the customer makes with our account details and the reference.
+ */
+export function WireScreen({ onStepRequired }: WireScreenProps) {
+  const reference = useOrderInView('payment')
+  const { selectedBank, banksArray } = getSessionState()
+  const bank = selectedBank ?? (banksArray.length === 1 ? (banksArray[0] ?? null) : null)
+  const payment = useWirePayment(onStepRequired)
+  const tlId = bank ? (bank.tlId ?? bank.id) : null
 
   return (
     <PaymentStep
@@ -94,76 +119,94 @@ export function WireScreen({ basePath = '/dashboard', onStepRequired }: WireScre
       needs="open"
       buyStep="pay"
       takesLateTransfer
-      basePath={basePath}
     >
       {({ order }) => {
-        if (!bank || !tlId) {
-          return (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">Choose the bank you pay from first.</Text>
-              <Anchor component={Link} to={`${basePath}-choosebank`} fw={600} size="sm">
-                Choose your bank
-              </Anchor>
-            </Stack>
-          )
-        }
-        const amount = formatFiat(order.fiatAmount, order.fiatCur)
-        if (instructions) {
-          return (
-            <Stack gap="md" component="section" aria-labelledby="wire-instructions-title">
-              <Stack gap={4}>
-                <Title id="wire-instructions-title" order={2} fz="lg">
-                  Your transfer
-                </Title>
-                <Text size="sm" c="dimmed">
-                  In {bank.name}&apos;s app or online banking, send a transfer with these details.
-                </Text>
-              </Stack>
-              <TransferInstructions instructions={instructions} referenceRequired />
-              <Group gap="md">
-                <Button component={Link} to="/dashboard-history" variant="default">
-                  Done: follow the order in History
-                </Button>
-              </Group>
-              <Text size="sm" c="dimmed">
-                We e-mail you when the money arrives, and again when your coins are on their way.
-              </Text>
-            </Stack>
-          )
-        }
-        return (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <PayOptionCard
-                title="In your bank app"
-                action="Pay with your bank app"
-                onAction={() => payInBankApp(order.orderReference, tlId)}
-                loading={payByBank.isPending || leaving}
-                disabled={busy}
-                primary
-              >
-                Approve {amount} in {bank.name}&apos;s app or online banking. Your order is paid as soon as you approve.
-              </PayOptionCard>
-              <PayOptionCard
-                title="Manual transfer"
-                action="Transfer manually"
-                onAction={() => transferManually(order.orderReference, tlId)}
-                loading={submitWire.isPending}
-                disabled={busy}
-              >
-                <Stack gap={4}>
-                  <Text size="sm" inherit>
-                    Send {amount} yourself with the account details and the reference we give you. Your order is paid
-                    when the money arrives.
-                  </Text>
-                  <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
-                </Stack>
-              </PayOptionCard>
-            </SimpleGrid>
-            <FormAlert message={error} />
-          </Stack>
-        )
+        if (!bank || !tlId) return <ChooseBankFirst />
+        if (payment.instructions) return <WireInstructions bankName={bank.name} instructions={payment.instructions} />
+        return <WireOptions order={order} bankName={bank.name} bankId={tlId} payment={payment} />
       }}
     </PaymentStep>
+  )
+}
+
+/** No bank chosen yet: the way back to the bank list. */
+function ChooseBankFirst() {
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text size="sm">Choose the bank you pay from first.</Text>
+      <Anchor component={Link} to={WEB_PATHS.chooseBank} fw={600} size="sm">
+        Choose your bank
+      </Anchor>
+    </Stack>
+  )
+}
+
+/** The manual transfer chosen: our account, the amount and the reference to send it with. */
+function WireInstructions({ bankName, instructions }: { bankName: string; instructions: Instructions }) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby="wire-instructions-title">
+      <Stack gap={4}>
+        <Title id="wire-instructions-title" order={2} fz="lg">
+          Your transfer
+        </Title>
+        <Text size="sm" c="dimmed">
+          In {bankName}&apos;s app or online banking, send a transfer with these details.
+        </Text>
+      </Stack>
+      <TransferInstructions instructions={instructions} referenceRequired />
+      <Group gap="md">
+        <Button component={Link} to={WEB_PATHS.history} variant="default">
+          Done: follow the order in History
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        We e-mail you when the money arrives, and again when your coins are on their way.
+      </Text>
+    </Stack>
+  )
+}
+
+interface WireOptionsProps {
+  order: OrderSummary
+  bankName: string
+  /** The bank as the pay-by-bank provider knows it. */
+  bankId: string
+  payment: ReturnType<typeof useWirePayment>
+}
+
+/** The two ways to pay side by side: in the bank's app, or by a transfer made by hand. */
+function WireOptions({ order, bankName, bankId, payment }: WireOptionsProps) {
+  const amount = formatFiat(order.fiatAmount, order.fiatCur)
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PayOptionCard
+          title="In your bank app"
+          action="Pay with your bank app"
+          onAction={() => payment.payInBankApp(order.orderReference, bankId)}
+          loading={payment.payingInApp}
+          disabled={payment.busy}
+          primary
+        >
+          Approve {amount} in {bankName}&apos;s app or online banking. Your order is paid as soon as you approve.
+        </PayOptionCard>
+        <PayOptionCard
+          title="Manual transfer"
+          action="Transfer manually"
+          onAction={() => payment.transferManually(order.orderReference, bankId)}
+          loading={payment.transferring}
+          disabled={payment.busy}
+        >
+          <Stack gap={4}>
+            <Text size="sm" inherit>
+              Send {amount} yourself with the account details and the reference we give you. Your order is paid when the
+              money arrives.
+            </Text>
+            <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
+          </Stack>
+        </PayOptionCard>
+      </SimpleGrid>
+      <FormAlert message={payment.error} />
+    </Stack>
   )
 }

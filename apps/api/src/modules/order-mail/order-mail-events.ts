@@ -1,0 +1,44 @@
+import { FIAT_DECIMALS } from '@exchange/shared/currencies'
+import { formatAmount } from '@exchange/shared/money'
+
+/** An amount of fiat as the customer reads it: "250.00 EUR". */
+export function fiatText(amount: string, currency: string): string {
+  return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
+}
+
+type Money = { amount: string; currency: string }
+
+/**
+ * What happened to an order's money, as the customer is told of it. The settlement modules raise these events; only
+ * order-mail-texts.ts turns them into words, so that a sentence such as "nothing was charged" is written once and checked once.
+ */
+export type OrderMailEvent =
+  | { kind: 'payment_received'; received: Money; excess?: string; how: 'transfer' | 'hosted' | 'approved' }
+  | { kind: 'payment_repriced'; received: Money; bought: string; rate: string; excess?: string }
+  | {
+      kind: 'payment_under_review'
+      received: Money
+      payerName: string
+      shortfall?: string
+      /** The payer is not the customer, and/or the customer's name changed lately (decision 028). */
+      holds: readonly ('payer_differs' | 'name_recently_changed')[]
+    }
+  | { kind: 'payment_too_low'; received: Money; needed: string; refundTo: string }
+  | { kind: 'payment_for_ended_order'; received: Money; orderStatus: string; refundTo: string }
+  | { kind: 'payment_below_minimum'; received: Money; minimum: string; refundTo: string }
+  | { kind: 'late_payment_decision'; received: Money }
+  | { kind: 'hosted_payment_returned'; received: Money; why: string; back: string }
+  | {
+      kind: 'hosted_payment_failed'
+      amount: Money
+      method: string
+      reason: string
+      /** Set while the order stays open at its price for another attempt (decision 048). */
+      openUntil: Date | null
+    }
+  | { kind: 'late_payment_refunded'; received: Money; to: string }
+  | { kind: 'transfer_returned'; received: Money; to: string; reason: string }
+  | { kind: 'paid_order_refunded'; amount: Money; to: string; reason: string }
+  | { kind: 'wallet_needed'; coins: string; link: string }
+  | { kind: 'payout_waits_for_checks'; coins: string; what: string; link: string }
+  | { kind: 'order_completed'; coins: string; wallet: string; txId: string; simulated: boolean }

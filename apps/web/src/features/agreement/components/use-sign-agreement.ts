@@ -1,0 +1,59 @@
+import { SignerName } from '@exchange/shared/agreement.schemas'
+import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useBrand } from '../../../lib/brand-context'
+import { useStartSigning } from '../api/agreement-api'
+
+/**
+ * The way to the signing page: checks the typed name when the details have none (`detailsName` empty), asks
+ * `startDocusign` for the partner's page and sends the browser there; a signature already done goes on to the return
+ * page. `leaving` holds the page once the browser is on its way.
+ */
+export function useSignAgreement(detailsName: string) {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const start = useStartSigning()
+  const [typed, setTyped] = useState('')
+  const [nameError, setNameError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [leaving, setLeaving] = useState<{ url: string; sandbox: boolean } | null>(null)
+
+  function sign() {
+    setError(null)
+    let signerName: string | undefined
+    if (!detailsName) {
+      const checked = SignerName.safeParse(typed)
+      if (!checked.success) {
+        setNameError(checked.error.issues[0]?.message ?? 'Please enter your full name')
+        return
+      }
+      signerName = checked.data
+    }
+    setNameError(null)
+    start.mutate(
+      { brandName: brand.brandName, ...(signerName && { signerName }) },
+      {
+        onSuccess: (answer) => {
+          if (!answer) return setError(ALERT_MESSAGES.somethingWentWrong)
+          if (!answer.result) {
+            if (answer.error === 'step_done') return void navigate(WEB_PATHS.returnAgreement, { replace: true })
+            if (answer.error === 'validation_failed' && answer.fields?.signerName)
+              return setNameError(answer.fields.signerName)
+            return setError(
+              answer.error === 'provider_unavailable'
+                ? 'Our e-signature partner is not answering right now. Please try again in a minute.'
+                : (ERROR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong),
+            )
+          }
+          setLeaving({ url: answer.data.signingUrl, sandbox: answer.data.sandbox })
+          window.location.assign(answer.data.signingUrl)
+        },
+        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  return { typed, setTyped, nameError, error, leaving, sign, busy: start.isPending || leaving !== null }
+}

@@ -1,0 +1,48 @@
+import type { DocumentPurpose } from '@exchange/shared/documents.schemas'
+import type { ErrorCode } from '@exchange/shared/errors'
+import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { uploadFile } from '../api/upload-file'
+
+/** What the file pickers offer; the api decides by the file's bytes whatever the picker let through. */
+export const ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'
+
+/** One file the customer is sending, as its row shows it. */
+export interface FileUpload {
+  key: number
+  name: string
+  /** 0 to 100. */
+  percent: number
+  state: 'waiting' | 'sending' | 'sent' | 'refused'
+  message: string | null
+}
+
+/** An api refusal in the customer's words. */
+export function refusalCopy(error: ErrorCode): string {
+  return ERROR_COPY[error] ?? ALERT_MESSAGES.somethingWentWrong
+}
+
+/** Sends one file with its purpose through `uploadFile`, telling its row how far it got and how it ended. */
+export async function sendFile(
+  file: File,
+  purpose: DocumentPurpose,
+  brandName: string,
+  update: (change: Partial<FileUpload>) => void,
+): Promise<void> {
+  try {
+    const answer = await uploadFile({
+      file,
+      purpose,
+      brandName,
+      onProgress: (fraction) => update({ percent: Math.min(99, Math.round(fraction * 100)) }),
+    })
+    if (answer && answer.result) update({ state: 'sent', percent: 100 })
+    else update({ state: 'refused', message: refusalCopy(answer ? answer.error : 'unauthorized') })
+  } catch {
+    update({ state: 'refused', message: ALERT_MESSAGES.somethingWentWrong })
+  }
+}
+
+/** The colour of a row's status and progress bar: red refused, teal sent, otherwise the default. */
+export function uploadColor(state: FileUpload['state']): 'red' | 'teal' | undefined {
+  return state === 'refused' ? 'red' : state === 'sent' ? 'teal' : undefined
+}

@@ -1,0 +1,182 @@
+import { DOCUMENT_PURPOSES, type DocumentPurpose } from '@exchange/shared/documents.schemas'
+import { Alert, Box, Button, Card, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
+import { useForm } from '../../../components/ui/form'
+import { useBrand } from '../../../lib/brand-context'
+import { filesQueryOptions } from '../api/list-files'
+import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
+import { ACCEPT, type FileUpload, sendFile, uploadColor } from './file-uploads'
+
+/** The one choice of the form: what the files are; every choice is one the api takes. */
+const keepPurpose = (values: { purpose: DocumentPurpose }) => ({ data: values.purpose })
+
+function UploadRow({ upload }: { upload: FileUpload }) {
+  const status =
+    upload.state === 'sent'
+      ? 'Sent'
+      : upload.state === 'refused'
+        ? 'Not sent'
+        : upload.state === 'waiting'
+          ? 'Waiting'
+          : `Sending… ${upload.percent} %`
+  return (
+    <Stack gap={6} component="li" aria-label={upload.name}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {upload.name}
+        </Text>
+        <Text size="sm" c={uploadColor(upload.state) ?? 'dimmed'}>
+          {status}
+        </Text>
+      </Group>
+      <Progress
+        value={upload.state === 'refused' ? 100 : upload.percent}
+        color={uploadColor(upload.state)}
+        aria-label={`Upload of ${upload.name}`}
+        size="sm"
+        animated={upload.state === 'sending'}
+      />
+      {upload.message ? (
+        <Alert
+          role="alert"
+          color="red"
+          variant="light"
+          p="xs"
+          styles={{ message: { fontSize: 'var(--mantine-font-size-sm)' } }}
+        >
+          {upload.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  )
+}
+
+/** The files being sent, newest first: all wait in line, then go one at a time; the sent list is asked again after. */
+function useDocumentUploads() {
+  const brand = useBrand()
+  const queryClient = useQueryClient()
+  const nextKey = useRef(0)
+  const [uploads, setUploads] = useState<FileUpload[]>([])
+
+  async function send(chosen: File[], purpose: DocumentPurpose) {
+    if (chosen.length === 0) return
+    const queued = chosen.map((file) => ({ file, key: nextKey.current++ }))
+    setUploads((current) => [
+      ...queued.map(({ file, key }) => ({
+        key,
+        name: file.name,
+        percent: 0,
+        state: 'waiting' as const,
+        message: null,
+      })),
+      ...current,
+    ])
+    // One at a time: the api takes one file per request and counts each against the customer's limit.
+    for (const { file, key } of queued) {
+      const update = (change: Partial<FileUpload>) =>
+        setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)))
+      update({ state: 'sending' })
+      await sendFile(file, purpose, brand.brandName, update)
+    }
+    await queryClient.invalidateQueries({ queryKey: filesQueryOptions(brand.brandName).queryKey })
+  }
+
+  return { uploads, send }
+}
+
+/** Where files are dropped (on a computer) or chosen with the button, each sent as the chosen kind. */
+function DropZone({ purpose, onFiles }: { purpose: DocumentPurpose; onFiles: (files: File[]) => void }) {
+  const [dragging, setDragging] = useState(false)
+  const picker = useRef<HTMLInputElement>(null)
+  const hintId = useId()
+  return (
+    <Box
+      role="group"
+      aria-label="Drop files here"
+      aria-describedby={hintId}
+      onDragEnter={(event) => {
+        event.preventDefault()
+        setDragging(true)
+      }}
+      onDragOver={(event) => event.preventDefault()}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault()
+        setDragging(false)
+        onFiles(Array.from(event.dataTransfer.files))
+      }}
+      p="lg"
+      style={{
+        border: `2px dashed ${dragging ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+        borderRadius: 'var(--mantine-radius-md)',
+        background: dragging ? 'var(--mantine-primary-color-light)' : undefined,
+        textAlign: 'center',
+      }}
+    >
+      <Stack gap="sm" align="center">
+        {/* Phones cannot drag files: there the button alone. */}
+        <Text fw={600} visibleFrom="sm">
+          Drag your files here
+        </Text>
+        <Text size="sm" c="dimmed" visibleFrom="sm">
+          or
+        </Text>
+        <Button onClick={() => picker.current?.click()}>Choose files</Button>
+        <Text id={hintId} size="xs" c="dimmed">
+          JPEG, PNG or PDF. Each file is sent as “{DOCUMENT_PURPOSE_COPY[purpose].label}”.
+        </Text>
+      </Stack>
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        hidden
+        aria-label="Choose files"
+        data-testid="file-picker"
+        onChange={(event) => {
+          const chosen = Array.from(event.currentTarget.files ?? [])
+          event.currentTarget.value = ''
+          onFiles(chosen)
+        }}
+      />
+    </Box>
+  )
+}
+
+/** What the customer is sending, the drop zone and file picker, and each file's progress and refusal in words. */
+export function SendDocumentCard() {
+  const form = useForm<{ purpose: DocumentPurpose }, DocumentPurpose>({ purpose: 'identity_document' }, keepPurpose)
+  const { uploads, send } = useDocumentUploads()
+  const purpose = form.values.purpose
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="send-title">
+      <Stack gap="md">
+        <Title id="send-title" order={2} fz="lg">
+          Send a document
+        </Title>
+        <Radio.Group
+          label="What are you sending?"
+          value={purpose}
+          onChange={(value) => form.setField('purpose', value as DocumentPurpose)}
+        >
+          <Stack gap="xs" mt="xs">
+            {DOCUMENT_PURPOSES.map((kind) => (
+              <Radio key={kind} value={kind} label={DOCUMENT_PURPOSE_COPY[kind].label} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <DropZone purpose={purpose} onFiles={(files) => void send(files, purpose)} />
+        {uploads.length > 0 ? (
+          <Stack gap="sm" component="ul" aria-label="Files you are sending" m={0} p={0} style={{ listStyle: 'none' }}>
+            {uploads.map((upload) => (
+              <UploadRow key={upload.key} upload={upload} />
+            ))}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,87 @@
+import type { StoredDocument } from '@exchange/shared/documents.schemas'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useBrand } from '../../../lib/brand-context'
+import { formatDateTime } from '../../../lib/format'
+import { downloadFile } from '../api/download-file'
+import { useFiles } from '../api/list-files'
+import { DOCUMENT_PURPOSE_COPY, formatFileSize } from '../document-purposes'
+import { refusalCopy } from './file-uploads'
+
+function SentFile({ file, onDownload }: { file: StoredDocument; onDownload: (file: StoredDocument) => void }) {
+  return (
+    <Group component="li" justify="space-between" gap="sm" wrap="wrap" aria-label={file.fileName}>
+      <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {file.fileName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {DOCUMENT_PURPOSE_COPY[file.purpose].label} · {formatFileSize(file.sizeBytes)} · sent{' '}
+          {formatDateTime(file.createdAt)}
+        </Text>
+      </Stack>
+      <Button variant="light" size="xs" onClick={() => onDownload(file)} aria-label={`Download ${file.fileName}`}>
+        Download
+      </Button>
+    </Group>
+  )
+}
+
+/** The files already sent, newest first, each to download; or why they could not be listed. */
+export function SentFilesCard() {
+  const brand = useBrand()
+  const files = useFiles(brand.brandName)
+  const [downloadError, setDownloadError] = useState<string | null>(null)
+  const sent = files.data && files.data.result ? files.data.data : null
+
+  async function download(file: StoredDocument) {
+    setDownloadError(null)
+    try {
+      const outcome = await downloadFile(file.id, file.fileName)
+      if (outcome !== true) setDownloadError(refusalCopy(outcome ? outcome.error : 'unauthorized'))
+    } catch {
+      setDownloadError(ALERT_MESSAGES.somethingWentWrong)
+    }
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="sent-title">
+      <Stack gap="md">
+        <Title id="sent-title" order={2} fz="lg">
+          Files you have sent
+        </Title>
+        {downloadError ? (
+          <Alert role="alert" color="red" variant="light">
+            {downloadError}
+          </Alert>
+        ) : null}
+        {files.isPending ? (
+          <Stack gap="xs" role="status" aria-label="Loading your files">
+            <Skeleton height={18} />
+            <Skeleton height={18} />
+          </Stack>
+        ) : sent === null ? (
+          <Alert color="red" variant="light">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : sent.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            You have not sent any files yet.
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" aria-label="Files you have sent" m={0} p={0} style={{ listStyle: 'none' }}>
+            {sent.map((file) => (
+              <SentFile key={file.id} file={file} onDownload={(chosen) => void download(chosen)} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  )
+}
