@@ -50,12 +50,17 @@ describe('payment routes', () => {
       orderPaymentStatus: paymentStatusAnswer({ paymentStatus: 'succeeded', orderStatus: 'completed' }),
       getOrderDetail: orderDetailAnswer({ ...ORDER, statusName: 'completed' }, [
         {},
-        { fromStatus: 'processing', toStatus: 'completed', cause: 'Delivered to the wallet, transaction T1' },
+        {
+          fromStatus: 'processing',
+          toStatus: 'completed',
+          kind: 'delivered',
+          words: 'Sent to the wallet, transaction T1',
+        },
       ]),
     })
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/dashboard-thankyou')
-    expect(await screen.findByText('Delivered to the wallet, transaction T1')).toBeInTheDocument()
+    expect(await screen.findByText('Sent to the wallet, transaction T1')).toBeInTheDocument()
   })
 
   for (const [path, heading] of [

@@ -99,7 +99,7 @@ export async function storeFill(
       tx,
       current,
       'processing',
-      `Bought from the liquidity provider (${fill.providerOrderId})`,
+      { kind: 'bought', providerOrderId: fill.providerOrderId },
       'system',
     )
     if (processing.wallet === PLACEHOLDER_WALLET) {

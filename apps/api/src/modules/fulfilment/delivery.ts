@@ -12,12 +12,12 @@ export async function completeDelivery(
   { db, clock, orderService, orderMail, liquidity }: FulfilmentDeps,
   order: OrderRow,
   txId: string,
-  cause: string,
   actor: 'system' | 'operator',
 ): Promise<OrderStatus> {
   const done = await db.transaction(async (tx) => {
     await tx.update(deliveries).set({ txId, deliveredAt: clock.now() }).where(eq(deliveries.orderId, order.id))
-    const completed = await orderService.applyTransition(tx, order, 'completed', cause, actor)
+    const delivered = { kind: 'delivered', wallet: order.wallet, txId, foundByOperator: actor === 'operator' } as const
+    const completed = await orderService.applyTransition(tx, order, 'completed', delivered, actor)
     const email = await emailOf(tx, order.customerId)
     if (email)
       await orderMail.send(
@@ -67,5 +67,5 @@ export async function withdrawBought(deps: FulfilmentDeps, order: OrderRow, curr
     if (error instanceof LiquidityRefused) await orderService.setWithdrawalRequested(db, order.id, null)
     throw error
   }
-  return await completeDelivery(deps, current, txId, `Delivered to ${current.wallet}, transaction ${txId}`, 'system')
+  return await completeDelivery(deps, current, txId, 'system')
 }

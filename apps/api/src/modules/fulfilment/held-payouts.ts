@@ -15,10 +15,10 @@ export async function holdForChecks(
   owed: PayoutStep,
 ): Promise<OrderStatus> {
   if (order.status === 'awaiting_checks' && order.payoutWaitsFor === owed.step) return 'awaiting_checks'
-  const cause = `Payout waits: the law asks us to ${owed.what} before we send crypto. What to do: ${owed.link}`
+  const waits = { kind: 'payout_waits', what: owed.what, link: owed.link } as const
   const held = await db.transaction(async (tx) => {
-    if (order.status === 'awaiting_checks') await orderService.recordOrderNote(tx, order, cause, 'system')
-    else await orderService.applyTransition(tx, order, 'awaiting_checks', cause, 'system')
+    if (order.status === 'awaiting_checks') await orderService.recordOrderNote(tx, order, waits, 'system')
+    else await orderService.applyTransition(tx, order, 'awaiting_checks', waits, 'system')
     const row = await orderService.setPayoutWaitsFor(tx, order.id, owed.step)
     const email = await emailOf(tx, order.customerId)
     if (email)
@@ -41,13 +41,7 @@ export async function releaseFromChecks(
   order: OrderRow,
 ): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    const resumed = await orderService.applyTransition(
-      tx,
-      order,
-      'paid',
-      'The customer’s checks are done: buying now',
-      'system',
-    )
+    const resumed = await orderService.applyTransition(tx, order, 'paid', { kind: 'checks_done' }, 'system')
     return orderService.setPayoutWaitsFor(tx, resumed.id, null)
   })
 }

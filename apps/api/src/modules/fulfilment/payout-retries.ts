@@ -49,15 +49,7 @@ async function decideUncheckedWithdrawal(
  * says "our team"; which operator acted is in the operator actions (decision 076).
  */
 export async function recordDelivery(deps: FulfilmentDeps, reference: string, txId: string): Promise<OrderStatus> {
-  return decideUncheckedWithdrawal(deps, reference, (order) =>
-    completeDelivery(
-      deps,
-      order,
-      txId,
-      `Delivered to ${order.wallet}, transaction ${txId} (found at the exchange by our team)`,
-      'operator',
-    ),
-  )
+  return decideUncheckedWithdrawal(deps, reference, (order) => completeDelivery(deps, order, txId, 'operator'))
 }
 
 /** The operator found no withdrawal at the exchange: it is sent again, now, by the run that holds the order. */
@@ -66,12 +58,7 @@ export async function retryWithdrawal(deps: FulfilmentDeps, reference: string): 
   return decideUncheckedWithdrawal(deps, reference, async (order) => {
     const cleared = await db.transaction(async (tx) => {
       const row = await orderService.setWithdrawalRequested(tx, order.id, null)
-      await orderService.recordOrderNote(
-        tx,
-        order,
-        'No withdrawal found at the exchange; sent again by our team',
-        'operator',
-      )
+      await orderService.recordOrderNote(tx, order, { kind: 'withdrawal_sent_again' }, 'operator')
       return row
     })
     return settleHeld(deps, cleared)

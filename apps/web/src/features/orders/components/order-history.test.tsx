@@ -137,14 +137,16 @@ describe('OrderHistory', () => {
               at: '2025-01-11T12:00:00.000Z',
               fromStatus: null,
               toStatus: 'initiated',
-              cause: 'Order created at a fixed price',
+              kind: 'order_created',
+              words: null,
               actor: 'customer',
             },
             {
               at: '2025-01-11T12:03:00.000Z',
               fromStatus: 'initiated',
               toStatus: 'cancelled',
-              cause: 'Cancelled by the customer',
+              kind: 'cancelled_by_customer',
+              words: null,
               actor: 'customer',
             },
           ],
@@ -173,11 +175,18 @@ describe('OrderHistory', () => {
       method: 'sandbox-uk-1',
       methodName: 'Sandbox Bank UK',
     })
-    const event = (at: string, fromStatus: string | null, toStatus: string, cause: string, actor = 'system') => ({
+    const event = (
+      at: string,
+      fromStatus: string | null,
+      toStatus: string,
+      words: string | null,
+      actor = 'system',
+    ) => ({
       at: `2025-01-11T12:${at}.000Z`,
       fromStatus,
       toStatus,
-      cause,
+      kind: 'any',
+      words,
       actor,
     })
     renderHistory({
@@ -185,12 +194,18 @@ describe('OrderHistory', () => {
         data: {
           order: completed,
           events: [
-            event('00:00', null, 'initiated', 'Order created at a fixed price', 'customer'),
-            event('01:00', 'initiated', 'awaiting_payment', 'Customer chose to pay by bank transfer', 'customer'),
-            event('02:00', 'awaiting_payment', 'awaiting_payment', 'Transfer of 1,250.00 EUR announced by the bank'),
-            event('03:00', 'awaiting_payment', 'paid', 'Payment received (1,250.00 EUR)'),
-            event('04:00', 'paid', 'processing', 'Bought 0.01354679 BTC'),
-            event('05:00', 'processing', 'completed', 'Sent in transaction 0xabc'),
+            event('00:00', null, 'initiated', null, 'customer'),
+            event('01:00', 'initiated', 'awaiting_payment', 'You chose to pay by bank transfer', 'customer'),
+            event(
+              '02:00',
+              'awaiting_payment',
+              'awaiting_payment',
+              'You told us the transfer is on its way',
+              'customer',
+            ),
+            event('03:00', 'awaiting_payment', 'paid', 'We received 1,250.00 EUR'),
+            event('04:00', 'paid', 'processing', null),
+            event('05:00', 'processing', 'completed', 'Sent to the wallet, transaction 0xabc'),
           ],
         },
       }),
@@ -213,8 +228,10 @@ describe('OrderHistory', () => {
     for (const title of titles) expect(within(timeline).getAllByText(title)).toHaveLength(1)
     expect(within(timeline).queryByText('Waiting for your payment')).not.toBeInTheDocument()
     expect(within(timeline).getByText('Payment method: Sandbox Bank UK')).toBeInTheDocument()
-    expect(within(timeline).getByText('Transfer of 1,250.00 EUR announced by the bank')).toBeInTheDocument()
-    expect(within(timeline).queryByText('Customer chose to pay by bank transfer')).not.toBeInTheDocument()
+    expect(within(timeline).getByText('You told us the transfer is on its way')).toBeInTheDocument()
+    expect(within(timeline).getByText('We received 1,250.00 EUR')).toBeInTheDocument()
+    // The method chosen says it better than the words for the choice.
+    expect(within(timeline).queryByText('You chose to pay by bank transfer')).not.toBeInTheDocument()
     expect(within(drawer).queryByText(/→/)).not.toBeInTheDocument()
     expect(within(drawer).getByText('You paid')).toBeInTheDocument()
     expect(within(drawer).getByText('You received')).toBeInTheDocument()

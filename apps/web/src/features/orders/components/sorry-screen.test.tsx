@@ -13,7 +13,8 @@ const EVENTS = [
   {
     fromStatus: 'awaiting_payment' as const,
     toStatus: 'failed' as const,
-    cause: 'Pay-by-bank payment failed: You cancelled the payment at your bank.',
+    kind: 'hosted_payment_failed',
+    words: 'Your bank payment did not go through: You cancelled the payment at your bank.',
     actor: 'system' as const,
   },
 ]
@@ -55,10 +56,10 @@ describe('SorryScreen', () => {
     expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
   })
 
-  it('falls back to the cause of the order’s last event', async () => {
+  it('falls back to the customer’s words for the order’s last event', async () => {
     renderSorry(`/dashboard-sorry?order=${FAILED.orderReference}`)
     expect(
-      await screen.findByText('Pay-by-bank payment failed: You cancelled the payment at your bank.'),
+      await screen.findByText('Your bank payment did not go through: You cancelled the payment at your bank.'),
     ).toBeInTheDocument()
     expect(screen.queryByText('Nothing was charged for this order.')).not.toBeInTheDocument()
   })

@@ -100,7 +100,7 @@ export function SorryScreen() {
     >
       {({ order, events }) => {
         const returned = unpaidReasonFor(order.orderReference)
-        const reason = returned?.reason ?? events.at(-1)?.cause ?? 'The payment did not go through.'
+        const reason = returned?.reason ?? events.at(-1)?.words ?? 'The payment did not go through.'
         if (order.statusName === 'initiated')
           return <TryAgainOnThisOrder orderReference={order.orderReference} reason={reason} />
         return (

@@ -10,7 +10,7 @@ import { ThankYouScreen } from './thank-you-screen'
 
 const WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 const PAID = orderSummary({ orderReference: 'PAID234567', statusName: 'completed', orderWallet: WALLET })
-const DELIVERED = `Delivered to ${WALLET}, transaction SIMULATED-0ac65b4c`
+const DELIVERED = `Sent to ${WALLET}, transaction SIMULATED-0ac65b4c`
 
 function renderThankYou(handlers: ApiHandlers, url?: string) {
   saveJwtCookie('token-1', 24)
@@ -26,7 +26,7 @@ describe('ThankYouScreen', () => {
     const api = renderThankYou({
       getOrderDetail: orderDetailAnswer(PAID, [
         {},
-        { fromStatus: 'processing', toStatus: 'completed', cause: DELIVERED, actor: 'system' },
+        { fromStatus: 'processing', toStatus: 'completed', kind: 'delivered', words: DELIVERED, actor: 'system' },
       ]),
     })
     const order = await screen.findByRole('region', { name: 'Your order' })

@@ -39,7 +39,7 @@ function WhatHappensNext({ detail }: { detail: OrderDetail }) {
             <DeliveryFact delivery={delivery} />
           ) : (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {last?.cause}
+              {last?.words}
             </Text>
           )}
           <Text size="sm">We have sent you an e-mail with the transaction.</Text>
@@ -93,7 +93,7 @@ function WhatHappensNext({ detail }: { detail: OrderDetail }) {
       title={`This order is ${statusLabel(order.statusName).toLowerCase()}`}
     >
       <Stack gap={4}>
-        {last ? <Text size="sm">{last.cause}</Text> : null}
+        {last?.words ? <Text size="sm">{last.words}</Text> : null}
         <Text size="sm">Its timeline in History shows what happened.</Text>
       </Stack>
     </Alert>
