@@ -8,7 +8,7 @@ const STORAGE_KEY = 'afterLogin'
 const DEFAULT_PATH = '/dashboard'
 const AFTER_LOGIN_PATH = /^\/dash[A-Za-z0-9-]{0,40}(\?order=[A-Z0-9]{6,20})?$/
 
-export function isSafeAfterLoginPath(path: unknown): path is string {
+function isSafeAfterLoginPath(path: unknown): path is string {
   return typeof path === 'string' && AFTER_LOGIN_PATH.test(path)
 }
 

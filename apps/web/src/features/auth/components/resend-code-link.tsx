@@ -5,7 +5,7 @@ import { TextButton } from '../../../components/account/ui'
 import { useEffect, useState } from 'react'
 
 /** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
-export function formatNextCodeAt(at: number, now = Date.now()): string {
+function formatNextCodeAt(at: number, now = Date.now()): string {
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' }
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
   return new Date(at).toLocaleString('en-GB', sameDay ? time : { weekday: 'short', ...time })
@@ -34,7 +34,7 @@ export function useNextCode(initialAt: number | null = null) {
   }
 }
 
-export function ResendCodeLink({
+function ResendCodeLink({
   sent,
   at,
   pending,
