@@ -1,7 +1,11 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
+import type { FailureAnswer } from '@exchange/shared/answer'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Link } from 'react-router'
 import { TextButton } from '../../../components/account/ui'
+import { alertCopyFor } from '../../../lib/alert-copy'
+import type { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useEffect, useState } from 'react'
 
 /** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
@@ -32,6 +36,33 @@ export function useNextCode(initialAt: number | null = null) {
     markSent: (retryAfterSeconds?: number) => setState({ sent: true, at: atFrom(retryAfterSeconds) }),
     markWait: (retryAfterSeconds: number) => setState({ sent: false, at: atFrom(retryAfterSeconds) }),
   }
+}
+
+type NextCode = ReturnType<typeof useNextCode>
+type CodeAnswer = { result: true; retryAfterSeconds?: number } | FailureAnswer
+
+/**
+ * "Didn't get the code?" on either code screen: asks for another code with `send`, then shows "Code sent!" and when
+ * the next may be asked for, or why none was sent.
+ */
+export function askForAnotherCode<Request>(
+  send: (request: Request, handlers: { onSuccess: (answer: CodeAnswer) => void; onError: () => void }) => void,
+  request: Request,
+  nextCode: NextCode,
+  alert: ReturnType<typeof useTimedAlert>,
+) {
+  alert.clear()
+  send(request, {
+    onSuccess: (answer) => {
+      if (answer.result) {
+        nextCode.markSent(answer.retryAfterSeconds)
+        return
+      }
+      alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+      if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
+    },
+    onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+  })
 }
 
 function ResendCodeLink({
@@ -65,7 +96,7 @@ export function CodeScreenFoot(props: { sent: boolean; at: number | null; pendin
   return (
     <div className="ac-stack-tight">
       <ResendCodeLink {...props} />
-      <Link to="/login" className="ac-link" data-tone="dimmed">
+      <Link to={WEB_PATHS.login} className="ac-link" data-tone="dimmed">
         Back to login
       </Link>
     </div>
