@@ -79,8 +79,7 @@ export function CodeEntryScreen() {
       <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
       <FormAlert message={alert.message} />
       <CodeScreenFoot
-        sent={nextCode.sent}
-        at={nextCode.at}
+        nextCode={nextCode}
         pending={resend.isPending}
         onResend={() => askForAnotherCode(resend.mutate, { email, brandName, companyDetails }, nextCode, alert)}
       />

@@ -65,37 +65,31 @@ export function askForAnotherCode<Request>(
   })
 }
 
-function ResendCodeLink({
-  sent,
-  at,
+/**
+ * The foot of both code screens: "Didn't get the code?" (or, after one was sent or refused, when the next may be asked
+ * for), and the way back to login.
+ */
+export function CodeScreenFoot({
+  nextCode: { sent, at },
   pending,
   onResend,
 }: {
-  sent: boolean
-  at: number | null
+  nextCode: NextCode
   pending: boolean
   onResend: () => void
 }) {
-  if (at !== null) {
-    return (
-      <div role="status" className="ac-stack-tight">
-        {sent ? <p className="ac-success ac-dimmed">{ALERT_MESSAGES.codeSent}</p> : null}
-        <p className="ac-dimmed ac-small">You can ask for a new code at {formatNextCodeAt(at)}</p>
-      </div>
-    )
-  }
-  return (
-    <TextButton onClick={onResend} disabled={pending}>
-      {ALERT_MESSAGES.codeNotReceived}
-    </TextButton>
-  )
-}
-
-/** The foot of both code screens: ask for another code (or when one may be asked for), and the way back to login. */
-export function CodeScreenFoot(props: { sent: boolean; at: number | null; pending: boolean; onResend: () => void }) {
   return (
     <div className="ac-stack-tight">
-      <ResendCodeLink {...props} />
+      {at === null ? (
+        <TextButton onClick={onResend} disabled={pending}>
+          {ALERT_MESSAGES.codeNotReceived}
+        </TextButton>
+      ) : (
+        <div role="status" className="ac-stack-tight">
+          {sent ? <p className="ac-success ac-dimmed">{ALERT_MESSAGES.codeSent}</p> : null}
+          <p className="ac-dimmed ac-small">You can ask for a new code at {formatNextCodeAt(at)}</p>
+        </div>
+      )}
       <Link to={WEB_PATHS.login} className="ac-link" data-tone="dimmed">
         Back to login
       </Link>

@@ -102,8 +102,7 @@ export function ResetPasswordScreen() {
       </div>
       <FormAlert message={alert.message} />
       <CodeScreenFoot
-        sent={nextCode.sent}
-        at={nextCode.at}
+        nextCode={nextCode}
         pending={resend.isPending}
         onResend={() => askForAnotherCode(resend.mutate, { email, brandName, companyDetails }, nextCode, alert)}
       />
