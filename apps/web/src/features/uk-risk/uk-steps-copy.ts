@@ -44,7 +44,7 @@ const EARLIER_STEPS: { key: StepKey; screen: string; title: string }[] = [
 ]
 
 /** Until when a UK step takes no new answer (a statement that did not qualify, a second failed assessment), or null. */
-export function ukStepLockedUntil(status: UkStepsStatus, key: StepKey): string | null {
+function ukStepLockedUntil(status: UkStepsStatus, key: StepKey): string | null {
   if (status[key].state !== 'waiting') return null
   if (key === 'categorisation') return status.categorisation.newStatementFrom
   if (key === 'appropriateness') return status.appropriateness.lockedUntil

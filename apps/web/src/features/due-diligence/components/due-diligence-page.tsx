@@ -1,34 +1,5 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
-
-/** The frame both due-diligence screens share: their title, why we ask, the notice and the body. */
-export function DueDiligencePage({
-  title,
-  intro,
-  notice,
-  children,
-}: {
-  title: string
-  intro: string
-  notice?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <Stack gap="lg" maw={880}>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {intro}
-        </Text>
-      </Stack>
-      {notice}
-      {children}
-    </Stack>
-  )
-}
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
 
 /** While the latest answers load. */
 export function AnswersLoading() {

@@ -8,7 +8,8 @@ import { peekReturnTo, takeReturnTo } from '../../../lib/return-to'
 import { useQuestionnaire } from '../api/questionnaire'
 import { useSourceOfFunds } from '../api/source-of-funds'
 import { REVIEW_DURATION } from '../due-diligence-copy'
-import { AnswersLoadFailed, AnswersLoading, DueDiligencePage } from './due-diligence-page'
+import { PageFrame } from '../../../components/ui/page-frame'
+import { AnswersLoadFailed, AnswersLoading } from './due-diligence-page'
 import { QuestionnaireForm, formOf } from './questionnaire-form'
 
 const STATUS_BADGES: Record<EnhancedCheckStatus, { label: string; color: string } | null> = {
@@ -149,12 +150,12 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
   }
 
   return (
-    <DueDiligencePage
+    <PageFrame
       title="A few more questions"
       intro="Some answers, or the amounts you buy, ask for a closer look under Swiss law. A person at our team reads these answers; we keep them confidential."
       notice={showingForm ? notice : null}
     >
       {body}
-    </DueDiligencePage>
+    </PageFrame>
   )
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { useSourceOfFunds } from '../api/source-of-funds'
-import { AnswersLoadFailed, AnswersLoading, DueDiligencePage } from './due-diligence-page'
+import { PageFrame } from '../../../components/ui/page-frame'
+import { AnswersLoadFailed, AnswersLoading } from './due-diligence-page'
 import { SourceOfFundsForm, formOf, type SourceOfFundsFormProps } from './source-of-funds-form'
 
 export interface SourceOfFundsScreenProps extends SourceOfFundsFormProps {
@@ -33,12 +34,12 @@ export function SourceOfFundsScreen({ notice, ...props }: SourceOfFundsScreenPro
     )
 
   return (
-    <DueDiligencePage
+    <PageFrame
       title="Source of funds"
       intro="Swiss law asks us to know whose money it is, where it comes from and what you plan to do with us. We keep your answers confidential."
       notice={notice}
     >
       {body}
-    </DueDiligencePage>
+    </PageFrame>
   )
 }

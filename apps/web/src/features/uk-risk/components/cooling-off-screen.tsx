@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
+import { PageFrame } from '../../../components/ui/page-frame'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
@@ -11,7 +12,7 @@ import { takeReturnTo } from '../../../lib/return-to'
 import { useAdvanceDevClock, useDevClock } from '../api/dev-clock'
 import { UK_STEPS_QUERY_KEY, useUkCoolingOffDecision } from '../api/uk-steps'
 import { firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
-import { BackButton, EarlierStepFirst, InfoCard, LeaveOrContinue, UkStepFrame, WithUkStatus } from './uk-step-parts'
+import { BackButton, EarlierStepFirst, InfoCard, LeaveOrContinue, WithUkStatus } from './uk-step-parts'
 
 /** Time left, as a person says it: "23 hours 5 minutes", "4 minutes", "less than a minute". */
 export function timeLeftWords(ms: number): string {
@@ -224,7 +225,7 @@ export function CoolingOffScreen({
   onContinued: () => Promise<void> | void
 }) {
   return (
-    <UkStepFrame
+    <PageFrame
       title="Time to think it over"
       intro="UK rules give new customers 24 hours to think before their first purchase of cryptoassets."
       notice={notice}
@@ -246,6 +247,6 @@ export function CoolingOffScreen({
           )
         }
       </WithUkStatus>
-    </UkStepFrame>
+    </PageFrame>
   )
 }

@@ -2,6 +2,7 @@ import { UK_PERSONAL_RISK_WARNING, personalRiskWarning } from '@exchange/shared/
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
+import { PageFrame } from '../../../components/ui/page-frame'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
@@ -10,7 +11,7 @@ import { RiskSummaryModal } from './risk-summary-modal'
 import bannerClasses from './uk-risk-banner.module.css'
 import { useUkRiskDecision } from '../api/uk-steps'
 import { ukAlertCopy } from '../uk-steps-copy'
-import { BackButton, DetailsFirst, InfoCard, LeaveOrContinue, UkStepFrame, WithUkStatus } from './uk-step-parts'
+import { BackButton, DetailsFirst, InfoCard, LeaveOrContinue, WithUkStatus } from './uk-step-parts'
 
 /** Where the customer stands with the pop-up on this visit. */
 type Outcome = 'open' | 'dismissed' | 'left'
@@ -146,7 +147,7 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
  */
 export function RiskWarningScreen({ notice, onContinued, onDetailsNeeded }: UkStepRouting & { notice?: ReactNode }) {
   return (
-    <UkStepFrame
+    <PageFrame
       title="Risk warning"
       intro="UK rules ask us to show you a personal risk warning before your first purchase of cryptoassets."
       notice={notice}
@@ -165,6 +166,6 @@ export function RiskWarningScreen({ notice, onContinued, onDetailsNeeded }: UkSt
           )
         }
       </WithUkStatus>
-    </UkStepFrame>
+    </PageFrame>
   )
 }

@@ -1,5 +1,5 @@
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
@@ -41,34 +41,6 @@ export function LeaveOrContinue({
       {button('leave')}
       {button('continue')}
     </Group>
-  )
-}
-
-/** The frame of a UK step's screen: its title, a line on why it is asked, the journey's notice, then the body. */
-export function UkStepFrame({
-  title,
-  intro,
-  notice,
-  children,
-}: {
-  title: string
-  intro: string
-  notice?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <Stack gap="lg" maw={880}>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {intro}
-        </Text>
-      </Stack>
-      {notice}
-      {children}
-    </Stack>
   )
 }
 
