@@ -10,6 +10,7 @@ import {
   type UkRiskDecisionRequest,
 } from '@exchange/shared/uk-steps.schemas'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { postUser } from '../../../lib/api-client'
 
 /** Query key of `ukStepsStatus`; invalidated after every UK answer (the journey is asked afresh on leaving the step). */
@@ -50,7 +51,7 @@ export function useUkQuestionSet(brandName: string, enabled: boolean) {
 /** After any UK answer the standing of every step may have changed: ask again. */
 export function useInvalidateUkSteps() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: [UK_STEPS_QUERY_KEY] })
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [UK_STEPS_QUERY_KEY] }), [queryClient])
 }
 
 export function useUkRiskDecision() {
