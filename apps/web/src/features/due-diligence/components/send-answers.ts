@@ -8,7 +8,19 @@ import { focusFirstError } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import type { FieldErrors } from '../../../lib/use-form-fields'
 import { dueDiligenceAlertCopy } from '../due-diligence-copy'
-import { answerFieldErrors } from './due-diligence-page'
+
+/**
+ * The api's field messages keyed by the form's field: `answers.` dropped and, for a list such as the countries, the
+ * item's index too, so the message shows under the whole list.
+ */
+function answerFieldErrors(fields: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).map(([path, message]) => [
+      path.replace(/^answers\./, '').replace(/\.\d+$/, ''),
+      message,
+    ]),
+  )
+}
 
 /** A save of due-diligence answers, as the api module's hooks give it. */
 type SaveAnswers<Out> = UseMutationResult<

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import {
   BENEFICIAL_OWNER_DECLARATION,
   FALSE_DECLARATION_WARNING,
@@ -280,7 +281,7 @@ function SavedNote() {
     <Alert role="status" color="teal" variant="light">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Your answers are saved. Thank you.</Text>
-        <Button component={Link} to="/dashboard" size="xs" variant="light" color="teal">
+        <Button component={Link} to={WEB_PATHS.dashboard} size="xs" variant="light" color="teal">
           Buy crypto
         </Button>
       </Stack>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { useSourceOfFunds } from '../api/source-of-funds'
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { PageFrame } from '../../../components/ui/page-frame'
-import { AnswersLoadFailed, AnswersLoading } from './due-diligence-page'
 import { SourceOfFundsForm, formOf, type SourceOfFundsFormProps } from './source-of-funds-form'
 
 export interface SourceOfFundsScreenProps extends SourceOfFundsFormProps {
@@ -21,8 +21,8 @@ export function SourceOfFundsScreen({ notice, ...props }: SourceOfFundsScreenPro
   const data = answer && answer.result ? answer.data : null
 
   let body: ReactNode
-  if (current.isPending) body = <AnswersLoading />
-  else if (!data) body = <AnswersLoadFailed onRetry={() => void current.refetch()} />
+  if (current.isPending) body = <LoadingLines label="Loading your answers" />
+  else if (!data) body = <LoadFailed onRetry={() => void current.refetch()} />
   else
     body = (
       <SourceOfFundsForm

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { OwedStep } from '@exchange/shared/journey.schemas'
 import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useId } from 'react'
@@ -69,7 +70,7 @@ function StepSummary({ steps }: { steps: OwedStep[] }) {
   return (
     <Text size="sm">
       {steps.map((step) => `${STEP_NAMES[step.id].title} (${STATE_LABELS[step.state].toLowerCase()})`).join(', ')}.{' '}
-      <Anchor component={Link} to="/dashboard-checks" fw={600}>
+      <Anchor component={Link} to={WEB_PATHS.checks} fw={600}>
         See what to do
       </Anchor>
     </Text>

@@ -11,7 +11,8 @@ import { formatDateTime } from '../../../lib/format'
 import { useUkCoolingOffDecision } from '../api/uk-steps'
 import { firstEarlierStepOwed } from '../uk-steps-copy'
 import { CoolingOffWait } from './cooling-off-wait'
-import { BackButton, EarlierStepFirst, InfoCard, LeaveOrContinue, WithUkStatus } from './uk-step-parts'
+import { BackButton } from '../../../components/ui/back-button'
+import { EarlierStepFirst, InfoCard, LeaveOrContinue, WithUkStatus } from './uk-step-parts'
 import { useLeaveOrContinue } from './use-leave-or-continue'
 
 /** The customer chose to leave on this visit: nothing started, and the choice can be made again. */

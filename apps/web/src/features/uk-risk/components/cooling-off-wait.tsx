@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
 import { useAdvanceDevClock, useDevClock } from '../api/dev-clock'
 import { useInvalidateUkSteps } from '../api/uk-steps'
-import { BackButton } from './uk-step-parts'
+import { BackButton } from '../../../components/ui/back-button'
 
 /** Time left, as a person says it: "23 hours 5 minutes", "4 minutes", "less than a minute". */
 export function timeLeftWords(ms: number): string {

@@ -4,7 +4,8 @@ import { Button, Modal, Stack, Text } from '@mantine/core'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formatDateTime } from '../../../lib/format'
 import bannerClasses from './uk-risk-banner.module.css'
-import { BackButton, InfoCard, LeaveOrContinue } from './uk-step-parts'
+import { BackButton } from '../../../components/ui/back-button'
+import { InfoCard, LeaveOrContinue } from './uk-step-parts'
 
 /** Where the customer stands with the pop-up on this visit. */
 export type Outcome = 'open' | 'dismissed' | 'left'

@@ -1,10 +1,10 @@
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
 import { Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useEffect, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
+import { BackButton } from '../../../components/ui/back-button'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { useBrand } from '../../../lib/brand-context'
-import { peekReturnTo, takeReturnTo } from '../../../lib/return-to'
 import { useUkStepsStatus } from '../api/uk-steps'
 import { availableAgainLine } from '../uk-steps-copy'
 
@@ -41,17 +41,6 @@ export function LeaveOrContinue({
       {button('leave')}
       {button('continue')}
     </Group>
-  )
-}
-
-/** Back to where the customer was before the journey sent them here, else the calculator. */
-export function BackButton({ variant = 'light' }: { variant?: 'light' | 'default' }) {
-  const navigate = useNavigate()
-  const back = peekReturnTo()
-  return (
-    <Button variant={variant} onClick={() => void navigate(takeReturnTo() ?? '/dashboard')}>
-      {back && back !== '/dashboard' ? 'Back to where you were' : 'Back to the dashboard'}
-    </Button>
   )
 }
 
