@@ -21,7 +21,7 @@ function getUkStepsStatus(brandName: string) {
   return postUser('ukStepsStatus', { brandName }, UkStepsStatusAnswer)
 }
 
-export function ukStepsQueryOptions(brandName: string) {
+function ukStepsQueryOptions(brandName: string) {
   return queryOptions({ queryKey: [UK_STEPS_QUERY_KEY, brandName], queryFn: () => getUkStepsStatus(brandName) })
 }
 
