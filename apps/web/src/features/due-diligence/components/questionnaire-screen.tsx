@@ -8,9 +8,8 @@ import { formatDateTime } from '../../../lib/format'
 import { useQuestionnaire } from '../api/questionnaire'
 import { useSourceOfFunds } from '../api/source-of-funds'
 import { REVIEW_DURATION } from '../due-diligence-copy'
-import { BackButton } from '../../../components/ui/back-button'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
-import { PageFrame } from '../../../components/ui/page-frame'
+import { BackButton, PageFrame } from '../../../components/ui/step-page'
 import { QuestionnaireForm, formOf } from './questionnaire-form'
 
 const STATUS_BADGES: Record<EnhancedCheckStatus, { label: string; color: string } | null> = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { useSourceOfFunds } from '../api/source-of-funds'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
-import { PageFrame } from '../../../components/ui/page-frame'
+import { PageFrame } from '../../../components/ui/step-page'
 import { SourceOfFundsForm, formOf, type SourceOfFundsFormProps } from './source-of-funds-form'
 
 export interface SourceOfFundsScreenProps extends SourceOfFundsFormProps {

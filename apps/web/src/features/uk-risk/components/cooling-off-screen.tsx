@@ -4,16 +4,14 @@ import { Button, Card, Stack, Text } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { PageFrame } from '../../../components/ui/page-frame'
+import { BackButton, PageFrame } from '../../../components/ui/step-page'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useUkCoolingOffDecision } from '../api/uk-steps'
 import { firstEarlierStepOwed } from '../uk-steps-copy'
 import { CoolingOffWait } from './cooling-off-wait'
-import { BackButton } from '../../../components/ui/back-button'
-import { EarlierStepFirst, InfoCard, LeaveOrContinue, WithUkStatus } from './uk-step-parts'
-import { useLeaveOrContinue } from './use-leave-or-continue'
+import { EarlierStepFirst, InfoCard, LeaveOrContinue, WithUkStatus, useLeaveOrContinue } from './uk-step-parts'
 
 /** The customer chose to leave on this visit: nothing started, and the choice can be made again. */
 function LeftCard({ onChooseAgain }: { onChooseAgain: () => void }) {

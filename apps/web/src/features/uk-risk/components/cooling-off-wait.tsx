@@ -2,10 +2,10 @@ import { UK_COOLING_OFF } from '@exchange/shared/uk-regulation'
 import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { BackButton } from '../../../components/ui/step-page'
 import { formatDateTime } from '../../../lib/format'
 import { useAdvanceDevClock, useDevClock } from '../api/dev-clock'
 import { useInvalidateUkSteps } from '../api/uk-steps'
-import { BackButton } from '../../../components/ui/back-button'
 
 /** Time left, as a person says it: "23 hours 5 minutes", "4 minutes", "less than a minute". */
 export function timeLeftWords(ms: number): string {

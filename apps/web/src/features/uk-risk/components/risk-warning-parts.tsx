@@ -1,10 +1,10 @@
 import { UK_PERSONAL_RISK_WARNING, personalRiskWarning } from '@exchange/shared/uk-regulation'
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
 import { Button, Modal, Stack, Text } from '@mantine/core'
+import { BackButton } from '../../../components/ui/step-page'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formatDateTime } from '../../../lib/format'
 import bannerClasses from './uk-risk-banner.module.css'
-import { BackButton } from '../../../components/ui/back-button'
 import { InfoCard, LeaveOrContinue } from './uk-step-parts'
 
 /** Where the customer stands with the pop-up on this visit. */

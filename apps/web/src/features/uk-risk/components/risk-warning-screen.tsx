@@ -2,14 +2,13 @@ import { UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
 import { Alert, Button } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
-import { PageFrame } from '../../../components/ui/page-frame'
+import { PageFrame } from '../../../components/ui/step-page'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { RiskSummaryModal } from './risk-summary-modal'
 import { RiskWarningPage, RiskWarningPopup, type Outcome } from './risk-warning-parts'
 import { useUkRiskDecision } from '../api/uk-steps'
-import { DetailsFirst, InfoCard, WithUkStatus } from './uk-step-parts'
-import { useLeaveOrContinue } from './use-leave-or-continue'
+import { DetailsFirst, InfoCard, WithUkStatus, useLeaveOrContinue } from './uk-step-parts'
 
 interface UkStepRouting {
   /** Continue was recorded: on to the next step, or back to where the customer was. */
