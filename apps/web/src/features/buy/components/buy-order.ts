@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { startActiveOrder } from '../../../lib/active-order'
 import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
-import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { grossQueryKey } from '../../../lib/customer-context'
 import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
 import { getSignupToken } from '../../../lib/signup-token'
@@ -157,7 +157,7 @@ export function useStartOrder(
           azToken: getSignupToken(),
         })
         updateSessionState({ lastScreen: WEB_PATHS.method })
-        void queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] })
+        void queryClient.invalidateQueries({ queryKey: grossQueryKey() })
         void navigate(WEB_PATHS.method)
       },
       onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),

@@ -14,7 +14,12 @@ import { useCallback } from 'react'
 import { postUser } from '../../../lib/api-client'
 
 /** Query key of `ukStepsStatus`; invalidated after every UK answer (the journey is asked afresh on leaving the step). */
-export const UK_STEPS_QUERY_KEY = 'ukStepsStatus'
+const UK_STEPS_QUERY_KEY = 'ukStepsStatus'
+
+/** The UK steps' answers of every brand: what a change of the customer's country of residence makes stale. */
+export function ukStepsQueryKey() {
+  return [UK_STEPS_QUERY_KEY]
+}
 
 /** `ukStepsStatus`: whether the UK steps are asked, the full name, and each step's state, times and text version. */
 function getUkStepsStatus(brandName: string) {
@@ -51,7 +56,7 @@ export function useUkQuestionSet(brandName: string, enabled: boolean) {
 /** After any UK answer the standing of every step may have changed: ask again. */
 export function useInvalidateUkSteps() {
   const queryClient = useQueryClient()
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: [UK_STEPS_QUERY_KEY] }), [queryClient])
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: ukStepsQueryKey() }), [queryClient])
 }
 
 export function useUkRiskDecision() {
