@@ -12,6 +12,9 @@ export default defineConfig({
     // Read by the bundle budget (build/bundle-budget.ts): which files each page loads before it is usable.
     manifest: true,
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself except Safari before 17, which then loads them as they
+    // are imported (slower, not broken): the polyfill's bytes stay out of the first load (decision 110).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deployments.

@@ -7,23 +7,15 @@ import type { WebPath } from '@exchange/shared/web-links'
  * until their issue lands. This list is what the README names.
  */
 export interface DashboardScreen {
-  /** The spec's name, e.g. 'startcc' for /dashboard-startcc. */
-  name: string
+  /** Its path; the spec's name for it is the path without `/dashboard-` (or `/`), e.g. 'startcc'. */
   path: string
   /** The page's title as the customer reads it. */
   title: string
 }
 
-/**
- * A screen at a path of the paths table; its spec name is the path without `/dashboard-` (or `/`). Free of side
- * effects, so that a list the first load does not use is left out of it.
- */
+/** A screen at a path of the paths table. Free of side effects, so that a list the first load does not use is left out of it. */
 /* @__NO_SIDE_EFFECTS__ */
-const sub = (path: WebPath, title: string): DashboardScreen => ({
-  name: path.replace(/^\/(dashboard-)?/, ''),
-  path,
-  title,
-})
+const sub = (path: WebPath, title: string): DashboardScreen => ({ path, title })
 
 export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub(WEB_PATHS.dashboard, 'Buy crypto'),

@@ -9,9 +9,9 @@ import { journeyQueryOptions } from '../features/journey/api/get-journey-status'
 const START = new Date('2026-03-02T08:00:00Z').getTime()
 
 /** Asks the cache as a screen mounting at `msLater` does: from the answer it has if still fresh, else the api. */
-async function askAt(cache: QueryClient, msLater: number, options: Parameters<QueryClient['fetchQuery']>[0]) {
+async function askAt(cache: QueryClient, msLater: number, ask: (cache: QueryClient) => Promise<unknown>) {
   vi.setSystemTime(START + msLater)
-  await cache.fetchQuery(options)
+  await ask(cache)
 }
 
 describe('how long an answer serves the screens mounting after it', () => {
@@ -20,25 +20,25 @@ describe('how long an answer serves the screens mounting after it', () => {
       what: 'the checks still owed (decision 063)',
       call: 'journeyStatus',
       answer: () => journeyAnswer([owed('identity')]),
-      options: () => journeyQueryOptions('Helvex'),
+      ask: (cache: QueryClient) => cache.fetchQuery(journeyQueryOptions('Helvex')),
       freshMs: 10_000,
     },
     {
       what: 'the proven wallets',
       call: 'walletList',
       answer: () => ok({ data: [] }),
-      options: () => walletsQueryOptions('Helvex'),
+      ask: (cache: QueryClient) => cache.fetchQuery(walletsQueryOptions('Helvex')),
       freshMs: 60_000,
     },
-  ])('$what: $freshMs ms, then they are asked for again', async ({ call, answer, options, freshMs }) => {
+  ])('$what: $freshMs ms, then they are asked for again', async ({ call, answer, ask, freshMs }) => {
     vi.useFakeTimers({ toFake: ['Date'] })
     saveJwtCookie('token-1', 24)
     const api = mockApi({ [call]: answer() })
     const cache = new QueryClient()
-    await askAt(cache, 0, options())
-    await askAt(cache, freshMs - 1, options())
+    await askAt(cache, 0, ask)
+    await askAt(cache, freshMs - 1, ask)
     expect(api.callsTo(call)).toHaveLength(1)
-    await askAt(cache, freshMs + 1, options())
+    await askAt(cache, freshMs + 1, ask)
     expect(api.callsTo(call)).toHaveLength(2)
   })
 })

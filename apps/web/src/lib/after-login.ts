@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 /**
  * The signed-in page a signed-out visitor asked for, e.g. the link of an e-mail ("add your wallet":
  * `/dashboard-wallets?order=REF`), followed once they have logged in instead of the calculator. Kept in sessionStorage
@@ -5,10 +6,10 @@
  * followed: a tampered value can never lead to another site, a scheme, a public page or another query.
  */
 const STORAGE_KEY = 'afterLogin'
-const DEFAULT_PATH = '/dashboard'
+const DEFAULT_PATH = WEB_PATHS.dashboard
 const AFTER_LOGIN_PATH = /^\/dash[A-Za-z0-9-]{0,40}(\?order=[A-Z0-9]{6,20})?$/
 
-export function isSafeAfterLoginPath(path: unknown): path is string {
+function isSafeAfterLoginPath(path: unknown): path is string {
   return typeof path === 'string' && AFTER_LOGIN_PATH.test(path)
 }
 

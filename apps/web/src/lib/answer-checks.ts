@@ -28,7 +28,7 @@ function isFailure(answer: Fields): boolean {
 }
 
 /** A call's answer: its success as `isSuccess` says (given an object with `result: true`), or the failure shape. */
-export function answerCheck<Success extends { result: true }>(
+function answerCheck<Success extends { result: true }>(
   isSuccess: (answer: Fields) => boolean,
 ): AnswerCheck<Success | FailureAnswer> {
   return {

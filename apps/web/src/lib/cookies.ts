@@ -13,7 +13,7 @@ interface PageLocation {
  * `Secure` everywhere except plain http on this machine: a browser drops a Secure cookie set from an
  * insecure page, which would make local development impossible without TLS.
  */
-export function needsSecureFlag(location: PageLocation): boolean {
+function needsSecureFlag(location: PageLocation): boolean {
   return !(location.protocol === 'http:' && LOCAL_HOSTS.has(location.hostname))
 }
 

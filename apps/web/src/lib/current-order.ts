@@ -15,7 +15,7 @@ export interface CurrentOrder {
   orderWallet: string | null
 }
 
-export function newOrder(): CurrentOrder {
+function newOrder(): CurrentOrder {
   return {
     fiatCur: DEFAULT_FIAT,
     cryptoCur: DEFAULT_CRYPTO,

@@ -4,6 +4,11 @@ import { createContext, useContext, type ReactNode } from 'react'
 /** Query key of `getGross`; invalidating it reloads the customer's details everywhere (spec section 4). */
 export const GROSS_QUERY_KEY = 'gross'
 
+/** The customer's details (getGross) of every brand: what an order or a change of details makes stale. */
+export function grossQueryKey() {
+  return [GROSS_QUERY_KEY]
+}
+
 const CustomerContext = createContext<GrossData | null>(null)
 
 export function CustomerProvider({ customer, children }: { customer: GrossData; children: ReactNode }) {

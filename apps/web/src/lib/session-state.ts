@@ -9,7 +9,7 @@ import type { OrderStatus } from '@exchange/shared/order-rules'
 const STORAGE_KEY = 'sessionState'
 
 /** Greeting used when the customer has not given a name yet: "Hello, there". */
-export const DEFAULT_CLIENT_NAME = 'there'
+const DEFAULT_CLIENT_NAME = 'there'
 
 export interface SessionState {
   /** The e-mail the visitor signed up or logged in with; the code screens send codes to it. */

@@ -2,7 +2,7 @@ import { MOBILE_MAX_WIDTH_PX } from '@exchange/shared/constants'
 import { useSyncExternalStore } from 'react'
 
 /** Below 768 px (spec: extra small and small) the screens use their mobile layout. */
-export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX - 0.02}px)`
+const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX - 0.02}px)`
 
 function subscribe(onChange: () => void) {
   const query = window.matchMedia(MOBILE_QUERY)

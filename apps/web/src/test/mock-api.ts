@@ -8,7 +8,7 @@ export interface MockAnswer {
 /** Per call name (`homesignup`, `getGross` …): the answer, or a function of the request body. */
 export type ApiHandlers = Record<string, MockAnswer | ((body: Record<string, unknown>) => MockAnswer)>
 
-export interface RecordedCall {
+interface RecordedCall {
   name: string
   url: string
   body: Record<string, unknown>

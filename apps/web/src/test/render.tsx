@@ -107,7 +107,7 @@ export function renderScreen(element: ReactElement, options: RenderScreenOptions
 export const testBrand = DEFAULT_BRAND
 
 /** Where the app is, kept up to date as it navigates, and a way to go elsewhere: as a data router's would. */
-export interface RouterView {
+interface RouterView {
   state: { location: Location }
   navigate: (to: string) => Promise<void>
 }

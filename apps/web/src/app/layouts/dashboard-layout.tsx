@@ -4,6 +4,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { memo, useDeferredValue, useEffect, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { PageLoader } from '../../components/ui/page-loader'
 import { useGross } from '../../features/dashboard/api/get-gross'
@@ -17,25 +18,28 @@ import { SiteFooter } from '../../components/ui/site-footer'
 import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
 
 const lower = (path: string) => path.toLowerCase()
-const HISTORY = ['/dashboard-history']
-const IDENTITY = ['/dashboard-authstart', '/dashboard-hostedauth', '/dashboard-returnauth', '/dashboard-authend']
-const DOCUMENTS = ['/dashboard-uploaddocs']
-const WALLETS = ['/dashboard-wallets']
-const ACCOUNT = ['/dashaccount', '/dashboard-details']
-const SUPPORT = ['/dashsupport', '/dashboard-contactus']
-const CHECKS = ['/dashboard-checks', '/dashboard-sof', '/dashboard-quest']
+const HISTORY = [WEB_PATHS.history]
+const IDENTITY = [WEB_PATHS.authStart, WEB_PATHS.hostedAuth, WEB_PATHS.returnAuth, WEB_PATHS.authEnd]
+const DOCUMENTS = [WEB_PATHS.uploadDocs]
+const WALLETS = [WEB_PATHS.wallets]
+const ACCOUNT = [WEB_PATHS.account, WEB_PATHS.details]
+const SUPPORT = [WEB_PATHS.support, WEB_PATHS.contactUs]
+const CHECKS = [WEB_PATHS.checks, WEB_PATHS.sourceOfFunds, WEB_PATHS.questionnaire]
 const OUTSIDE_BUY = [...HISTORY, ...CHECKS, ...IDENTITY, ...DOCUMENTS, ...WALLETS, ...ACCOUNT, ...SUPPORT]
+
+/** Whether the current page (its path in lower case, as the router matches) is one of `pages`. */
+const within = (pages: readonly string[]) => (path: string) => pages.some((page) => lower(page) === path)
 
 /** The sections of the signed-in area; "Buy" holds the calculator and every step of the order flow. */
 const SECTIONS = [
-  { label: 'Buy', to: '/dashboard', isCurrent: (path: string) => !OUTSIDE_BUY.includes(path) },
-  { label: 'History', to: '/dashboard-history', isCurrent: (path: string) => HISTORY.includes(path) },
-  { label: 'Your checks', to: '/dashboard-checks', isCurrent: (path: string) => CHECKS.includes(path) },
-  { label: 'Identity check', to: '/dashboard-authstart', isCurrent: (path: string) => IDENTITY.includes(path) },
-  { label: 'Documents', to: '/dashboard-uploaddocs', isCurrent: (path: string) => DOCUMENTS.includes(path) },
-  { label: 'Wallets', to: '/dashboard-wallets', isCurrent: (path: string) => WALLETS.includes(path) },
-  { label: 'Account', to: '/dashAccount', isCurrent: (path: string) => ACCOUNT.includes(path) },
-  { label: 'Support', to: '/dashSupport', isCurrent: (path: string) => SUPPORT.includes(path) },
+  { label: 'Buy', to: WEB_PATHS.dashboard, isCurrent: (path: string) => !within(OUTSIDE_BUY)(path) },
+  { label: 'History', to: WEB_PATHS.history, isCurrent: within(HISTORY) },
+  { label: 'Your checks', to: WEB_PATHS.checks, isCurrent: within(CHECKS) },
+  { label: 'Identity check', to: WEB_PATHS.authStart, isCurrent: within(IDENTITY) },
+  { label: 'Documents', to: WEB_PATHS.uploadDocs, isCurrent: within(DOCUMENTS) },
+  { label: 'Wallets', to: WEB_PATHS.wallets, isCurrent: within(WALLETS) },
+  { label: 'Account', to: WEB_PATHS.account, isCurrent: within(ACCOUNT) },
+  { label: 'Support', to: WEB_PATHS.support, isCurrent: within(SUPPORT) },
 ] as const
 
 /** The menu's count of checks to do; its own component, so the journey's answer re-renders only the count. */
@@ -77,7 +81,7 @@ const DashboardHeader = memo(function DashboardHeader({
         />
         <Box
           component={Link}
-          to="/dashboard"
+          to={WEB_PATHS.dashboard}
           aria-label={`${brand.brandName} dashboard`}
           bg="white"
           px={phone ? 6 : 8}
@@ -112,38 +116,31 @@ const DashboardNav = memo(function DashboardNav({ current, onNavigate }: { curre
               aria-current={active ? 'page' : undefined}
               onClick={onNavigate}
               fw={600}
-              rightSection={section.to === CHECKS[0] ? <ChecksToDo /> : undefined}
+              rightSection={section.to === WEB_PATHS.checks ? <ChecksToDo /> : undefined}
             />
           )
         })}
       </AppShell.Section>
       <AppShell.Section>
-        <NavLink component={Link} to="/logout" label="Log Out" color="red" />
+        <NavLink component={Link} to={WEB_PATHS.logout} label="Log Out" color="red" />
       </AppShell.Section>
     </>
   )
 })
 
 /**
- * The signed-in area: header, navigation, the UK risk warning for UK visitors, and the current screen.
- * It loads the customer (getGross) once; every screen below reads it from the customer context.
+ * The signed-in customer (getGross), read once for the whole area. A missing, expired or revoked session leads back to
+ * the login form; the customer's name and e-mail are kept for the session state.
  */
-export function DashboardLayout() {
+function useSignedInCustomer() {
   const brand = useBrand()
   const navigate = useNavigate()
-  const { pathname } = useLocation()
-  const [navOpened, nav] = useDisclosure(false)
-  // The warning's room as the frame drawn while this layout loaded measured it (decision 069).
-  const [bannerHeight, setBannerHeight] = useState(knownBannerHeight)
   const queryClient = useQueryClient()
   const gross = useGross(brand.brandName)
   // The account's answer comes as a store update, which React renders in one go; the screen it brings (the calculator
   // with its thousand Mantine parts) is rendered from this deferred copy instead, in slices the browser can interrupt
   // (decision 060). The signed-out check reads the answer itself, at once.
   const shownAnswer = useDeferredValue(gross.data)
-  // Read at once rather than after the first paint, which would draw the whole layout a second time on a phone.
-  const phone = useMediaQuery(DASHBOARD_PHONE_QUERY, undefined, { getInitialValueInEffect: false })
-  const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
 
   const answer = gross.data
   const signedOut = answer === false || (answer !== undefined && !answer.result && answer.error === 'unauthorized')
@@ -158,7 +155,7 @@ export function DashboardLayout() {
       // session was answered, so that the next login does not read the refusal again (or another customer's data).
       expireJwtCookie()
       queryClient.clear()
-      void navigate('/login', { replace: true })
+      void navigate(WEB_PATHS.login, { replace: true })
     }
   }, [signedOut, navigate, queryClient])
 
@@ -166,30 +163,45 @@ export function DashboardLayout() {
     if (clientName && clientEmail) updateSessionState({ clientName, clientEmail })
   }, [clientName, clientEmail])
 
-  const current = lower(pathname)
+  return { gross, signedOut, customer, shownCustomer }
+}
 
-  let content
+/** The page under the header: the current screen once the customer is known, a loader until then, or a retry. */
+function DashboardContent() {
+  const { gross, signedOut, customer, shownCustomer } = useSignedInCustomer()
   if (customer && shownCustomer) {
-    content = (
+    return (
       <CustomerProvider customer={shownCustomer}>
         <Outlet />
       </CustomerProvider>
     )
-  } else if (gross.isPending || signedOut || customer) {
-    // With `customer` but not yet `shownCustomer`, the deferred copy is on its way.
-    content = <PageLoader label="Loading your account" />
-  } else {
-    content = (
-      <Alert role="alert" color="red" title="We could not load your account" maw={560}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void gross.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
   }
+  // With `customer` but not yet `shownCustomer`, the deferred copy is on its way.
+  if (gross.isPending || signedOut || customer) return <PageLoader label="Loading your account" />
+  return (
+    <Alert role="alert" color="red" title="We could not load your account" maw={560}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+        <Button size="xs" variant="light" color="red" onClick={() => void gross.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  )
+}
+
+/**
+ * The signed-in area: header, navigation, the UK risk warning for UK visitors, and the current screen.
+ * It loads the customer (getGross) once; every screen below reads it from the customer context.
+ */
+export function DashboardLayout() {
+  const { pathname } = useLocation()
+  const [navOpened, nav] = useDisclosure(false)
+  // The warning's room as the frame drawn while this layout loaded measured it (decision 069).
+  const [bannerHeight, setBannerHeight] = useState(knownBannerHeight)
+  // Read at once rather than after the first paint, which would draw the whole layout a second time on a phone.
+  const phone = useMediaQuery(DASHBOARD_PHONE_QUERY, undefined, { getInitialValueInEffect: false })
+  const headerHeight = phone ? DASHBOARD_HEADER_HEIGHT_PHONE : DASHBOARD_HEADER_HEIGHT
 
   return (
     <AppShell
@@ -204,13 +216,15 @@ export function DashboardLayout() {
       <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
 
       <AppShell.Navbar p="sm" aria-label="Dashboard">
-        <DashboardNav current={current} onNavigate={nav.close} />
+        <DashboardNav current={lower(pathname)} onNavigate={nav.close} />
       </AppShell.Navbar>
 
       <AppShell.Main>
         {/* At least a screen tall, so the footer starts below the first view and is never pushed down in sight while
             the account, then the screen, load (layout shift). */}
-        <div style={{ minHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px))' }}>{content}</div>
+        <div style={{ minHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px))' }}>
+          <DashboardContent />
+        </div>
         <SiteFooter />
       </AppShell.Main>
     </AppShell>

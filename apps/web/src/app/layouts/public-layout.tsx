@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Link, NavLink, Outlet } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { SiteFooter } from '../../components/ui/site-footer'
@@ -8,15 +9,15 @@ import { useJwtToken } from '../../lib/use-jwt-token'
 export const PUBLIC_HEADER_HEIGHT = 64
 
 const LOGGED_OUT = [
-  { label: 'Home', to: '/' },
-  { label: 'Sign Up', to: '/signup' },
-  { label: 'Login', to: '/login' },
+  { label: 'Home', to: WEB_PATHS.home },
+  { label: 'Sign Up', to: WEB_PATHS.signup },
+  { label: 'Login', to: WEB_PATHS.login },
 ] as const
 
 const LOGGED_IN = [
-  { label: 'Home', to: '/' },
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Log Out', to: '/logout' },
+  { label: 'Home', to: WEB_PATHS.home },
+  { label: 'Dashboard', to: WEB_PATHS.dashboard },
+  { label: 'Log Out', to: WEB_PATHS.logout },
 ] as const
 
 /** Every public page: the header with the brand and the nav of spec section 2. */
@@ -30,7 +31,7 @@ export function PublicLayout() {
     <>
       <header className="ac-header">
         <div className="ac-header-row">
-          <Link to="/" aria-label={`${brand.brandName} home`} className="ac-home-link">
+          <Link to={WEB_PATHS.home} aria-label={`${brand.brandName} home`} className="ac-home-link">
             <BrandLogo brand={brand} height={mobile ? 22 : 32} />
           </Link>
           <nav aria-label="Main" className="ac-nav">

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Navigate, useLocation } from 'react-router'
 import { rememberAfterLogin } from '../../lib/after-login'
 import { useJwtToken } from '../../lib/use-jwt-token'
@@ -13,7 +14,7 @@ export function Component() {
   const location = useLocation()
   if (!token) {
     rememberAfterLogin(`${location.pathname}${location.search}`)
-    return <Navigate to="/login" replace />
+    return <Navigate to={WEB_PATHS.login} replace />
   }
   return (
     <DashboardRoot>

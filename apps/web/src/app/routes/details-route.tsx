@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { DetailsScreen } from '../../features/client-details/components/details-screen'
 import { StepRequiredNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation, useStepRequiredLine } from '../../features/journey/use-journey-navigation'
-import { UK_STEPS_QUERY_KEY } from '../../features/uk-risk/api/uk-steps'
+import { ukStepsQueryKey } from '../../features/uk-risk/api/uk-steps'
 
 /**
  * /dashboard-details. Sent here by a step that needs the details first (the UK risk warning names the customer), the
@@ -18,7 +18,7 @@ export function Component() {
       notice={sentByStep ? <StepRequiredNotice /> : null}
       onSaved={async () => {
         // The UK steps read the full name from their status: what they knew before the save is forgotten.
-        queryClient.removeQueries({ queryKey: [UK_STEPS_QUERY_KEY] })
+        queryClient.removeQueries({ queryKey: ukStepsQueryKey() })
         if (sentByStep) await continueAfterStep(WEB_PATHS.details)
       }}
     />

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { AuthCard, ButtonLink } from '../../components/account/ui'
 import { useBrand } from '../../lib/brand-context'
 
@@ -8,8 +9,8 @@ export function LogjustRoute() {
     <AuthCard title={`Welcome to ${brand.brandName}`}>
       <p>{brand.tagline}. Log in to continue, or create an account in a minute.</p>
       <div className="ac-row">
-        <ButtonLink to="/login">Login</ButtonLink>
-        <ButtonLink to="/signup" variant="default">
+        <ButtonLink to={WEB_PATHS.login}>Login</ButtonLink>
+        <ButtonLink to={WEB_PATHS.signup} variant="default">
           Sign Up
         </ButtonLink>
       </div>

@@ -1,11 +1,10 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { SourceOfFundsScreen } from '../../features/due-diligence/components/source-of-funds-screen'
 import { EvidenceUpload } from '../../features/documents/components/evidence-upload'
 import { useJourneyChanged, useJourneyStatus } from '../../features/journey/api/get-journey-status'
 import { StepRequiredNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { useBrand } from '../../lib/brand-context'
-
-const SOF_SCREEN = '/dashboard-sof'
 
 /**
  * /dashboard-sof: source of funds, with evidence sent through the documents upload, and once saved, on to the next
@@ -27,7 +26,7 @@ export function Component() {
       evidenceByThreshold={evidenceByThreshold}
       onSaved={async () => {
         await journeyChanged()
-        return continueAfterStep(SOF_SCREEN)
+        return continueAfterStep(WEB_PATHS.sourceOfFunds)
       }}
     />
   )

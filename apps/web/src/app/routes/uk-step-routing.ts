@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { useJourneyNavigation, type JourneyLocationState } from '../../features/journey/use-journey-navigation'
@@ -12,11 +13,11 @@ export function useUkStepRouting(screen: string) {
   const { continueAfterStep } = useJourneyNavigation()
   const done = useCallback(async () => {
     if (await continueAfterStep(screen)) return
-    void navigate('/dashboard', { state: { stepDone: true } satisfies JourneyLocationState })
+    void navigate(WEB_PATHS.dashboard, { state: { stepDone: true } satisfies JourneyLocationState })
   }, [continueAfterStep, navigate, screen])
   const detailsFirst = useCallback(
     () =>
-      void navigate('/dashboard-details', {
+      void navigate(WEB_PATHS.details, {
         replace: true,
         state: { stepRequired: 'details' } satisfies JourneyLocationState,
       }),

@@ -47,7 +47,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null
 }
 
-export function TextField({ label, error, ...input }: InputProps) {
+function TextField({ label, error, ...input }: InputProps) {
   const { id, errorId, described } = useFieldIds(error)
   return (
     <div className="ac-field">

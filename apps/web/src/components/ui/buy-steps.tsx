@@ -1,7 +1,7 @@
 import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 
 /** The buy journey's steps in the customer's words, in order. */
-export const BUY_STEPS = [
+const BUY_STEPS = [
   { id: 'amount', label: 'Amount' },
   { id: 'method', label: 'Method' },
   { id: 'details', label: 'Details' },

@@ -25,12 +25,12 @@ export type CalculatorQuote =
 
 const FIAT_AMOUNT_MESSAGE = 'Amount must be a number with at most two decimals'
 
-export function cryptoAmountMessage(crypto: CryptoCurrency): string {
+function cryptoAmountMessage(crypto: CryptoCurrency): string {
   return `Enter a number with at most ${CRYPTO_DECIMALS[crypto]} decimals`
 }
 
 /** A single separator before three digits that the customer's locale does not settle ("1,000" in Switzerland). */
-export function ambiguousAmountMessage(typed: string, locale: NumberSeparators): string {
+function ambiguousAmountMessage(typed: string, locale: NumberSeparators): string {
   return `We cannot tell whether "${typed.trim()}" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. 1000${locale.decimal}50`
 }
 

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { JourneyStatusAnswer, OwedStep } from '@exchange/shared/journey.schemas'
 import { JOURNEY_STEP_SCREENS, JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import { useQueryClient } from '@tanstack/react-query'
@@ -18,7 +19,9 @@ export interface JourneyLocationState {
 }
 
 /** The screens of the order flow where a payment is started or its instructions shown (spec section 2). */
-const PAYMENT_SCREENS = ['/dashboard-startcc', '/dashboard-wire', '/dashboard-viban', '/dashboard-vibandetails']
+const PAYMENT_SCREENS = [WEB_PATHS.startCard, WEB_PATHS.wire, WEB_PATHS.viban, WEB_PATHS.vibanDetails].map((path) =>
+  path.toLowerCase(),
+)
 
 function isPaymentScreen(path: string | null): boolean {
   return path !== null && PAYMENT_SCREENS.includes(path.toLowerCase())

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { FailureAnswer } from '@exchange/shared/answer'
 import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
 import type { UkInvestorCategory } from '@exchange/shared/uk-regulation'
@@ -38,13 +39,13 @@ type StepKey = 'riskWarning' | 'categorisation' | 'appropriateness'
 
 /** The UK steps before `step`, in the regulation's order, with their screens and how the customer reads them. */
 const EARLIER_STEPS: { key: StepKey; screen: string; title: string }[] = [
-  { key: 'riskWarning', screen: '/dashboard-prk', title: 'the risk warning' },
-  { key: 'categorisation', screen: '/dashboard-prst', title: 'the investor type statement' },
-  { key: 'appropriateness', screen: '/dashboard-prquest', title: 'the cryptoasset questions' },
+  { key: 'riskWarning', screen: WEB_PATHS.riskWarning, title: 'the risk warning' },
+  { key: 'categorisation', screen: WEB_PATHS.categorisation, title: 'the investor type statement' },
+  { key: 'appropriateness', screen: WEB_PATHS.assessment, title: 'the cryptoasset questions' },
 ]
 
 /** Until when a UK step takes no new answer (a statement that did not qualify, a second failed assessment), or null. */
-export function ukStepLockedUntil(status: UkStepsStatus, key: StepKey): string | null {
+function ukStepLockedUntil(status: UkStepsStatus, key: StepKey): string | null {
   if (status[key].state !== 'waiting') return null
   if (key === 'categorisation') return status.categorisation.newStatementFrom
   if (key === 'appropriateness') return status.appropriateness.lockedUntil

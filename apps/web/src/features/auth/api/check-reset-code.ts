@@ -4,7 +4,7 @@ import { postPublic } from '../../../lib/api-client'
 import { useCall } from '../../../lib/use-call'
 
 /** `homeCheckToken`: tells whether a reset code is right without using it up. */
-export function checkResetCode(request: CheckResetCodeRequest) {
+function checkResetCode(request: CheckResetCodeRequest) {
   return postPublic('homeCheckToken', request, okCheck)
 }
 

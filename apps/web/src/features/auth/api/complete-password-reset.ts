@@ -4,7 +4,7 @@ import { postPublic } from '../../../lib/api-client'
 import { useCall } from '../../../lib/use-call'
 
 /** `homeCompleteResetPassword`: sets the new password with the e-mailed code. */
-export function completePasswordReset(request: CompleteResetRequest) {
+function completePasswordReset(request: CompleteResetRequest) {
   return postPublic('homeCompleteResetPassword', request, okCheck)
 }
 

@@ -4,7 +4,7 @@ import { postPublic } from '../../../lib/api-client'
 import { useCall } from '../../../lib/use-call'
 
 /** `homelogin`: a token, or `code: true` when an e-mailed code must be entered first. */
-export function logIn(request: LoginRequest): Promise<LoginAnswer> {
+function logIn(request: LoginRequest): Promise<LoginAnswer> {
   return postPublic('homelogin', request, loginCheck)
 }
 

@@ -4,7 +4,7 @@ import { postPublic } from '../../../lib/api-client'
 import { useCall } from '../../../lib/use-call'
 
 /** `homeresendcode`: e-mails a new verification code, which replaces the old one. */
-export function resendCode(request: ResendCodeRequest) {
+function resendCode(request: ResendCodeRequest) {
   return postPublic('homeresendcode', request, nextCodeCheck)
 }
 

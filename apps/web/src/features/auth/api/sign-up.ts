@@ -7,7 +7,7 @@ import { useCall } from '../../../lib/use-call'
  * `homesignup`: creates the account and e-mails the verification code. Pressed again after no answer, the same
  * details send the same Idempotency-Key: the api answers as it did, and creates nothing twice (decision 092).
  */
-export function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
+function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
   return postPublic('homesignup', request, okCheck, { action: 'sign-up' })
 }
 

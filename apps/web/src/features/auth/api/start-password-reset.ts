@@ -4,7 +4,7 @@ import { postPublic } from '../../../lib/api-client'
 import { useCall } from '../../../lib/use-call'
 
 /** `homeStartResetPassword`: e-mails a reset code; answers the same whether the account exists. */
-export function startPasswordReset(request: StartResetRequest) {
+function startPasswordReset(request: StartResetRequest) {
   return postPublic('homeStartResetPassword', request, nextCodeCheck)
 }
 

@@ -4,7 +4,7 @@ import { postPublic } from '../../../lib/api-client'
 import { useCall } from '../../../lib/use-call'
 
 /** `verifycode`: exchanges the e-mailed code for a session token. */
-export function verifyCode(request: VerifyCodeRequest): Promise<VerifyCodeAnswer> {
+function verifyCode(request: VerifyCodeRequest): Promise<VerifyCodeAnswer> {
   return postPublic('verifycode', request, tokenCheck)
 }
 

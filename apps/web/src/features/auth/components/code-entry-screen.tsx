@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { isVerificationCode } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_LENGTH } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
@@ -13,7 +14,7 @@ import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useResendCode } from '../api/resend-code'
 import { useVerifyCode } from '../api/verify-code'
 import { CodeInput } from './code-input'
-import { CodeScreenFoot, useNextCode } from './resend-code-link'
+import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
 
 /** /code: the e-mailed verification code, checked as soon as all five digits are in. */
 export function CodeEntryScreen() {
@@ -28,7 +29,7 @@ export function CodeEntryScreen() {
   const resend = useResendCode()
   const alert = useTimedAlert(ALERT_MS.code)
 
-  if (!username) return <Navigate to="/login" replace />
+  if (!username) return <Navigate to={WEB_PATHS.login} replace />
   const email = username
 
   function rejectCode(message: string) {
@@ -58,24 +59,6 @@ export function CodeEntryScreen() {
     )
   }
 
-  function handleResend() {
-    alert.clear()
-    resend.mutate(
-      { email, brandName, companyDetails },
-      {
-        onSuccess: (answer) => {
-          if (answer.result) {
-            nextCode.markSent(answer.retryAfterSeconds)
-            return
-          }
-          alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
-          if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
-        },
-        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
-
   return (
     <AuthCard
       title="Check your e-mail"
@@ -95,7 +78,11 @@ export function CodeEntryScreen() {
       />
       <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
       <FormAlert message={alert.message} />
-      <CodeScreenFoot sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
+      <CodeScreenFoot
+        nextCode={nextCode}
+        pending={resend.isPending}
+        onResend={() => askForAnotherCode(resend.mutate, { email, brandName, companyDetails }, nextCode, alert)}
+      />
     </AuthCard>
   )
 }

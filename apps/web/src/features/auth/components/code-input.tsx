@@ -14,6 +14,16 @@ interface CodeInputProps {
 
 const digitsOf = (text: string) => text.replace(/\D/g, '')
 
+/** The code with the digit at `index` replaced (an empty one clears the box). */
+const withDigit = (digits: string[], index: number, digit: string) =>
+  digits.map((current, at) => (at === index ? digit : current)).join('')
+
+/** Hands the first box to the screen too, which focuses it again after a refused code. */
+function shareFirstBox(inputRef: Ref<HTMLInputElement> | undefined, element: HTMLInputElement | null) {
+  if (typeof inputRef === 'function') inputRef(element)
+  else if (inputRef) inputRef.current = element
+}
+
 /**
  * The five digit boxes of an e-mailed code; typing moves on, Backspace goes back, pasting (or the phone's one-time-code
  * suggestion) fills them all.
@@ -24,23 +34,13 @@ export function CodeInput({ value, onChange, label, readOnly, error, success, in
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus()
 
   function fillFrom(index: number, typed: string) {
-    const next = [...digits]
-    typed
-      .slice(0, CODE_LENGTH - index)
-      .split('')
-      .forEach((digit, offset) => (next[index + offset] = digit))
-    onChange(next.join(''))
+    onChange(digits.map((digit, at) => (at < index ? digit : (typed[at - index] ?? digit))).join(''))
     focusBox(index + typed.length)
   }
 
   function handleChange(index: number, text: string) {
     const typed = digitsOf(text)
-    if (text === '') {
-      const next = [...digits]
-      next[index] = ''
-      onChange(next.join(''))
-      return
-    }
+    if (text === '') onChange(withDigit(digits, index, ''))
     if (typed === '') return
     // A whole code at once is a suggestion or autofill; one more character is the digit just typed.
     if (typed.length >= CODE_LENGTH) fillFrom(0, typed)
@@ -50,9 +50,7 @@ export function CodeInput({ value, onChange, label, readOnly, error, success, in
   function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Backspace' && digits[index] === '' && index > 0) {
       event.preventDefault()
-      const next = [...digits]
-      next[index - 1] = ''
-      onChange(next.join(''))
+      onChange(withDigit(digits, index - 1, ''))
       focusBox(index - 1)
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault()
@@ -83,10 +81,7 @@ export function CodeInput({ value, onChange, label, readOnly, error, success, in
           key={index}
           ref={(element) => {
             boxes.current[index] = element
-            if (index === 0 && inputRef) {
-              if (typeof inputRef === 'function') inputRef(element)
-              else inputRef.current = element
-            }
+            if (index === 0) shareFirstBox(inputRef, element)
           }}
           type="text"
           inputMode="numeric"

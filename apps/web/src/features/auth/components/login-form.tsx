@@ -1,4 +1,5 @@
-import { checkEmail, checkLoginPassword } from '@exchange/shared/account-rules'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
+import { checkEmail, checkLoginPassword, type RuleResult } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
 import type { FormEvent } from 'react'
@@ -21,11 +22,25 @@ const initialValues = { email: '', password: '' }
 const nextCodeAt = (retryAfterSeconds: number | undefined) =>
   Date.now() + (retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000
 
+/** The address a reset code goes to, or why there is none ("Forgot password?" needs the e-mail typed in first). */
+const checkForgotEmail = (typed: string): RuleResult =>
+  typed.trim() === '' ? { ok: false, message: VALIDATION_MESSAGES.forgotEmailRequired } : checkEmail(typed)
+
 const validators = {
   email: (value: string) => ruleMessage(checkEmail(value)),
   // Logging in only needs a password; the length rule is for choosing one.
   password: (value: string) => ruleMessage(checkLoginPassword(value)),
 }
+
+/** Under the form, for a visitor without an account. */
+const signUpLink = (
+  <p className="ac-dimmed ac-small ac-centred">
+    New here?{' '}
+    <Link to={WEB_PATHS.signup} className="ac-link">
+      Create an account
+    </Link>
+  </p>
+)
 
 export function LoginForm() {
   const brand = useBrand()
@@ -46,18 +61,15 @@ export function LoginForm() {
       { email, password: form.values.password, ...brandPayload },
       {
         onSuccess: (answer) => {
-          if (!answer.result) {
-            alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
-            return
-          }
-          if (answer.code === true) {
+          if (!answer.result) alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
+          else if (answer.code === true) {
             updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
-            void navigate('/code')
-            return
+            void navigate(WEB_PATHS.code)
+          } else {
+            updateSessionState({ username: email })
+            saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
+            void navigate(takeAfterLogin())
           }
-          updateSessionState({ username: email })
-          saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
-          void navigate(takeAfterLogin())
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -66,11 +78,7 @@ export function LoginForm() {
 
   function handleForgotPassword() {
     alert.clear()
-    if (form.values.email.trim() === '') {
-      form.setError('email', VALIDATION_MESSAGES.forgotEmailRequired)
-      return
-    }
-    const checked = checkEmail(form.values.email)
+    const checked = checkForgotEmail(form.values.email)
     if (!checked.ok) {
       form.setError('email', checked.message)
       return
@@ -80,12 +88,9 @@ export function LoginForm() {
       { email, ...brandPayload },
       {
         onSuccess: (answer) => {
-          if (!answer.result) {
-            alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
-            return
-          }
+          if (!answer.result) return alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
           updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
-          void navigate('/resetpass')
+          void navigate(WEB_PATHS.resetPassword)
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -111,12 +116,7 @@ export function LoginForm() {
         <Button type="submit" loading={logIn.isPending}>
           Login
         </Button>
-        <p className="ac-dimmed ac-small ac-centred">
-          New here?{' '}
-          <Link to="/signup" className="ac-link">
-            Create an account
-          </Link>
-        </p>
+        {signUpLink}
       </form>
     </AuthCard>
   )

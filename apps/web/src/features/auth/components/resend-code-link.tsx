@@ -1,11 +1,15 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
+import type { FailureAnswer } from '@exchange/shared/answer'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Link } from 'react-router'
 import { TextButton } from '../../../components/account/ui'
+import { alertCopyFor } from '../../../lib/alert-copy'
+import type { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useEffect, useState } from 'react'
 
 /** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
-export function formatNextCodeAt(at: number, now = Date.now()): string {
+function formatNextCodeAt(at: number, now = Date.now()): string {
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' }
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
   return new Date(at).toLocaleString('en-GB', sameDay ? time : { weekday: 'short', ...time })
@@ -34,38 +38,59 @@ export function useNextCode(initialAt: number | null = null) {
   }
 }
 
-export function ResendCodeLink({
-  sent,
-  at,
+type NextCode = ReturnType<typeof useNextCode>
+type CodeAnswer = { result: true; retryAfterSeconds?: number } | FailureAnswer
+
+/**
+ * "Didn't get the code?" on either code screen: asks for another code with `send`, then shows "Code sent!" and when
+ * the next may be asked for, or why none was sent.
+ */
+export function askForAnotherCode<Request>(
+  send: (request: Request, handlers: { onSuccess: (answer: CodeAnswer) => void; onError: () => void }) => void,
+  request: Request,
+  nextCode: NextCode,
+  alert: ReturnType<typeof useTimedAlert>,
+) {
+  alert.clear()
+  send(request, {
+    onSuccess: (answer) => {
+      if (answer.result) {
+        nextCode.markSent(answer.retryAfterSeconds)
+        return
+      }
+      alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
+      if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
+    },
+    onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+  })
+}
+
+/**
+ * The foot of both code screens: "Didn't get the code?" (or, after one was sent or refused, when the next may be asked
+ * for), and the way back to login.
+ */
+export function CodeScreenFoot({
+  nextCode: { sent, at },
   pending,
   onResend,
 }: {
-  sent: boolean
-  at: number | null
+  nextCode: NextCode
   pending: boolean
   onResend: () => void
 }) {
-  if (at !== null) {
-    return (
-      <div role="status" className="ac-stack-tight">
-        {sent ? <p className="ac-success ac-dimmed">{ALERT_MESSAGES.codeSent}</p> : null}
-        <p className="ac-dimmed ac-small">You can ask for a new code at {formatNextCodeAt(at)}</p>
-      </div>
-    )
-  }
-  return (
-    <TextButton onClick={onResend} disabled={pending}>
-      {ALERT_MESSAGES.codeNotReceived}
-    </TextButton>
-  )
-}
-
-/** The foot of both code screens: ask for another code (or when one may be asked for), and the way back to login. */
-export function CodeScreenFoot(props: { sent: boolean; at: number | null; pending: boolean; onResend: () => void }) {
   return (
     <div className="ac-stack-tight">
-      <ResendCodeLink {...props} />
-      <Link to="/login" className="ac-link" data-tone="dimmed">
+      {at === null ? (
+        <TextButton onClick={onResend} disabled={pending}>
+          {ALERT_MESSAGES.codeNotReceived}
+        </TextButton>
+      ) : (
+        <div role="status" className="ac-stack-tight">
+          {sent ? <p className="ac-success ac-dimmed">{ALERT_MESSAGES.codeSent}</p> : null}
+          <p className="ac-dimmed ac-small">You can ask for a new code at {formatNextCodeAt(at)}</p>
+        </div>
+      )}
+      <Link to={WEB_PATHS.login} className="ac-link" data-tone="dimmed">
         Back to login
       </Link>
     </div>

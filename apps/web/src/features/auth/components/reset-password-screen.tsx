@@ -1,10 +1,10 @@
-import type { ErrorCode } from '@exchange/shared/errors'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { checkNewPassword, isVerificationCode } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_LENGTH, RESET_CODE_TO_PASSWORD_DELAY_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Navigate, useNavigate } from 'react-router'
-import { AuthCard, Button, FormAlert, PasswordField, Spinner } from '../../../components/account/ui'
+import { useEffect, useRef, useState } from 'react'
+import { Navigate } from 'react-router'
+import { AuthCard, FormAlert, Spinner } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrandPayload } from '../../../lib/brand-context'
 import { getSessionState } from '../../../lib/session-state'
@@ -12,40 +12,40 @@ import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { ruleMessage } from '../../../lib/validation'
 import { useCheckResetCode } from '../api/check-reset-code'
-import { useCompletePasswordReset } from '../api/complete-password-reset'
 import { useStartPasswordReset } from '../api/start-password-reset'
 import { CodeInput } from './code-input'
-import { CodeScreenFoot, useNextCode } from './resend-code-link'
-
-const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
+import { NewPasswordForm } from './new-password-form'
+import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
 
 type Step = 'code' | 'accepted' | 'password'
 
 const passwordValidators = { password: (value: string) => ruleMessage(checkNewPassword(value)) }
 
-/** /resetpass: the e-mailed reset code, then a new password. */
-export function ResetPasswordScreen() {
-  const { brandName, companyDetails } = useBrandPayload()
-  const navigate = useNavigate()
-  const [username] = useState(() => getSessionState().username)
+/** Where the reset stands; an accepted code stays on screen for a moment so the customer sees it was right. */
+function useResetStep() {
   const [step, setStep] = useState<Step>('code')
-  const [code, setCode] = useState('')
-  const nextCode = useNextCode(getSessionState().nextCodeAt)
-  const firstDigit = useRef<HTMLInputElement>(null)
-  const checkCode = useCheckResetCode()
-  const complete = useCompletePasswordReset()
-  const resend = useStartPasswordReset()
-  const alert = useTimedAlert(ALERT_MS.reset)
-  const form = useFormFields({ password: '' }, passwordValidators)
-
-  // The accepted code stays on screen for a moment so the customer sees it was right.
   useEffect(() => {
     if (step !== 'accepted') return
     const timer = setTimeout(() => setStep('password'), RESET_CODE_TO_PASSWORD_DELAY_MS)
     return () => clearTimeout(timer)
   }, [step])
+  return [step, setStep] as const
+}
 
-  if (!username) return <Navigate to="/login" replace />
+/** /resetpass: the e-mailed reset code, then a new password. */
+export function ResetPasswordScreen() {
+  const { brandName, companyDetails } = useBrandPayload()
+  const [username] = useState(() => getSessionState().username)
+  const [step, setStep] = useResetStep()
+  const [code, setCode] = useState('')
+  const nextCode = useNextCode(getSessionState().nextCodeAt)
+  const firstDigit = useRef<HTMLInputElement>(null)
+  const checkCode = useCheckResetCode()
+  const resend = useStartPasswordReset()
+  const alert = useTimedAlert(ALERT_MS.reset)
+  const form = useFormFields({ password: '' }, passwordValidators)
+
+  if (!username) return <Navigate to={WEB_PATHS.login} replace />
   const email = username
 
   function rejectCode(message: string) {
@@ -71,63 +71,8 @@ export function ResetPasswordScreen() {
     )
   }
 
-  function handleResend() {
-    alert.clear()
-    resend.mutate(
-      { email, brandName, companyDetails },
-      {
-        onSuccess: (answer) => {
-          if (answer.result) {
-            nextCode.markSent(answer.retryAfterSeconds)
-            return
-          }
-          alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
-          if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
-        },
-        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
-
-  function handlePasswordSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    alert.clear()
-    if (!form.validate()) return
-    complete.mutate(
-      { email, code, password: form.values.password, brandName, companyDetails },
-      {
-        onSuccess: (answer) => {
-          if (answer.result) {
-            void navigate('/redirect')
-            return
-          }
-          // The code may have expired while the new password was being chosen: ask for a fresh one.
-          if (CODE_ERRORS.includes(answer.error)) rejectCode(ALERT_MESSAGES.wrongResetCode)
-          else alert.show(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
-        },
-        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
-
   if (step === 'password') {
-    return (
-      <AuthCard title="Choose a new password" description={`For ${email}. Use at least 6 characters.`}>
-        <form onSubmit={handlePasswordSubmit} noValidate className="ac-stack">
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            // The new password is all this step asks for: the field has the focus when it appears.
-            autoFocus
-            {...form.textField('password')}
-          />
-          <FormAlert message={alert.message} />
-          <Button type="submit" loading={complete.isPending}>
-            Set new password
-          </Button>
-        </form>
-      </AuthCard>
-    )
+    return <NewPasswordForm email={email} code={code} form={form} alert={alert} onCodeRejected={rejectCode} />
   }
 
   return (
@@ -156,7 +101,11 @@ export function ResetPasswordScreen() {
         ) : null}
       </div>
       <FormAlert message={alert.message} />
-      <CodeScreenFoot sent={nextCode.sent} at={nextCode.at} pending={resend.isPending} onResend={handleResend} />
+      <CodeScreenFoot
+        nextCode={nextCode}
+        pending={resend.isPending}
+        onResend={() => askForAnotherCode(resend.mutate, { email, brandName, companyDetails }, nextCode, alert)}
+      />
     </AuthCard>
   )
 }

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { REDIRECT_COUNTDOWN_SECONDS } from '@exchange/shared/constants'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -14,7 +15,7 @@ export function ResetSuccessScreen() {
   }, [])
 
   useEffect(() => {
-    if (secondsLeft === 0) void navigate('/login', { replace: true })
+    if (secondsLeft === 0) void navigate(WEB_PATHS.login, { replace: true })
   }, [secondsLeft, navigate])
 
   return (
@@ -38,7 +39,7 @@ export function ResetSuccessScreen() {
         <p className="ac-dimmed ac-small" role="timer" aria-live="polite">
           Redirecting to login in <strong>{secondsLeft}</strong> {secondsLeft === 1 ? 'second' : 'seconds'}
         </p>
-        <ButtonLink to="/login">Login</ButtonLink>
+        <ButtonLink to={WEB_PATHS.login}>Login</ButtonLink>
       </div>
     </AuthCard>
   )

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { checkEmail, checkNewPassword } from '@exchange/shared/account-rules'
 import { ALERT_MS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
@@ -44,7 +45,7 @@ export function SignupForm() {
             return
           }
           updateSessionState({ username: email, nextCodeAt: null })
-          void navigate('/code')
+          void navigate(WEB_PATHS.code)
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
       },
@@ -84,7 +85,7 @@ export function SignupForm() {
         </Button>
         <p className="ac-dimmed ac-small ac-centred">
           Already have an account?{' '}
-          <Link to="/login" className="ac-link">
+          <Link to={WEB_PATHS.login} className="ac-link">
             Log in
           </Link>
         </p>

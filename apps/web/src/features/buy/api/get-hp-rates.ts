@@ -1,17 +1,17 @@
 import { GetHpRatesAnswer } from '@exchange/shared/rates.schemas'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { postPublic } from '../../../lib/api-client'
 
 /** Prices move: the calculator asks again this often. */
-export const RATES_REFRESH_MS = 5_000
+const RATES_REFRESH_MS = 5_000
 
 /** `getHpRates`: every coin's customer price in every fiat, with how it is made up, its age and the limits. */
-export function getHpRates(brandName: string): Promise<GetHpRatesAnswer> {
+function getHpRates(brandName: string): Promise<GetHpRatesAnswer> {
   return postPublic('getHpRates', { brandName }, GetHpRatesAnswer)
 }
 
 export function ratesQueryOptions(brandName: string) {
-  return { queryKey: ['rates', brandName], queryFn: () => getHpRates(brandName) }
+  return queryOptions({ queryKey: ['rates', brandName], queryFn: () => getHpRates(brandName) })
 }
 
 export function useHpRates(brandName: string) {

@@ -6,7 +6,7 @@ import { postUser } from '../../../lib/api-client'
  * `orderInitiateBuy`: fixes the price and creates the order; `false` without a session token. Pressed again after no
  * answer, the same order sends the same Idempotency-Key: the api answers the order it made, not a second one.
  */
-export function initiateBuyOrder(request: OrderInitiateBuyRequest) {
+function initiateBuyOrder(request: OrderInitiateBuyRequest) {
   return postUser('orderInitiateBuy', request, OrderInitiateBuyAnswer, { action: 'buy' })
 }
 

@@ -8,7 +8,7 @@ import {
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import { type OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { DEFAULT_ORDER_TYPE } from '@exchange/shared/constants'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { TextField } from '../../../components/ui/text-field'
@@ -74,6 +74,38 @@ export interface BuyCalculatorProps {
 const fiatOf = (value: string) => FIAT_CURRENCIES.find((code) => code === value)
 const coinOf = (value: string) => CRYPTO_CURRENCIES.find((code) => code === value)
 
+/** One amount as typed, beside the currency it is in. */
+function AmountRow({
+  label,
+  placeholder,
+  value,
+  error,
+  onType,
+  children,
+}: {
+  label: string
+  placeholder: string
+  value: string
+  error: string | undefined
+  onType: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+      <TextField
+        label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onType(event.currentTarget.value)}
+        error={error}
+      />
+      {children}
+    </SimpleGrid>
+  )
+}
+
 /** The two amounts, each beside its currency; typing in one computes the other. */
 function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitiateBuyRequest>; view: OrderView }) {
   const { values, setErrors, change, setField } = form
@@ -91,16 +123,13 @@ function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitia
   }
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-        <TextField
-          label="You pay"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={view.fiatShown}
-          onChange={(event) => typeAmount('fiat', event.currentTarget.value)}
-          error={view.amountError}
-        />
+      <AmountRow
+        label="You pay"
+        placeholder="0.00"
+        value={view.fiatShown}
+        onType={(value) => typeAmount('fiat', value)}
+        error={view.amountError}
+      >
         <CurrencySelect
           label="Currency you pay"
           data={FIAT_OPTIONS}
@@ -111,17 +140,14 @@ function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitia
           }}
           size="md"
         />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-        <TextField
-          label="You receive"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00000000"
-          value={view.cryptoShown}
-          onChange={(event) => typeAmount('crypto', event.currentTarget.value)}
-          error={view.cryptoError}
-        />
+      </AmountRow>
+      <AmountRow
+        label="You receive"
+        placeholder="0.00000000"
+        value={view.cryptoShown}
+        onType={(value) => typeAmount('crypto', value)}
+        error={view.cryptoError}
+      >
         <CurrencySelect
           label="Coin you receive"
           data={CRYPTO_OPTIONS}
@@ -133,7 +159,7 @@ function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitia
           searchable
           size="md"
         />
-      </SimpleGrid>
+      </AmountRow>
     </>
   )
 }

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { DEFAULT_CRYPTO, DEFAULT_FIAT } from '@exchange/shared/constants'
 import { CRYPTO_DECIMALS, CryptoCurrency, FIAT_DECIMALS, FiatCurrency, assetIdOf } from '@exchange/shared/currencies'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
@@ -10,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { startActiveOrder } from '../../../lib/active-order'
 import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
-import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { grossQueryKey } from '../../../lib/customer-context'
 import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
 import { getSignupToken } from '../../../lib/signup-token'
@@ -19,9 +20,6 @@ import type { FieldErrors } from '../../../lib/use-form-fields'
 import { firstError } from '../../../lib/validation'
 import { useInitiateBuyOrder } from '../api/initiate-buy-order'
 import { FIRST_VISIT_AMOUNT, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
-
-/** Where the customer goes once the order has started. */
-const METHOD_PATH = '/dashboard-method'
 
 /** What the customer chooses and types; the amount not typed (`side`) is computed from the price. */
 export interface OrderValues {
@@ -144,7 +142,7 @@ export function useStartOrder(
   function start(request: OrderInitiateBuyRequest, values: OrderValues, limits: OrderView['limits']) {
     initiate.mutate(request, {
       onSuccess: (answer) => {
-        if (answer === false) return void navigate('/login', { replace: true })
+        if (answer === false) return void navigate(WEB_PATHS.login, { replace: true })
         if (!answer.result) return refused(answer.error, answer.step, values, limits)
         const { reference, tranId, fiatAmount } = answer.data
         saveCurrentOrder({ orderReference: reference, tranId })
@@ -158,9 +156,9 @@ export function useStartOrder(
           orderWallet: request.wallet || PLACEHOLDER_WALLET,
           azToken: getSignupToken(),
         })
-        updateSessionState({ lastScreen: METHOD_PATH })
-        void queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] })
-        void navigate(METHOD_PATH)
+        updateSessionState({ lastScreen: WEB_PATHS.method })
+        void queryClient.invalidateQueries({ queryKey: grossQueryKey() })
+        void navigate(WEB_PATHS.method)
       },
       onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
     })

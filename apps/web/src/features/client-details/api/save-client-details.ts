@@ -1,7 +1,7 @@
 import { SaveClientDetailsAnswer, type SaveClientDetailsRequest } from '@exchange/shared/clients.schemas'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
-import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { grossQueryKey } from '../../../lib/customer-context'
 import { clientDetailsQueryOptions } from './get-client-details'
 
 /** `saveClientDetails`: stores the details; the names then show in the greeting and the order flow. */
@@ -16,7 +16,7 @@ export function useSaveClientDetails() {
     onSuccess: async (answer, request) => {
       if (!answer || !answer.result) return
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
+        queryClient.invalidateQueries({ queryKey: grossQueryKey() }),
         queryClient.invalidateQueries({ queryKey: clientDetailsQueryOptions(request.brandName).queryKey }),
       ])
     },

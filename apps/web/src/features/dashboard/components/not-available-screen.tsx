@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { lookUpActiveOrder } from '../../../lib/active-order'
@@ -27,7 +28,7 @@ export function NotAvailableScreen({ title }: { title: string }) {
             Your order: <strong>{order.orderReference}</strong>
           </Text>
         ) : null}
-        <Button component={Link} to="/dashboard">
+        <Button component={Link} to={WEB_PATHS.dashboard}>
           Back to the calculator
         </Button>
       </Stack>

@@ -3,16 +3,12 @@ import {
   QuestionnaireAnswers,
   type SourceOfFundsAnswers,
 } from '@exchange/shared/due-diligence.schemas'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Button, MultiSelect, Stack, Text } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import {
   AnswerText,
   ChoiceField,
   FormSection,
-  focusFirstError,
   YesNoField,
   booleanOf,
   textOf,
@@ -22,16 +18,9 @@ import {
 import { useBrand } from '../../../lib/brand-context'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { worldCountryOptions } from '../../../lib/world-countries'
-import { QUESTIONNAIRE_QUERY_KEY, useSaveQuestionnaire } from '../api/questionnaire'
-import {
-  REVIEW_DURATION,
-  WEALTH_LABELS,
-  dueDiligenceAlertCopy,
-  fieldErrorsOf,
-  optionsOf,
-  questionText,
-} from '../due-diligence-copy'
-import { answerFieldErrors } from './due-diligence-page'
+import { questionnaireQueryOptions, useSaveQuestionnaire } from '../api/questionnaire'
+import { REVIEW_DURATION, WEALTH_LABELS, fieldErrorsOf, optionsOf, questionText } from '../due-diligence-copy'
+import { useSendAnswers } from './send-answers'
 
 export interface QuestForm {
   politicallyExposed: YesNo
@@ -197,33 +186,15 @@ export function QuestionnaireForm({
   onSaved: () => void
 }) {
   const brand = useBrand()
-  const queryClient = useQueryClient()
   const save = useSaveQuestionnaire()
   const form = useForm(initial, check)
-  const [alert, setAlert] = useState<string | null>(null)
+  const { alert, submit } = useSendAnswers(form, save, {
+    fieldOrder: FIELD_ORDER,
+    idPrefix: 'quest',
+    queryKey: questionnaireQueryOptions(brand.brandName).queryKey,
+    afterSave: onSaved,
+  })
   const q: Question = (key) => questionText(questions, QUESTIONNAIRE_QUESTIONS, key)
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setAlert(null)
-    const answers = form.submit((errors) => focusFirstError(FIELD_ORDER, errors, 'quest'))
-    if (!answers) return
-    save.mutate(
-      { brandName: brand.brandName, answers },
-      {
-        onSuccess: async (answer) => {
-          if (answer === false) return setAlert(dueDiligenceAlertCopy('unauthorized'))
-          if (!answer.result) {
-            form.setErrors(answerFieldErrors(answer.fields))
-            return setAlert(dueDiligenceAlertCopy(answer.error))
-          }
-          await queryClient.invalidateQueries({ queryKey: [QUESTIONNAIRE_QUERY_KEY] })
-          onSaved()
-        },
-        onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Questionnaire">

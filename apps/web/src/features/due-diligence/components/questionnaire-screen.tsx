@@ -1,14 +1,15 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { EnhancedCheckStatus } from '@exchange/shared/due-diligence.schemas'
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
-import { peekReturnTo, takeReturnTo } from '../../../lib/return-to'
 import { useQuestionnaire } from '../api/questionnaire'
 import { useSourceOfFunds } from '../api/source-of-funds'
 import { REVIEW_DURATION } from '../due-diligence-copy'
-import { AnswersLoadFailed, AnswersLoading, DueDiligencePage } from './due-diligence-page'
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
+import { BackButton, PageFrame } from '../../../components/ui/step-page'
 import { QuestionnaireForm, formOf } from './questionnaire-form'
 
 const STATUS_BADGES: Record<EnhancedCheckStatus, { label: string; color: string } | null> = {
@@ -16,21 +17,6 @@ const STATUS_BADGES: Record<EnhancedCheckStatus, { label: string; color: string 
   in_review: { label: 'Being reviewed', color: 'blue' },
   approved: { label: 'Approved', color: 'teal' },
   rejected: { label: 'Rejected', color: 'red' },
-}
-
-/** Back to where the customer was before the journey sent them here, else the calculator. */
-function BackButton() {
-  const navigate = useNavigate()
-  const back = peekReturnTo()
-  return (
-    <Button
-      variant="light"
-      onClick={() => void navigate(takeReturnTo() ?? '/dashboard')}
-      style={{ alignSelf: 'flex-start' }}
-    >
-      {back && back !== '/dashboard' ? 'Back to where you were' : 'Back to the dashboard'}
-    </Button>
-  )
 }
 
 /** Where the review stands, what it means and what happens next. */
@@ -107,20 +93,20 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
   const showingForm = data !== null && (data.status === 'not_answered' || editing)
   let body: ReactNode
   if (current.isPending || sof.isPending) {
-    body = <AnswersLoading />
+    body = <LoadingLines label="Loading your answers" />
   } else if (!data) {
-    body = <AnswersLoadFailed onRetry={() => void current.refetch()} />
+    body = <LoadFailed onRetry={() => void current.refetch()} />
   } else if (data.status !== 'not_answered' && !editing) {
     body = (
       <Stack gap="md">
         <ReviewStatus status={data.status} answeredAt={data.answeredAt} />
         <Group gap="sm">
           {data.status === 'rejected' ? (
-            <Button component={Link} to="/dashSupport">
+            <Button component={Link} to={WEB_PATHS.support}>
               Contact support
             </Button>
           ) : (
-            <BackButton />
+            <BackButton style={{ alignSelf: 'flex-start' }} />
           )}
           <Button variant="subtle" onClick={() => setEditing(true)}>
             Change my answers
@@ -149,12 +135,12 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
   }
 
   return (
-    <DueDiligencePage
+    <PageFrame
       title="A few more questions"
       intro="Some answers, or the amounts you buy, ask for a closer look under Swiss law. A person at our team reads these answers; we keep them confidential."
       notice={showingForm ? notice : null}
     >
       {body}
-    </DueDiligencePage>
+    </PageFrame>
   )
 }

@@ -1,20 +1,18 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import {
   BENEFICIAL_OWNER_DECLARATION,
   FALSE_DECLARATION_WARNING,
   SOURCE_OF_FUNDS_QUESTIONS,
   SourceOfFundsAnswers,
 } from '@exchange/shared/due-diligence.schemas'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Alert, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
-import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import {
   AnswerText,
   ChoiceField,
   FormSection,
-  focusFirstError,
   YesNoField,
   booleanOf,
   textOf,
@@ -24,19 +22,18 @@ import {
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
-import { SOURCE_OF_FUNDS_QUERY_KEY, useSaveSourceOfFunds } from '../api/source-of-funds'
+import { sourceOfFundsQueryOptions, useSaveSourceOfFunds } from '../api/source-of-funds'
 import {
   EMPLOYMENT_LABELS,
   INCOME_LABELS,
   ORIGIN_LABELS,
   PURPOSE_LABELS,
   VOLUME_LABELS,
-  dueDiligenceAlertCopy,
   fieldErrorsOf,
   optionsOf,
   questionText,
 } from '../due-diligence-copy'
-import { answerFieldErrors } from './due-diligence-page'
+import { useSendAnswers } from './send-answers'
 
 export interface SofForm {
   beneficialOwner: boolean
@@ -284,7 +281,7 @@ function SavedNote() {
     <Alert role="status" color="teal" variant="light">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Your answers are saved. Thank you.</Text>
-        <Button component={Link} to="/dashboard" size="xs" variant="light" color="teal">
+        <Button component={Link} to={WEB_PATHS.dashboard} size="xs" variant="light" color="teal">
           Buy crypto
         </Button>
       </Stack>
@@ -314,38 +311,22 @@ export function SourceOfFundsForm({
   answeredAt: string | null
 }) {
   const brand = useBrand()
-  const queryClient = useQueryClient()
   const save = useSaveSourceOfFunds()
   const form = useForm(initial, check)
-  const [alert, setAlert] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
+  const { alert, submit } = useSendAnswers(form, save, {
+    fieldOrder: FIELD_ORDER,
+    idPrefix: 'sof',
+    queryKey: sourceOfFundsQueryOptions(brand.brandName).queryKey,
+    afterSave: async () => {
+      form.reset({ beneficialOwner: false })
+      if (!(await onSaved())) setSaved(true)
+    },
+  })
   const q: Question = (key) => questionText(questions, SOURCE_OF_FUNDS_QUESTIONS, key)
   const set: SectionProps['set'] = (key, value) => {
     form.setField(key, value)
     setSaved(false)
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setAlert(null)
-    const answers = form.submit((errors) => focusFirstError(FIELD_ORDER, errors, 'sof'))
-    if (!answers) return
-    save.mutate(
-      { brandName: brand.brandName, answers },
-      {
-        onSuccess: async (answer) => {
-          if (answer === false) return setAlert(dueDiligenceAlertCopy('unauthorized'))
-          if (!answer.result) {
-            form.setErrors(answerFieldErrors(answer.fields))
-            return setAlert(dueDiligenceAlertCopy(answer.error))
-          }
-          await queryClient.invalidateQueries({ queryKey: [SOURCE_OF_FUNDS_QUERY_KEY] })
-          form.reset({ beneficialOwner: false })
-          if (!(await onSaved())) setSaved(true)
-        },
-        onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
   }
 
   const sections = { form, set, q }

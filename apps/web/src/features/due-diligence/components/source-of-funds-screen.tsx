@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { useSourceOfFunds } from '../api/source-of-funds'
-import { AnswersLoadFailed, AnswersLoading, DueDiligencePage } from './due-diligence-page'
+import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
+import { PageFrame } from '../../../components/ui/step-page'
 import { SourceOfFundsForm, formOf, type SourceOfFundsFormProps } from './source-of-funds-form'
 
 export interface SourceOfFundsScreenProps extends SourceOfFundsFormProps {
@@ -20,8 +21,8 @@ export function SourceOfFundsScreen({ notice, ...props }: SourceOfFundsScreenPro
   const data = answer && answer.result ? answer.data : null
 
   let body: ReactNode
-  if (current.isPending) body = <AnswersLoading />
-  else if (!data) body = <AnswersLoadFailed onRetry={() => void current.refetch()} />
+  if (current.isPending) body = <LoadingLines label="Loading your answers" />
+  else if (!data) body = <LoadFailed onRetry={() => void current.refetch()} />
   else
     body = (
       <SourceOfFundsForm
@@ -33,12 +34,12 @@ export function SourceOfFundsScreen({ notice, ...props }: SourceOfFundsScreenPro
     )
 
   return (
-    <DueDiligencePage
+    <PageFrame
       title="Source of funds"
       intro="Swiss law asks us to know whose money it is, where it comes from and what you plan to do with us. We keep your answers confidential."
       notice={notice}
     >
       {body}
-    </DueDiligencePage>
+    </PageFrame>
   )
 }

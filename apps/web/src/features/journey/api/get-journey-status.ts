@@ -1,14 +1,14 @@
 import { JourneyStatusAnswer, type JourneyStatusRequest } from '@exchange/shared/journey.schemas'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** Query key of `journeyStatus`; invalidated whenever an answer or a check may have changed what is owed. */
-export const JOURNEY_QUERY_KEY = 'journeyStatus'
+const JOURNEY_QUERY_KEY = 'journeyStatus'
 
 /** `journeyStatus`: the steps the customer still owes, in order, and which step blocks each action (decision 036). */
-export function getJourneyStatus(request: z.infer<typeof JourneyStatusRequest>) {
+function getJourneyStatus(request: z.infer<typeof JourneyStatusRequest>) {
   return postUser('journeyStatus', request, JourneyStatusAnswer)
 }
 
@@ -17,14 +17,14 @@ export function getJourneyStatus(request: z.infer<typeof JourneyStatusRequest>) 
  * calculator's checks, mounted a moment apart as /dashboard loads, share one call. Whatever changes what is owed here
  * (a saved step, a signed agreement) invalidates the answer, and the journey's navigation always asks afresh.
  */
-export const JOURNEY_STATUS_FRESH_MS = 10_000
+const JOURNEY_STATUS_FRESH_MS = 10_000
 
 export function journeyQueryOptions(brandName: string) {
-  return {
+  return queryOptions({
     queryKey: [JOURNEY_QUERY_KEY, brandName],
     queryFn: () => getJourneyStatus({ brandName }),
     staleTime: JOURNEY_STATUS_FRESH_MS,
-  }
+  })
 }
 
 export function useJourneyStatus(brandName: string) {

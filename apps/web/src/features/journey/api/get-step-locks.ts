@@ -1,20 +1,21 @@
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import { UkStepsStatusAnswer } from '@exchange/shared/uk-steps.schemas'
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** The same answer, under the same key, as the UK screens read: one call serves both, and their answers refresh it. */
 function ukStepsQueryOptions(brandName: string) {
-  return {
+  return queryOptions({
     queryKey: ['ukStepsStatus', brandName],
     queryFn: () => postUser('ukStepsStatus', { brandName }, UkStepsStatusAnswer),
-  }
+  })
 }
 
 /** Journey steps that can be locked for a while, and when each opens again (decision 087), from `ukStepsStatus`. */
 export type StepLocks = Partial<Record<JourneyStepId, string>>
 
-function locksOf(answer: Awaited<ReturnType<ReturnType<typeof ukStepsQueryOptions>['queryFn']>> | undefined) {
+function locksOf(answer: z.infer<typeof UkStepsStatusAnswer> | false | undefined) {
   const locks: StepLocks = {}
   if (!answer || !answer.result) return locks
   const { categorisation, appropriateness } = answer.data

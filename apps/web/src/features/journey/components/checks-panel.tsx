@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { OwedStep } from '@exchange/shared/journey.schemas'
 import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useId } from 'react'
@@ -8,49 +9,43 @@ import { rememberReturnTo } from '../../../lib/return-to'
 import { useJourneyStatus } from '../api/get-journey-status'
 import { isLockableStep, useStepLocks, type StepLocks } from '../api/get-step-locks'
 import { STATE_COLORS, STATE_LABELS, STEP_NAMES, lockedLine, stepButtonLabel, stepExplanation } from '../journey-copy'
+import { CheckRow } from './check-row'
 import { IdentityRejectedNotice } from './identity-rejected-notice'
 import { WaitingOrders } from './waiting-orders'
 
 function StepRow({ step, from, lockedUntil }: { step: OwedStep; from: string; lockedUntil?: string }) {
   const titleId = useId()
   return (
-    <Group
-      component="li"
-      aria-labelledby={titleId}
-      justify="space-between"
-      align="center"
-      gap="xs"
-      wrap="wrap"
-      py={6}
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    <CheckRow
+      titleId={titleId}
+      action={
+        // A locked step offers nothing to click: its screen could only say the same (decision 087).
+        lockedUntil ? null : (
+          <Button
+            component={Link}
+            to={step.screen}
+            onClick={() => rememberReturnTo(from, step.screen)}
+            size="xs"
+            variant={step.state === 'required' ? 'filled' : 'light'}
+            aria-label={`${stepButtonLabel(step)}: ${STEP_NAMES[step.id].title}`}
+          >
+            {stepButtonLabel(step)}
+          </Button>
+        )
+      }
     >
-      <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Group gap="xs" wrap="nowrap">
-          <Text id={titleId} fw={700} size="sm">
-            {STEP_NAMES[step.id].title}
-          </Text>
-          <Badge color={STATE_COLORS[step.state]} variant="light" size="sm" radius="sm" tt="none">
-            {STATE_LABELS[step.state]}
-          </Badge>
-        </Group>
-        <Text size="xs" c="dimmed">
-          {lockedUntil ? lockedLine(step.id, lockedUntil) : stepExplanation(step)}
+      <Group gap="xs" wrap="nowrap">
+        <Text id={titleId} fw={700} size="sm">
+          {STEP_NAMES[step.id].title}
         </Text>
-      </Stack>
-      {/* A locked step offers nothing to click: its screen could only say the same (decision 087). */}
-      {lockedUntil ? null : (
-        <Button
-          component={Link}
-          to={step.screen}
-          onClick={() => rememberReturnTo(from, step.screen)}
-          size="xs"
-          variant={step.state === 'required' ? 'filled' : 'light'}
-          aria-label={`${stepButtonLabel(step)}: ${STEP_NAMES[step.id].title}`}
-        >
-          {stepButtonLabel(step)}
-        </Button>
-      )}
-    </Group>
+        <Badge color={STATE_COLORS[step.state]} variant="light" size="sm" radius="sm" tt="none">
+          {STATE_LABELS[step.state]}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {lockedUntil ? lockedLine(step.id, lockedUntil) : stepExplanation(step)}
+      </Text>
+    </CheckRow>
   )
 }
 
@@ -69,7 +64,7 @@ function StepSummary({ steps }: { steps: OwedStep[] }) {
   return (
     <Text size="sm">
       {steps.map((step) => `${STEP_NAMES[step.id].title} (${STATE_LABELS[step.state].toLowerCase()})`).join(', ')}.{' '}
-      <Anchor component={Link} to="/dashboard-checks" fw={600}>
+      <Anchor component={Link} to={WEB_PATHS.checks} fw={600}>
         See what to do
       </Anchor>
     </Text>

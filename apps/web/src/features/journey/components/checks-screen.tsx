@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
@@ -42,7 +43,7 @@ export function ChecksScreen() {
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm" align="flex-start">
           <Text>All your checks are complete. There is nothing you need to do.</Text>
-          <Button component={Link} to="/dashboard">
+          <Button component={Link} to={WEB_PATHS.dashboard}>
             Buy crypto
           </Button>
         </Stack>

@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, List, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
@@ -48,7 +49,7 @@ export function IdentityRejectedNotice() {
             {supportEmail}
           </Anchor>
         </Text>
-        <Button component={Link} to="/dashboard-history" variant="default" size="xs" w="fit-content">
+        <Button component={Link} to={WEB_PATHS.history} variant="default" size="xs" w="fit-content">
           See your orders
         </Button>
       </Stack>

@@ -1,49 +1,43 @@
 import type { OwedStep } from '@exchange/shared/journey.schemas'
 import type { WaitingOrder } from '@exchange/shared/orders.schemas'
-import { Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { formatCrypto, formatFiat } from '../../../lib/format'
 import { rememberReturnTo } from '../../../lib/return-to'
 import { waitingOrderAction } from '../journey-copy'
+import { CheckRow } from './check-row'
 
 function WaitingOrderRow({ waiting, owed, from }: { waiting: WaitingOrder; owed: OwedStep | undefined; from: string }) {
   const titleId = useId()
   const { order, waitsFor } = waiting
   const action = waitingOrderAction(waitsFor.step, owed)
   return (
-    <Group
-      component="li"
-      aria-labelledby={titleId}
-      justify="space-between"
-      align="center"
-      gap="xs"
-      wrap="wrap"
-      py={6}
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    <CheckRow
+      titleId={titleId}
+      action={
+        <Button
+          component={Link}
+          to={waitsFor.screen}
+          onClick={() => rememberReturnTo(from, waitsFor.screen)}
+          size="xs"
+          variant={action.required ? 'filled' : 'light'}
+          aria-label={`${action.button}: order ${order.orderReference}`}
+        >
+          {action.button}
+        </Button>
+      }
     >
-      <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Text id={titleId} fw={700} size="sm">
-          Order {order.orderReference}
-        </Text>
-        <Text size="sm">
-          {`You paid ${formatFiat(order.fiatAmount, order.fiatCur)} for ${formatCrypto(order.cryptoAmount, order.cryptoCur)}.`}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {action.explanation}
-        </Text>
-      </Stack>
-      <Button
-        component={Link}
-        to={waitsFor.screen}
-        onClick={() => rememberReturnTo(from, waitsFor.screen)}
-        size="xs"
-        variant={action.required ? 'filled' : 'light'}
-        aria-label={`${action.button}: order ${order.orderReference}`}
-      >
-        {action.button}
-      </Button>
-    </Group>
+      <Text id={titleId} fw={700} size="sm">
+        Order {order.orderReference}
+      </Text>
+      <Text size="sm">
+        {`You paid ${formatFiat(order.fiatAmount, order.fiatCur)} for ${formatCrypto(order.cryptoAmount, order.cryptoCur)}.`}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {action.explanation}
+      </Text>
+    </CheckRow>
   )
 }
 

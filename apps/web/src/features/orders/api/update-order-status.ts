@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { endActiveOrder } from '../../../lib/active-order'
 import type { ActiveOrder } from '../../../lib/session-state'
 import { postUser } from '../../../lib/api-client'
-import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { grossQueryKey } from '../../../lib/customer-context'
 import { historyQueryKey } from './get-history'
 import { orderDetailQueryKey } from './get-order-detail'
 
@@ -33,7 +33,7 @@ export function useUpdateOrderStatus() {
       if (!answer || !answer.result) return
       if (endsActiveOrder(answer.statusName)) endActiveOrder(order, answer.statusName)
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
+        queryClient.invalidateQueries({ queryKey: grossQueryKey() }),
         queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
         queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(order.orderReference) }),
       ])

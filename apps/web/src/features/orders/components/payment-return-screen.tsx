@@ -9,7 +9,7 @@ import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { endActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
-import { GROSS_QUERY_KEY } from '../../../lib/customer-context'
+import { grossQueryKey } from '../../../lib/customer-context'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { historyQueryKey } from '../api/get-history'
@@ -72,7 +72,7 @@ function useGoOnWhenDecided(decided: DecidedPayment | null) {
       else updateActiveOrderStatus(decided.orderReference, orderStatus.data)
     }
     void Promise.all([
-      queryClient.invalidateQueries({ queryKey: [GROSS_QUERY_KEY] }),
+      queryClient.invalidateQueries({ queryKey: grossQueryKey() }),
       queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
       queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(decided.orderReference) }),
     ])

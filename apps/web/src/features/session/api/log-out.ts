@@ -5,13 +5,13 @@ import { clearCurrentOrder } from '../../../lib/current-order'
 import { clearSessionState } from '../../../lib/session-state'
 
 /** `logout`: revokes the session on the server; does nothing without a token. */
-export async function logOut(brandName: string): Promise<boolean> {
+async function logOut(brandName: string): Promise<boolean> {
   const answer = await postUser('logout', { brandName }, okCheck)
   return answer !== false && answer.result
 }
 
 /** Forgets everything this browser holds about the customer (spec section 4). */
-export function clearLocalSession(): void {
+function clearLocalSession(): void {
   clearCurrentOrder()
   clearSessionState()
   expireJwtCookie()

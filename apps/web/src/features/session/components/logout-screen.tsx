@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { PageSpinner } from '../../../components/account/ui'
@@ -16,7 +17,7 @@ export function LogoutScreen() {
     started.current = true
     void logOutEverywhere(brandName)
       .catch(() => false)
-      .then(() => navigate('/login', { replace: true }))
+      .then(() => navigate(WEB_PATHS.login, { replace: true }))
   }, [brandName, navigate])
 
   return <PageSpinner label="Logging out" />

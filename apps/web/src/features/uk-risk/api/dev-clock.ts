@@ -1,5 +1,5 @@
 import { AdvanceClockAnswer } from '@exchange/shared/test-controls.schemas'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { config } from '../../../lib/config'
 
 /**
@@ -18,8 +18,12 @@ async function readServerClock(): Promise<{ now: string } | null> {
   }
 }
 
+function devClockQueryOptions() {
+  return queryOptions({ queryKey: ['devClock'], queryFn: readServerClock, retry: false, staleTime: 0 })
+}
+
 export function useDevClock() {
-  return useQuery({ queryKey: ['devClock'], queryFn: readServerClock, retry: false, staleTime: 0 })
+  return useQuery(devClockQueryOptions())
 }
 
 /** Moves the server clock forward by `seconds` (development and test runs only). */

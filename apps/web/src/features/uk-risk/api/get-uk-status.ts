@@ -7,7 +7,7 @@ import { postPublic } from '../../../lib/api-client'
  * check mode). When the answer cannot be had, the warning is shown: showing it to a non-UK visitor
  * costs nothing, hiding it from a UK visitor breaks COBS 4.12A.
  */
-export async function getUkStatus(brandName: string): Promise<boolean> {
+async function getUkStatus(brandName: string): Promise<boolean> {
   try {
     const answer = await postPublic('getUkStatus', { brandName }, ukStatusCheck)
     return answer.result ? answer.data.isUk : true

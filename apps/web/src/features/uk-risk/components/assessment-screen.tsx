@@ -1,18 +1,14 @@
-import type { UkAnswerQuestionsAnswer, UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Card, List, Radio, Stack, Text, Title } from '@mantine/core'
+import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
+import { Alert, Button, List, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent, type ReactNode } from 'react'
-import type { z } from 'zod'
-import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
-import { FormAlert } from '../../../components/ui/form-alert'
+import { useState, type ReactNode } from 'react'
+import { PageFrame } from '../../../components/ui/step-page'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
-import { focusFirstError } from '../../../components/ui/form-parts'
-import { useUkAnswerQuestions, useUkQuestionSet } from '../api/uk-steps'
-import { availableAgainLine, firstEarlierStepOwed, ukAlertCopy } from '../uk-steps-copy'
-import { EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
-
-type Outcome = Extract<z.infer<typeof UkAnswerQuestionsAnswer>, { result: true }>['data']
+import { ukQuestionSetQueryOptions } from '../api/uk-steps'
+import { availableAgainLine, firstEarlierStepOwed } from '../uk-steps-copy'
+import { Questions, type Outcome } from './assessment-questions'
+import { EarlierStepFirst, InfoCard, WithUkStatus } from './uk-step-parts'
 
 /** The lock after the second fail and every later one: when a new attempt opens. */
 function Locked({ until }: { until: string }) {
@@ -61,93 +57,8 @@ function Result({ outcome, onRetake, onPassed }: { outcome: Outcome; onRetake: (
   )
 }
 
-function Questions({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
-  const brand = useBrand()
-  const set = useUkQuestionSet(brand.brandName, true)
-  const answerQuestions = useUkAnswerQuestions()
-  const [answers, setAnswers] = useState<Record<string, string>>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
-
-  if (set.isPending) return <LoadingLines label="Loading the questions" />
-  const answer = set.data
-  if (!answer || !answer.result)
-    return <LoadFailed message={ukAlertCopy(answer ?? false)} onRetry={() => void set.refetch()} />
-  const questionSet = answer.data
-  const order = questionSet.questions.map((question) => question.id)
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setAlert(null)
-    // Only whether each question has an answer is checked here: nothing says which answer is right until the end.
-    const missing = Object.fromEntries(
-      order.filter((id) => !answers[id]).map((id) => [id, 'Please choose an answer'] as const),
-    )
-    setErrors(missing)
-    if (Object.keys(missing).length > 0) {
-      setAlert(`Please answer every question (${Object.keys(missing).length} left).`)
-      focusFirstError(order, missing, 'prquest')
-      return
-    }
-    answerQuestions.mutate(
-      {
-        brandName: brand.brandName,
-        assetType: questionSet.assetType,
-        version: questionSet.version,
-        setId: questionSet.setId,
-        answers: order.map((questionId) => ({ questionId, optionId: answers[questionId]! })),
-      },
-      {
-        onSuccess: (result) => {
-          if (result === false || !result.result) return setAlert(ukAlertCopy(result))
-          onOutcome(result.data)
-        },
-        onError: () => setAlert(ukAlertCopy({ result: false, error: 'internal_error' })),
-      },
-    )
-  }
-
-  return (
-    <form onSubmit={submit} noValidate aria-label="Cryptoasset questions">
-      <Stack gap="lg">
-        <Text size="sm">
-          {questionSet.questions.length} questions, one answer each. You need {questionSet.passMark} correct answers to
-          pass. You see your result after the last answer.
-          {questionSet.attempt > 1 ? ` This is attempt ${questionSet.attempt}, with different questions.` : ''}
-        </Text>
-        {questionSet.questions.map((question, index) => (
-          <Card key={question.id} withBorder radius="lg" padding="lg" component="section">
-            <Radio.Group
-              label={`${index + 1}. ${question.text}`}
-              withAsterisk
-              value={answers[question.id] ?? ''}
-              onChange={(value) => setAnswers((current) => ({ ...current, [question.id]: value }))}
-              error={errors[question.id] && !answers[question.id] ? errors[question.id] : undefined}
-              styles={{ label: { fontWeight: 600, marginBottom: 4 } }}
-            >
-              <Stack gap="sm" mt="xs">
-                {question.options.map((option, optionIndex) => (
-                  <Radio
-                    key={option.id}
-                    id={optionIndex === 0 ? `prquest-${question.id}` : undefined}
-                    value={option.id}
-                    label={option.text}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          </Card>
-        ))}
-        <FormAlert message={alert} />
-        <Button type="submit" size="md" loading={answerQuestions.isPending} style={{ alignSelf: 'flex-start' }}>
-          Send my answers
-        </Button>
-      </Stack>
-    </form>
-  )
-}
-
 function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () => Promise<void> | void }) {
+  const brand = useBrand()
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const earlier = firstEarlierStepOwed(status, 'appropriateness')
@@ -160,7 +71,7 @@ function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () 
         onPassed={() => void onPassed()}
         onRetake={() => {
           // The next attempt gets the next set: the one answered is forgotten before asking again.
-          queryClient.removeQueries({ queryKey: ['ukQuestionSet'] })
+          queryClient.removeQueries({ queryKey: ukQuestionSetQueryOptions(brand.brandName).queryKey })
           setOutcome(null)
         }}
       />
@@ -190,12 +101,12 @@ function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () 
  */
 export function AssessmentScreen({ notice, onPassed }: { notice?: ReactNode; onPassed: () => Promise<void> | void }) {
   return (
-    <UkStepFrame
+    <PageFrame
       title="Cryptoasset questions"
       intro="UK rules ask us to check that cryptoassets suit you before your first purchase. Please answer a few questions about how they work and their risks."
       notice={notice}
     >
       <WithUkStatus>{(status) => <Assessment status={status} onPassed={onPassed} />}</WithUkStatus>
-    </UkStepFrame>
+    </PageFrame>
   )
 }

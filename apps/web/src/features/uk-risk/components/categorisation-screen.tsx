@@ -2,10 +2,11 @@ import { type UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
 import { UK_CATEGORISATION_STATEMENTS } from '@exchange/shared/uk-regulation'
 import { Button, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { PageFrame } from '../../../components/ui/step-page'
 import { formatDateTime } from '../../../lib/format'
 import { firstEarlierStepOwed } from '../uk-steps-copy'
 import { NotQualified, StatementForm } from './statement-form'
-import { DetailsFirst, EarlierStepFirst, InfoCard, UkStepFrame, WithUkStatus } from './uk-step-parts'
+import { DetailsFirst, EarlierStepFirst, InfoCard, WithUkStatus } from './uk-step-parts'
 
 const TEXTS = UK_CATEGORISATION_STATEMENTS
 
@@ -46,7 +47,7 @@ function Categorisation({ status, onQualified, onDetailsNeeded }: UkStepRouting 
  */
 export function CategorisationScreen({ notice, onQualified, onDetailsNeeded }: UkStepRouting & { notice?: ReactNode }) {
   return (
-    <UkStepFrame
+    <PageFrame
       title="Investor categorisation"
       intro="UK rules ask which type of investor you are before you can buy cryptoassets. Please choose the statement that applies to you and sign it."
       notice={notice}
@@ -54,6 +55,6 @@ export function CategorisationScreen({ notice, onQualified, onDetailsNeeded }: U
       <WithUkStatus>
         {(status) => <Categorisation status={status} onQualified={onQualified} onDetailsNeeded={onDetailsNeeded} />}
       </WithUkStatus>
-    </UkStepFrame>
+    </PageFrame>
   )
 }

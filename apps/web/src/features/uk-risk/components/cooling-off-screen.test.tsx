@@ -8,7 +8,8 @@ import { freezeClock } from '../../../test/frozen-clock'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
 import { EARLIER_UK_STEPS_DONE, ukStatus } from '../../../test/uk-fixtures'
-import { CoolingOffScreen, timeLeftWords } from './cooling-off-screen'
+import { CoolingOffScreen } from './cooling-off-screen'
+import { timeLeftWords } from './cooling-off-wait'
 
 const NOW = new Date('2026-03-01T10:00:00.000Z')
 const STARTED = '2026-03-01T09:00:00.000Z'

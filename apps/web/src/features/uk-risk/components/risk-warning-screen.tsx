@@ -1,19 +1,14 @@
-import { UK_PERSONAL_RISK_WARNING, personalRiskWarning } from '@exchange/shared/uk-regulation'
+import { UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Button } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
-import { FormAlert } from '../../../components/ui/form-alert'
+import { PageFrame } from '../../../components/ui/step-page'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
-import { takeReturnTo } from '../../../lib/return-to'
 import { RiskSummaryModal } from './risk-summary-modal'
-import bannerClasses from './uk-risk-banner.module.css'
+import { RiskWarningPage, RiskWarningPopup, type Outcome } from './risk-warning-parts'
 import { useUkRiskDecision } from '../api/uk-steps'
-import { ukAlertCopy } from '../uk-steps-copy'
-import { BackButton, DetailsFirst, InfoCard, LeaveOrContinue, UkStepFrame, WithUkStatus } from './uk-step-parts'
-
-/** Where the customer stands with the pop-up on this visit. */
-type Outcome = 'open' | 'dismissed' | 'left'
+import { DetailsFirst, InfoCard, WithUkStatus, useLeaveOrContinue } from './uk-step-parts'
 
 interface UkStepRouting {
   /** Continue was recorded: on to the next step, or back to where the customer was. */
@@ -28,112 +23,41 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
   const [outcome, setOutcome] = useState<Outcome>('open')
   const [summaryOpened, setSummaryOpened] = useState(false)
   const [summaryShown, setSummaryShown] = useState(false)
-  const [pending, setPending] = useState<'leave' | 'continue' | null>(null)
-  const [alert, setAlert] = useState<string | null>(null)
   const [detailsNeeded, setDetailsNeeded] = useState(false)
+  const { pending, alert, choose } = useLeaveOrContinue({
+    send: (choice, callbacks) =>
+      decide.mutate(
+        { brandName: brand.brandName, textVersion: UK_PERSONAL_RISK_WARNING.version, choice, summaryOpened },
+        callbacks,
+      ),
+    onRefused: (answer) => {
+      if (!answer || answer.error !== 'details_required') return false
+      setDetailsNeeded(true)
+      return true
+    },
+    onLeft: () => setOutcome('left'),
+    onContinued,
+  })
   const fullName = status.fullName
 
   if (!fullName || detailsNeeded) return <DetailsFirst onDetailsNeeded={onDetailsNeeded} />
-
-  function choose(choice: 'leave' | 'continue') {
-    setAlert(null)
-    setPending(choice)
-    decide.mutate(
-      { brandName: brand.brandName, textVersion: UK_PERSONAL_RISK_WARNING.version, choice, summaryOpened },
-      {
-        onSuccess: async (answer) => {
-          setPending(null)
-          if (answer === false || !answer.result) {
-            if (answer && !answer.result && answer.error === 'details_required') return setDetailsNeeded(true)
-            return setAlert(ukAlertCopy(answer))
-          }
-          if (choice === 'leave') {
-            // Leaving ends this journey: nothing sends the customer back to an order they chose not to make.
-            takeReturnTo()
-            return setOutcome('left')
-          }
-          await onContinued()
-        },
-        onError: () => {
-          setPending(null)
-          setAlert(ukAlertCopy({ result: false, error: 'internal_error' }))
-        },
-      },
-    )
-  }
-
   // While the pop-up is open it is the only thing to read: the page behind says nothing yet.
-  const page =
-    outcome === 'open' && !summaryShown ? null : (
-      <InfoCard
-        actions={
-          <>
-            <Button variant="default" onClick={() => setOutcome('open')}>
-              Show the risk warning again
-            </Button>
-            {outcome === 'left' ? <BackButton variant="default" /> : null}
-          </>
-        }
-      >
-        {outcome === 'left' ? (
-          <>
-            <Text fw={700}>You chose to leave.</Text>
-            <Text size="sm">
-              We have not started anything for you. If you change your mind, you can come back to this warning at any
-              time and choose again.
-            </Text>
-          </>
-        ) : (
-          <Text size="sm">
-            {status.riskWarning.lastChoice === 'leave' && status.riskWarning.decidedAt
-              ? `Last time, on ${formatDateTime(status.riskWarning.decidedAt)}, you chose to leave. `
-              : ''}
-            You have not made a choice on this visit. Before your first purchase, please read the risk warning and
-            choose whether to continue.
-          </Text>
-        )}
-      </InfoCard>
-    )
-
+  const popupOpen = outcome === 'open' && !summaryShown
   return (
     <>
-      {page}
-      <Modal.Root
-        opened={outcome === 'open' && !summaryShown}
-        // Escape closes the pop-up without a choice: nothing is recorded.
+      {popupOpen ? null : <RiskWarningPage outcome={outcome} status={status} onShowAgain={() => setOutcome('open')} />}
+      <RiskWarningPopup
+        fullName={fullName}
+        opened={popupOpen}
         onClose={() => setOutcome('dismissed')}
-        centered
-        size="lg"
-        radius="md"
-        closeOnClickOutside={false}
-        trapFocus
-        returnFocus
-        data-version={UK_PERSONAL_RISK_WARNING.version}
-      >
-        <Modal.Overlay />
-        <Modal.Content style={{ border: '3px solid var(--mantine-color-gray-5)' }}>
-          <Modal.Body pt="lg">
-            <Stack gap="lg">
-              <Modal.Title fw={700} fz="lg" lh={1.5} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
-                {personalRiskWarning(fullName)}{' '}
-                <button
-                  type="button"
-                  className={bannerClasses.link}
-                  style={{ color: 'inherit' }}
-                  onClick={() => {
-                    setSummaryOpened(true)
-                    setSummaryShown(true)
-                  }}
-                >
-                  {UK_PERSONAL_RISK_WARNING.linkText}
-                </button>
-              </Modal.Title>
-              <FormAlert message={alert} />
-              <LeaveOrContinue onChoose={choose} pending={pending} labels={UK_PERSONAL_RISK_WARNING.choices} />
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+        onSummary={() => {
+          setSummaryOpened(true)
+          setSummaryShown(true)
+        }}
+        alert={alert}
+        pending={pending}
+        onChoose={choose}
+      />
       <RiskSummaryModal opened={summaryShown} onClose={() => setSummaryShown(false)} />
     </>
   )
@@ -146,7 +70,7 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
  */
 export function RiskWarningScreen({ notice, onContinued, onDetailsNeeded }: UkStepRouting & { notice?: ReactNode }) {
   return (
-    <UkStepFrame
+    <PageFrame
       title="Risk warning"
       intro="UK rules ask us to show you a personal risk warning before your first purchase of cryptoassets."
       notice={notice}
@@ -165,6 +89,6 @@ export function RiskWarningScreen({ notice, onContinued, onDetailsNeeded }: UkSt
           )
         }
       </WithUkStatus>
-    </UkStepFrame>
+    </PageFrame>
   )
 }

@@ -1,12 +1,14 @@
-import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
-import { useEffect, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import type { UkDecisionAnswer, UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
+import { Button, Card, Group, Stack, Text } from '@mantine/core'
+import { useEffect, useState, type ReactNode } from 'react'
+import type { z } from 'zod'
+import { Link } from 'react-router'
+import { BackButton } from '../../../components/ui/step-page'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { useBrand } from '../../../lib/brand-context'
-import { peekReturnTo, takeReturnTo } from '../../../lib/return-to'
+import { takeReturnTo } from '../../../lib/return-to'
 import { useUkStepsStatus } from '../api/uk-steps'
-import { availableAgainLine } from '../uk-steps-copy'
+import { availableAgainLine, ukAlertCopy } from '../uk-steps-copy'
 
 /**
  * "Leave" and "Continue" with equal prominence (COBS 4.12A): one button component, one variant, one size and weight
@@ -44,43 +46,60 @@ export function LeaveOrContinue({
   )
 }
 
-/** The frame of a UK step's screen: its title, a line on why it is asked, the journey's notice, then the body. */
-export function UkStepFrame({
-  title,
-  intro,
-  notice,
-  children,
-}: {
-  title: string
-  intro: string
-  notice?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <Stack gap="lg" maw={880}>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {intro}
-        </Text>
-      </Stack>
-      {notice}
-      {children}
-    </Stack>
-  )
-}
+type Choice = 'leave' | 'continue'
+type DecisionAnswer = z.infer<typeof UkDecisionAnswer> | false
+type Refusal = Exclude<DecisionAnswer, { result: true }>
 
-/** Back to where the customer was before the journey sent them here, else the calculator. */
-export function BackButton({ variant = 'light' }: { variant?: 'light' | 'default' }) {
-  const navigate = useNavigate()
-  const back = peekReturnTo()
-  return (
-    <Button variant={variant} onClick={() => void navigate(takeReturnTo() ?? '/dashboard')}>
-      {back && back !== '/dashboard' ? 'Back to where you were' : 'Back to the dashboard'}
-    </Button>
-  )
+/** How the screen sends the choice: the api module's mutation, with the callbacks given here. */
+type Send = (
+  choice: Choice,
+  callbacks: { onSuccess: (answer: DecisionAnswer) => Promise<void>; onError: () => void },
+) => void
+
+/**
+ * A "leave or continue" choice of a UK step (the risk warning, the cooling-off): sends it, says which one is on its
+ * way and, when it is refused or fails, the alert. `onRefused` may take a refusal itself (answering true); Leave ends
+ * the journey (`onLeft`), Continue goes on (`onContinued`).
+ */
+export function useLeaveOrContinue({
+  send,
+  onRefused,
+  onLeft,
+  onContinued,
+}: {
+  send: Send
+  onRefused?: (answer: Refusal) => boolean
+  onLeft: () => void
+  onContinued: () => Promise<void> | void
+}) {
+  const [pending, setPending] = useState<Choice | null>(null)
+  const [alert, setAlert] = useState<string | null>(null)
+
+  function choose(choice: Choice) {
+    setAlert(null)
+    setPending(choice)
+    send(choice, {
+      onSuccess: async (answer) => {
+        setPending(null)
+        if (answer === false || !answer.result) {
+          if (onRefused?.(answer)) return
+          return setAlert(ukAlertCopy(answer))
+        }
+        if (choice === 'leave') {
+          // Leaving ends this journey: nothing sends the customer back to an order they chose not to make.
+          takeReturnTo()
+          return onLeft()
+        }
+        await onContinued()
+      },
+      onError: () => {
+        setPending(null)
+        setAlert(ukAlertCopy({ result: false, error: 'internal_error' }))
+      },
+    })
+  }
+
+  return { pending, alert, choose }
 }
 
 /** A calm card with a message and what the customer can do next. */

@@ -11,17 +11,17 @@ import { postUser } from '../../../lib/api-client'
 import { WALLETS_QUERY_KEY } from './list-wallets'
 
 /** `walletProve`: the signature of the challenge's message; the wallet is saved when it matches. */
-export function proveWallet(request: z.input<typeof WalletProveRequest>) {
+function proveWallet(request: z.input<typeof WalletProveRequest>) {
   return postUser('walletProve', request, WalletProofAnswer)
 }
 
 /** `walletDeclare`: the customer's declaration of control, naming the wallet provider (networks without a signature). */
-export function declareWallet(request: z.input<typeof WalletDeclareRequest>) {
+function declareWallet(request: z.input<typeof WalletDeclareRequest>) {
   return postUser('walletDeclare', request, WalletProofAnswer)
 }
 
 /** `walletDeclareProvider`: a wallet at another exchange or a custodian, with the provider and the account holder. */
-export function declareProviderWallet(request: z.input<typeof WalletDeclareProviderRequest>) {
+function declareProviderWallet(request: z.input<typeof WalletDeclareProviderRequest>) {
   return postUser('walletDeclareProvider', request, WalletProofAnswer)
 }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'
 
 /** `walletChallenge`: the exact message to sign with this wallet, or the declaration to confirm where none is checked. */
-export function requestWalletChallenge(request: z.input<typeof WalletChallengeRequest>) {
+function requestWalletChallenge(request: z.input<typeof WalletChallengeRequest>) {
   return postUser('walletChallenge', request, WalletChallengeAnswer)
 }
 

@@ -64,8 +64,21 @@ export function proofCheck(challenge: Challenge | null, brandName: string) {
   }
 }
 
+/** The customer's declaration, confirmed with a tick. */
+function ConfirmBox({ label, form: { values, errors, setField } }: { label: string; form: ProofForm }) {
+  return (
+    <Checkbox
+      label={label}
+      checked={values.confirmed}
+      error={errors.confirmed}
+      onChange={(event) => setField('confirmed', event.currentTarget.checked)}
+    />
+  )
+}
+
 /** A wallet at an exchange: who holds it and whose account it is, declared. */
-function ProviderDeclaration({ address, form: { values, errors, setField } }: { address: string; form: ProofForm }) {
+function ProviderDeclaration({ address, form }: { address: string; form: ProofForm }) {
+  const { values, errors, setField } = form
   return (
     <>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -89,11 +102,9 @@ function ProviderDeclaration({ address, form: { values, errors, setField } }: { 
         error={errors.holder}
         onChange={(event) => setField('holder', event.currentTarget.value)}
       />
-      <Checkbox
+      <ConfirmBox
         label="The account at this exchange is in my own name, and only I can use it. I understand that a false declaration may be a criminal offence."
-        checked={values.confirmed}
-        error={errors.confirmed}
-        onChange={(event) => setField('confirmed', event.currentTarget.checked)}
+        form={form}
       />
     </>
   )
@@ -140,7 +151,8 @@ function SignatureFields({ challenge, form: { values, errors, setField } }: { ch
 }
 
 /** On networks whose signatures we do not check: the wallet app or provider, and the declaration confirmed. */
-function DeclarationFields({ form: { values, errors, setField } }: { form: ProofForm }) {
+function DeclarationFields({ form }: { form: ProofForm }) {
+  const { values, errors, setField } = form
   return (
     <>
       <TextInput
@@ -150,12 +162,7 @@ function DeclarationFields({ form: { values, errors, setField } }: { form: Proof
         error={errors.provider}
         onChange={(event) => setField('provider', event.currentTarget.value)}
       />
-      <Checkbox
-        label="I confirm this declaration."
-        checked={values.confirmed}
-        error={errors.confirmed}
-        onChange={(event) => setField('confirmed', event.currentTarget.checked)}
-      />
+      <ConfirmBox label="I confirm this declaration." form={form} />
     </>
   )
 }
