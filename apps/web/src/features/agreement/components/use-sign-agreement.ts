@@ -2,6 +2,7 @@ import { SignerName } from '@exchange/shared/agreement.schemas'
 import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useState } from 'react'
+import { type FormOutcome, useForm } from '../../../components/ui/form'
 import { useNavigate } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { useStartSigning } from '../api/agreement-api'
@@ -15,23 +16,22 @@ export function useSignAgreement(detailsName: string) {
   const brand = useBrand()
   const navigate = useNavigate()
   const start = useStartSigning()
-  const [typed, setTyped] = useState('')
-  const [nameError, setNameError] = useState<string | null>(null)
+  // The signer's name, asked only when the details have none: the shared schema checks it (the one form hook).
+  const form = useForm({ signerName: '' }, (values): FormOutcome<{ signerName: string }, string | undefined> => {
+    if (detailsName) return { data: undefined }
+    const checked = SignerName.safeParse(values.signerName)
+    return checked.success
+      ? { data: checked.data }
+      : { errors: { signerName: checked.error.issues[0]?.message ?? 'Please enter your full name' } }
+  })
   const [error, setError] = useState<string | null>(null)
   const [leaving, setLeaving] = useState<{ url: string; sandbox: boolean } | null>(null)
 
   function sign() {
     setError(null)
-    let signerName: string | undefined
-    if (!detailsName) {
-      const checked = SignerName.safeParse(typed)
-      if (!checked.success) {
-        setNameError(checked.error.issues[0]?.message ?? 'Please enter your full name')
-        return
-      }
-      signerName = checked.data
-    }
-    setNameError(null)
+    let refused = false
+    const signerName = form.submit(() => (refused = true))
+    if (refused) return
     start.mutate(
       { brandName: brand.brandName, ...(signerName && { signerName }) },
       {
@@ -40,7 +40,7 @@ export function useSignAgreement(detailsName: string) {
           if (!answer.result) {
             if (answer.error === 'step_done') return void navigate(WEB_PATHS.returnAgreement, { replace: true })
             if (answer.error === 'validation_failed' && answer.fields?.signerName)
-              return setNameError(answer.fields.signerName)
+              return form.setErrors({ signerName: answer.fields.signerName })
             return setError(
               answer.error === 'provider_unavailable'
                 ? 'Our e-signature partner is not answering right now. Please try again in a minute.'
@@ -55,5 +55,13 @@ export function useSignAgreement(detailsName: string) {
     )
   }
 
-  return { typed, setTyped, nameError, error, leaving, sign, busy: start.isPending || leaving !== null }
+  return {
+    typed: form.values.signerName,
+    setTyped: (name: string) => form.setField('signerName', name),
+    nameError: form.errors.signerName ?? null,
+    error,
+    leaving,
+    sign,
+    busy: start.isPending || leaving !== null,
+  }
 }
