@@ -191,7 +191,7 @@ describe('pay journeys', () => {
     await screenshotAtBothWidths(page, 'sorry-refunded')
     expect(await waitForMails(baseUrl, email, ['order_refunded'])).not.toContain('order_completed')
     await expectInHistory(page, reference, 'Cancelled', [
-      'Card payment of 60.00 EUR arrived for a cancelled order: refunded',
+      'Your card payment of 60.00 EUR was not needed for this order; it goes back to you',
     ])
     await context.close()
   })
