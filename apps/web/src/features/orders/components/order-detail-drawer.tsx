@@ -87,7 +87,7 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
           <>
             <OrderFact label="Method">{orderMethodLabel(order)}</OrderFact>
             <OrderFact label="Status">
-              <OrderStatusBadge status={order.statusName} />
+              <OrderStatusBadge status={order.statusName} wrap />
             </OrderFact>
           </>
         }

@@ -98,7 +98,7 @@ export function OrderCard({
           <Title order={2} fz="lg">
             Your order
           </Title>
-          {order ? <OrderStatusBadge status={order.statusName} /> : null}
+          {order ? <OrderStatusBadge status={order.statusName} wrap /> : null}
         </Group>
         {order ? (
           <OrderFacts order={order} extra={extra} review={review} />
