@@ -13,10 +13,11 @@ import type { CustomerServiceDeps } from './customer-deps'
 /** Why a customer's name can no longer be changed by the customer. */
 export type NameFreezeReason = 'identity_verified' | 'order_paid' | 'payment_under_review'
 
-export async function clientDetails(
-  { db }: Pick<CustomerServiceDeps, 'db'>,
-  customerId: string,
-): Promise<StoredClientDetails> {
+/**
+ * The customer's details with the e-mail address and when it was confirmed; an unknown customer is not signed in.
+ * The customer's own details page and the journey's facts both read them here.
+ */
+export async function customerDetailsRow(db: Database, customerId: string) {
   const [row] = await db
     .select({
       firstName: customers.firstName,
@@ -27,11 +28,20 @@ export async function clientDetails(
       country: customers.country,
       phone: customers.phone,
       email: customers.email,
+      emailVerifiedAt: customers.emailVerifiedAt,
     })
     .from(customers)
     .where(eq(customers.id, customerId))
   if (!row) throw new AppError('unauthorized', 401)
   return row
+}
+
+export async function clientDetails(
+  { db }: Pick<CustomerServiceDeps, 'db'>,
+  customerId: string,
+): Promise<StoredClientDetails> {
+  const { emailVerifiedAt: _confirmedAt, ...details } = await customerDetailsRow(db, customerId)
+  return details
 }
 
 /** Why the name is frozen, or null while the customer may still correct it. */

@@ -4,9 +4,8 @@ import { PAID_STATUSES } from '@exchange/shared/order-rules'
 import { sumAmounts } from '@exchange/shared/money'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Visitor } from '../../providers/geoip/visitor-country'
-import { customers } from '../../db/tables/modules/customers'
 import { orderEvents, orders } from '../../db/tables/modules/orders'
-import { AppError } from '../../errors'
+import { customerDetailsRow } from '../customers/client-details'
 import type { JourneyParts, PayoutTarget } from './journey-deps'
 import type { JourneyFacts } from './journey-rules'
 
@@ -87,20 +86,7 @@ export async function factsOf(
   visitor?: Visitor,
 ): Promise<JourneyFacts> {
   const { db, dueDiligence, identity, agreement, residencesOf } = deps
-  const [customer] = await db
-    .select({
-      emailVerifiedAt: customers.emailVerifiedAt,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      address: customers.address,
-      city: customers.city,
-      postal: customers.postal,
-      country: customers.country,
-      phone: customers.phone,
-    })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-  if (!customer) throw new AppError('unauthorized', 401)
+  const customer = await customerDetailsRow(db, customerId)
   const [answers, identityView, paidVolume, payoutWallets, uk, agreementSigned, residences] = await Promise.all([
     dueDiligence.dueDiligenceFactsOf(customerId),
     identity.identityStatusOf(customerId),
@@ -110,7 +96,8 @@ export async function factsOf(
     agreement.hasSignedCurrent(customerId),
     residencesOf(customerId),
   ])
-  const { emailVerifiedAt, country, ...details } = customer
+  // The e-mail address is not one of the details the customer fills in.
+  const { emailVerifiedAt, email: _email, country, ...details } = customer
   const { sourceOfFundsChangedAt, ...declared } = answers
   const changes = [sourceOfFundsChangedAt, residences.movedAt].filter((at): at is Date => at !== null)
   return {

@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
 import { operatorActions } from '../../db/tables/modules/operator'
@@ -7,22 +8,29 @@ import { refunds } from '../../db/tables/modules/refunds'
 import type { OperatorServiceDeps } from './operator-deps'
 import { customersUnderReview } from './under-review'
 
-/** The newest orders with their customer's address. */
-function recentOrders(db: Database) {
+/** Orders with their reference, amount and customer's address, and the further columns a list asks for. */
+function ordersWithCustomer<Columns extends SelectedFields>(db: Database, columns: Columns) {
   return db
     .select({
       reference: orders.reference,
-      status: orders.status,
+      email: customers.email,
       fiat: orders.fiat,
       fiatAmount: orders.fiatAmount,
-      crypto: orders.crypto,
-      cryptoAmount: orders.cryptoAmount,
-      method: orders.methodGroup,
-      email: customers.email,
-      createdAt: orders.createdAt,
+      ...columns,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
+}
+
+/** The newest orders with their customer's address. */
+function recentOrders(db: Database) {
+  return ordersWithCustomer(db, {
+    status: orders.status,
+    crypto: orders.crypto,
+    cryptoAmount: orders.cryptoAmount,
+    method: orders.methodGroup,
+    createdAt: orders.createdAt,
+  })
     .orderBy(desc(orders.createdAt))
     .limit(100)
 }
@@ -34,18 +42,7 @@ function pendingRefunds(db: Database) {
 
 /** Paid orders whose payout waits for a step the customer owes (decision 039), oldest first. */
 function awaitingChecks(db: Database) {
-  return db
-    .select({
-      reference: orders.reference,
-      customerId: orders.customerId,
-      email: customers.email,
-      fiat: orders.fiat,
-      fiatAmount: orders.fiatAmount,
-      step: orders.payoutWaitsFor,
-      since: orders.updatedAt,
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+  return ordersWithCustomer(db, { customerId: orders.customerId, step: orders.payoutWaitsFor, since: orders.updatedAt })
     .where(eq(orders.status, 'awaiting_checks'))
     .orderBy(asc(orders.updatedAt))
     .limit(100)

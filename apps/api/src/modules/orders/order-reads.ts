@@ -4,8 +4,9 @@ import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { compareAmounts, roundAmount, subtractAmounts } from '@exchange/shared/money'
 import { JourneyStepId, payoutStepScreen } from '@exchange/shared/journey-steps'
 import { explorerTxUrl } from '@exchange/shared/explorers'
+import type { Database } from '../../db/client'
 import { deliveries } from '../../db/tables/modules/fulfilment'
-import { incomingTransfers } from '../../db/tables/modules/intake'
+import { type TransferOutcome, incomingTransfers } from '../../db/tables/modules/intake'
 import { orderEvents } from '../../db/tables/modules/orders'
 import { HISTORY_COUNT_CAP, historyCountQuery, historyPageQuery } from './history-queries'
 import { trailEntryOf } from './order-trail'
@@ -81,6 +82,21 @@ async function deliveryOf(
   }
 }
 
+/** The newest transfer for the order kept with this outcome (a late one awaiting consent, one held for a person). */
+function newestTransferKept(db: Database, orderId: string, outcome: TransferOutcome) {
+  return db
+    .select({
+      amount: incomingTransfers.amount,
+      currency: incomingTransfers.currency,
+      receivedAt: incomingTransfers.receivedAt,
+      payerName: incomingTransfers.payerName,
+    })
+    .from(incomingTransfers)
+    .where(and(eq(incomingTransfers.orderId, orderId), eq(incomingTransfers.outcome, outcome)))
+    .orderBy(desc(incomingTransfers.receivedAt))
+    .limit(1)
+}
+
 /** `orderDetail`: the order, its trail and delivery, and what waits on the customer (a late payment, a held one). */
 export async function orderDetail(
   deps: Pick<OrderServiceDeps, 'db' | 'trading' | 'chainNetwork'>,
@@ -90,30 +106,8 @@ export async function orderDetail(
   const { db } = deps
   const order = await findOwnOrder(db, customerId, reference)
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id)
-  const [late] = await db
-    .select({
-      amount: incomingTransfers.amount,
-      currency: incomingTransfers.currency,
-      receivedAt: incomingTransfers.receivedAt,
-    })
-    .from(incomingTransfers)
-    .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'late_awaiting_consent')))
-    .orderBy(desc(incomingTransfers.receivedAt))
-    .limit(1)
-  const [held] =
-    order.status === 'payment_review'
-      ? await db
-          .select({
-            amount: incomingTransfers.amount,
-            currency: incomingTransfers.currency,
-            receivedAt: incomingTransfers.receivedAt,
-            payerName: incomingTransfers.payerName,
-          })
-          .from(incomingTransfers)
-          .where(and(eq(incomingTransfers.orderId, order.id), eq(incomingTransfers.outcome, 'held_name_mismatch')))
-          .orderBy(desc(incomingTransfers.receivedAt))
-          .limit(1)
-      : []
+  const [late] = await newestTransferKept(db, order.id, 'late_awaiting_consent')
+  const [held] = order.status === 'payment_review' ? await newestTransferKept(db, order.id, 'held_name_mismatch') : []
   const trail = events.map((event) => ({ event, entry: trailEntryOf(event) }))
   const heldBecause = trail.findLast(({ entry }) => entry?.kind === 'transfer_held')?.entry
   const waitsFor = order.status === 'awaiting_checks' ? JourneyStepId.safeParse(order.payoutWaitsFor) : undefined

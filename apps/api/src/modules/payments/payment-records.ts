@@ -27,8 +27,8 @@ export function createPaymentRecords(deps: PaymentRecordsDeps) {
     openPaymentMethods,
     lockHostedPayment,
     settleOrderPayments: settleOrderPayments.bind(null, deps),
-    recordUnneededCharge: recordUnneededCharge.bind(null, deps),
-    recordFailure: recordFailure.bind(null, deps),
+    recordUnneededCharge: recordChargeOutcome.bind(null, deps, 'succeeded'),
+    recordFailure: recordChargeOutcome.bind(null, deps, 'failed'),
   }
 }
 
@@ -147,28 +147,20 @@ async function recordPayingTransfer(
   return created!.id
 }
 
-/** A charge that did not pay its order (the order ended or was paid another way): kept, with why, for its refund. */
-async function recordUnneededCharge(
+/**
+ * How a charge ended, with why: `failed`, or `succeeded` for a charge that did not pay its order (the order ended or
+ * was paid another way), kept for its refund.
+ */
+async function recordChargeOutcome(
   { clock }: PaymentRecordsDeps,
+  status: 'succeeded' | 'failed',
   tx: Database,
   paymentId: string,
   reason: string,
 ): Promise<void> {
   await tx
     .update(payments)
-    .set({ status: 'succeeded', failureReason: reason, updatedAt: clock.now() })
-    .where(eq(payments.id, paymentId))
-}
-
-async function recordFailure(
-  { clock }: PaymentRecordsDeps,
-  tx: Database,
-  paymentId: string,
-  reason: string,
-): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ status: 'failed', failureReason: reason, updatedAt: clock.now() })
+    .set({ status, failureReason: reason, updatedAt: clock.now() })
     .where(eq(payments.id, paymentId))
 }
 
