@@ -5,8 +5,7 @@ import { useId, useRef, useState } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { filesQueryOptions } from '../api/list-files'
 import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
-import { type FileUpload, sendFile, uploadColor } from './file-uploads'
-import { FilePicker } from './file-picker'
+import { FilePicker, type FileUpload, sendFile, uploadColor } from './file-uploads'
 
 /** The evidence being sent, each file with its progress and, if refused, why. */
 function EvidenceList({ sent }: { sent: FileUpload[] }) {

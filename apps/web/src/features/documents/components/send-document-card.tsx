@@ -7,8 +7,7 @@ import { FormSection } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { filesQueryOptions } from '../api/list-files'
 import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
-import { type FileUpload, sendFile, uploadColor } from './file-uploads'
-import { FilePicker } from './file-picker'
+import { FilePicker, type FileUpload, sendFile, uploadColor } from './file-uploads'
 
 /** The one choice of the form: what the files are; every choice is one the api takes. */
 const keepPurpose = (values: { purpose: DocumentPurpose }) => ({ data: values.purpose })
