@@ -1,12 +1,20 @@
 import { Card, Group, NativeSelect, Radio, Stack, Textarea, Title } from '@mantine/core'
 import { useId, type ReactNode } from 'react'
 
-/** One titled part of a long form, its own landmark for screen readers. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/** One titled part of a long form or of a page, its own landmark for screen readers. */
+export function FormSection({
+  title,
+  gap = 'md',
+  children,
+}: {
+  title: string
+  gap?: 'sm' | 'md'
+  children: ReactNode
+}) {
   const id = useId()
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={id}>
-      <Stack gap="md">
+      <Stack gap={gap}>
         <Title id={id} order={2} fz="lg">
           {title}
         </Title>

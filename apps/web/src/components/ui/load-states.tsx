@@ -11,17 +11,26 @@ export function LoadingLines({ label }: { label: string }) {
   )
 }
 
-/** An answer could not be had: the message (by default spec section 8's) and a way to ask again. */
+/**
+ * An answer could not be had: the message (by default spec section 8's), under what could not be loaded when a
+ * `title` says it, and a way to ask again.
+ */
 export function LoadFailed({
   onRetry,
   message = ALERT_MESSAGES.somethingWentWrong,
+  title,
+  gap = 'xs',
+  maw,
 }: {
   onRetry: () => void
   message?: string
+  title?: string
+  gap?: 'xs' | 'sm'
+  maw?: number
 }) {
   return (
-    <Alert role="alert" color="red" variant="light">
-      <Stack gap="xs" align="flex-start">
+    <Alert role="alert" color="red" variant="light" title={title} maw={maw}>
+      <Stack gap={gap} align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           Try again

@@ -8,7 +8,7 @@ import {
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import { type OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react'
 import { DEFAULT_ORDER_TYPE } from '@exchange/shared/constants'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { TextField } from '../../../components/ui/text-field'
@@ -81,14 +81,14 @@ function AmountRow({
   value,
   error,
   onType,
-  children,
+  currency,
 }: {
   label: string
   placeholder: string
   value: string
   error: string | undefined
   onType: (value: string) => void
-  children: ReactNode
+  currency: ComponentProps<typeof CurrencySelect>
 }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
@@ -101,7 +101,7 @@ function AmountRow({
         onChange={(event) => onType(event.currentTarget.value)}
         error={error}
       />
-      {children}
+      <CurrencySelect {...currency} size="md" />
     </SimpleGrid>
   )
 }
@@ -129,37 +129,33 @@ function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitia
         value={view.fiatShown}
         onType={(value) => typeAmount('fiat', value)}
         error={view.amountError}
-      >
-        <CurrencySelect
-          label="Currency you pay"
-          data={FIAT_OPTIONS}
-          value={values.fiat}
-          onChange={(value) => {
+        currency={{
+          label: 'Currency you pay',
+          data: FIAT_OPTIONS,
+          value: values.fiat,
+          onChange: (value) => {
             const fiat = fiatOf(value)
             if (fiat) setField('fiat', fiat)
-          }}
-          size="md"
-        />
-      </AmountRow>
+          },
+        }}
+      />
       <AmountRow
         label="You receive"
         placeholder="0.00000000"
         value={view.cryptoShown}
         onType={(value) => typeAmount('crypto', value)}
         error={view.cryptoError}
-      >
-        <CurrencySelect
-          label="Coin you receive"
-          data={CRYPTO_OPTIONS}
-          value={values.crypto}
-          onChange={(value) => {
+        currency={{
+          label: 'Coin you receive',
+          data: CRYPTO_OPTIONS,
+          value: values.crypto,
+          onChange: (value) => {
             const coin = coinOf(value)
             if (coin) changeCoin(coin)
-          }}
-          searchable
-          size="md"
-        />
-      </AmountRow>
+          },
+          searchable: true,
+        }}
+      />
     </>
   )
 }

@@ -1,9 +1,9 @@
 import type { ClientDetails } from '@exchange/shared/clients.schemas'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useBrand } from '../../../lib/brand-context'
 import { useClientDetails } from '../api/get-client-details'
 import { DetailsFields, valuesFrom } from './details-fields'
+import { LoadFailed } from '../../../components/ui/load-states'
 
 interface ClientDetailsFormProps {
   title: string
@@ -30,16 +30,7 @@ export function ClientDetailsForm({ title, description, submitLabel, onSaved }: 
   } else if (answer && answer.result) {
     body = <DetailsFields initial={valuesFrom(answer.data)} submitLabel={submitLabel} onSaved={onSaved} />
   } else {
-    body = (
-      <Alert color="red" title="We could not load your details">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void stored.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    body = <LoadFailed title="We could not load your details" onRetry={() => void stored.refetch()} />
   }
 
   return (

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { filesQueryOptions } from '../api/list-files'
 import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
-import { ACCEPT, type FileUpload, sendFile, uploadColor } from './file-uploads'
+import { FilePicker, type FileUpload, sendFile, uploadColor } from './file-uploads'
 
 /** The evidence being sent, each file with its progress and, if refused, why. */
 function EvidenceList({ sent }: { sent: FileUpload[] }) {
@@ -71,20 +71,7 @@ export function EvidenceUpload({ purpose, label }: { purpose: DocumentPurpose; l
           JPEG, PNG or PDF, sent as “{DOCUMENT_PURPOSE_COPY[purpose].label}”.
         </Text>
       </Group>
-      <input
-        ref={picker}
-        type="file"
-        multiple
-        accept={ACCEPT}
-        hidden
-        aria-label={label}
-        data-testid="evidence-picker"
-        onChange={(event) => {
-          const chosen = Array.from(event.currentTarget.files ?? [])
-          event.currentTarget.value = ''
-          void send(chosen)
-        }}
-      />
+      <FilePicker picker={picker} label={label} testId="evidence-picker" onFiles={(chosen) => void send(chosen)} />
       {sent.length > 0 ? <EvidenceList sent={sent} /> : null}
     </Stack>
   )

@@ -1,12 +1,13 @@
 import { DOCUMENT_PURPOSES, type DocumentPurpose } from '@exchange/shared/documents.schemas'
-import { Alert, Box, Button, Card, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { useForm } from '../../../components/ui/form'
+import { FormSection } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { filesQueryOptions } from '../api/list-files'
 import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
-import { ACCEPT, type FileUpload, sendFile, uploadColor } from './file-uploads'
+import { FilePicker, type FileUpload, sendFile, uploadColor } from './file-uploads'
 
 /** The one choice of the form: what the files are; every choice is one the api takes. */
 const keepPurpose = (values: { purpose: DocumentPurpose }) => ({ data: values.purpose })
@@ -127,20 +128,7 @@ function DropZone({ purpose, onFiles }: { purpose: DocumentPurpose; onFiles: (fi
           JPEG, PNG or PDF. Each file is sent as “{DOCUMENT_PURPOSE_COPY[purpose].label}”.
         </Text>
       </Stack>
-      <input
-        ref={picker}
-        type="file"
-        multiple
-        accept={ACCEPT}
-        hidden
-        aria-label="Choose files"
-        data-testid="file-picker"
-        onChange={(event) => {
-          const chosen = Array.from(event.currentTarget.files ?? [])
-          event.currentTarget.value = ''
-          onFiles(chosen)
-        }}
-      />
+      <FilePicker picker={picker} label="Choose files" testId="file-picker" onFiles={onFiles} />
     </Box>
   )
 }
@@ -152,31 +140,26 @@ export function SendDocumentCard() {
   const purpose = form.values.purpose
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="send-title">
-      <Stack gap="md">
-        <Title id="send-title" order={2} fz="lg">
-          Send a document
-        </Title>
-        <Radio.Group
-          label="What are you sending?"
-          value={purpose}
-          onChange={(value) => form.setField('purpose', value as DocumentPurpose)}
-        >
-          <Stack gap="xs" mt="xs">
-            {DOCUMENT_PURPOSES.map((kind) => (
-              <Radio key={kind} value={kind} label={DOCUMENT_PURPOSE_COPY[kind].label} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <DropZone purpose={purpose} onFiles={(files) => void send(files, purpose)} />
-        {uploads.length > 0 ? (
-          <Stack gap="sm" component="ul" aria-label="Files you are sending" m={0} p={0} style={{ listStyle: 'none' }}>
-            {uploads.map((upload) => (
-              <UploadRow key={upload.key} upload={upload} />
-            ))}
-          </Stack>
-        ) : null}
-      </Stack>
-    </Card>
+    <FormSection title="Send a document">
+      <Radio.Group
+        label="What are you sending?"
+        value={purpose}
+        onChange={(value) => form.setField('purpose', value as DocumentPurpose)}
+      >
+        <Stack gap="xs" mt="xs">
+          {DOCUMENT_PURPOSES.map((kind) => (
+            <Radio key={kind} value={kind} label={DOCUMENT_PURPOSE_COPY[kind].label} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <DropZone purpose={purpose} onFiles={(files) => void send(files, purpose)} />
+      {uploads.length > 0 ? (
+        <Stack gap="sm" component="ul" aria-label="Files you are sending" m={0} p={0} style={{ listStyle: 'none' }}>
+          {uploads.map((upload) => (
+            <UploadRow key={upload.key} upload={upload} />
+          ))}
+        </Stack>
+      ) : null}
+    </FormSection>
   )
 }

@@ -1,13 +1,15 @@
 import type { StoredDocument } from '@exchange/shared/documents.schemas'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
+import { FormSection } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { downloadFile } from '../api/download-file'
 import { useFiles } from '../api/list-files'
 import { DOCUMENT_PURPOSE_COPY, formatFileSize } from '../document-purposes'
 import { refusalCopy } from './file-uploads'
+import { LoadFailed } from '../../../components/ui/load-states'
 
 function SentFile({ file, onDownload }: { file: StoredDocument; onDownload: (file: StoredDocument) => void }) {
   return (
@@ -46,42 +48,30 @@ export function SentFilesCard() {
   }
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="sent-title">
-      <Stack gap="md">
-        <Title id="sent-title" order={2} fz="lg">
-          Files you have sent
-        </Title>
-        {downloadError ? (
-          <Alert role="alert" color="red" variant="light">
-            {downloadError}
-          </Alert>
-        ) : null}
-        {files.isPending ? (
-          <Stack gap="xs" role="status" aria-label="Loading your files">
-            <Skeleton height={18} />
-            <Skeleton height={18} />
-          </Stack>
-        ) : sent === null ? (
-          <Alert color="red" variant="light">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void files.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : sent.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            You have not sent any files yet.
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ul" aria-label="Files you have sent" m={0} p={0} style={{ listStyle: 'none' }}>
-            {sent.map((file) => (
-              <SentFile key={file.id} file={file} onDownload={(chosen) => void download(chosen)} />
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+    <FormSection title="Files you have sent">
+      {downloadError ? (
+        <Alert role="alert" color="red" variant="light">
+          {downloadError}
+        </Alert>
+      ) : null}
+      {files.isPending ? (
+        <Stack gap="xs" role="status" aria-label="Loading your files">
+          <Skeleton height={18} />
+          <Skeleton height={18} />
+        </Stack>
+      ) : sent === null ? (
+        <LoadFailed onRetry={() => void files.refetch()} />
+      ) : sent.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          You have not sent any files yet.
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" aria-label="Files you have sent" m={0} p={0} style={{ listStyle: 'none' }}>
+          {sent.map((file) => (
+            <SentFile key={file.id} file={file} onDownload={(chosen) => void download(chosen)} />
+          ))}
+        </Stack>
+      )}
+    </FormSection>
   )
 }

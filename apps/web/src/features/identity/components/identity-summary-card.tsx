@@ -1,7 +1,8 @@
 import type { IdentityCheckStatus } from '@exchange/shared/identity.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Text } from '@mantine/core'
 import { Link } from 'react-router'
+import { FormSection } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { useIdentityStatus } from '../api/get-identity-status'
 
@@ -28,27 +29,22 @@ export function IdentitySummaryCard() {
   const summary = answer && answer.result ? SUMMARY[answer.data.status] : null
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="identity-summary-title">
-      <Stack gap="sm">
-        <Title id="identity-summary-title" order={2} fz="lg">
-          Identity and documents
-        </Title>
-        <Text size="sm" c={summary ? undefined : 'dimmed'}>
-          {summary
-            ? `Identity check: ${summary.text}`
-            : identity.isPending
-              ? 'Loading…'
-              : 'We could not load your identity check.'}
-        </Text>
-        <Group gap="sm">
-          <Button component={Link} to={summary?.to ?? WEB_PATHS.authStart} variant="light">
-            {summary?.action ?? 'Open identity check'}
-          </Button>
-          <Button component={Link} to={WEB_PATHS.uploadDocs} variant="subtle">
-            Upload documents
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <FormSection title="Identity and documents" gap="sm">
+      <Text size="sm" c={summary ? undefined : 'dimmed'}>
+        {summary
+          ? `Identity check: ${summary.text}`
+          : identity.isPending
+            ? 'Loading…'
+            : 'We could not load your identity check.'}
+      </Text>
+      <Group gap="sm">
+        <Button component={Link} to={summary?.to ?? WEB_PATHS.authStart} variant="light">
+          {summary?.action ?? 'Open identity check'}
+        </Button>
+        <Button component={Link} to={WEB_PATHS.uploadDocs} variant="subtle">
+          Upload documents
+        </Button>
+      </Group>
+    </FormSection>
   )
 }

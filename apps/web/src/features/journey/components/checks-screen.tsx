@@ -1,11 +1,11 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomerIfKnown } from '../../../lib/customer-context'
 import { useJourneyStatus } from '../api/get-journey-status'
 import { ChecksPanel } from './checks-panel'
+import { LoadFailed } from '../../../components/ui/load-states'
 
 /**
  * /dashboard-checks: the checks panel on its own page (the menu's "Your checks"), and a plain word when nothing is
@@ -28,16 +28,7 @@ export function ChecksScreen() {
       </Stack>
     )
   } else if (steps === null) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void journey.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    body = <LoadFailed onRetry={() => void journey.refetch()} />
   } else if (steps.length === 0 && !ordersWait) {
     body = (
       <Card withBorder radius="lg" padding="lg">

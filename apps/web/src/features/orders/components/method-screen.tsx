@@ -1,21 +1,9 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { endsActiveOrder, OPEN_STATUSES, type MethodGroup, type OrderStatus } from '@exchange/shared/order-rules'
 import type { MethodGroupOptions, OrderBuyGetMethodsAnswer, OrderSummary } from '@exchange/shared/orders.schemas'
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core'
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useId, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { pathForOrder } from '@exchange/shared/web-links'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { BuySteps } from '../../../components/ui/buy-steps'
@@ -29,13 +17,12 @@ import { useOrderDetail } from '../api/get-order-detail'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useSelectPaymentMethod } from '../api/select-payment-method'
 import { methodStep } from '../method-step'
-import { statusLabel } from '../order-display'
 import { useCancelOrder } from '../use-cancel-order'
 import { useKeptPaymentMethods } from '../use-kept-payment-methods'
 import { usePriceHold } from '../use-price-hold'
 import { CancelOrderDialog } from './cancel-order-dialog'
 import { OrderCard } from './order-facts'
-import { NoOrderCard } from './payment-step'
+import { ClosedOrderNotice, NoOrderCard } from './payment-step'
 import { PriceExpiredNotice } from './price-hold'
 
 const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
@@ -90,20 +77,6 @@ function MethodButton({
 }
 
 type PaymentMethods = Extract<OrderBuyGetMethodsAnswer, { result: true }>
-
-/** The order can no longer be paid (cancelled, failed, paid already…): it says so and leads to a new order. */
-function ClosedOrderNotice({ orderReference, status }: { orderReference: string; status: OrderStatus }) {
-  return (
-    <Alert color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">Order {orderReference} can no longer be paid.</Text>
-        <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600} size="sm">
-          Start a new order in the calculator
-        </Anchor>
-      </Stack>
-    </Alert>
-  )
-}
 
 interface PaymentMethodListProps {
   loading: boolean

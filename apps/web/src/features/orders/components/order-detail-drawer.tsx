@@ -7,13 +7,14 @@ import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useOrderDetail } from '../api/get-order-detail'
-import { orderMethodLabel, receiptPath, wayOutPath } from '../order-display'
+import { orderMethodLabel, wayOutPath } from '../order-display'
 import { customerTimeline } from '../order-timeline'
 import { DeliveryFact } from './delivery-fact'
 import { OrderFact, OrderFacts } from './order-facts'
 import { LatePaymentChoice } from './late-payment-choice'
 import { OrderStatusBadge } from './order-status-badge'
 import { PaymentReviewNotice } from './payment-review-notice'
+import { ReceiptButton } from './receipt-button'
 
 /** The button to the screen of the step a held payout waits for. */
 const STEP_ACTION: Record<JourneyStepId, string> = {
@@ -93,17 +94,9 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
         }
       />
       {detail.delivery ? <DeliveryFact delivery={detail.delivery} /> : null}
-      {order.statusName === 'completed' ? (
-        <Button
-          component={Link}
-          to={receiptPath(order.orderReference)}
-          variant="default"
-          size="sm"
-          style={{ alignSelf: 'flex-start' }}
-        >
-          View receipt
-        </Button>
-      ) : null}
+      <ReceiptButton order={order} variant="default" size="sm" style={{ alignSelf: 'flex-start' }}>
+        View receipt
+      </ReceiptButton>
       {detail.payoutWaitsFor ? <PayoutStepNotice waitsFor={detail.payoutWaitsFor} /> : null}
       {order.statusName === 'awaiting_checks' ? (
         <Anchor component={Link} to={wayOutPath(order.orderReference)} size="sm">

@@ -6,8 +6,9 @@ import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Visu
 import { Link } from 'react-router'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
 import { amountLabels } from '../../../lib/order-copy'
-import { orderMethodLabel, receiptPath } from '../order-display'
+import { orderMethodLabel } from '../order-display'
 import { OrderStatusBadge } from './order-status-badge'
+import { ReceiptButton } from './receipt-button'
 
 const rateOf = (order: OrderSummary) =>
   `1 ${order.cryptoCur.toUpperCase()} = ${formatFiat(order.price.rate, order.fiatCur)}`
@@ -83,17 +84,14 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
       <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
         Details
       </Button>
-      {order.statusName === 'completed' ? (
-        <Button
-          component={Link}
-          to={receiptPath(order.orderReference)}
-          size="compact-sm"
-          variant="subtle"
-          aria-label={`Receipt of order ${order.orderReference}`}
-        >
-          Receipt
-        </Button>
-      ) : null}
+      <ReceiptButton
+        order={order}
+        size="compact-sm"
+        variant="subtle"
+        aria-label={`Receipt of order ${order.orderReference}`}
+      >
+        Receipt
+      </ReceiptButton>
       {order.statusName === 'initiated' ? (
         <Button
           size="compact-sm"

@@ -1,8 +1,7 @@
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { type BuyStep, BuySteps } from '../../../components/ui/buy-steps'
@@ -14,6 +13,7 @@ import { usePriceHold } from '../use-price-hold'
 import { OrderCard } from './order-facts'
 import { PaymentReviewNotice } from './payment-review-notice'
 import { PriceExpiredNotice } from './price-hold'
+import { LoadFailed } from '../../../components/ui/load-states'
 
 type OrderDetailData = Extract<OrderDetailAnswer, { result: true }>['data']
 
@@ -111,8 +111,21 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
       </Alert>
     )
   }
+  return <ClosedOrderNotice orderReference={orderReference} status={status} role="note" />
+}
+
+/** The order can no longer be paid (cancelled, failed, paid already…): it says so and leads to a new order. */
+export function ClosedOrderNotice({
+  orderReference,
+  status,
+  role,
+}: {
+  orderReference: string
+  status: OrderStatus
+  role?: 'note'
+}) {
   return (
-    <Alert role="note" color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
+    <Alert role={role} color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Order {orderReference} can no longer be paid.</Text>
         <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600} size="sm">
@@ -178,16 +191,7 @@ export function PaymentStep({
 
   let failure: ReactNode = null
   if (detail.isError || answer === false) {
-    failure = (
-      <Alert color="red" title="We could not load your order">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    failure = <LoadFailed title="We could not load your order" onRetry={() => void detail.refetch()} />
   } else if (answer && !answer.result) {
     failure = <Alert color="red">{orderAlertCopy(answer)}</Alert>
   }

@@ -1,9 +1,9 @@
 import type { ProvenWallet } from '@exchange/shared/wallet-proofs.schemas'
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useWallets } from '../api/list-wallets'
+import { LoadFailed } from '../../../components/ui/load-states'
 
 function proofLabel(wallet: ProvenWallet): string {
   return wallet.method === 'signed_message'
@@ -27,16 +27,7 @@ export function SavedWallets() {
       </Stack>
     )
   } else if (!list) {
-    body = (
-      <Alert color="red" title="We could not load your wallets">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void wallets.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    )
+    body = <LoadFailed title="We could not load your wallets" onRetry={() => void wallets.refetch()} />
   } else if (list.length === 0) {
     body = (
       <Text size="sm" c="dimmed">

@@ -1,10 +1,11 @@
 import type { DocumentPurpose } from '@exchange/shared/documents.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
 import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import type { RefObject } from 'react'
 import { uploadFile } from '../api/upload-file'
 
 /** What the file pickers offer; the api decides by the file's bytes whatever the picker let through. */
-export const ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'
+const ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'
 
 /** One file the customer is sending, as its row shows it. */
 export interface FileUpload {
@@ -45,4 +46,37 @@ export async function sendFile(
 /** The colour of a row's status and progress bar: red refused, teal sent, otherwise the default. */
 export function uploadColor(state: FileUpload['state']): 'red' | 'teal' | undefined {
   return state === 'refused' ? 'red' : state === 'sent' ? 'teal' : undefined
+}
+
+/**
+ * The hidden file input a "choose files" button opens: it takes JPEG, PNG or PDF, hands the chosen files on, and
+ * empties itself so the same file can be chosen again.
+ */
+export function FilePicker({
+  picker,
+  label,
+  testId,
+  onFiles,
+}: {
+  picker: RefObject<HTMLInputElement | null>
+  label: string
+  testId: string
+  onFiles: (files: File[]) => void
+}) {
+  return (
+    <input
+      ref={picker}
+      type="file"
+      multiple
+      accept={ACCEPT}
+      hidden
+      aria-label={label}
+      data-testid={testId}
+      onChange={(event) => {
+        const chosen = Array.from(event.currentTarget.files ?? [])
+        event.currentTarget.value = ''
+        onFiles(chosen)
+      }}
+    />
+  )
 }
