@@ -1,4 +1,5 @@
-import { AppShell, Badge, Box, Burger, Group, NavLink, Text, VisuallyHidden } from '@mantine/core'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { Alert, AppShell, Badge, Box, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { memo, useDeferredValue, useEffect, useState } from 'react'
@@ -15,7 +16,6 @@ import { CustomerProvider } from '../../lib/customer-context'
 import { clientNameOf, updateSessionState } from '../../lib/session-state'
 import { SiteFooter } from '../../components/ui/site-footer'
 import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
-import { LoadFailed } from '../../components/ui/load-states'
 
 const lower = (path: string) => path.toLowerCase()
 const HISTORY = [WEB_PATHS.history]
@@ -178,7 +178,18 @@ function DashboardContent() {
   }
   // With `customer` but not yet `shownCustomer`, the deferred copy is on its way.
   if (gross.isPending || signedOut || customer) return <PageLoader label="Loading your account" />
-  return <LoadFailed title="We could not load your account" gap="sm" maw={560} onRetry={() => void gross.refetch()} />
+  // Its own alert rather than the shared LoadFailed: that module would join the first load of /dashboard (340 bytes
+  // of its budget) for a state most visits never reach.
+  return (
+    <Alert role="alert" color="red" title="We could not load your account" maw={560}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+        <Button size="xs" variant="light" color="red" onClick={() => void gross.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  )
 }
 
 /**

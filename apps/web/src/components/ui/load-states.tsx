@@ -19,18 +19,14 @@ export function LoadFailed({
   onRetry,
   message = ALERT_MESSAGES.somethingWentWrong,
   title,
-  gap = 'xs',
-  maw,
 }: {
   onRetry: () => void
   message?: string
   title?: string
-  gap?: 'xs' | 'sm'
-  maw?: number
 }) {
   return (
-    <Alert role="alert" color="red" variant="light" title={title} maw={maw}>
-      <Stack gap={gap} align="flex-start">
+    <Alert role="alert" color="red" variant="light" title={title}>
+      <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           Try again
