@@ -192,7 +192,17 @@ describe('npm run partner', () => {
   it('creates a first partner on a fresh install and prints a key, once, that then verifies', async () => {
     // On PostgreSQL the tool is given the test app's database; on PGlite a fresh data folder of its own.
     const dataDir = mkdtempSync(join(tmpdir(), 'partner-cli-'))
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl }
+    // The tool reads the configuration the app does: a PostgreSQL deployment has its shared keys set.
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ...(t.databaseUrl && {
+        DATABASE_URL: t.databaseUrl,
+        JWT_SECRET: 'a-partner-tool-test-signing-key-of-48-characters',
+        DOCUMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      }),
+    }
     const lines: string[] = []
     const problems: string[] = []
     const io = { out: (line: string) => lines.push(line), err: (line: string) => problems.push(line) }
