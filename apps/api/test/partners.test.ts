@@ -115,6 +115,10 @@ describe('the partner registry', () => {
     expect(
       await refusedFields(registry().updatePartner(partner.id, { embeddingOrigins: ['https://a.example/x'] })),
     ).toHaveProperty('embeddingOrigins.0')
+    for (const unknown of ['not-a-partner', '00000000-0000-4000-8000-000000000000']) {
+      await expect(registry().updatePartner(unknown, { displayName: 'X' })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(registry().issueApiKey(unknown)).rejects.toMatchObject({ code: 'not_found' })
+    }
     const [stored] = await t.db.select().from(partnersTable).where(eq(partnersTable.id, partner.id))
     expect(stored).toEqual(changed)
   })

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { partnerApiKeys, partners } from '../../db/tables/modules/partners'
 import { AppError } from '../../errors'
 import { newKeySchema, parseOrRefuse } from './partner-input'
-import type { Partner } from './partner-records'
+import { type Partner, assertPartnerId } from './partner-records'
 import type { PartnerServiceDeps } from './partners-deps'
 
 /** The prefix every partner key starts with: `hvxp_<keyId>_<secret>`. */
@@ -29,6 +29,7 @@ export async function issueApiKey(
   partnerId: string,
   input: { label?: string; sources?: string[] } = {},
 ): Promise<{ keyId: string; key: string }> {
+  assertPartnerId(partnerId)
   const { label, sources } = parseOrRefuse(newKeySchema, input)
   const [partner] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId))
   if (!partner) throw new AppError('not_found', 404)

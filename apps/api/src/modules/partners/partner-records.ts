@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
 import { partners } from '../../db/tables/modules/partners'
 import { isUniqueViolation } from '../../db/errors'
 import { AppError } from '../../errors'
@@ -6,6 +7,11 @@ import { newPartnerSchema, parseOrRefuse, partnerChangeSchema } from './partner-
 import type { PartnerServiceDeps } from './partners-deps'
 
 export type Partner = typeof partners.$inferSelect
+
+/** Refuses as not found an id that cannot name a partner, before the database is asked. */
+export function assertPartnerId(partnerId: string): void {
+  if (!z.uuid().safeParse(partnerId).success) throw new AppError('not_found', 404)
+}
 
 /** Registers a partner; a bad field or a slug already taken is refused with the field named, and nothing is stored. */
 export async function createPartner({ db, clock, production }: PartnerServiceDeps, input: unknown): Promise<Partner> {
@@ -30,6 +36,7 @@ export async function updatePartner(
   partnerId: string,
   input: unknown,
 ): Promise<Partner> {
+  assertPartnerId(partnerId)
   const change = parseOrRefuse(partnerChangeSchema(production), input)
   const [partner] = await db
     .update(partners)
