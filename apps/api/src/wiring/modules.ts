@@ -10,6 +10,7 @@ import { identityModule } from '../modules/identity/identity.module'
 import { journeyModule } from '../modules/journey/journey.module'
 import { operatorModule } from '../modules/operator/operator.module'
 import { ordersModule } from '../modules/orders/orders.module'
+import { partnersModule } from '../modules/partners/partners.module'
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
 import { requestKeysModule } from '../modules/request-keys/request-keys.module'
@@ -126,6 +127,7 @@ export async function wireModules(
     },
     gates.requireOperator,
   )
+  const partners = partnersModule(core)
   const testControls = testControlsModule(core, {
     ratesProvider: parties.rates,
     refreshRates: money.rates.refreshRates,
@@ -137,6 +139,7 @@ export async function wireModules(
     ...money.parts,
     users.parts,
     operator.parts,
+    partners.parts,
     testControls.parts,
     devModule(core).parts,
   ]

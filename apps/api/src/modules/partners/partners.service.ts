@@ -1,0 +1,21 @@
+import { issueApiKey, revokeApiKey, verifyApiKey } from './api-keys'
+import { createPartner, listPartners, partnerBySlug, updatePartner } from './partner-records'
+import type { PartnerServiceDeps } from './partners-deps'
+
+export type PartnerService = ReturnType<typeof createPartnerService>
+
+/**
+ * The partners that send their customers in through /mp and their API keys (decision 111). Owns `partners` and
+ * `partner_api_keys`.
+ */
+export function createPartnerService(deps: PartnerServiceDeps) {
+  return {
+    createPartner: createPartner.bind(null, deps),
+    updatePartner: updatePartner.bind(null, deps),
+    listPartners: listPartners.bind(null, deps),
+    partnerBySlug: partnerBySlug.bind(null, deps),
+    issueApiKey: issueApiKey.bind(null, deps),
+    revokeApiKey: revokeApiKey.bind(null, deps),
+    verifyApiKey: verifyApiKey.bind(null, deps),
+  }
+}
