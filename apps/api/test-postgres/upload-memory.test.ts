@@ -61,6 +61,9 @@ async function upload(base: string, token: string) {
   return { status: response.status, body: (await response.json()) as { result: boolean; error?: string } }
 }
 
+/** What the uploads may add to the server's peak memory: a fifth of what reading them whole adds. */
+const MAX_ADDED_MB = 150
+
 let t: TestApp
 let server: ChildProcess | undefined
 
@@ -74,7 +77,8 @@ afterAll(async () => {
 })
 
 describe('uploads in parallel', () => {
-  it(`${UPLOADS} uploads of 10 MiB at once add less than 100 MB to the server's peak memory, and are all stored`, async () => {
+  // Read whole, the 500 MiB would add about 750 MB; read in turns they add 75 to 95 MB on this machine (decision 078).
+  it(`${UPLOADS} uploads of 10 MiB at once add less than ${MAX_ADDED_MB} MB to the server's peak memory, and are all stored`, async () => {
     const customers = []
     for (let i = 0; i < UPLOADS / 2; i += 1) customers.push(await signUpVerified(t))
     const port = 40_000 + Math.floor(Math.random() * 20_000)
@@ -118,7 +122,7 @@ describe('uploads in parallel', () => {
     expect(await t.db.$count(documents)).toBe(UPLOADS + 1)
     const added = Math.round((peak - before) / 1e6)
     expect(added, `peak ${Math.round(peak / 1e6)} MB, ${added} MB over ${Math.round(before / 1e6)} MB`).toBeLessThan(
-      100,
+      MAX_ADDED_MB,
     )
     // 500 MiB of uploads read by a loaded two-core machine: generous, and no part of what is asserted.
   }, 600_000)
