@@ -21,6 +21,16 @@ function view(
   }
 }
 
+/** A document's description, what the customer sees of it: never the sealed file. */
+const DESCRIPTION = {
+  id: documents.id,
+  purpose: documents.purpose,
+  fileName: documents.fileName,
+  mediaType: documents.mediaType,
+  sizeBytes: documents.sizeBytes,
+  createdAt: documents.createdAt,
+}
+
 export async function storeDocument(
   { db, clock, maxPerCustomer, keyId }: DocumentParts,
   customerId: string,
@@ -47,28 +57,14 @@ export async function storeDocument(
         createdAt: clock.now(),
       })
       // Not the sealed file: read back, it would come as hex text twice its size, then as a third copy.
-      .returning({
-        id: documents.id,
-        purpose: documents.purpose,
-        fileName: documents.fileName,
-        mediaType: documents.mediaType,
-        sizeBytes: documents.sizeBytes,
-        createdAt: documents.createdAt,
-      })
+      .returning(DESCRIPTION)
     return view(stored!)
   })
 }
 
 export async function listDocuments({ db }: Pick<DocumentParts, 'db'>, customerId: string): Promise<StoredDocument[]> {
   const rows = await db
-    .select({
-      id: documents.id,
-      purpose: documents.purpose,
-      fileName: documents.fileName,
-      mediaType: documents.mediaType,
-      sizeBytes: documents.sizeBytes,
-      createdAt: documents.createdAt,
-    })
+    .select(DESCRIPTION)
     .from(documents)
     .where(eq(documents.customerId, customerId))
     .orderBy(desc(documents.createdAt))

@@ -21,7 +21,7 @@ export interface JourneyFacts {
   residences: readonly string[]
   beneficialOwnerDeclared: boolean
   sourceOfFundsGiven: boolean
-  /** Declared in `sof` or in the latest `quest`. */
+  /** Declared in any answer ever given (`sof` or `quest`): a later "no" does not lift enhanced checks (decision 081). */
   declaredPoliticallyExposed: boolean
   declaredHighRiskCountryTies: boolean
   /** Where the latest questionnaire answer stands with the operators. */
