@@ -84,7 +84,8 @@ interface Wording<Kind extends OrderTrailKind> {
   customer: (entry: EntryOf<Kind>) => string | null
 }
 
-const HOSTED = { card: 'Card payment', pay_by_bank: 'Pay-by-bank payment' } as const
+/** A hosted payment as the operator's trail, refunds and e-mails name it. */
+export const HOSTED_PAYMENT_NAMES = { card: 'Card payment', pay_by_bank: 'Pay-by-bank payment' } as const
 const HOSTED_CUSTOMER = { card: 'card payment', pay_by_bank: 'bank payment' } as const
 const ANOTHER_ATTEMPT = ' (another attempt)'
 
@@ -167,17 +168,18 @@ export const ORDER_TRAIL_WORDING: { [Kind in OrderTrailKind]: Wording<Kind> } = 
     customer: () => 'Your payment was checked and accepted',
   },
   hosted_payment_confirmed: {
-    operator: ({ method, received }) => `${HOSTED[method]} of ${moneyText(received)} confirmed by the provider`,
+    operator: ({ method, received }) =>
+      `${HOSTED_PAYMENT_NAMES[method]} of ${moneyText(received)} confirmed by the provider`,
     customer: ({ method, received }) => `We received your ${HOSTED_CUSTOMER[method]} of ${moneyText(received)}`,
   },
   hosted_payment_failed: {
     operator: ({ method, reason, staysOpen }) =>
-      `${HOSTED[method]} failed: ${reason}${staysOpen ? ' The order stays open.' : ''}`,
+      `${HOSTED_PAYMENT_NAMES[method]} failed: ${reason}${staysOpen ? ' The order stays open.' : ''}`,
     customer: ({ method, reason }) => `Your ${HOSTED_CUSTOMER[method]} did not go through: ${reason}`,
   },
   hosted_payment_unneeded: {
     operator: ({ method, received, orderStatus }) =>
-      `${HOSTED[method]} of ${moneyText(received)} arrived for a ${orderStatus} order: refunded`,
+      `${HOSTED_PAYMENT_NAMES[method]} of ${moneyText(received)} arrived for a ${orderStatus} order: refunded`,
     customer: ({ method, received }) =>
       `Your ${HOSTED_CUSTOMER[method]} of ${moneyText(received)} was not needed for this order; it goes back to you`,
   },

@@ -1,3 +1,4 @@
+import { HOSTED_PAYMENT_NAMES } from '@exchange/shared/order-trail'
 import { and, eq } from 'drizzle-orm'
 import { type OrderStatus, isPaid } from '@exchange/shared/order-rules'
 import type { Database } from '../../db/client'
@@ -24,7 +25,6 @@ interface HostedResult {
   tell: (event: OrderMailEvent) => void
   amount: { amount: string; currency: string }
   amountText: string
-  kind: 'Card payment' | 'Pay-by-bank payment'
   method: 'card' | 'pay_by_bank'
 }
 
@@ -86,7 +86,6 @@ async function decideHostedResult(parts: IntakeParts, tx: Database, event: PspEv
     ...mailsFor(customer?.email, order.reference),
     amount: { amount: payment.amount, currency: payment.currency },
     amountText: fiatText(payment.amount, payment.currency),
-    kind: payment.method === 'card' ? 'Card payment' : 'Pay-by-bank payment',
     method: payment.method === 'card' ? 'card' : 'pay_by_bank',
   }
   if (event.outcome !== 'succeeded')
@@ -115,7 +114,8 @@ async function payOrder(parts: IntakeParts, { tx, order, payment, mails, tell, a
  */
 async function returnUnneededCharge(parts: IntakeParts, result: HostedResult): Promise<HostedDecision> {
   const { orderService, refunds, payments } = parts
-  const { tx, order, payment, mails, tell, amount, amountText, kind, method } = result
+  const { tx, order, payment, mails, tell, amount, amountText, method } = result
+  const kind = HOSTED_PAYMENT_NAMES[method]
   const back = payment.method === 'card' ? 'to your card' : 'to the account you paid from'
   const paidAnotherWay = payment.status === 'cancelled' || isPaid(order.status)
   const why = whyReturned(order, paidAnotherWay)
@@ -141,7 +141,7 @@ async function returnUnneededCharge(parts: IntakeParts, result: HostedResult): P
 
 async function recordFailure(parts: IntakeParts, result: HostedResult, reason: string): Promise<HostedDecision> {
   const { clock, orderService, payments } = parts
-  const { tx, order, payment, mails, tell, amount, kind, method } = result
+  const { tx, order, payment, mails, tell, amount, method } = result
   const unpaid = { order, paid: false, mails }
   await payments.recordFailure(tx, payment.id, reason)
   // A cancelled checkout that fails changes nothing else: the order was paid another way.
@@ -176,7 +176,7 @@ async function recordFailure(parts: IntakeParts, result: HostedResult, reason: s
       { kind: 'hosted_payment_failed', method, reason, staysOpen: false },
       'system',
     )
-  tell({ kind: 'hosted_payment_failed', amount, method: kind, reason, openUntil })
+  tell({ kind: 'hosted_payment_failed', amount, method: HOSTED_PAYMENT_NAMES[method], reason, openUntil })
   return unpaid
 }
 
