@@ -100,7 +100,7 @@ const EXAMPLES: [OrderTrailEntry, string, string | null][] = [
   [
     { kind: 'transfer_possible_duplicate', received: eur('250'), payerName: 'Jane Doe' },
     'Transfer of 250.00 EUR from Jane Doe looks like one already counted for this order: held for an operator',
-    'Another transfer of 250.00 EUR arrived; we are checking it before it counts',
+    'Another transfer of 250.00 EUR arrived that looks like one already counted: we check it, and send it back to you if it is a second payment',
   ],
   [
     { kind: 'transfer_for_ended_order', received: eur('250'), orderStatus: 'cancelled' },

@@ -187,7 +187,7 @@ export const ORDER_TRAIL_WORDING: { [Kind in OrderTrailKind]: Wording<Kind> } = 
     operator: ({ received, payerName }) =>
       `Transfer of ${moneyText(received)} from ${payerName} looks like one already counted for this order: held for an operator`,
     customer: ({ received }) =>
-      `Another transfer of ${moneyText(received)} arrived; we are checking it before it counts`,
+      `Another transfer of ${moneyText(received)} arrived that looks like one already counted: we check it, and send it back to you if it is a second payment`,
   },
   transfer_for_ended_order: {
     operator: ({ received, orderStatus }) =>
