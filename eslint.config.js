@@ -161,6 +161,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   {
+    // A query's key is built by its api file (decision 110): screens refresh or read it through the file's key
+    // function or options, so that a key cannot drift from the query it names.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_ENUMS,
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Build a query key in the query's api file (features/<f>/api/) and call its key function here.",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/features/*/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict(siblingFeature(1), intoApp) },
   },
