@@ -1,3 +1,4 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import './mantine-styles'
 import { MantineProvider } from '@mantine/core'
 import { Notifications } from '@mantine/notifications'
@@ -25,7 +26,7 @@ export function createQueryClient(brandName: string, firstPath: string) {
       mutations: { retry: false },
     },
   })
-  if (firstPath.toLowerCase() === '/dashboard') {
+  if (firstPath.toLowerCase() === WEB_PATHS.dashboard) {
     void queryClient.prefetchQuery(ratesQueryOptions(brandName))
     void queryClient.prefetchQuery(walletsQueryOptions(brandName))
   }

@@ -1,3 +1,5 @@
+import { pathForOrder } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { ProvenWallet } from '@exchange/shared/wallet-proofs.schemas'
 import { Alert, Anchor, Divider, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
@@ -49,7 +51,7 @@ export function WalletsScreen({ order, onProven }: WalletsScreenProps) {
                   ? 'Your payment is in. Prove that this wallet is yours and we buy and send your coins straight away.'
                   : 'Your payment is in, but the order has no wallet yet. Enter the wallet your coins should go to and prove that it is yours; we then buy and send your coins straight away.'}
               </Text>
-              <Anchor component={Link} to={`/dashboard-wayout?order=${encodeURIComponent(order.reference)}`} size="sm">
+              <Anchor component={Link} to={pathForOrder(WEB_PATHS.wayOut, order.reference)} size="sm">
                 Cannot prove it? Choose another wallet or get your money back
               </Anchor>
             </Stack>
