@@ -59,6 +59,17 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  // The partner mode (decision 112): why a way in from a partner opens nothing, and what a partner may not set.
+  'mp_link_unknown',
+  'mp_link_used',
+  'mp_link_expired',
+  'mp_link_other_address',
+  'mp_partner_disabled',
+  'mp_entry_ended',
+  'not_partner_session',
+  'field_locked',
+  'field_not_allowed',
+  'return_url_not_registered',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>

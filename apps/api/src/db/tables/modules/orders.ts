@@ -4,6 +4,7 @@ import type { OrderTrailKind } from '@exchange/shared/order-trail'
 import { bigserial, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
+import { partnerSessions, partners } from './partners'
 
 /** How an order is paid: a group of the method picker, or a bank transfer (wire, virtual IBAN) started directly. */
 export const ORDER_PAYMENT_WAYS = [...METHOD_GROUPS, 'wire', 'viban'] as const
@@ -48,12 +49,18 @@ export const orders = pgTable(
      * (decision 039). A different step owed later is told again; none is told twice.
      */
     payoutWaitsFor: text('payout_waits_for'),
+    /** An order a partner sent its customer in for (`/mp`): the partner, its own order id and the way in. */
+    partnerId: uuid('partner_id').references(() => partners.id),
+    partnerOrderId: text('partner_order_id'),
+    partnerSessionId: uuid('partner_session_id').references(() => partnerSessions.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('orders_customer_created_idx').on(table.customerId, table.createdAt),
     index('orders_status_expiry_idx').on(table.status, table.priceExpiresAt),
+    index('orders_partner_created_idx').on(table.partnerId, table.createdAt),
+    index('orders_partner_order_idx').on(table.partnerId, table.partnerOrderId),
   ],
 )
 

@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
+import { customers } from './customers'
 
 /** How a partner's customers see the exchange: each part left out keeps the exchange's own brand. */
 interface PartnerBrandOverrides {
@@ -41,6 +42,8 @@ export const partners = pgTable(
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
+    /** Set when the webhook address answered 410 Gone: nothing more is sent until an operator turns it on again. */
+    webhookDisabledAt: timestamp('webhook_disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,5 +75,85 @@ export const partnerApiKeys = pgTable(
   (table) => [
     uniqueIndex('partner_api_keys_key_id_unique').on(table.keyId),
     index('partner_api_keys_partner_idx').on(table.partnerId),
+  ],
+)
+
+/**
+ * The secrets a partner's webhooks and signed returns are signed with (Standard Webhooks, `whsec_…`). Several may be
+ * live at once: a rotation adds the next and gives the old one an end (`retiresAt`), and until then both sign, so the
+ * partner can move over without a gap. Kept sealed (AES-256-GCM) under the app's key: signing needs the secret itself.
+ */
+export const partnerWebhookSecrets = pgTable(
+  'partner_webhook_secrets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    /** The sealed secret: iv, tag and ciphertext, base64url, dot-separated. */
+    sealedSecret: text('sealed_secret').notNull(),
+    createdAt: createdAt(),
+    /** After this time the secret no longer signs; null: it signs until the next rotation. */
+    retiresAt: timestamp('retires_at', { withTimezone: true }),
+  },
+  (table) => [index('partner_webhook_secrets_partner_idx').on(table.partnerId)],
+)
+
+/** What a partner set in the order its customer comes in for; each part is absent when the partner left it open. */
+export interface PartnerPrefill {
+  fiat?: string
+  crypto?: string
+  network?: string
+  /** A fiat amount as a decimal string, or a crypto amount: never both. */
+  fiatAmount?: string
+  cryptoAmount?: string
+  wallet?: string
+}
+
+/**
+ * A customer's way in from a partner. The partner's server opens it (`POST /v1/partner/sessions`) and gets a single-use
+ * address; `mplogin` claims its token once, from the customer's address, within five minutes, and answers an entry
+ * secret that carries the partner's context (return address, prefill) through the customer's visit. Only hashes of the
+ * token and of the entry secret are kept.
+ */
+export const partnerSessions = pgTable(
+  'partner_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    /** The API key that opened it. */
+    keyId: text('key_id').notNull(),
+    /** SHA-256 of the single-use token, hex. */
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    /** The customer's address as the partner saw it; the token is claimed only from it when `bindIp`. */
+    customerIp: text('customer_ip').notNull(),
+    bindIp: boolean('bind_ip').notNull(),
+    prefill: jsonb('prefill').$type<PartnerPrefill>().notNull().default({}),
+    /** The customer cannot change what the partner set. */
+    locked: boolean('locked').notNull().default(false),
+    partnerOrderId: text('partner_order_id'),
+    returnUrl: text('return_url').notNull(),
+    language: text('language'),
+    createdAt: createdAt(),
+    /** The token's end: five minutes after it was made. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimedIp: text('claimed_ip'),
+    /** SHA-256 of the entry secret `mplogin` answers when it claims the token, hex. */
+    entryHash: text('entry_hash'),
+    entryExpiresAt: timestamp('entry_expires_at', { withTimezone: true }),
+    /** The customer who signed in through it (set at sign-in). */
+    customerId: uuid('customer_id').references(() => customers.id),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    /** The customer left (`/logoutmp`) or was sent back: the entry opens nothing more. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('partner_sessions_token_unique').on(table.tokenHash),
+    uniqueIndex('partner_sessions_entry_unique').on(table.entryHash),
+    index('partner_sessions_partner_idx').on(table.partnerId, table.createdAt),
   ],
 )

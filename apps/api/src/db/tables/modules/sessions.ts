@@ -1,6 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
+import { partnerSessions } from './partners'
 
 export const sessions = pgTable(
   'sessions',
@@ -16,6 +17,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** A session opened through a partner's `/mp` entry: bound to that partner and its context. */
+    partnerSessionId: uuid('partner_session_id').references(() => partnerSessions.id),
   },
   (table) => [index('sessions_customer_idx').on(table.customerId)],
 )
