@@ -30,6 +30,11 @@ export interface Secrets {
   esignWebhookKey: Buffer
   /** AES-256 key of the customers' documents at rest (DOCUMENTS_ENCRYPTION_KEY, or generated under the data folder). */
   documentsKey: Buffer
+  /**
+   * Key that seals the partners' signing secrets at rest (decision 112), derived from the documents key: like the
+   * documents, they must stay readable when the session secret is rotated.
+   */
+  partnerSecretsKey: Buffer
 }
 
 /**
@@ -49,6 +54,12 @@ export function resolveSecrets(
   documentsKey?: string,
 ): Secrets {
   const secret = jwtSecret ?? (dataDir ? readOrCreateSecret(dataDir) : randomBytes(48).toString('base64url'))
+  // Its own random key, never derived from the JWT secret: rotating sessions must not make documents unreadable.
+  const documents = Buffer.from(
+    documentsKey ??
+      (dataDir ? readOrCreateSecret(dataDir, 'documents-key', 32, 'base64') : randomBytes(32).toString('base64')),
+    'base64',
+  )
   return {
     jwtKey: new TextEncoder().encode(secret),
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
@@ -71,12 +82,8 @@ export function resolveSecrets(
     esignWebhookKey: webhookSecrets.esign
       ? Buffer.from(webhookSecrets.esign)
       : createHmac('sha256', secret).update('sandbox-esign-webhook-key').digest(),
-    // Its own random key, never derived from the JWT secret: rotating sessions must not make documents unreadable.
-    documentsKey: Buffer.from(
-      documentsKey ??
-        (dataDir ? readOrCreateSecret(dataDir, 'documents-key', 32, 'base64') : randomBytes(32).toString('base64')),
-      'base64',
-    ),
+    documentsKey: documents,
+    partnerSecretsKey: createHmac('sha256', documents).update('partner-signing-secrets').digest(),
   }
 }
 
