@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/config'
 import { openDatabase } from './db/client'
 import { systemClock } from './clock'
 import { AppError } from './errors'
+import { resolveSecrets } from './secrets'
 import { type PartnerService, createPartnerService } from './modules/partners/partners.service'
 
 interface Output {
@@ -121,6 +122,8 @@ export async function runPartnerCommand(
     db: database.db,
     clock: systemClock,
     production: config.env === 'production',
+    // The key the server seals signing secrets with: derived from the same documents key (decision 112).
+    secretsKey: resolveSecrets(config.jwtSecret, config.dataDir, {}, config.documents.encryptionKey).partnerSecretsKey,
   })
   try {
     return await run(partners, values, io)

@@ -1,19 +1,22 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../src/db/client'
-import { partnerApiKeys, partners as partnersTable } from '../src/db/tables/modules/partners'
+import { partnerApiKeys, partnerWebhookSecrets, partners as partnersTable } from '../src/db/tables/modules/partners'
 import { AppError } from '../src/errors'
 import { createPartnerService } from '../src/modules/partners/partners.service'
 import { runPartnerCommand } from '../src/partner-cli'
 import { useTestApp } from './support'
 
 const t = useTestApp()
+const SECRETS_KEY = randomBytes(32)
 
 /** The registry on the test app's database, as a development (or a production) deployment has it. */
-const registry = (production = false) => createPartnerService({ db: t.db, clock: t.clock, production })
+const registry = (production = false) =>
+  createPartnerService({ db: t.db, clock: t.clock, production, secretsKey: SECRETS_KEY })
 
 let slugs = 0
 const nextSlug = () => `partner-${++slugs}`
@@ -192,6 +195,30 @@ describe("a partner's API keys", () => {
   })
 })
 
+describe('signing secrets', () => {
+  it('keeps a secret sealed, and lets a rotated-out one sign beside the next until its overlap ends', async () => {
+    const partner = await newPartner()
+    const { secret: first } = await registry().rotateSigningSecret(partner.id)
+    expect(first).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+    expect(await registry().liveSigningSecrets(partner.id)).toEqual([first])
+    const stored = await t.db
+      .select({ sealed: partnerWebhookSecrets.sealedSecret })
+      .from(partnerWebhookSecrets)
+      .where(eq(partnerWebhookSecrets.partnerId, partner.id))
+    expect(stored).toHaveLength(1)
+    expect(stored[0]!.sealed).not.toContain(first.slice(6, 20))
+
+    const { secret: second } = await registry().rotateSigningSecret(partner.id)
+    expect(await registry().liveSigningSecrets(partner.id)).toEqual([second, first])
+    t.clock.advance(24 * 3_600_000 + 1_000)
+    expect(await registry().liveSigningSecrets(partner.id)).toEqual([second])
+
+    const { secret: third } = await registry().rotateSigningSecret(partner.id, 0)
+    expect(await registry().liveSigningSecrets(partner.id)).toEqual([third])
+    await expect(registry().rotateSigningSecret('not-a-partner')).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
+
 describe('npm run partner', () => {
   it('creates a first partner on a fresh install and prints a key, once, that then verifies', async () => {
     // On PostgreSQL the tool is given the test app's database; on PGlite a fresh data folder of its own.
@@ -245,7 +272,7 @@ describe('npm run partner', () => {
       const database = t.databaseUrl ? undefined : await openDatabase({ kind: 'pglite', dataDir, template: undefined })
       const db = database?.db ?? t.db
       try {
-        const partners = createPartnerService({ db, clock: t.clock, production: false })
+        const partners = createPartnerService({ db, clock: t.clock, production: false, secretsKey: SECRETS_KEY })
         expect(await partners.verifyApiKey(key, '203.0.113.7')).toMatchObject({
           ok: true,
           partner: { slug: 'cli-acme', displayName: 'Acme Wallet', embeddingOrigins: ['https://acme.example'] },

@@ -15,6 +15,9 @@ import { BrandName, CompanyDetails, Password, VerificationCode } from './validat
 /** The single-use token of a `/mp?token=…` address: 43 base64url characters (32 random bytes). */
 export const PartnerLinkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a partner link')
 
+/** The partner named in a `/mp?partner=<slug>&token=…` address: a token claimed under another partner opens nothing. */
+export const PartnerSlug = z.string().regex(/^[a-z0-9-]{2,40}$/, 'Not a partner')
+
 /** The secret `mplogin` answers when it claims a token: carries the visit until the customer leaves. */
 export const PartnerEntry = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a partner visit')
 
@@ -45,7 +48,7 @@ const publicFields = { brandName: BrandName, companyDetails: CompanyDetails }
 
 /**
  * `POST /v1/public/mplogin`, in steps:
- * - `claim`: the token of `/mp?token=…`, once, from the address the partner named, within its five minutes; answers
+ * - `claim`: the token of `/mp?partner=<slug>&token=…`, once, under that partner, from the address the partner named, within its five minutes; answers
  *   the visit's `entry` secret, the e-mail the partner sent and whether it has an account here (`known`).
  * - `password`: a known customer's password (sign-in as at /login: a new browser also gets a code), or the password a
  *   new customer chooses (the account is made and a code mailed). Answers like `homelogin`.
@@ -53,7 +56,7 @@ const publicFields = { brandName: BrandName, companyDetails: CompanyDetails }
  * Every session `mplogin` starts is bound to the partner's visit.
  */
 export const MpLoginRequest = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('claim'), token: PartnerLinkToken, ...publicFields }),
+  z.object({ step: z.literal('claim'), partner: PartnerSlug, token: PartnerLinkToken, ...publicFields }),
   z.object({
     step: z.literal('password'),
     entry: PartnerEntry,

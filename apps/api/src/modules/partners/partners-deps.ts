@@ -6,4 +6,6 @@ export interface PartnerServiceDeps {
   clock: Clock
   /** In production a return address must be https, even on localhost. */
   production: boolean
+  /** Seals the partners' signing secrets at rest (`Secrets.partnerSecretsKey`). */
+  secretsKey: Buffer
 }

@@ -1,6 +1,7 @@
 import { issueApiKey, revokeApiKey, verifyApiKey } from './api-keys'
 import { createPartner, listPartners, partnerBySlug, updatePartner } from './partner-records'
 import type { PartnerServiceDeps } from './partners-deps'
+import { liveSigningSecrets, rotateSigningSecret } from './signing-secrets'
 
 export type PartnerService = ReturnType<typeof createPartnerService>
 
@@ -17,5 +18,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     issueApiKey: issueApiKey.bind(null, deps),
     revokeApiKey: revokeApiKey.bind(null, deps),
     verifyApiKey: verifyApiKey.bind(null, deps),
+    rotateSigningSecret: rotateSigningSecret.bind(null, deps),
+    liveSigningSecrets: liveSigningSecrets.bind(null, deps),
   }
 }

@@ -11,10 +11,7 @@ export const SECRET_OVERLAP_HOURS = 24
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 const SECRET_PREFIX = 'whsec_'
 
-export interface SigningSecretDeps extends Pick<PartnerServiceDeps, 'db' | 'clock'> {
-  /** AES-256-GCM key the secrets are sealed with at rest (`Secrets.partnerSecretsKey`). */
-  key: Buffer
-}
+export type SigningSecretDeps = Pick<PartnerServiceDeps, 'db' | 'clock' | 'secretsKey'>
 
 function seal(key: Buffer, secret: string): string {
   const iv = randomBytes(12)
@@ -35,7 +32,7 @@ function unseal(key: Buffer, value: string): string {
  * `SECRET_OVERLAP_HOURS` more (none when `overlapHours` is 0, e.g. a secret that leaked).
  */
 export async function rotateSigningSecret(
-  { db, clock, key }: SigningSecretDeps,
+  { db, clock, secretsKey: key }: SigningSecretDeps,
   partnerId: string,
   overlapHours = SECRET_OVERLAP_HOURS,
 ): Promise<{ secret: string }> {
@@ -63,7 +60,10 @@ export async function rotateSigningSecret(
  * The partner's secrets that sign now (`whsec_…`), newest first: the current one, and those rotated out within their
  * overlap. Empty when the partner has none yet.
  */
-export async function liveSigningSecrets({ db, clock, key }: SigningSecretDeps, partnerId: string): Promise<string[]> {
+export async function liveSigningSecrets(
+  { db, clock, secretsKey: key }: SigningSecretDeps,
+  partnerId: string,
+): Promise<string[]> {
   const rows = await db
     .select({ sealedSecret: partnerWebhookSecrets.sealedSecret, createdAt: partnerWebhookSecrets.createdAt })
     .from(partnerWebhookSecrets)
