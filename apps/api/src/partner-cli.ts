@@ -8,6 +8,7 @@ import { systemClock } from './clock'
 import { AppError } from './errors'
 import { resolveSecrets } from './secrets'
 import { type PartnerService, createPartnerService } from './modules/partners/partners.service'
+import { SECRET_OVERLAP_HOURS } from './modules/partners/signing-secrets'
 
 interface Output {
   out(line: string): void
@@ -19,6 +20,7 @@ const USAGE = [
   '  create --slug <slug> --name <name> [--return-url <url>]… [--origin <origin>]… [--webhook-url <url>]',
   '  key --slug <slug> [--label <label>] [--source <ip or cidr>]…',
   '  revoke --key-id <key id>',
+  '  secret --slug <slug>',
   '  list',
 ]
 
@@ -44,7 +46,15 @@ function printKey(io: Output, keyId: string, key: string) {
   )
 }
 
-/** Registers a partner and issues its first key. */
+/** Prints a signing secret that is shown this once. */
+function printSecret(io: Output, secret: string) {
+  io.out(`signing secret: ${secret}`)
+  io.out(
+    'This signing secret is shown only once: store it now. It checks the signatures of the notices and of the way back.',
+  )
+}
+
+/** Registers a partner, issues its first key and makes its first signing secret. */
 async function create(partners: PartnerService, options: Options, io: Output) {
   const partner = await partners.createPartner({
     slug: options.slug,
@@ -54,20 +64,41 @@ async function create(partners: PartnerService, options: Options, io: Output) {
     webhookUrl: options['webhook-url'] ?? null,
   })
   const { keyId, key } = await partners.issueApiKey(partner.id, { label: 'first key' })
+  const { secret } = await partners.rotateSigningSecret(partner.id)
   io.out(`partner ${partner.slug} created: ${partner.id}`)
   printKey(io, keyId, key)
+  printSecret(io, secret)
   return 0
+}
+
+/** The partner `--slug` names, or undefined once the tool has said there is none. */
+async function partnerNamed(partners: PartnerService, options: Options, io: Output) {
+  const partner = options.slug ? await partners.partnerBySlug(options.slug) : undefined
+  if (!partner) io.err(`no partner with the slug ${options.slug ?? '(none given)'}`)
+  return partner
 }
 
 /** Issues one more key to the partner of `--slug` (the next key of a rotation). */
 async function key(partners: PartnerService, options: Options, io: Output) {
-  const partner = options.slug ? await partners.partnerBySlug(options.slug) : undefined
-  if (!partner) {
-    io.err(`no partner with the slug ${options.slug ?? '(none given)'}`)
-    return 1
-  }
+  const partner = await partnerNamed(partners, options, io)
+  if (!partner) return 1
   const issued = await partners.issueApiKey(partner.id, { label: options.label, sources: options.source })
   printKey(io, issued.keyId, issued.key)
+  return 0
+}
+
+/**
+ * Makes the next signing secret of the partner of `--slug`; the one it had keeps signing beside it for
+ * `SECRET_OVERLAP_HOURS`, so the partner can move over without a gap.
+ */
+async function secret(partners: PartnerService, options: Options, io: Output) {
+  const partner = await partnerNamed(partners, options, io)
+  if (!partner) return 1
+  const rotated = await partners.rotateSigningSecret(partner.id)
+  io.out(
+    `partner ${partner.slug}: new signing secret; the previous one signs beside it for ${SECRET_OVERLAP_HOURS} hours`,
+  )
+  printSecret(io, rotated.secret)
   return 0
 }
 
@@ -87,7 +118,7 @@ async function list(partners: PartnerService, _options: Options, io: Output) {
   return 0
 }
 
-const COMMANDS = { create, key, revoke, list }
+const COMMANDS = { create, key, revoke, secret, list }
 
 /** The command and its options, or undefined for an option the tool does not know. */
 function parsedArgs(args: string[]) {

@@ -36,6 +36,18 @@ export const SecurityEnv = z.object({
     .describe(
       'Requests per e-mail address per 15 minutes on each account call but login (failed logins slow down their own device or address, decision 022).',
     ),
+  RATE_LIMIT_PARTNER_SESSIONS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe("Sessions a partner's API key may open per minute (POST /v1/partner/sessions, decision 113)."),
+  RATE_LIMIT_PARTNER_READS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(600)
+    .describe("Order reads a partner's API key may make per minute (GET /v1/partner/orders…, decision 113)."),
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -76,6 +88,10 @@ export function readSecurity(
     jwtSecret: env.JWT_SECRET,
     sessionHours: env.SESSION_HOURS,
     rateLimits: { ipPerMinute: env.RATE_LIMIT_IP_PER_MINUTE, emailPer15Minutes: env.RATE_LIMIT_EMAIL_PER_15_MINUTES },
+    partnerRateLimits: {
+      sessionsPerMinute: env.RATE_LIMIT_PARTNER_SESSIONS_PER_MINUTE,
+      readsPerMinute: env.RATE_LIMIT_PARTNER_READS_PER_MINUTE,
+    },
     passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
     operators: (env.OPERATOR_CREDENTIALS ?? '')
       .split(',')

@@ -26,6 +26,15 @@ export interface RateLimits {
   perIp: { max: number; timeWindow: number }
   /** preHandler: per e-mail of the body, so one address cannot be hammered from many IPs. */
   perEmail(call: string): preHandlerAsyncHookHandler
+  /**
+   * A hook that counts calls per key the caller is known by (`keyOf`, e.g. a partner's API key id, never a secret):
+   * `max` per minute, then 429 with Retry-After. Run it once the caller is known.
+   */
+  perCaller(
+    call: string,
+    max: number,
+    keyOf: (request: FastifyRequest) => string,
+  ): (request: FastifyRequest) => Promise<void>
   /** A failure counter in the same store (Redis when REDIS_URL is set, shared by every process; else in memory). */
   failures(name: string, limit: { max: number; windowSeconds: number }): FailureCounter
   close(): Promise<void>
@@ -48,19 +57,15 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   return {
     perIp: { max: settings.ipPerMinute, timeWindow: 60_000 },
     perEmail(call) {
-      // A limiter of its own: the route's per-IP hook has already marked the request as limited once.
-      const limiter = app.createRateLimit({
-        max: settings.emailPer15Minutes,
-        timeWindow: 15 * 60_000,
-        // The store's keys never hold the address itself (Redis keys are listed by anyone who can reach it).
-        keyGenerator: (request) => `${call}:email:${pseudonymOf(settings.pseudonymKey, emailOf(request))}`,
-      })
-      return async (request) => {
-        const outcome = await limiter(request)
-        if (!outcome.isAllowed && outcome.isExceeded) {
-          throw new AppError('rate_limited', 429, { retryAfterSeconds: Math.max(1, outcome.ttlInSeconds) })
-        }
-      }
+      // The store's keys never hold the address itself (Redis keys are listed by anyone who can reach it).
+      return limitedBy(
+        app,
+        { max: settings.emailPer15Minutes, timeWindow: 15 * 60_000 },
+        (request) => `${call}:email:${pseudonymOf(settings.pseudonymKey, emailOf(request))}`,
+      )
+    },
+    perCaller(call, max, keyOf) {
+      return limitedBy(app, { max, timeWindow: 60_000 }, (request) => `${call}:caller:${keyOf(request)}`)
     },
     failures(name, limit) {
       // A counted key (an operator name, a device) is kept by its pseudonym: fixed length, nothing personal in the store.
@@ -73,6 +78,24 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     async close() {
       await redis?.quit()
     },
+  }
+}
+
+/**
+ * A limiter of its own, in the plugin's store: the route's per-IP hook, when it has one, has already marked the
+ * request as limited once.
+ */
+function limitedBy(
+  app: FastifyInstance,
+  limit: { max: number; timeWindow: number },
+  keyGenerator: (request: FastifyRequest) => string,
+) {
+  const limiter = app.createRateLimit({ ...limit, keyGenerator })
+  return async (request: FastifyRequest) => {
+    const outcome = await limiter(request)
+    if (!outcome.isAllowed && outcome.isExceeded) {
+      throw new AppError('rate_limited', 429, { retryAfterSeconds: Math.max(1, outcome.ttlInSeconds) })
+    }
   }
 }
 

@@ -31,9 +31,17 @@ export async function registerApiDocs(app: FastifyInstance, { config, brand }: C
       info: {
         title: `${brand.brandName} exchange api`,
         version: '1.0.0',
-        description: 'Public calls: POST /v1/public/{name}. User calls: POST /v1/user/{name} with a Bearer token.',
+        description:
+          "Public calls: POST /v1/public/{name}. User calls: POST /v1/user/{name} with a Bearer token. Partner calls: /v1/partner/… with the partner's API key (docs/partner-api.md).",
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A partner's server calls /v1/partner/… with its API key (decision 113).
+          partnerKey: { type: 'http', scheme: 'bearer', bearerFormat: 'hvxp_<keyId>_<secret>' },
+        },
+      },
+      tags: [{ name: 'partner', description: "A partner's server, with its API key: ways in and order reads" }],
     },
     transform: jsonSchemaTransform,
   })

@@ -127,7 +127,7 @@ export async function wireModules(
     },
     gates.requireOperator,
   )
-  const partners = partnersModule(core)
+  const partners = partnersModule(core, { rates: money.rates, limits: gates.limits })
   const testControls = testControlsModule(core, {
     ratesProvider: parties.rates,
     refreshRates: money.rates.refreshRates,

@@ -134,3 +134,23 @@ export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z
   }
   throw new AppError('validation_failed', 400, { fields })
 }
+
+/**
+ * Why `given` is not one of the partner's registered return addresses, or undefined when it is. It matches a
+ * registered address when scheme, host, port and path are the same; the partner may add a query of its own (its
+ * order's id, say), but no `mp_` parameter (the exchange adds those on the way back), no fragment and no credentials.
+ */
+export function returnUrlRefusal(registered: readonly string[], given: string): string | undefined {
+  const url = parsedUrl(given)
+  if (!url) return 'is not an address'
+  if (url.username || url.password || url.hash) return 'must carry no credentials and no fragment'
+  if ([...url.searchParams.keys()].some((name) => name.toLowerCase().startsWith('mp_')))
+    return 'must carry no mp_ parameter: the exchange adds them on the way back'
+  const matches = registered.some((address) => {
+    const known = parsedUrl(address)
+    return known?.origin === url.origin && known.pathname === url.pathname
+  })
+  return matches
+    ? undefined
+    : 'is not one of the registered return addresses (same scheme, host, port and path; a query may be added)'
+}
