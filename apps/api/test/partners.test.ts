@@ -249,9 +249,19 @@ describe('npm run partner', () => {
       ]
       expect(await runPartnerCommand([...args, '--origin', 'https://acme.example'], io, env)).toBe(0)
       expect(problems).toEqual([])
-      expect(lines.join('\n')).toMatch(/shown only once/)
+      expect(lines.join('\n')).toMatch(/This key is shown only once/)
+      expect(lines.join('\n')).toMatch(/This signing secret is shown only once/)
       const key = lines.map((line) => /^api key: (\S+)$/.exec(line)?.[1]).find(Boolean)!
       expect(key).toMatch(/^hvxp_/)
+      const secretsPrinted = () => lines.map((line) => /^signing secret: (\S+)$/.exec(line)?.[1]).filter(Boolean)
+      expect(secretsPrinted()).toEqual([expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/)])
+
+      // The next signing secret, printed once; the first keeps signing beside it for its overlap.
+      expect(await runPartnerCommand(['secret', '--slug', 'cli-acme'], io, env)).toBe(0)
+      expect(secretsPrinted()).toHaveLength(2)
+      expect(new Set(secretsPrinted()).size).toBe(2)
+      expect(lines.join('\n')).toMatch(/the previous one signs beside it for 24 hours/)
+      expect(await runPartnerCommand(['secret', '--slug', 'no-such-partner'], io, env)).toBe(1)
 
       expect(await runPartnerCommand(args, io, env)).toBe(1)
       expect(
@@ -262,6 +272,7 @@ describe('npm run partner', () => {
         ),
       ).toBe(1)
       expect(problems).toEqual([
+        'no partner with the slug no-such-partner',
         'slug: is taken by another partner',
         'embeddingOrigins.0: must be an origin (https://host[:port]) without a path',
       ])
@@ -273,10 +284,19 @@ describe('npm run partner', () => {
       const db = database?.db ?? t.db
       try {
         const partners = createPartnerService({ db, clock: t.clock, production: false, secretsKey: SECRETS_KEY })
-        expect(await partners.verifyApiKey(key, '203.0.113.7')).toMatchObject({
+        const check = await partners.verifyApiKey(key, '203.0.113.7')
+        expect(check).toMatchObject({
           ok: true,
           partner: { slug: 'cli-acme', displayName: 'Acme Wallet', embeddingOrigins: ['https://acme.example'] },
         })
+        const partnerId = check.ok ? check.partner.id : ''
+        const secrets = await db
+          .select()
+          .from(partnerWebhookSecrets)
+          .where(eq(partnerWebhookSecrets.partnerId, partnerId))
+        // Two sealed secrets, neither as printed; the first retires after its overlap, the second signs on.
+        expect(secrets.map((row) => row.retiresAt === null).sort()).toEqual([false, true])
+        for (const printed of secretsPrinted()) expect(JSON.stringify(secrets)).not.toContain(printed.slice(6, 26))
       } finally {
         await database?.close()
       }
