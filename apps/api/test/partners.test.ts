@@ -253,7 +253,7 @@ describe('npm run partner', () => {
       expect(lines.join('\n')).toMatch(/This signing secret is shown only once/)
       const key = lines.map((line) => /^api key: (\S+)$/.exec(line)?.[1]).find(Boolean)!
       expect(key).toMatch(/^hvxp_/)
-      const secretsPrinted = () => lines.map((line) => /^signing secret: (\S+)$/.exec(line)?.[1]).filter(Boolean)
+      const secretsPrinted = () => lines.flatMap((line) => /^signing secret: (\S+)$/.exec(line)?.[1] ?? [])
       expect(secretsPrinted()).toEqual([expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/)])
 
       // The next signing secret, printed once; the first keeps signing beside it for its overlap.

@@ -12,7 +12,7 @@ import { returnUrlRefusal } from './partner-input'
 import type { Partner } from './partner-records'
 
 /** How long a way-in link opens anything: the customer is sent on at once, so five minutes is plenty. */
-export const PARTNER_LINK_MINUTES = 5
+const PARTNER_LINK_MINUTES = 5
 
 /** Which of the partner's order-field permissions each field of the request needs. */
 const PERMISSIONS = {
