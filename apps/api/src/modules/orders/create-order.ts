@@ -93,14 +93,15 @@ export async function initiateBuyOrder(
   if (!pair) throw new AppError('asset_unavailable')
   const amount = normalizeAmountInput(input.amount)
   if (!isDecimalString(amount)) throw new AppError('validation_failed', 400)
+  const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
+  // Before the other checks: a change to what the partner locked is told as such, whatever else is wrong with it.
+  const visit = await visitTermsFor(deps, partnerSessionId, { ...pair, amount, wallet })
   // The same limits as money that comes late (`checkLimits`); a new order above the maximum is refused outright.
   const limits = checkLimits(deps, pair.fiat, amount)
   if (!limits.within)
     throw new AppError(limits.reason === 'unknown_fiat' ? 'asset_unavailable' : 'amount_below_minimum')
   if (compareAmounts(limits.excess, '0') > 0) throw new AppError('amount_above_maximum')
-  const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
   if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet)) throw new AppError('wallet_invalid')
-  const visit = await visitTermsFor(deps, partnerSessionId, { ...pair, amount, wallet })
   // After the input is known to be good, so a malformed request still answers its field errors.
   await deps.assertMayStartOrder(customerId, visitor)
 
