@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { OrderStatus } from '@exchange/shared/order-rules'
-import type { PartnerReturnStatus } from '@exchange/shared/partner.schemas'
+import { PartnerReturnStatus } from '@exchange/shared/partner.schemas'
 import { partnerSessions } from '../../db/tables/modules/partners'
 import type { OrderPaymentWay } from '../../db/tables/modules/orders'
 import type { SessionService } from '../sessions/sessions.service'
@@ -89,13 +89,13 @@ export function verifyPartnerReturn(
   }
   const param = (name: string) => url.searchParams.get(name)
   const timestamp = Number(param('mp_timestamp'))
-  const status = param('mp_status') as PartnerReturnStatus | null
-  if (!Number.isInteger(timestamp) || status === null) return undefined
+  const status = PartnerReturnStatus.safeParse(param('mp_status'))
+  if (!Number.isInteger(timestamp) || !status.success) return undefined
   if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds) return undefined
   const values = {
     reference: param('mp_reference') ?? '',
     partnerOrderId: param('mp_partner_order_id') ?? '',
-    status,
+    status: status.data,
     timestamp,
   }
   const given = (param('mp_signature') ?? '').split(' ').filter((part) => part.startsWith('v1,'))

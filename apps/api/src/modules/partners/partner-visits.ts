@@ -26,12 +26,12 @@ export interface PartnerVisitDeps {
 
 export type PartnerVisit = typeof partnerSessions.$inferSelect
 
-export function sha256Hex(value: string): string {
+function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
 
 /** An address as compared with the one the partner named: an IPv4 address mapped into IPv6 is the IPv4 address. */
-export function normalIp(ip: string): string {
+function normalIp(ip: string): string {
   const lower = ip.trim().toLowerCase()
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower)
   return mapped ? mapped[1]! : lower
@@ -40,7 +40,7 @@ export function normalIp(ip: string): string {
 /** The stored address, normalised in the query as `normalIp` does. */
 const storedIpNormalised = sql`regexp_replace(lower(${partnerSessions.customerIp}), '^::ffff:([0-9.]+)$', '\\1')`
 
-export function partnerFace(partner: Pick<Partner, 'slug' | 'displayName' | 'brand'>): PartnerFace {
+function partnerFace(partner: Pick<Partner, 'slug' | 'displayName' | 'brand'>): PartnerFace {
   const { name, logoUrl, primaryColour } = partner.brand
   return {
     slug: partner.slug,
