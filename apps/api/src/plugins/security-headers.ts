@@ -99,7 +99,11 @@ export function allowPartnerFraming(app: FastifyInstance, embeddingOriginsOf: (s
     if (!PARTNER_DOCUMENT.test(path)) return
     const slug = new URLSearchParams(query).get('partner')
     if (!slug || !/^[a-z0-9-]{2,40}$/.test(slug)) return
-    const origins = await embeddingOriginsOf(slug)
+    // The page is served whatever happens to the lookup: without it, with the page policy (framed by no partner).
+    const origins = await embeddingOriginsOf(slug).catch((error: unknown) => {
+      request.log.warn({ err: error }, "a partner's embedding origins could not be read")
+      return []
+    })
     if (origins.length === 0) return
     reply.header(
       'content-security-policy',
