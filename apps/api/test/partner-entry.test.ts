@@ -119,7 +119,11 @@ describe('claiming a partner link', () => {
 describe('signing in through a visit', () => {
   it('a new customer chooses a password, confirms the code, and gets a session bound to the visit', async () => {
     const partner = await registerPartner(t)
-    const { token, visit } = await openPartnerVisit(t, partner, { language: 'de', prefill: { fiat: 'eur' } })
+    const { token, visit } = await openPartnerVisit(t, partner, {
+      language: 'de',
+      // As the contract words it (lower case); a part it cannot carry is left out of the answer.
+      prefill: { fiat: 'EUR', crypto: 'doge', fiatAmount: '100.50' },
+    })
     const { entry } = (await claim(partner.slug, token)).body.data
     const weak = await callPublic(t.app, 'mplogin', {
       companyDetails: COMPANY,
@@ -155,7 +159,7 @@ describe('signing in through a visit', () => {
       result: true,
       data: {
         partner: { slug: partner.slug, displayName: 'Acme Wallet', brand: { name: 'Acme', primaryColour: '#123456' } },
-        prefill: { fiat: 'eur' },
+        prefill: { fiat: 'eur', fiatAmount: '100.50' },
         locked: false,
         partnerOrderId: visit.partnerOrderId,
         orderReference: null,

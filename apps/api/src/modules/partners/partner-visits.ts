@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
-import type { PartnerFace, PartnerPrefill } from '@exchange/shared/partner.schemas'
+import { type PartnerFace, PartnerPrefill } from '@exchange/shared/partner.schemas'
 import { Password } from '@exchange/shared/validators'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
@@ -11,7 +11,7 @@ import { partnerSessions, partners } from '../../db/tables/modules/partners'
 import { AppError } from '../../errors'
 import type { AccountService } from '../accounts/accounts.service'
 import type { LoginOutcome, VerifiedLogin } from '../accounts/login'
-import type { RequestOrigin } from '../sessions/sessions.service'
+import type { RequestOrigin, SessionService } from '../sessions/sessions.service'
 import { parseOrRefuse } from './partner-input'
 import type { Partner } from './partner-records'
 
@@ -22,6 +22,7 @@ export interface PartnerVisitDeps {
   /** How long a claimed visit's entry opens anything: the lifetime of the session it signs in. */
   entryHours: number
   accounts: Pick<AccountService, 'login' | 'signUp' | 'verifyLoginCode'>
+  sessions: Pick<SessionService, 'revokeVisitSessions'>
 }
 
 export type PartnerVisit = typeof partnerSessions.$inferSelect
@@ -148,12 +149,23 @@ async function openVisit(deps: PartnerVisitDeps, entry: string) {
   return { ...found, email: found.visit.email.trim().toLowerCase() }
 }
 
-/** Notes who signed in through the visit, the first time. */
-async function markSignedIn({ db, clock }: PartnerVisitDeps, visitId: string, customerId: string) {
+/**
+ * Notes who signed in through the visit, the first time. A visit that ended while the session was being started (the
+ * customer went back meanwhile) keeps no session: it is signed out again and the sign-in refused.
+ */
+async function markSignedIn({ db, clock, sessions }: PartnerVisitDeps, visitId: string, customerId: string) {
   await db
     .update(partnerSessions)
     .set({ customerId, signedInAt: clock.now() })
     .where(and(eq(partnerSessions.id, visitId), isNull(partnerSessions.signedInAt)))
+  const [visit] = await db
+    .select({ endedAt: partnerSessions.endedAt })
+    .from(partnerSessions)
+    .where(eq(partnerSessions.id, visitId))
+  if (visit?.endedAt) {
+    await sessions.revokeVisitSessions(visitId, 'partner_return')
+    throw new AppError('mp_entry_ended', 410)
+  }
 }
 
 /**
@@ -195,6 +207,19 @@ export async function codeStep(
   return verified
 }
 
+/**
+ * The partner's prefill as the shared contract words it (currencies in lower case); a stored part the contract cannot
+ * carry is left out rather than failing the answer.
+ */
+function prefillOf(stored: PartnerVisit['prefill']): PartnerPrefill {
+  const { fiat, crypto, ...rest } = stored
+  const candidate = { ...rest, fiat: fiat?.toLowerCase(), crypto: crypto?.toLowerCase() }
+  const parsed = PartnerPrefill.safeParse(candidate)
+  if (parsed.success) return parsed.data
+  const bad = new Set(parsed.error.issues.map((issue) => issue.path[0]))
+  return PartnerPrefill.parse(Object.fromEntries(Object.entries(candidate).filter(([key]) => !bad.has(key))))
+}
+
 /** What a session bound to a visit is told of it (`mpSession`). */
 export async function visitContext({ db }: Pick<PartnerVisitDeps, 'db'>, partnerSessionId: string | null) {
   if (!partnerSessionId) throw new AppError('not_partner_session', 404)
@@ -206,7 +231,7 @@ export async function visitContext({ db }: Pick<PartnerVisitDeps, 'db'>, partner
   if (!row) throw new AppError('not_partner_session', 404)
   return {
     partner: partnerFace(row.partner),
-    prefill: row.visit.prefill as PartnerPrefill,
+    prefill: prefillOf(row.visit.prefill),
     locked: row.visit.locked,
     partnerOrderId: row.visit.partnerOrderId,
     orderReference: (await lastOrderOfVisit(db, partnerSessionId))?.reference ?? null,

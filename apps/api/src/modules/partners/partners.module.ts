@@ -19,7 +19,7 @@ export function partnersModule(
     production: config.env === 'production',
     secretsKey: secrets.partnerSecretsKey,
   })
-  const visits = { db, clock, accounts, entryHours: config.sessionHours ?? brand.cookieLifetimeHours }
+  const visits = { db, clock, accounts, sessions, entryHours: config.sessionHours ?? brand.cookieLifetimeHours }
   const returns = { db, clock, sessions, log, liveSigningSecrets: partners.liveSigningSecrets }
   const entryRoutes = partnerEntryRoutes({ visits, returns, limits, publicUrlIsHttps: publicUrl.startsWith('https:') })
   const parts: ModuleParts = {
