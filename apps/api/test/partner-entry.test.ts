@@ -216,6 +216,22 @@ describe('signing in through a visit', () => {
     expect((await callUser(t.app, 'mpSession', answer.body.data.token as string)).body.result).toBe(true)
   })
 
+  it('an entry opens nothing after its lifetime', async () => {
+    const partner = await registerPartner(t)
+    const { token } = await openPartnerVisit(t, partner)
+    const { entry, entryExpiresAt } = (await claim(partner.slug, token)).body.data
+    t.clock.set(new Date(entryExpiresAt as string))
+    const late = await callPublic(t.app, 'mplogin', {
+      companyDetails: COMPANY,
+      step: 'password',
+      entry,
+      password: 'correct horse',
+    })
+    expect(late).toMatchObject({ status: 410, body: { result: false, error: 'mp_entry_ended' } })
+    const back = await callPublic(t.app, 'mpOgReturn', { companyDetails: COMPANY, entry })
+    expect(back).toMatchObject({ status: 410, body: { result: false, error: 'mp_entry_ended' } })
+  })
+
   it('a session not started through a visit is told so', async () => {
     const customer = await signUpVerified(t)
     expect((await callUser(t.app, 'mpSession', customer.token)).body).toEqual({
