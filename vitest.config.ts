@@ -9,10 +9,10 @@ const redisUrl = process.env.TEST_REDIS_URL
 
 /**
  * The api journeys that prove the embedded default (decision 054): start and health, migrations, the job queue and a
- * lost database, the account and its kept answers (PGlite hands changes over its own way, decision 058), and a buy
- * from order to delivery with each kind of payment. With PostgreSQL given, the production path, every journey runs
- * there and PGlite (about three times slower per journey) runs these and the unit tests; without it, every journey
- * runs on PGlite.
+ * lost database, the account and its kept answers (PGlite hands changes over its own way, decision 058), a buy
+ * from order to delivery with each kind of payment, and a partner's customer's way in and out. With PostgreSQL given,
+ * the production path, every journey runs there and PGlite (about three times slower per journey) runs these and the
+ * unit tests; without it, every journey runs on PGlite.
  */
 const EMBEDDED_JOURNEYS = [
   'platform',
@@ -29,6 +29,7 @@ const EMBEDDED_JOURNEYS = [
   'bank-payments',
   'documents',
   'partner-api',
+  'partner-entry',
 ].map((name) => `test/${name}.test.ts`)
 const missing = EMBEDDED_JOURNEYS.filter((file) => !existsSync(`apps/api/${file}`))
 if (missing.length > 0) throw new Error(`EMBEDDED_JOURNEYS names files that do not exist: ${missing.join(', ')}`)

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client'
 import { ISSUE_CODE_JOB } from './modules/accounts/issue-code-job'
 import { SEND_MAIL_JOB } from './modules/mail/mail-delivery'
 import { CUSTOMER_CHECKS_CHANGED_JOB } from './modules/intake/money-in'
+import { allowPartnerFraming } from './plugins/security-headers'
 import type { MailTransport } from './providers/mail/mail.provider'
 import { openCore } from './wiring/core'
 import { collectApiSegments, createFastify, type LoggerOverride } from './wiring/fastify'
@@ -73,7 +74,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const { parties, parts: partyParts, resendSandboxNotices } = await chooseParties(core, app, overrides)
   await registerApiDocs(app, core)
   const gates = await registerGates(app, core)
-  const { parts, money } = await wireModules(core, parties, gates, overrides.agreement)
+  const { parts, money, partners } = await wireModules(core, parties, gates, overrides.agreement)
+  allowPartnerFraming(app, partners.embeddingOriginsOf)
   const allParts = [coreParts, partyParts, ...parts]
   registerLifecycle(app, core, allParts, gates)
   // Tests run the jobs by hand, on their own clock.

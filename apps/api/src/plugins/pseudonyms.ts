@@ -12,11 +12,16 @@ export function pseudonymOf(key: Buffer, value: string): string {
 /** E-mail addresses as they may appear in any text, JSON-escaped included. */
 const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g
 
+/** The single-use token of a partner's link (`/mp?partner=…&token=…`), as a request's logged address carries it. */
+const PARTNER_LINK_TOKEN = /([?&]token=)[A-Za-z0-9_-]{43}/g
+
 /**
  * The last guard of the log: any e-mail address left in a line (a provider's error message that names the recipient,
  * a value a future log call forgets to leave out) is dropped before the line is written. The lines that need to
- * name a recipient give its pseudonym instead.
+ * name a recipient give its pseudonym instead. The token of a partner's link, in the address of the page it opens, is
+ * dropped too: a log reader could otherwise claim a link not yet claimed (decision 114).
  */
 export function scrubLogLine(line: string): string {
-  return line.includes('@') ? line.replace(EMAIL_IN_TEXT, '[e-mail]') : line
+  const withoutEmails = line.includes('@') ? line.replace(EMAIL_IN_TEXT, '[e-mail]') : line
+  return withoutEmails.includes('token=') ? withoutEmails.replace(PARTNER_LINK_TOKEN, '$1[redacted]') : withoutEmails
 }

@@ -75,3 +75,40 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     done()
   })
 }
+
+/** The documents of a partner's visit (`/mp`, `/mp-…`, `/logoutmp`), which the partner's own pages may frame. */
+const PARTNER_DOCUMENT = /^\/(?:mp(?:-[^/]*)?|logoutmp)\/?$/
+
+/** The page policy with its `frame-ancestors` directive naming `origins` beside the page's own. */
+function withFrameAncestors(policy: string, origins: string[]): string {
+  const ancestors = `frame-ancestors 'self' ${origins.join(' ')}`
+  const directives = policy.split(';').filter((directive) => !/^\s*frame-ancestors\b/.test(directive))
+  return [...directives, ancestors].join(';')
+}
+
+/**
+ * A partner's visit may be shown inside the partner's app (decision 114): the documents of `/mp`, `/mp-…` and
+ * `/logoutmp` named for an active partner by `?partner=<slug>` may be framed by its registered embedding origins
+ * (CSP `frame-ancestors`; X-Frame-Options, which cannot name an origin, is left off those documents). Any other
+ * document, and these without a known partner, keep the page policy (`frame-ancestors 'self'`, `SAMEORIGIN`).
+ */
+export function allowPartnerFraming(app: FastifyInstance, embeddingOriginsOf: (slug: string) => Promise<string[]>) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return
+    const [path = '', query = ''] = request.url.split('?')
+    if (!PARTNER_DOCUMENT.test(path)) return
+    const slug = new URLSearchParams(query).get('partner')
+    if (!slug || !/^[a-z0-9-]{2,40}$/.test(slug)) return
+    // The page is served whatever happens to the lookup: without it, with the page policy (framed by no partner).
+    const origins = await embeddingOriginsOf(slug).catch((error: unknown) => {
+      request.log.warn({ err: error }, "a partner's embedding origins could not be read")
+      return []
+    })
+    if (origins.length === 0) return
+    reply.header(
+      'content-security-policy',
+      withFrameAncestors(String(reply.getHeader('content-security-policy')), origins),
+    )
+    reply.removeHeader('x-frame-options')
+  })
+}

@@ -10,7 +10,7 @@ import { identityModule } from '../modules/identity/identity.module'
 import { journeyModule } from '../modules/journey/journey.module'
 import { operatorModule } from '../modules/operator/operator.module'
 import { ordersModule } from '../modules/orders/orders.module'
-import { partnersModule } from '../modules/partners/partners.module'
+import { partnerApiModule, partnersModule } from '../modules/partners/partners.module'
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
 import { requestKeysModule } from '../modules/request-keys/request-keys.module'
@@ -20,6 +20,7 @@ import { ukStepsModule } from '../modules/uk-steps/uk-steps.module'
 import { usersModule } from '../modules/users/users.module'
 import { walletsModule } from '../modules/wallets/wallets.module'
 import { webhooksModule } from '../modules/webhooks/webhooks.module'
+import type { OrderServiceDeps } from '../modules/orders/orders.service'
 import type { AnswerOnce } from '../modules/request-keys/answer-once'
 import type { Core, ModuleParts, Parties } from '../modules/module-kit'
 import type { Gates } from './http'
@@ -67,7 +68,7 @@ function moneyModules(
   core: Core,
   parties: Parties,
   compliance: ReturnType<typeof complianceModules>,
-  answerOnce: AnswerOnce,
+  { answerOnce, partnerVisitOf }: { answerOnce: AnswerOnce; partnerVisitOf: OrderServiceDeps['partnerVisitOf'] },
 ) {
   const { journey } = compliance
   const rates = ratesModule(core, parties.rates)
@@ -75,6 +76,7 @@ function moneyModules(
     rates: rates.rates,
     assertMayStartOrder: journey.assertMayStartOrder,
     assertMayPay: journey.assertMayPay,
+    partnerVisitOf,
     answerOnce,
   })
   const intake = intakeModule(core, parties, {
@@ -107,8 +109,9 @@ export async function wireModules(
   const keys = requestKeysModule(core)
   const { answerOnce } = keys
   const accounts = accountsModule(core, { limits: gates.limits, answerOnce })
+  const partners = partnersModule(core, { accounts: accounts.accounts, limits: gates.limits })
   const compliance = complianceModules(core, parties, agreementInForce)
-  const money = moneyModules(core, parties, compliance, answerOnce)
+  const money = moneyModules(core, parties, compliance, { answerOnce, partnerVisitOf: partners.partnerVisitOf })
   const users = await usersModule(core, {
     accounts: accounts.accounts,
     agreementVersion: compliance.agreement.version,
@@ -127,7 +130,7 @@ export async function wireModules(
     },
     gates.requireOperator,
   )
-  const partners = partnersModule(core, { rates: money.rates, limits: gates.limits })
+  const partnerApi = partnerApiModule(core, { partners: partners.partners, rates: money.rates, limits: gates.limits })
   const testControls = testControlsModule(core, {
     ratesProvider: parties.rates,
     refreshRates: money.rates.refreshRates,
@@ -140,8 +143,9 @@ export async function wireModules(
     users.parts,
     operator.parts,
     partners.parts,
+    partnerApi.parts,
     testControls.parts,
     devModule(core).parts,
   ]
-  return { parts, money }
+  return { parts, money, partners: partners.partners }
 }

@@ -24,7 +24,8 @@ import type { ZodApp } from '../../plugins/zod-app'
 import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountService } from './accounts.service'
 
-const TRUSTED_DEVICE_COOKIE = 'trustedDevice'
+/** The browser's trusted-device token, sent to the public calls only (the partner's sign-in reads it too). */
+export const TRUSTED_DEVICE_COOKIE = 'trustedDevice'
 const TRUSTED_DEVICE_DAYS = 180
 
 export function originOf(request: FastifyRequest): RequestOrigin {
@@ -35,7 +36,12 @@ function refusals() {
   return { 400: FailureAnswer, 413: FailureAnswer, 429: FailureAnswer }
 }
 
-function rememberDevice(reply: FastifyReply, request: FastifyRequest, deviceToken: string, publicUrlIsHttps: boolean) {
+export function rememberDevice(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  deviceToken: string,
+  publicUrlIsHttps: boolean,
+) {
   reply.setCookie(TRUSTED_DEVICE_COOKIE, deviceToken, {
     path: '/v1/public',
     httpOnly: true,

@@ -4,7 +4,7 @@ import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { type CodePurpose, trustedDevices } from '../../db/tables/modules/accounts'
 import { customers } from '../../db/tables/modules/customers'
 import { AppError } from '../../errors'
-import type { RequestOrigin } from '../sessions/sessions.service'
+import type { RequestOrigin, SessionBinding } from '../sessions/sessions.service'
 import type { AccountServiceDeps } from './account-deps'
 import { deviceOfAccount, findCustomer, queueIssueCode, recordEvent, requesterOf, sha256 } from './account-records'
 import { takeCodeRequest } from './code-budgets'
@@ -19,9 +19,11 @@ import {
 import { verifyDecoyPassword, verifyPassword } from './passwords'
 
 /** `retryAfterSeconds`: when the code screen may ask for another code. */
-export type LoginOutcome = { kind: 'code_required'; retryAfterSeconds: number } | { kind: 'signed_in'; token: string }
+export type LoginOutcome =
+  { kind: 'code_required'; retryAfterSeconds: number } | { kind: 'signed_in'; token: string; customerId: string }
 export interface VerifiedLogin {
   token: string
+  customerId: string
   /** A new browser token to keep in a cookie: this browser no longer needs a code at login. */
   deviceToken: string
 }
@@ -37,6 +39,8 @@ export async function login(
   input: { email: string; password: string },
   origin: RequestOrigin,
   deviceToken: string | undefined,
+  /** A sign-in through a partner's visit (`mplogin`): the session started is bound to it. */
+  binding?: SessionBinding,
 ): Promise<LoginOutcome> {
   const { db, clock, sessions } = deps
   const customer = await findCustomer(db, input.email)
@@ -81,14 +85,14 @@ export async function login(
   await forgetLoginFailures(db, input.email, source)
   if (customer.emailVerifiedAt !== null && device) {
     await db.update(trustedDevices).set({ lastUsedAt: clock.now() }).where(eq(trustedDevices.id, device.id))
-    const token = await sessions.startSession(customer.id, origin)
+    const token = await sessions.startSession(customer.id, origin, undefined, binding)
     await recordEvent(deps, db, {
       type: 'login_succeeded',
       email: customer.email,
       customerId: customer.id,
       ip: origin.ip,
     })
-    return { kind: 'signed_in', token }
+    return { kind: 'signed_in', token, customerId: customer.id }
   }
   return { kind: 'code_required', retryAfterSeconds: await mailLoginCode(deps, customer, purpose, origin) }
 }
@@ -125,6 +129,7 @@ export async function verifyLoginCode(
   deps: AccountServiceDeps,
   input: { email: string; code: string },
   origin: RequestOrigin,
+  binding?: SessionBinding,
 ): Promise<VerifiedLogin> {
   const { db, clock, sessions } = deps
   const outcome = await db.transaction(async (tx) => {
@@ -161,7 +166,7 @@ export async function verifyLoginCode(
       lastUsedAt: clock.now(),
       userAgent: origin.userAgent?.slice(0, 512),
     })
-    const token = await sessions.startSession(customer.id, origin, tx)
+    const token = await sessions.startSession(customer.id, origin, tx, binding)
     await recordEvent(deps, tx, {
       type: 'login_succeeded',
       email: customer.email,
@@ -169,10 +174,10 @@ export async function verifyLoginCode(
       ip: origin.ip,
       detail: { via: check.purpose },
     })
-    return { ok: true as const, token, deviceToken }
+    return { ok: true as const, token, deviceToken, customerId: customer.id }
   })
   if (!outcome.ok) throw refuseCode(outcome)
-  return { token: outcome.token, deviceToken: outcome.deviceToken }
+  return { token: outcome.token, deviceToken: outcome.deviceToken, customerId: outcome.customerId }
 }
 
 export async function logout(

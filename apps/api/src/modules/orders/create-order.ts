@@ -12,7 +12,7 @@ import { type KeyedCall, onceWithin } from '../request-keys/request-keys.service
 import { checkLimits, fixPrice } from './order-prices'
 import { summarize } from './order-summary'
 import { recordOrderCreated } from './order-trail'
-import type { OrderRow, OrderServiceDeps } from './orders-deps'
+import type { OrderRow, OrderServiceDeps, PartnerVisitTerms } from './orders-deps'
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const REFERENCE_LENGTH = 10
@@ -49,6 +49,32 @@ function initiatedBuyOrder(order: OrderRow, quote: ReturnType<typeof quoteForFia
   }
 }
 
+/** Wallets compared as their chains do: EVM addresses whatever their letters' case, others exactly. */
+function sameWallet(a: string, b: string): boolean {
+  return a === b || (/^0x/i.test(a) && a.toLowerCase() === b.toLowerCase())
+}
+
+/**
+ * The terms of the partner's visit the session is bound to, after checking that the order keeps what a locked
+ * prefill set: a change is refused `field_locked`, naming the field (decision 114).
+ */
+async function visitTermsFor(
+  deps: OrderServiceDeps,
+  partnerSessionId: string | undefined,
+  order: { fiat: string; crypto: string; amount: string; wallet: string },
+): Promise<PartnerVisitTerms | undefined> {
+  if (!partnerSessionId || !deps.partnerVisitOf) return undefined
+  const terms = await deps.partnerVisitOf(partnerSessionId)
+  if (!terms?.locked) return terms
+  const { fiat, crypto, fiatAmount, wallet } = terms.prefill
+  const changed = (field: string) => new AppError('field_locked', 400, { fields: { [field]: 'is set by the partner' } })
+  if (fiat !== undefined && fiat.toLowerCase() !== order.fiat) throw changed('assetId')
+  if (crypto !== undefined && crypto.toLowerCase() !== order.crypto) throw changed('assetId')
+  if (fiatAmount !== undefined && compareAmounts(order.amount, fiatAmount) !== 0) throw changed('amount')
+  if (wallet !== undefined && !sameWallet(wallet.trim(), order.wallet)) throw changed('wallet')
+  return terms
+}
+
 /**
  * `orderInitiateBuy`: fixes the price and creates the order. Answers what the customer is shown (plain JSON): sent
  * with an Idempotency-Key (`keyed`), a retry gets the same order back rather than a second one (decision 092).
@@ -59,18 +85,22 @@ export async function initiateBuyOrder(
   input: { amount: string; assetId: string; wallet: string },
   visitor?: Visitor,
   keyed?: KeyedCall<InitiatedBuyOrder>,
+  /** The partner's visit the session is bound to: its locks are kept and the order stamped with it. */
+  partnerSessionId?: string,
 ): Promise<InitiatedBuyOrder> {
   const { db, clock } = deps
   const pair = parseAssetId(input.assetId)
   if (!pair) throw new AppError('asset_unavailable')
   const amount = normalizeAmountInput(input.amount)
   if (!isDecimalString(amount)) throw new AppError('validation_failed', 400)
+  const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
+  // Before the other checks: a change to what the partner locked is told as such, whatever else is wrong with it.
+  const visit = await visitTermsFor(deps, partnerSessionId, { ...pair, amount, wallet })
   // The same limits as money that comes late (`checkLimits`); a new order above the maximum is refused outright.
   const limits = checkLimits(deps, pair.fiat, amount)
   if (!limits.within)
     throw new AppError(limits.reason === 'unknown_fiat' ? 'asset_unavailable' : 'amount_below_minimum')
   if (compareAmounts(limits.excess, '0') > 0) throw new AppError('amount_above_maximum')
-  const wallet = input.wallet.trim() === '' ? PLACEHOLDER_WALLET : input.wallet.trim()
   if (wallet !== PLACEHOLDER_WALLET && !isValidWalletAddress(pair.crypto, wallet)) throw new AppError('wallet_invalid')
   // After the input is known to be good, so a malformed request still answers its field errors.
   await deps.assertMayStartOrder(customerId, visitor)
@@ -97,6 +127,11 @@ export async function initiateBuyOrder(
           ...columns,
           wallet,
           affiliateToken: customer.affiliateToken,
+          ...(visit && {
+            partnerId: visit.partnerId,
+            partnerOrderId: visit.partnerOrderId,
+            partnerSessionId,
+          }),
           createdAt: now,
           updatedAt: now,
         })

@@ -26,11 +26,24 @@ export interface OrderServiceDeps {
     order: { crypto: string; wallet: string; reference: string },
     visitor?: Visitor,
   ) => Promise<void>
+  /**
+   * The terms of the partner's visit a session is bound to (decision 114): what a locked prefill keeps, and what the
+   * order is stamped with. Absent or undefined: the order is the customer's own.
+   */
+  partnerVisitOf?: (partnerSessionId: string) => Promise<PartnerVisitTerms | undefined>
   /** Where the liquidity provider delivers coins: a testnet links deliveries to the testnet explorers. */
   chainNetwork?: ChainNetwork
 }
 
 export type OrderRow = typeof orders.$inferSelect
+
+/** What a partner set for the order of its customer's visit, and whether the customer may change it. */
+export interface PartnerVisitTerms {
+  partnerId: string
+  partnerOrderId: string | null
+  prefill: { fiat?: string; crypto?: string; fiatAmount?: string; wallet?: string }
+  locked: boolean
+}
 
 /** Who moved an order or wrote a line of its trail: the customer, an operator or the system. */
 export type Actor = OrderEvent['actor']

@@ -6,7 +6,9 @@ import { type OrderServiceDeps, createOrderService } from './orders.service'
 /** Buy orders: quotes, limits, the order's life until it is paid (decision 013). */
 export function ordersModule(
   { config, db, clock, mail, trading }: Core,
-  needs: Pick<OrderServiceDeps, 'rates' | 'assertMayStartOrder' | 'assertMayPay'> & { answerOnce: AnswerOnce },
+  needs: Pick<OrderServiceDeps, 'rates' | 'assertMayStartOrder' | 'assertMayPay' | 'partnerVisitOf'> & {
+    answerOnce: AnswerOnce
+  },
 ) {
   const orders = createOrderService({
     db,
@@ -17,6 +19,7 @@ export function ordersModule(
     quoteTtlSeconds: config.quoteTtlSeconds,
     assertMayStartOrder: needs.assertMayStartOrder,
     assertMayPay: needs.assertMayPay,
+    partnerVisitOf: needs.partnerVisitOf,
     chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
   const parts: ModuleParts = {

@@ -53,9 +53,9 @@ function registerBuyOrder(app: ZodApp, orders: OrderService, answerOnce: AnswerO
       },
     },
     async (request, reply) => {
-      const { customerId } = sessionOf(request)
+      const { customerId, partnerSessionId } = sessionOf(request)
       const data = await answerOnce<InitiatedBuyOrder>(request, reply, customerId, (keyed) =>
-        orders.initiateBuyOrder(customerId, request.body, visitorOf(request), keyed),
+        orders.initiateBuyOrder(customerId, request.body, visitorOf(request), keyed, partnerSessionId ?? undefined),
       )
       return { result: true as const, data }
     },

@@ -57,3 +57,9 @@ export async function partnerBySlug({ db }: Pick<PartnerServiceDeps, 'db'>, slug
   const [partner] = await db.select().from(partners).where(eq(partners.slug, slug))
   return partner
 }
+
+/** The origins whose pages may frame an active partner's visit; none for an unknown or disabled partner. */
+export async function embeddingOriginsOf({ db }: Pick<PartnerServiceDeps, 'db'>, slug: string): Promise<string[]> {
+  const partner = await partnerBySlug({ db }, slug)
+  return partner?.status === 'active' ? partner.embeddingOrigins : []
+}

@@ -1,5 +1,5 @@
 import { issueApiKey, revokeApiKey, verifyApiKey } from './api-keys'
-import { createPartner, listPartners, partnerBySlug, updatePartner } from './partner-records'
+import { createPartner, embeddingOriginsOf, listPartners, partnerBySlug, updatePartner } from './partner-records'
 import type { PartnerServiceDeps } from './partners-deps'
 import { liveSigningSecrets, rotateSigningSecret } from './signing-secrets'
 
@@ -15,6 +15,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     updatePartner: updatePartner.bind(null, deps),
     listPartners: listPartners.bind(null, deps),
     partnerBySlug: partnerBySlug.bind(null, deps),
+    embeddingOriginsOf: embeddingOriginsOf.bind(null, deps),
     issueApiKey: issueApiKey.bind(null, deps),
     revokeApiKey: revokeApiKey.bind(null, deps),
     verifyApiKey: verifyApiKey.bind(null, deps),

@@ -11,6 +11,13 @@ export interface SessionServiceDeps {
 export interface SessionContext {
   customerId: string
   sessionId: string
+  /** The partner's visit (`partner_sessions`) a session `mplogin` started is bound to; null for every other. */
+  partnerSessionId: string | null
+}
+
+/** What a session is started with besides its customer: the partner's visit it belongs to, if any. */
+export interface SessionBinding {
+  partnerSessionId?: string
 }
 
 export interface RequestOrigin {

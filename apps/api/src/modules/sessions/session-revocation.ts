@@ -42,3 +42,14 @@ export async function revokeAllSessions(
   const ended = (session: SessionContext) => session.customerId === customerId
   await revokeWhere(deps, tx, ended, eq(sessions.customerId, customerId), reason)
 }
+
+/** Ends every session bound to a partner's visit (the customer went back to the partner), in `tx` when given. */
+export async function revokeVisitSessions(
+  deps: RevocationDeps,
+  partnerSessionId: string,
+  reason: string,
+  tx: Database = deps.db,
+) {
+  const ended = (session: SessionContext) => session.partnerSessionId === partnerSessionId
+  await revokeWhere(deps, tx, ended, eq(sessions.partnerSessionId, partnerSessionId), reason)
+}

@@ -4,14 +4,19 @@ import { type Database, keepPlanned } from '../../db/client'
 import { sessions } from '../../db/tables/modules/sessions'
 import { AppError } from '../../errors'
 import type { CheckedSession, SessionCache } from './session-cache'
-import type { RequestOrigin, SessionContext, SessionServiceDeps } from './session-deps'
+import type { RequestOrigin, SessionBinding, SessionContext, SessionServiceDeps } from './session-deps'
 
 const ISSUER = 'exchange-api'
 
 /** The read of a session's row by its id, prepared once for the process. */
 export function prepareSessionRow(db: Database) {
   const sessionRow = db
-    .select({ customerId: sessions.customerId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .select({
+      customerId: sessions.customerId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      partnerSessionId: sessions.partnerSessionId,
+    })
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_row')
@@ -30,12 +35,20 @@ export async function startSession(
   customerId: string,
   origin: RequestOrigin,
   tx: Database = db,
+  binding: SessionBinding = {},
 ): Promise<string> {
   const issuedAt = clock.now()
   const expiresAt = new Date(issuedAt.getTime() + sessionHours * 3_600_000)
   const [session] = await tx
     .insert(sessions)
-    .values({ customerId, createdAt: issuedAt, expiresAt, ip: origin.ip, userAgent: origin.userAgent?.slice(0, 512) })
+    .values({
+      customerId,
+      createdAt: issuedAt,
+      expiresAt,
+      ip: origin.ip,
+      userAgent: origin.userAgent?.slice(0, 512),
+      partnerSessionId: binding.partnerSessionId,
+    })
     .returning({ id: sessions.id })
   if (!session) throw new Error('session insert returned nothing')
   return new SignJWT({})
@@ -55,7 +68,7 @@ export async function requireSession(checks: SessionChecks, token: string | unde
   const session =
     checks.cache.recall(token, now) ?? (await checks.cache.readShared(token, (t) => readSession(checks, t)))
   if (session.expiresAt.getTime() <= now) throw new AppError('unauthorized', 401)
-  return { customerId: session.customerId, sessionId: session.sessionId }
+  return { customerId: session.customerId, sessionId: session.sessionId, partnerSessionId: session.partnerSessionId }
 }
 
 async function readSession(
@@ -79,5 +92,11 @@ async function readSession(
   if (!session || session.revokedAt || session.customerId !== claims.sub) throw new AppError('unauthorized', 401)
   // The token's own expiry (whole seconds) may come a moment before the row's.
   const expiresAt = new Date(Math.min(session.expiresAt.getTime(), (claims.exp ?? 0) * 1000))
-  return { customerId: session.customerId, sessionId: claims.jti, expiresAt, checkedAt }
+  return {
+    customerId: session.customerId,
+    sessionId: claims.jti,
+    partnerSessionId: session.partnerSessionId,
+    expiresAt,
+    checkedAt,
+  }
 }

@@ -1,9 +1,9 @@
 import { createSessionCache } from './session-cache'
 import type { SessionServiceDeps } from './session-deps'
-import { revokeAllSessions, revokeSession } from './session-revocation'
+import { revokeAllSessions, revokeSession, revokeVisitSessions } from './session-revocation'
 import { prepareSessionRow, requireSession, startSession } from './session-tokens'
 
-export type { RequestOrigin, SessionContext } from './session-deps'
+export type { RequestOrigin, SessionBinding, SessionContext } from './session-deps'
 export { SESSION_CHECK_CACHE_MS } from './session-cache'
 
 export type SessionService = ReturnType<typeof createSessionService>
@@ -16,5 +16,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     requireSession: requireSession.bind(null, checks),
     revokeSession: revokeSession.bind(null, checks),
     revokeAllSessions: revokeAllSessions.bind(null, checks),
+    revokeVisitSessions: revokeVisitSessions.bind(null, checks),
   }
 }
