@@ -41,7 +41,10 @@ export async function registerApiDocs(app: FastifyInstance, { config, brand }: C
           partnerKey: { type: 'http', scheme: 'bearer', bearerFormat: 'hvxp_<keyId>_<secret>' },
         },
       },
-      tags: [{ name: 'partner', description: "A partner's server, with its API key: ways in and order reads" }],
+      tags: [
+        { name: 'partner', description: "A partner's server, with its API key: ways in and order reads" },
+        { name: 'partner visit', description: "The partner's customer in the web: the link claimed, the way back" },
+      ],
     },
     transform: jsonSchemaTransform,
   })

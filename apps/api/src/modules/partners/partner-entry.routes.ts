@@ -49,7 +49,7 @@ export function partnerEntryRoutes({
       {
         config: { rateLimit: limits.perIp },
         schema: {
-          tags: ['partner'],
+          tags: ['partner visit'],
           summary: "Claim a partner's link (once), then sign in through its visit: password, then the e-mailed code",
           body: MpLoginRequest,
           response: { 200: MpLoginAnswer, ...refusals },
@@ -74,7 +74,7 @@ export function partnerEntryRoutes({
       {
         config: { rateLimit: limits.perIp },
         schema: {
-          tags: ['partner'],
+          tags: ['partner visit'],
           summary: "End the partner's visit (its sessions signed out) and answer the partner's signed return address",
           body: MpOgReturnRequest,
           response: { 200: MpOgReturnAnswer, ...refusals },
@@ -92,7 +92,7 @@ export function partnerSessionRoutes({ visits }: { visits: Pick<PartnerVisitDeps
       '/mpSession',
       {
         schema: {
-          tags: ['partner'],
+          tags: ['partner visit'],
           security: [{ bearer: [] }],
           summary: "The partner's face, prefill and locks of a session a partner's visit started",
           body: UserRequest,
