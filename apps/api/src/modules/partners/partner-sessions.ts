@@ -8,6 +8,7 @@ import { partnerSessions } from '../../db/tables/modules/partners'
 import { AppError } from '../../errors'
 import { checkLimits } from '../orders/order-prices'
 import type { PartnerApiDeps } from './partner-api-deps'
+import { canonicalIp } from './ip-address'
 import { returnUrlRefusal } from './partner-input'
 import type { Partner } from './partner-records'
 
@@ -118,7 +119,7 @@ export async function openPartnerSession(
       keyId,
       tokenHash: createHash('sha256').update(token, 'utf8').digest('hex'),
       email: input.email,
-      customerIp: input.customerIp.toLowerCase(),
+      customerIp: canonicalIp(input.customerIp),
       bindIp: partner.bindSessionToIp,
       prefill: {
         fiat: input.fiat,

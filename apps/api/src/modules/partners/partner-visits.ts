@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { type PartnerFace, PartnerPrefill } from '@exchange/shared/partner.schemas'
 import { Password } from '@exchange/shared/validators'
@@ -12,6 +12,7 @@ import { AppError } from '../../errors'
 import type { AccountService } from '../accounts/accounts.service'
 import type { LoginOutcome, VerifiedLogin } from '../accounts/login'
 import type { RequestOrigin, SessionService } from '../sessions/sessions.service'
+import { canonicalIp } from './ip-address'
 import { parseOrRefuse } from './partner-input'
 import type { Partner } from './partner-records'
 
@@ -30,16 +31,6 @@ export type PartnerVisit = typeof partnerSessions.$inferSelect
 function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
-
-/** An address as compared with the one the partner named: an IPv4 address mapped into IPv6 is the IPv4 address. */
-function normalIp(ip: string): string {
-  const lower = ip.trim().toLowerCase()
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower)
-  return mapped ? mapped[1]! : lower
-}
-
-/** The stored address, normalised in the query as `normalIp` does. */
-const storedIpNormalised = sql`regexp_replace(lower(${partnerSessions.customerIp}), '^::ffff:([0-9.]+)$', '\\1')`
 
 function partnerFace(partner: Pick<Partner, 'slug' | 'displayName' | 'brand'>): PartnerFace {
   const { name, logoUrl, primaryColour } = partner.brand
@@ -86,7 +77,7 @@ export async function claimVisit(
         inArray(partnerSessions.partnerId, activePartner),
         isNull(partnerSessions.claimedAt),
         gt(partnerSessions.expiresAt, now),
-        or(eq(partnerSessions.bindIp, false), sql`${storedIpNormalised} = ${normalIp(ip)}`),
+        or(eq(partnerSessions.bindIp, false), eq(partnerSessions.customerIp, canonicalIp(ip))),
       ),
     )
     .returning()
@@ -114,8 +105,7 @@ async function claimRefusal(db: Database, tokenHash: string, slug: string, now: 
   if (row.status !== 'active') return new AppError('mp_partner_disabled', 403)
   if (row.visit.claimedAt) return new AppError('mp_link_used', 409)
   if (row.visit.expiresAt.getTime() <= now.getTime()) return new AppError('mp_link_expired', 410)
-  if (row.visit.bindIp && normalIp(row.visit.customerIp) !== normalIp(ip))
-    return new AppError('mp_link_other_address', 403)
+  if (row.visit.bindIp && row.visit.customerIp !== canonicalIp(ip)) return new AppError('mp_link_other_address', 403)
   // Claimed meanwhile by another request: the row now says so.
   return new AppError('mp_link_used', 409)
 }
