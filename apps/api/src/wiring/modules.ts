@@ -113,6 +113,7 @@ export async function wireModules(
     accounts: accounts.accounts,
     agreementVersion: compliance.agreement.version,
   })
+  const partners = partnersModule(core)
   const operator = operatorModule(
     core,
     {
@@ -124,10 +125,10 @@ export async function wireModules(
       documents: compliance.documents,
       documentReviews: compliance.documentReviews,
       unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
+      partners: partners.partners,
     },
     gates.requireOperator,
   )
-  const partners = partnersModule(core)
   const testControls = testControlsModule(core, {
     ratesProvider: parties.rates,
     refreshRates: money.rates.refreshRates,
