@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { asc, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { operatorActions } from '../src/db/tables/modules/operator'
 import { partnerApiKeys, partners as partnersTable } from '../src/db/tables/modules/partners'
@@ -255,6 +255,30 @@ describe('partners in the operator view', () => {
       ['partner_signing_secret_rotated', 24],
       ['partner_signing_secret_rotated', 0],
     ])
+  })
+
+  it('shows a webhook turned off after a 410 and turns it on again, logged', async () => {
+    const id = await registered()
+    // The delivery job turns it off when the partner's address answers 410 Gone.
+    await t.db.update(partnersTable).set({ webhookDisabledAt: t.clock.now() }).where(eq(partnersTable.id, id))
+    expect((await page('/operator/partners')).body).toContain(`off since ${t.clock.now().toISOString()} (answered 410)`)
+    expect((await post(`/operator/partners/${id}/webhook/resume`, {})).statusCode).toBe(303)
+    expect((await registry().partnerById(id)).webhookDisabledAt).toBeNull()
+    expect((await page(`/operator/partners/${id}`)).body).not.toContain('answered 410')
+    expect((await actionsOf(id)).at(-1)).toMatchObject({ action: 'partner_webhook_resumed', detail: { resumed: true } })
+  })
+
+  it("refuses a script's JSON whose fields are not text, and stores nothing", async () => {
+    const partnersBefore = (await t.db.select().from(partnersTable)).length
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/operator/partners',
+      headers: { ...basic(), 'content-type': 'application/json' },
+      payload: { slug: 'scripted', displayName: 'Scripted', returnUrls: { length: 1e9 } },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('id="returnUrls-error">must be text')
+    expect(await t.db.select().from(partnersTable)).toHaveLength(partnersBefore)
   })
 
   it('answers not found for a partner that does not exist', async () => {

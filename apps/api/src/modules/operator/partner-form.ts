@@ -1,7 +1,24 @@
+import { AppError } from '../../errors'
 import type { Partner } from '../partners/partner-records'
 
 /** A url-encoded form as the operator's browser posts it: a field given twice arrives as a list. */
 export type PostedForm = Record<string, string | string[] | undefined>
+
+/**
+ * The posted fields: a form's text, or a script's JSON of the same fields. Anything but text or a list of text (an
+ * object, a number) is refused, naming the field, so that nothing reads it as blank and stores a default instead.
+ */
+export function postedFormOf(body: unknown): PostedForm {
+  if (body === undefined || body === null) return {}
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('validation_failed', 400, { fields: { input: 'must be a form' } })
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(body))
+    if (typeof value !== 'string' && !(Array.isArray(value) && value.every((one) => typeof one === 'string')))
+      fields[name] = 'must be text'
+  if (Object.keys(fields).length > 0) throw new AppError('validation_failed', 400, { fields })
+  return body as PostedForm
+}
 
 /** What an order may have set by the partner, as the form's checkboxes name it. */
 const ORDER_FIELDS = ['fiat', 'coin', 'network', 'amount', 'wallet'] as const

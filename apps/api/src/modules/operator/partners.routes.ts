@@ -10,6 +10,7 @@ import {
   keyInputOf,
   partnerInputOf,
   partnerValuesOf,
+  postedFormOf,
 } from './partner-form'
 import { partnerPage, partnersListPage, shownOncePage } from './partners-page'
 
@@ -21,7 +22,14 @@ function refusedFields(error: unknown): Record<string, string> {
   throw error
 }
 
-const formOf = (request: FastifyRequest) => (request.body ?? {}) as PostedForm
+const formOf = (request: FastifyRequest) => postedFormOf(request.body)
+/** What the operator typed, to show again beside a refusal: only the fields that are text. */
+const typedOf = (request: FastifyRequest) =>
+  formValuesOf(
+    Object.fromEntries(
+      Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([, value]) => typeof value === 'string'),
+    ) as PostedForm,
+  )
 const done = (reply: FastifyReply, path: string, message: string) =>
   reply.redirect(`${path}?done=${encodeURIComponent(message)}`, 303)
 
@@ -57,7 +65,7 @@ export function registerPartnerPages(app: FastifyInstance, operators: OperatorSe
       return done(reply, `/operator/partners/${partner.id}`, `Partner ${partner.slug} registered`)
     } catch (error) {
       const errors = refusedFields(error)
-      const state = { operator: request.operator ?? '', values: formValuesOf(formOf(request)), errors }
+      const state = { operator: request.operator ?? '', values: typedOf(request), errors }
       return html(reply, partnersListPage(await operators.partnerSummaries(), state), 400)
     }
   })
@@ -73,7 +81,7 @@ export function registerPartnerPages(app: FastifyInstance, operators: OperatorSe
       return done(reply, `/operator/partners/${partnerId}`, 'Settings saved')
     } catch (error) {
       const errors = refusedFields(error)
-      return html(reply, await detail(request, partnerId, { values: formValuesOf(formOf(request)), errors }), 400)
+      return html(reply, await detail(request, partnerId, { values: typedOf(request), errors }), 400)
     }
   })
 
