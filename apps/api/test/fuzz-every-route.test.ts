@@ -330,6 +330,14 @@ function formFields(): Record<string, Record<string, string>> {
       payerIban: 'CH9300762011623852957',
       bankTransferId: 'trf_fuzz_1',
     },
+    // A partner's other settings may all be left out; these two are what a registration cannot do without.
+    '/operator/partners': { slug: 'fuzz-partner', displayName: 'Fuzz Wallet' },
+    '/operator/partners/:partnerId': { displayName: 'Fuzz Wallet' },
+    '/operator/partners/:partnerId/status': { status: 'disabled' },
+    '/operator/partners/:partnerId/keys': { label: 'production' },
+    '/operator/partners/:partnerId/keys/:keyId/revoke': {},
+    '/operator/partners/:partnerId/signing-secret': {},
+    '/operator/partners/:partnerId/webhook/resume': {},
   }
 }
 
@@ -568,6 +576,8 @@ const WITHOUT_INPUT = new Set([
   '/test/clock',
   '/operator',
   '/operator/',
+  '/operator/partners',
+  '/operator/partners/:partnerId',
   '/sandbox/bank-partner',
   '/sandbox/bank-partner/',
 ])

@@ -127,6 +127,7 @@ export async function wireModules(
       documents: compliance.documents,
       documentReviews: compliance.documentReviews,
       unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
+      partners: partners.partners,
     },
     gates.requireOperator,
   )

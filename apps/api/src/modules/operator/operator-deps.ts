@@ -7,6 +7,7 @@ import type { DocumentService } from '../documents/documents.service'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import type { IdentityService } from '../identity/identity.service'
 import type { MoneyIn } from '../intake/money-in'
+import type { PartnerService } from '../partners/partners.service'
 
 /** What the back office works with: the database, the clock, and the modules whose decisions an operator takes. */
 export interface OperatorServiceDeps {
@@ -31,4 +32,6 @@ export interface OperatorServiceDeps {
   documentReviews: DocumentReviews
   /** The brand's rule: the declared residence outside the UK that nothing backs yet, or null (brand module). */
   unprovenResidenceOf: (customerId: string) => Promise<DeclaredResidence | null>
+  /** The partner registry (decision 111): its partners, keys and signing secrets are managed from the operator view. */
+  partners: PartnerService
 }

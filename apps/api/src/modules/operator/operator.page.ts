@@ -21,7 +21,8 @@ function size(bytes: number) {
       : `${(bytes / 1048576).toFixed(1)} MB`
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1b26;background:#f6f7f9}header{background:#1d1b26;color:#fff;padding:12px 16px}
+/** The operator pages' look, shared by every page under /operator. */
+export const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1b26;background:#f6f7f9}header{background:#1d1b26;color:#fff;padding:12px 16px}
 main{padding:16px;max-width:1200px;margin:0 auto}table{border-collapse:collapse;width:100%;background:#fff;margin-bottom:24px;font-size:14px}
 th,td{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top}th{background:#eef}form.inline{display:inline}
 input{padding:4px}button{padding:4px 8px}.scroll{overflow-x:auto;margin-bottom:24px}.scroll table{margin-bottom:0}.flash{background:#e7f5ff;border:1px solid #1c7ed6;padding:8px;margin-bottom:12px}`
@@ -172,7 +173,7 @@ export function operatorPage(overview: Overview, operator: string, flash: string
   const nameRows = nameRowsOf(overview.nameChanges)
   const actionRows = actionRowsOf(overview.actions)
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
-<header>Operator view · signed in as ${escapeHtml(operator)}</header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
+<header>Operator view · signed in as ${escapeHtml(operator)} · <a href="/operator/partners" style="color:#fff">Partners</a></header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
 <h2>Customers under review (${overview.underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
 <div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRows}</table></div>
 <h2>Payments held for a person (${overview.held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>

@@ -8,6 +8,7 @@ import { AppError } from '../../errors'
 import { attachment } from '../documents/documents.routes'
 import { operatorPage, refusalPage } from './operator.page'
 import type { OperatorService } from './operator.service'
+import { registerPartnerPages } from './partners.routes'
 
 /** Why an operator sends money back: e-mailed to the customer as written. */
 const Reason = z.string().trim().min(3).max(200)
@@ -138,6 +139,7 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     registerReviewActions(app, deps)
     registerDocumentDownload(app, deps)
     registerWireReceived(app, deps)
+    registerPartnerPages(app, deps.operators)
   }
 }
 

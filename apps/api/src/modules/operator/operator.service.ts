@@ -4,6 +4,7 @@ import { approveHeldTransfer, refundTransfer } from './held-payments'
 import type { OperatorServiceDeps } from './operator-deps'
 import { markWireReceived, recordDelivery, refundOrder, retryWithdrawal } from './order-actions'
 import { overview } from './overview'
+import * as partnerDesk from './partner-actions'
 import { decideProofOfAddress } from './residence-proofs'
 
 export type OperatorService = ReturnType<typeof createOperatorService>
@@ -25,5 +26,16 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     markWireReceived: markWireReceived.bind(null, deps),
     recordDelivery: recordDelivery.bind(null, deps),
     retryWithdrawal: retryWithdrawal.bind(null, deps),
+    partnerSummaries: () => deps.partners.partnerSummaries(),
+    partnerDetail: async (partnerId: string) => ({
+      partner: await deps.partners.partnerById(partnerId),
+      keys: await deps.partners.partnerKeys(partnerId),
+    }),
+    registerPartner: partnerDesk.registerPartner.bind(null, deps),
+    changePartner: partnerDesk.changePartner.bind(null, deps),
+    issuePartnerKey: partnerDesk.issuePartnerKey.bind(null, deps),
+    revokePartnerKey: partnerDesk.revokePartnerKey.bind(null, deps),
+    rotatePartnerSecret: partnerDesk.rotatePartnerSecret.bind(null, deps),
+    resumePartnerWebhook: partnerDesk.resumePartnerWebhook.bind(null, deps),
   }
 }

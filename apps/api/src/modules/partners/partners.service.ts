@@ -1,4 +1,5 @@
 import { issueApiKey, revokeApiKey, verifyApiKey } from './api-keys'
+import { partnerById, partnerKeys, partnerSummaries, resumeWebhook, revokePartnerKey } from './partner-desk'
 import { createPartner, embeddingOriginsOf, listPartners, partnerBySlug, updatePartner } from './partner-records'
 import type { PartnerServiceDeps } from './partners-deps'
 import { liveSigningSecrets, rotateSigningSecret } from './signing-secrets'
@@ -21,5 +22,10 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     verifyApiKey: verifyApiKey.bind(null, deps),
     rotateSigningSecret: rotateSigningSecret.bind(null, deps),
     liveSigningSecrets: liveSigningSecrets.bind(null, deps),
+    partnerSummaries: partnerSummaries.bind(null, deps),
+    partnerById: partnerById.bind(null, deps),
+    partnerKeys: partnerKeys.bind(null, deps),
+    revokePartnerKey: revokePartnerKey.bind(null, deps),
+    resumeWebhook: resumeWebhook.bind(null, deps),
   }
 }

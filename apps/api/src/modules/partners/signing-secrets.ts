@@ -29,7 +29,8 @@ function unseal(key: Buffer, value: string): string {
 
 /**
  * Makes the partner's next signing secret and answers it, this once in the clear. The secrets it had keep signing for
- * `SECRET_OVERLAP_HOURS` more (none when `overlapHours` is 0, e.g. a secret that leaked).
+ * `SECRET_OVERLAP_HOURS` more (none when `overlapHours` is 0, e.g. a secret that leaked: then also those still within an
+ * earlier overlap stop).
  */
 export async function rotateSigningSecret(
   { db, clock, secretsKey: key }: SigningSecretDeps,
@@ -50,7 +51,13 @@ export async function rotateSigningSecret(
     await tx
       .update(partnerWebhookSecrets)
       .set({ retiresAt })
-      .where(and(eq(partnerWebhookSecrets.partnerId, partnerId), isNull(partnerWebhookSecrets.retiresAt)))
+      .where(
+        and(
+          eq(partnerWebhookSecrets.partnerId, partnerId),
+          // A secret still in an earlier overlap ends too when this one ends sooner (a leak ends them all now).
+          or(isNull(partnerWebhookSecrets.retiresAt), gt(partnerWebhookSecrets.retiresAt, retiresAt)),
+        ),
+      )
     await tx.insert(partnerWebhookSecrets).values({ partnerId, sealedSecret: seal(key, secret), createdAt: now })
   })
   return { secret }
