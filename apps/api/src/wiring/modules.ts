@@ -10,6 +10,7 @@ import { identityModule } from '../modules/identity/identity.module'
 import { journeyModule } from '../modules/journey/journey.module'
 import { operatorModule } from '../modules/operator/operator.module'
 import { ordersModule } from '../modules/orders/orders.module'
+import { partnerWebhooksModule } from '../modules/partner-webhooks/partner-webhooks.module'
 import { partnersModule } from '../modules/partners/partners.module'
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
@@ -113,6 +114,8 @@ export async function wireModules(
     accounts: accounts.accounts,
     agreementVersion: compliance.agreement.version,
   })
+  const partners = partnersModule(core)
+  const partnerWebhooks = partnerWebhooksModule(core, partners.partners)
   const operator = operatorModule(
     core,
     {
@@ -126,8 +129,8 @@ export async function wireModules(
       unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
     },
     gates.requireOperator,
+    partnerWebhooks.partnerWebhooks,
   )
-  const partners = partnersModule(core)
   const testControls = testControlsModule(core, {
     ratesProvider: parties.rates,
     refreshRates: money.rates.refreshRates,
@@ -140,6 +143,7 @@ export async function wireModules(
     users.parts,
     operator.parts,
     partners.parts,
+    partnerWebhooks.parts,
     testControls.parts,
     devModule(core).parts,
   ]

@@ -2,6 +2,7 @@ import { issueApiKey, revokeApiKey, verifyApiKey } from './api-keys'
 import { createPartner, listPartners, partnerBySlug, updatePartner } from './partner-records'
 import type { PartnerServiceDeps } from './partners-deps'
 import { liveSigningSecrets, rotateSigningSecret } from './signing-secrets'
+import { disableWebhook, enableWebhook } from './webhook-endpoint'
 
 export type PartnerService = ReturnType<typeof createPartnerService>
 
@@ -20,5 +21,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     verifyApiKey: verifyApiKey.bind(null, deps),
     rotateSigningSecret: rotateSigningSecret.bind(null, deps),
     liveSigningSecrets: liveSigningSecrets.bind(null, deps),
+    disableWebhook,
+    enableWebhook: enableWebhook.bind(null, deps),
   }
 }
