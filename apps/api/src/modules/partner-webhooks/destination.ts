@@ -29,7 +29,6 @@ for (const [network, prefix] of [
   PRIVATE.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -42,8 +41,10 @@ export function isPrivateAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 4) return PRIVATE.check(address, 'ipv4')
   if (family !== 6) return true
+  // An IPv4 address mapped into IPv6 is judged as the IPv4 address (the hexadecimal spelling is refused outright).
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  return mapped ? PRIVATE.check(mapped[1]!, 'ipv4') : PRIVATE.check(address, 'ipv6')
+  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4')
+  return /^::ffff:/i.test(address) || PRIVATE.check(address, 'ipv6')
 }
 
 class RefusedAddress extends Error {
@@ -94,7 +95,8 @@ export function postNotice(
       return resolve({ error: 'not a valid address' })
     }
     const host = target.hostname.replace(/^\[|\]$/g, '')
-    if (options.production && (target.protocol !== 'https:' || (isIP(host) !== 0 && isPrivateAddress(host))))
+    if (options.production && target.protocol !== 'https:') return resolve({ error: 'refused: not an https address' })
+    if (options.production && isIP(host) !== 0 && isPrivateAddress(host))
       return resolve({ error: new RefusedAddress().message })
     const client = target.protocol === 'https:' ? https : http
     const request = client.request(
