@@ -3,8 +3,11 @@ import type { PartnerEventRow, PartnerWebhookDeps } from './partner-webhooks-dep
 
 /** Notices out at once in one run, across partners. */
 const RUN_CONCURRENCY = 16
-/** A run claims no more after this long (real time); what it holds it finishes. The next run takes the rest. */
-const RUN_CLAIMS_FOR_MS = 30_000
+/**
+ * A run claims no more after this long (real time, one period of the job); what it holds it finishes (10 s a try at
+ * most). The next run takes the rest. Short, because a process runs the job once before it serves its first request.
+ */
+const RUN_CLAIMS_FOR_MS = 5_000
 
 async function deliverClaimed(deps: PartnerWebhookDeps, event: PartnerEventRow): Promise<void> {
   await recordTry(deps, event, await sendOnce(deps, event), false)

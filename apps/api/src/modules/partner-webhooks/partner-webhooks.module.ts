@@ -22,7 +22,7 @@ export function partnerWebhooksModule({ config, db, clock }: Core, partners: Par
     partners,
   })
   const parts: ModuleParts = {
-    // A run claims for 30 s and then finishes what it holds (10 s a try at most).
+    // A run claims for 5 s and then finishes what it holds (10 s a try at most).
     jobs: [recurringJob(DELIVER_PARTNER_WEBHOOKS_JOB, DELIVERY_EVERY_SECONDS, 60, partnerWebhooks.deliverDue)],
   }
   return { partnerWebhooks, parts }
