@@ -328,6 +328,21 @@ describe('notices of a partner order', () => {
     await move(order.reference, 'cancelled')
   })
 
+  it('takes an http webhook address on localhost outside production only', async () => {
+    const production = createPartnerService({ db: t.db, clock: t.clock, production: true, secretsKey: randomBytes(32) })
+    const input = { slug: 'local-hooks', displayName: 'Local', webhookUrl: 'http://127.0.0.1:8080/hooks' }
+    await expect(production.createPartner(input)).rejects.toMatchObject({
+      code: 'validation_failed',
+      fields: { webhookUrl: 'must be an https address' },
+    })
+    await expect(
+      registry().createPartner({ ...input, webhookUrl: 'http://partner.example/hooks' }),
+    ).rejects.toMatchObject({
+      fields: { webhookUrl: 'must be an https address (or http on localhost)' },
+    })
+    expect(await registry().createPartner(input)).toMatchObject({ webhookUrl: input.webhookUrl })
+  })
+
   it('gives up after the last try, more than 72 hours after the first', async () => {
     expect(RETRY_WAITS_SECONDS.reduce((sum, wait) => sum + wait, 0)).toBeGreaterThanOrEqual(72 * 3600)
     const partner = await newPartner()
