@@ -9,6 +9,7 @@ import { setPayoutWaitsFor } from '../src/modules/orders/order-settlement'
 import { applyTransition } from '../src/modules/orders/order-trail'
 import { MAX_ATTEMPTS, RETRY_WAITS_SECONDS } from '../src/modules/partner-webhooks/delivery-schedule'
 import { createPartnerService } from '../src/modules/partners/partners.service'
+import { SECRET_OVERLAP_HOURS } from '../src/modules/partners/signing-secrets'
 import { callUser, initiateBuy, payableBuyer, useTestApp } from './support'
 import { type Receiver, startReceiver, verifyNotice } from './support/webhook-receiver'
 
@@ -364,5 +365,23 @@ describe('notices of a partner order', () => {
     t.clock.advance(24 * 3600 * 1000)
     await deliver()
     expect(receiver.at(partner.path)).toHaveLength(MAX_ATTEMPTS)
+  })
+
+  it('signs with the rotated-out secret no more once its overlap has passed', async () => {
+    const partner = await newPartner()
+    const { secret: next } = await registry().rotateSigningSecret(partner.id)
+    t.clock.advance(SECRET_OVERLAP_HOURS * 3600_000 + 1000)
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: `/operator/partners/${partner.id}/deliveries/test`,
+      headers: operatorHeaders,
+      payload: '',
+    })
+    expect(queued.statusCode).toBe(303)
+    await deliver()
+    const [notice] = receiver.at(partner.path)
+    expect(notice!.headers['webhook-signature']!.split(' ')).toHaveLength(1)
+    expect(verifyNotice(next, notice!)).toMatchObject({ type: 'test', data: { partner: partner.slug } })
+    expect(() => verifyNotice(partner.secret, notice!)).toThrow()
   })
 })

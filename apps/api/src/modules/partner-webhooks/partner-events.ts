@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 
 /** What a partner is told (docs/partner-webhooks.md); `test` is the operator's "send a test event". */
-export const PARTNER_EVENT_TYPES = ['order.status_changed', 'order.checks_required', 'test'] as const
-export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number]
+const PARTNER_EVENT_TYPES = ['order.status_changed', 'order.checks_required', 'test'] as const
+type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number]
 
 export interface PartnerEvent {
   partnerId: string

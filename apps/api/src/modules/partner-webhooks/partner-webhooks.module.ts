@@ -4,7 +4,7 @@ import type { PartnerService } from '../partners/partners.service'
 import { createPartnerWebhookService } from './partner-webhooks.service'
 
 /** The recurring job that sends the notices due; each run claims what it sends under a lease. */
-export const DELIVER_PARTNER_WEBHOOKS_JOB = 'deliver-partner-webhooks'
+const DELIVER_PARTNER_WEBHOOKS_JOB = 'deliver-partner-webhooks'
 
 /** How often the delivery job looks for due notices. */
 const DELIVERY_EVERY_SECONDS = 5

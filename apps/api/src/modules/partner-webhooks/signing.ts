@@ -8,7 +8,7 @@ export interface SignedHeaders {
 }
 
 /** `msg_` and the event's id: the same for every try of a notice, so that a partner drops one it has seen. */
-export function webhookIdOf(eventId: string): string {
+function webhookIdOf(eventId: string): string {
   return `msg_${eventId}`
 }
 
