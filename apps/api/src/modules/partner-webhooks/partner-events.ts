@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 
 /** What a partner is told (docs/partner-webhooks.md); `test` is the operator's "send a test event". */
-const PARTNER_EVENT_TYPES = ['order.status_changed', 'order.checks_required', 'test'] as const
-type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number]
+type PartnerEventType = 'order.status_changed' | 'order.checks_required' | 'test'
 
 export interface PartnerEvent {
   partnerId: string
