@@ -330,6 +330,10 @@ function formFields(): Record<string, Record<string, string>> {
       payerIban: 'CH9300762011623852957',
       bankTransferId: 'trf_fuzz_1',
     },
+    // A partner's notices: what they act on is in the address, the form has no field.
+    '/operator/partners/:partnerId/deliveries/test': {},
+    '/operator/partners/:partnerId/deliveries/enable': {},
+    '/operator/partners/:partnerId/deliveries/:eventId/send-again': {},
   }
 }
 
@@ -533,6 +537,7 @@ const QUERY_FIELDS: Record<string, string[]> = {
   '/sandbox/idv/verify': ['applicant'],
   '/sandbox/esign/sign': ['envelope'],
   '/operator/documents/:id': ['reason'],
+  '/operator/partners/:partnerId/deliveries': ['before', 'done'],
 }
 
 function queryCases(route: Route, fields: string[], headers: Record<string, string>): Case[] {
