@@ -133,34 +133,21 @@ export async function recordTry(
     // Only the process that holds the lease moves the notice on: one whose lease lapsed meanwhile leaves it be.
     const ours = and(eq(id, event.id), eq(partnerWebhookEvents.leaseUntil, event.leaseUntil!))
     if (delivered(outcome)) {
-      await tx
-        .update(partnerWebhookEvents)
-        .set({
-          deliveredAt: sql`coalesce(${partnerWebhookEvents.deliveredAt}, ${now.toISOString()}::timestamptz)`,
-          gaveUpAt: null,
-        })
-        .where(eq(id, event.id))
-      await tx.update(partnerWebhookEvents).set({ leaseUntil: null }).where(ours)
-      return
-    }
-    if (outcome.statusCode === 410) {
+      const at = sql`coalesce(${partnerWebhookEvents.deliveredAt}, ${now.toISOString()}::timestamptz)`
+      await tx.update(partnerWebhookEvents).set({ deliveredAt: at, gaveUpAt: null }).where(eq(id, event.id))
+    } else if (outcome.statusCode === 410) {
       await deps.partners.disableWebhook(tx, event.partnerId, now)
       await tx
         .update(partnerWebhookEvents)
-        .set({ gaveUpAt: now, leaseUntil: null })
+        .set({ gaveUpAt: now })
         .where(and(ours, isNull(partnerWebhookEvents.deliveredAt)))
-      return
+    } else if (!manual) {
+      const next = nextAttemptAfter(event.attempts, now)
+      await tx
+        .update(partnerWebhookEvents)
+        .set(next ? { nextAttemptAt: next } : { gaveUpAt: now })
+        .where(ours)
     }
-    const next = manual ? null : nextAttemptAfter(event.attempts, now)
-    await tx
-      .update(partnerWebhookEvents)
-      .set(
-        manual
-          ? { leaseUntil: null }
-          : next
-            ? { nextAttemptAt: next, leaseUntil: null }
-            : { gaveUpAt: now, leaseUntil: null },
-      )
-      .where(ours)
+    await tx.update(partnerWebhookEvents).set({ leaseUntil: null }).where(ours)
   })
 }
