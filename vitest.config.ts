@@ -30,6 +30,7 @@ const EMBEDDED_JOURNEYS = [
   'documents',
   'partner-api',
   'partner-entry',
+  'partner-webhooks',
 ].map((name) => `test/${name}.test.ts`)
 const missing = EMBEDDED_JOURNEYS.filter((file) => !existsSync(`apps/api/${file}`))
 if (missing.length > 0) throw new Error(`EMBEDDED_JOURNEYS names files that do not exist: ${missing.join(', ')}`)

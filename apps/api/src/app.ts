@@ -35,7 +35,8 @@ declare module 'fastify' {
           | 'settle-waiting-orders'
           | 'resend-sandbox-notices'
           | 'reconcile-hosted-payments'
-          | 'forget-request-keys',
+          | 'forget-request-keys'
+          | 'deliver-partner-webhooks',
       ): Promise<number>
       /** Asks the providers about hosted payments near their order's end and decides what they confirm. */
       reconcileHostedPayments(): Promise<number>

@@ -337,7 +337,10 @@ function formFields(): Record<string, Record<string, string>> {
     '/operator/partners/:partnerId/keys': { label: 'production' },
     '/operator/partners/:partnerId/keys/:keyId/revoke': {},
     '/operator/partners/:partnerId/signing-secret': {},
-    '/operator/partners/:partnerId/webhook/resume': {},
+    // A partner's notices: what they act on is in the address, the form has no field.
+    '/operator/partners/:partnerId/deliveries/test': {},
+    '/operator/partners/:partnerId/deliveries/enable': {},
+    '/operator/partners/:partnerId/deliveries/:eventId/send-again': {},
   }
 }
 
@@ -544,6 +547,7 @@ const QUERY_FIELDS: Record<string, string[]> = {
   // Without a partner's key every call is refused before its input is read.
   '/v1/partner/orders': ['partnerOrderId', 'limit', 'cursor'],
   '/v1/partner/orders/:reference': [],
+  '/operator/partners/:partnerId/deliveries': ['before', 'done'],
 }
 
 function queryCases(route: Route, fields: string[], headers: Record<string, string>): Case[] {

@@ -262,10 +262,13 @@ describe('partners in the operator view', () => {
     // The delivery job turns it off when the partner's address answers 410 Gone.
     await t.db.update(partnersTable).set({ webhookDisabledAt: t.clock.now() }).where(eq(partnersTable.id, id))
     expect((await page('/operator/partners')).body).toContain(`off since ${t.clock.now().toISOString()} (answered 410)`)
-    expect((await post(`/operator/partners/${id}/webhook/resume`, {})).statusCode).toBe(303)
+    expect((await post(`/operator/partners/${id}/deliveries/enable`, {})).statusCode).toBe(303)
     expect((await registry().partnerById(id)).webhookDisabledAt).toBeNull()
     expect((await page(`/operator/partners/${id}`)).body).not.toContain('answered 410')
-    expect((await actionsOf(id)).at(-1)).toMatchObject({ action: 'partner_webhook_resumed', detail: { resumed: true } })
+    expect((await actionsOf(id)).at(-1)).toMatchObject({
+      action: 'partner_notices_turned_on',
+      detail: { partnerId: id },
+    })
   })
 
   it("refuses a script's JSON whose fields are not text, and stores nothing", async () => {

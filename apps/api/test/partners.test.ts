@@ -95,7 +95,7 @@ describe('the partner registry', () => {
       ),
     ).toEqual({
       slug: expect.any(String),
-      webhookUrl: 'must be an https address',
+      webhookUrl: 'must be an https address (or http on localhost)',
       'brand.primaryColour': expect.any(String),
     })
     expect(await registry().listPartners()).toEqual(before)

@@ -38,6 +38,15 @@ export const TradingEnv = z.object({
     .max(720)
     .default(72)
     .describe("Payments this many hours after a change of the customer's name are held for a person (decision 028)."),
+  PARTNER_WEBHOOK_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3)
+    .max(600)
+    .default(60)
+    .describe(
+      'Seconds a process holds a partner notice it is sending; a process that dies mid-send lets another send it after this (decision 115). An attempt is given at most a third of it, and 10 s.',
+    ),
 })
 
 export function readTrading(env: z.output<typeof TradingEnv>) {
@@ -47,5 +56,6 @@ export function readTrading(env: z.output<typeof TradingEnv>) {
     bankRepriceToleranceBps: env.BANK_REPRICE_TOLERANCE_BPS,
     orderExpirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
     nameChangeHoldHours: env.NAME_CHANGE_HOLD_HOURS,
+    partnerWebhookLeaseSeconds: env.PARTNER_WEBHOOK_LEASE_SECONDS,
   }
 }

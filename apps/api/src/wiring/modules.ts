@@ -10,6 +10,7 @@ import { identityModule } from '../modules/identity/identity.module'
 import { journeyModule } from '../modules/journey/journey.module'
 import { operatorModule } from '../modules/operator/operator.module'
 import { ordersModule } from '../modules/orders/orders.module'
+import { partnerWebhooksModule } from '../modules/partner-webhooks/partner-webhooks.module'
 import { partnerApiModule, partnersModule } from '../modules/partners/partners.module'
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
@@ -116,6 +117,7 @@ export async function wireModules(
     accounts: accounts.accounts,
     agreementVersion: compliance.agreement.version,
   })
+  const partnerWebhooks = partnerWebhooksModule(core, partners.partners)
   const operator = operatorModule(
     core,
     {
@@ -130,6 +132,7 @@ export async function wireModules(
       partners: partners.partners,
     },
     gates.requireOperator,
+    partnerWebhooks.partnerWebhooks,
   )
   const partnerApi = partnerApiModule(core, { partners: partners.partners, rates: money.rates, limits: gates.limits })
   const testControls = testControlsModule(core, {
@@ -145,6 +148,7 @@ export async function wireModules(
     operator.parts,
     partners.parts,
     partnerApi.parts,
+    partnerWebhooks.parts,
     testControls.parts,
     devModule(core).parts,
   ]

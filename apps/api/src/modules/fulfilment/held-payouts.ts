@@ -17,9 +17,10 @@ export async function holdForChecks(
   if (order.status === 'awaiting_checks' && order.payoutWaitsFor === owed.step) return 'awaiting_checks'
   const waits = { kind: 'payout_waits', what: owed.what, link: owed.link } as const
   const held = await db.transaction(async (tx) => {
-    if (order.status === 'awaiting_checks') await orderService.recordOrderNote(tx, order, waits, 'system')
-    else await orderService.applyTransition(tx, order, 'awaiting_checks', waits, 'system')
-    const row = await orderService.setPayoutWaitsFor(tx, order.id, owed.step)
+    // The step first, then the status: a partner's notice of the change names the step the payout waits for.
+    let row = await orderService.setPayoutWaitsFor(tx, order.id, owed.step)
+    if (order.status === 'awaiting_checks') await orderService.recordOrderNote(tx, row, waits, 'system')
+    else row = await orderService.applyTransition(tx, row, 'awaiting_checks', waits, 'system')
     const email = await emailOf(tx, order.customerId)
     if (email)
       await orderMail.send(

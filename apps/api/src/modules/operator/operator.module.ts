@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Core, ModuleParts } from '../module-kit'
+import type { PartnerWebhookService } from '../partner-webhooks/partner-webhooks.service'
 import { operatorRoutes } from './operator.routes'
 import { createOperatorService } from './operator.service'
+import { partnerDeliveries } from './partner-deliveries'
 
 type OperatorNeeds = Omit<Parameters<typeof createOperatorService>[0], 'db' | 'clock'>
 
@@ -10,10 +12,11 @@ export function operatorModule(
   { config, db, clock }: Core,
   needs: OperatorNeeds,
   requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  partnerWebhooks: PartnerWebhookService,
 ): { parts: ModuleParts } {
   if (config.operators.length === 0) return { parts: {} }
   const operators = createOperatorService({ db, clock, ...needs })
-  return {
-    parts: { routes: [{ scope: 'root', prefix: '/operator', routes: operatorRoutes({ operators, requireOperator }) }] },
-  }
+  const deliveries = partnerDeliveries({ db, clock }, partnerWebhooks)
+  const routes = operatorRoutes({ operators, partnerDeliveries: deliveries, requireOperator })
+  return { parts: { routes: [{ scope: 'root', prefix: '/operator', routes }] } }
 }

@@ -9,6 +9,8 @@ import { attachment } from '../documents/documents.routes'
 import { operatorPage, refusalPage } from './operator.page'
 import type { OperatorService } from './operator.service'
 import { registerPartnerPages } from './partners.routes'
+import type { PartnerDeliveries } from './partner-deliveries'
+import { registerPartnerDeliveries } from './partner-deliveries.routes'
 
 /** Why an operator sends money back: e-mailed to the customer as written. */
 const Reason = z.string().trim().min(3).max(200)
@@ -44,6 +46,7 @@ const REFUSALS: Partial<Record<string, string>> = {
   review_not_pending: 'Not done: this is not waiting for a decision (already decided, or not a proof of address?).',
   customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
   not_found: 'Not found.',
+  service_unavailable: 'Not sent: it is being sent right now. Look again in a minute.',
 }
 const RefundOrder = OrderAction.extend({ reason: Reason })
 const RecordDelivery = OrderAction.extend({
@@ -71,6 +74,8 @@ const MarkWire = OrderAction.extend({
 /** What the operator view needs: the service, and the check of the operator's credentials. */
 interface OperatorDeps {
   operators: OperatorService
+  /** A partner's notices (decision 115). */
+  partnerDeliveries: PartnerDeliveries
   requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 }
 
@@ -140,6 +145,7 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     registerDocumentDownload(app, deps)
     registerWireReceived(app, deps)
     registerPartnerPages(app, deps.operators)
+    registerPartnerDeliveries(app, deps.partnerDeliveries)
   }
 }
 

@@ -36,6 +36,5 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     issuePartnerKey: partnerDesk.issuePartnerKey.bind(null, deps),
     revokePartnerKey: partnerDesk.revokePartnerKey.bind(null, deps),
     rotatePartnerSecret: partnerDesk.rotatePartnerSecret.bind(null, deps),
-    resumePartnerWebhook: partnerDesk.resumePartnerWebhook.bind(null, deps),
   }
 }

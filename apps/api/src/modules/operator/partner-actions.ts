@@ -139,11 +139,3 @@ export async function rotatePartnerSecret(
   )
   return { partner, secret, overlapHours }
 }
-
-/** Sends the partner's notices again after its address answered 410 Gone. */
-export async function resumePartnerWebhook(deps: PartnerDeskDeps, operator: string, partnerId: string) {
-  const partner = await deps.partners.partnerById(partnerId)
-  const resumed = await deps.partners.resumeWebhook(partnerId)
-  await logAction(deps, operator, 'partner_webhook_resumed', {}, { partnerId, slug: partner.slug, resumed })
-  return resumed
-}

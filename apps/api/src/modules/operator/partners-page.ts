@@ -93,7 +93,7 @@ function keyRows(partnerId: string, keys: PartnerKeyView[]): string {
 function partnerControls(partner: Partner): string {
   const next = partner.status === 'active' ? 'disabled' : 'active'
   const resume = partner.webhookDisabledAt
-    ? `<form class="inline" method="post" action="/operator/partners/${partner.id}/webhook/resume"><button>Send its notices again</button></form>`
+    ? `<form class="inline" method="post" action="/operator/partners/${partner.id}/deliveries/enable"><button>Send its notices again</button></form>`
     : ''
   return `<div>Status: <strong>${escapeHtml(partner.status)}</strong> <form class="inline" method="post" action="/operator/partners/${partner.id}/status"><input type="hidden" name="status" value="${next}"><button>${next === 'active' ? 'Activate' : 'Disable'}</button></form>
 · Webhook: ${webhookCell(partner)} ${resume} · <a href="/operator/partners/${partner.id}/deliveries">Webhook deliveries</a></div>

@@ -132,10 +132,4 @@ function registerSecretPages(
       shownOncePage(request.operator ?? '', rotated.partner, 'New signing secret', rotated.secret, note),
     )
   })
-
-  app.post('/partners/:partnerId/webhook/resume', { schema: { hide: true } }, async (request, reply) => {
-    const { partnerId } = request.params as Params
-    const resumed = await operators.resumePartnerWebhook(request.operator!, partnerId)
-    return done(reply, `/operator/partners/${partnerId}`, resumed ? 'Notices are sent again' : 'Notices were not off')
-  })
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { orders } from '../../db/tables/modules/orders'
 import type { OrderRow, OrderServiceDeps } from './orders-deps'
+import { tellPartnerOfChecks } from './partner-notices'
 
 /** No settlement run holds the order (never held, released, or the hold of a crashed run has lapsed). */
 export const settlementLeaseFree = (now: Date) =>
@@ -38,8 +39,17 @@ export async function setWithdrawalRequested(tx: Database, orderId: string, at: 
   return row!
 }
 
-/** Records the journey step a held order's payout waits for, as the customer is told of it (null once it moves on). */
-export async function setPayoutWaitsFor(tx: Database, orderId: string, step: string | null): Promise<OrderRow> {
+/**
+ * Records the journey step a held order's payout waits for, as the customer is told of it (null once it moves on). A
+ * partner's waiting order tells its partner which step (decision 115).
+ */
+export async function setPayoutWaitsFor(
+  { clock }: Pick<OrderServiceDeps, 'clock'>,
+  tx: Database,
+  orderId: string,
+  step: string | null,
+): Promise<OrderRow> {
   const [row] = await tx.update(orders).set({ payoutWaitsFor: step }).where(eq(orders.id, orderId)).returning()
+  if (step !== null) await tellPartnerOfChecks(tx, row!, clock.now())
   return row!
 }

@@ -5,6 +5,7 @@ import { orderEvents, orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import { OrderTrailEntry, operatorWords } from '@exchange/shared/order-trail'
 import type { Actor, OrderRow, OrderServiceDeps } from './orders-deps'
+import { tellPartnerOfStatus } from './partner-notices'
 
 // The order's trail: every line of order_events is written by a function of this file, as a typed entry (its kind and
 // facts) with the operator's words for it (decision 109).
@@ -17,7 +18,8 @@ function entryColumns(entry: OrderTrailEntry) {
 
 /**
  * The one function that writes an order's status: checks the transition table, changes the row only if it
- * still has the status read (so two writers cannot both move it), and records the event.
+ * still has the status read (so two writers cannot both move it), and records the event. A partner's order also
+ * queues the partner's notice of it, in the same transaction (decision 115).
  */
 export async function applyTransition(
   { clock }: Pick<OrderServiceDeps, 'clock'>,
@@ -39,6 +41,7 @@ export async function applyTransition(
   await tx
     .insert(orderEvents)
     .values({ orderId: order.id, fromStatus: from, toStatus: to, ...entryColumns(entry), actor, createdAt: now })
+  await tellPartnerOfStatus(tx, updated, from, entry, now)
   return updated
 }
 

@@ -38,7 +38,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     claimSettlementLease: claimSettlementLease.bind(null, deps),
     releaseSettlementLease: releaseSettlementLease.bind(null, deps),
     setWithdrawalRequested,
-    setPayoutWaitsFor,
+    setPayoutWaitsFor: setPayoutWaitsFor.bind(null, deps),
     setWalletOfPaidOrder: setWalletOfPaidOrder.bind(null, deps),
     keepPaymentMethod: keepPaymentMethod.bind(null, deps),
     findOwnOrder,

@@ -74,14 +74,3 @@ export async function revokePartnerKey(deps: PartnerServiceDeps, partnerId: stri
   if (!key) throw new AppError('not_found', 404)
   return revokeApiKey(deps, keyId)
 }
-
-/** Sends the partner's notices again after its address answered 410 Gone; answers false when they were not off. */
-export async function resumeWebhook({ db, clock }: PartnerServiceDeps, partnerId: string): Promise<boolean> {
-  assertPartnerId(partnerId)
-  const resumed = await db
-    .update(partners)
-    .set({ webhookDisabledAt: null, updatedAt: clock.now() })
-    .where(and(eq(partners.id, partnerId), isNotNull(partners.webhookDisabledAt)))
-    .returning({ id: partners.id })
-  return resumed.length > 0
-}

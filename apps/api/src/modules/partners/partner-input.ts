@@ -13,7 +13,7 @@ const parsedUrl = (value: string) => {
   }
 }
 
-/** An address the customer may be sent back to: https, or http on localhost outside production. */
+/** An address the customer may be sent back to, or notices sent to: https, or http on localhost outside production. */
 const returnUrl = (production: boolean) =>
   z.string().refine(
     (value) => {
@@ -67,7 +67,7 @@ function partnerFields(production: boolean) {
     brand: PartnerBrand,
     returnUrls: z.array(returnUrl(production)).max(20),
     embeddingOrigins: z.array(origin(production)).max(20),
-    webhookUrl: httpsUrl.nullable(),
+    webhookUrl: returnUrl(production).nullable(),
     orderFields: OrderFields,
     bindSessionToIp: z.boolean(),
     status: z.enum(['active', 'disabled']),

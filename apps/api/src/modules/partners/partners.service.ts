@@ -1,8 +1,9 @@
 import { issueApiKey, revokeApiKey, verifyApiKey } from './api-keys'
-import { partnerById, partnerKeys, partnerSummaries, resumeWebhook, revokePartnerKey } from './partner-desk'
+import { partnerById, partnerKeys, partnerSummaries, revokePartnerKey } from './partner-desk'
 import { createPartner, embeddingOriginsOf, listPartners, partnerBySlug, updatePartner } from './partner-records'
 import type { PartnerServiceDeps } from './partners-deps'
 import { liveSigningSecrets, rotateSigningSecret } from './signing-secrets'
+import { disableWebhook, enableWebhook } from './webhook-endpoint'
 
 export type PartnerService = ReturnType<typeof createPartnerService>
 
@@ -26,6 +27,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     partnerById: partnerById.bind(null, deps),
     partnerKeys: partnerKeys.bind(null, deps),
     revokePartnerKey: revokePartnerKey.bind(null, deps),
-    resumeWebhook: resumeWebhook.bind(null, deps),
+    disableWebhook,
+    enableWebhook: enableWebhook.bind(null, deps),
   }
 }
