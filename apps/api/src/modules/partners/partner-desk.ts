@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import { partnerApiKeys, partners } from '../../db/tables/modules/partners'
 import { AppError } from '../../errors'
 import { revokeApiKey } from './api-keys'
