@@ -8,12 +8,10 @@ import { PartnerClaim, PartnerSignIn } from '../../features/auth/components/part
 import { PartnerReturnScreen } from '../../features/partner/components/partner-return-screen'
 import { dropPartnerSession, partnerNameOf, readPartnerVisit, restorePartnerSession } from '../../lib/partner-visit'
 import { useJwtToken } from '../../lib/use-jwt-token'
-import { onDemand } from '../signed-in-routes'
+import { Component as PartnerCheckoutRoute } from './partner-checkout-route'
 import { PartnerLayout } from './partner-layout'
 import { PARTNER_TWINS, PartnerPaths } from './partner-paths'
 import { usePartnerSession } from './partner-session'
-
-const PartnerCheckoutRoute = onDemand(() => import('./partner-checkout-route'))
 
 /** A page of the partner's sign-in or way back: one centred card, as the account screens. */
 function Card({ children }: { children: ReactNode }) {
@@ -73,7 +71,7 @@ export function Component() {
         <Route path={WEB_PATHS.partnerLogout} element={<Card>{<PartnerReturnScreen />}</Card>} />
         <Route path={WEB_PATHS.partnerReturn} element={<Card>{<PartnerReturnScreen />}</Card>} />
         <Route element={<PartnerLayout />}>
-          <Route path={WEB_PATHS.partnerCheckout} element={loading(<PartnerCheckoutRoute />)} />
+          <Route path={WEB_PATHS.partnerCheckout} element={<PartnerCheckoutRoute />} />
           {PARTNER_TWINS.map(({ path, partnerPath, Screen }) => (
             <Route
               key={partnerPath}

@@ -1,7 +1,7 @@
 import { AuthCard } from './ui'
 
 /** Why a partner's link or visit opens nothing: each refusal of `mplogin` and `mpOgReturn`, and a tab with no visit. */
-export const PARTNER_REFUSALS = [
+const PARTNER_REFUSALS = [
   'mp_link_unknown',
   'mp_link_used',
   'mp_link_expired',

@@ -1,8 +1,15 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { checkLoginPassword, checkNewPassword, isVerificationCode } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_LENGTH, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
-import { PartnerEntry, PartnerLinkToken, PartnerSlug, type MpLoginAnswer } from '@exchange/shared/partner.schemas'
+import {
+  MpLoginRequest,
+  MpNewPassword,
+  PartnerEntry,
+  PartnerLinkToken,
+  PartnerSlug,
+  type MpLoginAnswer,
+} from '@exchange/shared/partner.schemas'
+import { VerificationCode } from '@exchange/shared/validators'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import {
@@ -19,7 +26,7 @@ import { useBrand, useBrandPayload } from '../../../lib/brand-context'
 import { partnerNameOf, signInPartnerVisit, startPartnerVisit, type PartnerVisit } from '../../../lib/partner-visit'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
-import { ruleMessage } from '../../../lib/validation'
+import { firstError } from '../../../lib/validation'
 import { claimPartnerLink, useMpLogin } from '../api/mp-login'
 import { useResendCode } from '../api/resend-code'
 import { CodeInput } from './code-input'
@@ -90,10 +97,13 @@ function VisitEmail({ email }: { email: string }) {
   )
 }
 
+/** A known customer's password is only checked for presence, as at /login (the `password` step's own rule). */
+const KNOWN_PASSWORD = MpLoginRequest.options[1].shape.password
+
 const passwordRules = {
-  known: { password: (value: string) => ruleMessage(checkLoginPassword(value)), terms: () => undefined },
+  known: { password: (value: string) => firstError(KNOWN_PASSWORD, value), terms: () => undefined },
   new: {
-    password: (value: string) => ruleMessage(checkNewPassword(value)),
+    password: (value: string) => firstError(MpNewPassword, value),
     terms: (value: boolean) => (value ? undefined : VALIDATION_MESSAGES.termsRequired),
   },
 }
@@ -193,7 +203,7 @@ function PartnerCodeStep({ visit, nextCodeAt }: { visit: PartnerVisit; nextCodeA
 
   function handleChange(value: string) {
     setCode(value)
-    if (!isVerificationCode(value) || verify.isPending) return
+    if (!VerificationCode.safeParse(value).success || verify.isPending) return
     alert.clear()
     const rejectCode = (show: () => void) => {
       setCode('')

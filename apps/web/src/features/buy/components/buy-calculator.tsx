@@ -120,10 +120,12 @@ function AmountFields({
   form,
   view,
   locked,
+  lockedNote,
 }: {
   form: FormState<OrderValues, OrderInitiateBuyRequest>
   view: OrderView
   locked: Partial<OrderValues>
+  lockedNote: string | undefined
 }) {
   const { values, setErrors, change, setField } = form
   // A set amount holds both fields: typing the other would change it.
@@ -142,6 +144,11 @@ function AmountFields({
   }
   return (
     <>
+      {lockedNote ? (
+        <Text size="sm" c="dimmed">
+          {lockedNote}
+        </Text>
+      ) : null}
       <AmountRow
         label="You pay"
         placeholder="0.00"
@@ -188,14 +195,15 @@ function WalletField({
   form: { values, setField },
   error,
   savedWallets,
-  readOnly,
+  locked,
 }: {
-  readOnly: boolean
+  locked: Partial<OrderValues>
   form: FormState<OrderValues, OrderInitiateBuyRequest>
   error: string | undefined
   savedWallets: readonly SavedWallet[]
 }) {
   const { crypto, fiat, wallet } = values
+  const readOnly = locked.wallet !== undefined
   const coin = crypto.toUpperCase()
   const walletsOfCoin = savedWallets.filter((saved) => saved.crypto === crypto)
   return (
@@ -318,23 +326,13 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
                 {STALE_PRICES_MESSAGE}
               </Alert>
             ) : null}
-            {props.lockedNote ? (
-              <Text size="sm" c="dimmed">
-                {props.lockedNote}
-              </Text>
-            ) : null}
-            <AmountFields form={form} view={view} locked={locked} />
+            <AmountFields form={form} view={view} locked={locked} lockedNote={props.lockedNote} />
             {quote && !view.amountError && !view.cryptoError ? (
               <Text size="sm" role="status" aria-live="polite">
                 {`You pay ${formatFiat(quote.fiatAmount, values.fiat)}, fee included`}
               </Text>
             ) : null}
-            <WalletField
-              form={form}
-              error={view.walletError}
-              savedWallets={savedWallets}
-              readOnly={locked.wallet !== undefined}
-            />
+            <WalletField form={form} error={view.walletError} savedWallets={savedWallets} locked={locked} />
             <FormAlert message={alert} />
             <Button type="submit" size="md" fullWidth loading={order.pending} disabled={view.stale || rates.isPending}>
               Buy {coin}

@@ -9,7 +9,7 @@ import { endPartnerVisit, partnerNameOf, readPartnerVisit } from '../../../lib/p
 import { returnToPartner } from '../api/return-to-partner'
 
 /** The message a framed visit sends its partner's page, which alone can take the customer back (decision 116). */
-export const PARTNER_RETURN_MESSAGE = 'helvex:return'
+const PARTNER_RETURN_MESSAGE = 'helvex:return'
 
 type Outcome =
   { phase: 'asking' } | { phase: 'framed'; url: string; name: string } | { phase: 'ended' } | { phase: 'failed' }
