@@ -1,15 +1,11 @@
 import type { PartnerPrefill } from '@exchange/shared/partner.schemas'
-import { Stack } from '@mantine/core'
-import { BuySteps } from '../../components/ui/buy-steps'
-import { BuyCalculator } from '../../features/buy/components/buy-calculator'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
+import { Suspense } from 'react'
+import { PageSpinner } from '../../components/account/ui'
 import type { OrderValues } from '../../features/buy/components/buy-order'
-import { ChecksPanel } from '../../features/journey/components/checks-panel'
-import { StepDoneNotice } from '../../features/journey/components/step-notices'
-import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
-import { OpenOrderCard } from '../../features/orders/components/open-order-card'
-import { useWallets } from '../../features/wallets/api/list-wallets'
-import { useBrand } from '../../lib/brand-context'
 import { partnerNameOf } from '../../lib/partner-visit'
+import { CalculatorPresetContext } from '../routes/calculator-preset'
+import { DASHBOARD_ROUTES } from '../signed-in-routes'
 import { usePartnerSession } from './partner-session'
 
 /** The calculator's values the partner set: each part it left out stays the customer's to choose. */
@@ -23,39 +19,28 @@ function presetOf(prefill: PartnerPrefill): Partial<OrderValues> {
   return preset
 }
 
+/** The /dashboard screen, loaded on demand as on /dashboard. */
+const CalculatorRoute = DASHBOARD_ROUTES.find((route) => route.path === WEB_PATHS.dashboard)?.Screen
+
 /**
- * `/mp-checkout`: the calculator with the partner's order in it; what the partner locked is shown and cannot be
- * changed (the api refuses a change too, `field_locked`). The order then goes the usual way: a step owed, the method,
- * the payment, each on its /mp- twin.
+ * `/mp-checkout`: the /dashboard screen (the same module, so nothing of it loads twice) with the partner's order in its
+ * calculator; what the partner locked is shown and cannot be changed (the api refuses a change too, `field_locked`).
+ * The order then goes the usual way: a step owed, the method, the payment, each on its /mp- twin.
  */
 export function Component() {
-  const { routeToStep } = useJourneyNavigation()
-  const brand = useBrand()
   const session = usePartnerSession()
   const name = partnerNameOf(session.partner)
   const preset = presetOf(session.prefill)
-  const walletLocked = session.locked && preset.wallet !== undefined
-  const wallets = useWallets(brand.brandName)
-  const savedWallets = wallets.data && wallets.data.result && !walletLocked ? wallets.data.data : []
   const lockedNote =
     session.locked && Object.keys(preset).length > 0
       ? `${name} set this order: the fields it filled in cannot be changed here.`
       : undefined
+  const refusalCopy = {
+    field_locked: `${name} set this order and it cannot be changed here. Go back to ${name} to change it.`,
+  }
   return (
-    <Stack gap="lg">
-      <StepDoneNotice />
-      <ChecksPanel compactOnPhones />
-      <OpenOrderCard />
-      <BuySteps current="amount" />
-      <BuyCalculator
-        onStepRequired={routeToStep}
-        savedWallets={savedWallets}
-        preset={preset}
-        lockedNote={lockedNote}
-        refusalCopy={{
-          field_locked: `${name} set this order and it cannot be changed here. Go back to ${name} to change it.`,
-        }}
-      />
-    </Stack>
+    <CalculatorPresetContext value={{ preset, lockedNote, refusalCopy }}>
+      <Suspense fallback={<PageSpinner label="Loading" />}>{CalculatorRoute ? <CalculatorRoute /> : null}</Suspense>
+    </CalculatorPresetContext>
   )
 }
