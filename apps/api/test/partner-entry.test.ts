@@ -4,6 +4,7 @@ import { customers } from '../src/db/tables/modules/customers'
 import { orders } from '../src/db/tables/modules/orders'
 import { partnerSessions } from '../src/db/tables/modules/partners'
 import { sessions } from '../src/db/tables/modules/sessions'
+import { sandboxCheckouts } from '../src/db/tables/providers/psp'
 import { verifyPartnerReturn } from '../src/modules/partners/partner-return'
 import {
   BTC_WALLET,
@@ -13,6 +14,7 @@ import {
   callUser,
   initiateBuy,
   latestCode,
+  payableBuyer,
   signUpVerified,
   storedOrder,
   uniqueEmail,
@@ -245,8 +247,8 @@ describe('signing in through a visit', () => {
 })
 
 /** A buyer who came in through a partner's visit with a locked order, signed in on their trusted browser. */
-async function lockedVisitBuyer() {
-  const customer = await buyer(t)
+async function lockedVisitBuyer({ payable = false } = {}) {
+  const customer = payable ? await payableBuyer(t) : await buyer(t)
   const partner = await registerPartner(t)
   const { token, visit } = await openPartnerVisit(t, partner, {
     email: customer.email,
@@ -300,6 +302,27 @@ describe('an order started in a visit', () => {
       partnerOrderId: null,
       partnerSessionId: null,
     })
+  })
+})
+
+describe('hosted pages in a visit', () => {
+  it("send the customer back to the partner mode's twin of the return page; others to the dashboard's", async () => {
+    const { customer, token } = await lockedVisitBuyer({ payable: true })
+    const returnUrlOf = async (sessionToken: string, amount: string) => {
+      const { reference } = (await initiateBuy(t, sessionToken, { amount })).body.data
+      const started = await callUser(t.app, 'orderStartCard', sessionToken, {
+        orderReference: reference,
+        pspId: 'sandbox-card',
+      })
+      expect(started.body.result).toBe(true)
+      const [checkout] = await t.db
+        .select({ returnUrl: sandboxCheckouts.returnUrl })
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.id, started.body.data.sessionId as string))
+      return checkout!.returnUrl
+    }
+    expect(await returnUrlOf(token, '250')).toMatch(/^\/mp-returncc\?session_id=\S+$/)
+    expect(await returnUrlOf(customer.token, '300')).toMatch(/^\/dashboard-returncc\?session_id=\S+$/)
   })
 })
 

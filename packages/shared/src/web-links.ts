@@ -9,6 +9,15 @@ export type WebPath = {
 /** The query parameter that names the order a page is about (`/dashboard-wire?order=REF`). */
 export const ORDER_PARAM = 'order'
 
+/**
+ * The partner mode's twin of a signed-in screen (`/dashboard-returncc` → `/mp-returncc`, `/dashboard` → `/mp`): where a
+ * hosted page (card, bank, identity, signature) sends back a customer who came in through a partner (decision 112).
+ */
+export function partnerTwinOf(path: string): string {
+  if (path === '/dashboard') return '/mp'
+  return path.startsWith('/dashboard-') ? `/mp-${path.slice('/dashboard-'.length)}` : path
+}
+
 /** A path that names its order, so that the page shows that order even in another tab or after a reload. */
 export function pathForOrder(path: string, orderReference: string | null | undefined): string {
   return orderReference ? `${path}?${ORDER_PARAM}=${encodeURIComponent(orderReference)}` : path

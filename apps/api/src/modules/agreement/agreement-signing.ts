@@ -1,3 +1,4 @@
+import { partnerTwinOf } from '@exchange/shared/web-links'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { agreementEvents, agreementSignings } from '../../db/tables/modules/agreement'
 import { customers } from '../../db/tables/modules/customers'
@@ -6,7 +7,13 @@ import { AppError, callProvider } from '../../errors'
 import { AGREEMENT_RETURN_PATH, type AgreementContext } from './agreement-deps'
 import { hasSignedCurrent } from './agreement-records'
 
-type SigningRequest = { orderReference?: string | undefined; signerName?: string | undefined; ip: string }
+type SigningRequest = {
+  orderReference?: string | undefined
+  signerName?: string | undefined
+  ip: string
+  /** The customer came in through a partner: the signing page returns to the partner mode's twin. */
+  inPartnerVisit?: boolean
+}
 type Signing = typeof agreementSignings.$inferSelect
 
 /**
@@ -49,7 +56,7 @@ export async function startSigning(
       signingId,
       email: customer.email,
       signerName,
-      returnPath: AGREEMENT_RETURN_PATH,
+      returnPath: request.inPartnerVisit ? partnerTwinOf(AGREEMENT_RETURN_PATH) : AGREEMENT_RETURN_PATH,
     }),
   )
   await db

@@ -37,6 +37,7 @@ export function agreementUserRoutes({ agreement }: { agreement: AgreementService
           orderReference: request.body.orderReference,
           signerName: request.body.signerName,
           ip: request.ip,
+          inPartnerVisit: Boolean(sessionOf(request).partnerSessionId),
         }),
       }),
     )

@@ -1,3 +1,4 @@
+import { partnerTwinOf } from '@exchange/shared/web-links'
 import { and, eq, isNull, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
@@ -18,7 +19,7 @@ async function currentCheck({ db, provider }: Pick<IdentityServiceDeps, 'db' | '
 }
 
 /** Starts (or resumes) the customer's check and answers a fresh link to the provider's hosted page. */
-export async function startCheck(deps: IdentityServiceDeps, customerId: string) {
+export async function startCheck(deps: IdentityServiceDeps, customerId: string, inPartnerVisit = false) {
   const { db, clock, provider } = deps
   const [customer] = await db
     .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
@@ -46,7 +47,7 @@ export async function startCheck(deps: IdentityServiceDeps, customerId: string) 
     provider.startVerification({
       externalUserId: check.id,
       email: customer.email,
-      returnPath: IDENTITY_RETURN_PATH,
+      returnPath: inPartnerVisit ? partnerTwinOf(IDENTITY_RETURN_PATH) : IDENTITY_RETURN_PATH,
       declaredName:
         customer.firstName && customer.lastName ? { firstName: customer.firstName, lastName: customer.lastName } : null,
     }),

@@ -29,7 +29,10 @@ export function identityUserRoutes({ identity }: { identity: IdentityService }):
           response: { 200: IdentityStartAnswer, ...refusals },
         },
       },
-      async (request) => ({ result: true as const, data: await identity.startCheck(sessionOf(request).customerId) }),
+      async (request) => ({
+        result: true as const,
+        data: await identity.startCheck(sessionOf(request).customerId, Boolean(sessionOf(request).partnerSessionId)),
+      }),
     )
 
     app.post(

@@ -1,3 +1,5 @@
+import { partnerTwinOf } from '@exchange/shared/web-links'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { eq } from 'drizzle-orm'
 import { customers } from '../../db/tables/modules/customers'
 import { AppError, callProvider } from '../../errors'
@@ -5,8 +7,12 @@ import type { Visitor } from '../../providers/geoip/visitor-country'
 import { orderCustomerMayPay, payableOrder, recordStart } from './hosted-attempts'
 import type { HostedPaymentDeps } from './hosted-payment-deps'
 
-/** The return page of both hosted flows; `{SESSION_ID}` becomes the checkout or consent id. */
-const RETURN_URL = '/dashboard-returncc?session_id={SESSION_ID}'
+/**
+ * The return page of both hosted flows; `{SESSION_ID}` becomes the checkout or consent id. An order a partner's
+ * customer started returns to the partner mode's twin of the page, inside the partner's frame.
+ */
+const returnUrlOf = (order: { partnerSessionId: string | null }) =>
+  `${order.partnerSessionId ? partnerTwinOf(WEB_PATHS.returnCard) : WEB_PATHS.returnCard}?session_id={SESSION_ID}`
 
 /** `orderStartCard`: the PSP's hosted checkout for this order, with the card chosen as its way to pay. */
 export async function startCardPayment(
@@ -27,7 +33,7 @@ export async function startCardPayment(
       amount: order.fiatAmount,
       currency: order.fiat,
       customerEmail: customer?.email ?? '',
-      returnUrl: RETURN_URL,
+      returnUrl: returnUrlOf(order),
     }),
   )
   await recordStart(deps, order, 'card', psp.kind, session.sessionId, (again) => ({
@@ -64,7 +70,7 @@ export async function startPayByBank(
       currency: order.fiat,
       bankId: tlId,
       payerName: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || (customer?.email ?? ''),
-      returnUrl: RETURN_URL,
+      returnUrl: returnUrlOf(order),
     }),
   )
   await recordStart(deps, order, 'pay_by_bank', openBanking.kind, consent.consentId, (again) => ({
