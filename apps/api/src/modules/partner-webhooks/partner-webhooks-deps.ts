@@ -1,7 +1,6 @@
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { partnerWebhookEvents } from '../../db/tables/modules/partner-webhooks'
-import type { PartnerService } from '../partners/partners.service'
 
 export interface PartnerWebhookDeps {
   db: Database
@@ -10,8 +9,16 @@ export interface PartnerWebhookDeps {
   production: boolean
   /** How long a process holds a notice it sends (PARTNER_WEBHOOK_LEASE_SECONDS). */
   leaseSeconds: number
-  /** The partners module: the signing secrets, and the switch a 410 turns off. */
-  partners: Pick<PartnerService, 'liveSigningSecrets' | 'disableWebhook' | 'enableWebhook'>
+  /** The partners module (handed in, not imported: partners reach orders, which queue notices here). */
+  partners: PartnerEndpoints
+}
+
+/** What delivery asks of the partners module: the signing secrets, and the switch a 410 turns off. */
+export interface PartnerEndpoints {
+  liveSigningSecrets(partnerId: string): Promise<string[]>
+  /** Inside the transaction that records the 410. */
+  disableWebhook(tx: Database, partnerId: string, at: Date): Promise<void>
+  enableWebhook(partnerId: string): Promise<void>
 }
 
 export type PartnerEventRow = typeof partnerWebhookEvents.$inferSelect

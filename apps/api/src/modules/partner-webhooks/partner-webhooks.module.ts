@@ -1,6 +1,6 @@
 import type { Core, ModuleParts } from '../module-kit'
 import { recurringJob } from '../module-kit'
-import type { PartnerService } from '../partners/partners.service'
+import type { PartnerEndpoints } from './partner-webhooks-deps'
 import { createPartnerWebhookService } from './partner-webhooks.service'
 
 /** The recurring job that sends the notices due; each run claims what it sends under a lease. */
@@ -13,7 +13,7 @@ const DELIVERY_EVERY_SECONDS = 5
  * Notices of a partner's orders to the partner's server, Standard Webhooks signed, at least once, in order per order,
  * retried for at least 72 hours (decision 115). No route of its own: the operator's pages show the log and its actions.
  */
-export function partnerWebhooksModule({ config, db, clock }: Core, partners: PartnerService) {
+export function partnerWebhooksModule({ config, db, clock }: Core, partners: PartnerEndpoints) {
   const partnerWebhooks = createPartnerWebhookService({
     db,
     clock,
