@@ -11,7 +11,7 @@ export type PartnerApiFetch = (
 ) => Promise<{ status: number; json(): Promise<unknown> }>
 
 /** The two test partners: the registry locks a partner's orders, not a way in's, so "locked" is a partner of its own. */
-export const TEST_PARTNERS = [
+const TEST_PARTNERS = [
   { slug: 'test-partner', displayName: 'Test Wallet', locked: false },
   { slug: 'test-partner-locked', displayName: 'Test Wallet (locked)', locked: true },
 ] as const
@@ -49,6 +49,7 @@ export interface ReturnCheck {
 }
 
 const NOTICES_KEPT = 50
+const NO_SECRET = 'this process holds no signing secret yet: open /dev/partner first'
 const RETURN_TOLERANCE_SECONDS = 300
 
 export interface PartnerTestPageDeps {
@@ -166,11 +167,21 @@ export function createPartnerTestPage(deps: PartnerTestPageDeps) {
       ...(present(form.wallet) && { walletAddress: present(form.wallet) }),
       ...(present(form.partnerOrderId) && { partnerOrderId: present(form.partnerOrderId) }),
     }
-    const answer = await deps.fetch(`${base}/v1/partner/sessions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${partner.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
+    const answer = await deps
+      .fetch(`${base}/v1/partner/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${partner.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      .catch((error: unknown) => error as Error)
+    // The app may not reach its own public address from where it runs (a proxy in front, say): the page says so.
+    if (answer instanceof Error)
+      return {
+        ok: false,
+        status: 0,
+        error: `${base}/v1/partner/sessions could not be reached: ${answer.message}`,
+        fields: {},
+      }
     const json = await answer.json().catch(() => undefined)
     if (answer.status !== 201) return refusalOf(answer.status, json)
     const data = (json as { data?: { url?: unknown; expiresAt?: unknown } } | undefined)?.data
@@ -178,55 +189,11 @@ export function createPartnerTestPage(deps: PartnerTestPageDeps) {
     return { ok: true, url: new URL(data.url, base).toString(), expiresAt: String(data.expiresAt), slug: partner.slug }
   }
 
-  /** Checks the way back as a partner does, with `verifyPartnerReturn` and the secrets held here; says why not. */
-  async function checkReturn(address: string): Promise<ReturnCheck> {
-    const url = new URL(address)
-    const param = (name: string) => url.searchParams.get(name) ?? ''
-    const shown = { reference: param('mp_reference'), partnerOrderId: param('mp_partner_order_id') }
-    const status = param('mp_status')
-    const secrets = await heldSecrets()
-    const values = verifyPartnerReturn(address, secrets, deps.clock.now(), RETURN_TOLERANCE_SECONDS)
-    if (values) return { ...values, verified: true, reason: '' }
-    const timestamp = Number(param('mp_timestamp'))
-    const reason =
-      secrets.length === 0
-        ? 'this process holds no signing secret yet: open /dev/partner first'
-        : !param('mp_signature')
-          ? 'the address carries no signature'
-          : !PartnerReturnStatus.safeParse(status).success
-            ? 'the status is not one of the way back'
-            : !Number.isInteger(timestamp) ||
-                Math.abs(deps.clock.now().getTime() / 1000 - timestamp) > RETURN_TOLERANCE_SECONDS
-              ? `the timestamp is not within ${RETURN_TOLERANCE_SECONDS} seconds of now`
-              : 'no signature matches the values under a secret held here'
-    return { ...shown, status, verified: false, reason }
-  }
+  const checkReturn = async (address: string) => checkReturnWith(await heldSecrets(), deps.clock.now(), address)
 
   /** Verifies a notice with the Standard Webhooks library over its raw body, and keeps the last 50. */
   async function receiveNotice(rawBody: string, headers: Record<string, string>): Promise<ReceivedNotice> {
-    const secrets = await heldSecrets()
-    let payload: unknown
-    let verified = false
-    let reason = secrets.length === 0 ? 'this process holds no signing secret yet: open /dev/partner first' : ''
-    for (const secret of secrets) {
-      try {
-        payload = new Webhook(secret).verify(rawBody, headers)
-        verified = true
-        reason = ''
-        break
-      } catch (error) {
-        reason = error instanceof Error ? error.message : 'not verified'
-      }
-    }
-    const read = (verified ? payload : safeJson(rawBody)) as { type?: unknown; data?: { status?: unknown } }
-    const notice: ReceivedNotice = {
-      webhookId: headers['webhook-id'] ?? '',
-      type: typeof read?.type === 'string' ? read.type : '',
-      status: typeof read?.data?.status === 'string' ? read.data.status : '',
-      verified,
-      reason,
-      receivedAt: deps.clock.now(),
-    }
+    const notice = { ...verifyNotice(await heldSecrets(), rawBody, headers), receivedAt: deps.clock.now() }
     notices.unshift(notice)
     notices.splice(NOTICES_KEPT)
     return notice
@@ -242,5 +209,61 @@ function safeJson(text: string): unknown {
     return JSON.parse(text)
   } catch {
     return undefined
+  }
+}
+
+/** Checks the way back as a partner does, with `verifyPartnerReturn` and the secrets held here; says why not. */
+function checkReturnWith(secrets: string[], now: Date, address: string): ReturnCheck {
+  const url = new URL(address)
+  const param = (name: string) => url.searchParams.get(name) ?? ''
+  const status = param('mp_status')
+  const values = verifyPartnerReturn(address, secrets, now, RETURN_TOLERANCE_SECONDS)
+  if (values) return { ...values, verified: true, reason: '' }
+  const timestamp = Number(param('mp_timestamp'))
+  const reason =
+    secrets.length === 0
+      ? NO_SECRET
+      : !param('mp_signature')
+        ? 'the address carries no signature'
+        : !PartnerReturnStatus.safeParse(status).success
+          ? 'the status is not one of the way back'
+          : !Number.isInteger(timestamp) || Math.abs(now.getTime() / 1000 - timestamp) > RETURN_TOLERANCE_SECONDS
+            ? `the timestamp is not within ${RETURN_TOLERANCE_SECONDS} seconds of now`
+            : 'no signature matches the values under a secret held here'
+  return {
+    reference: param('mp_reference'),
+    partnerOrderId: param('mp_partner_order_id'),
+    status,
+    verified: false,
+    reason,
+  }
+}
+
+/** A notice verified with the Standard Webhooks library under any secret held here, over its raw body. */
+function verifyNotice(
+  secrets: string[],
+  rawBody: string,
+  headers: Record<string, string>,
+): Omit<ReceivedNotice, 'receivedAt'> {
+  let payload: unknown
+  let verified = false
+  let reason = secrets.length === 0 ? NO_SECRET : ''
+  for (const secret of secrets) {
+    try {
+      payload = new Webhook(secret).verify(rawBody, headers)
+      verified = true
+      reason = ''
+      break
+    } catch (error) {
+      reason = error instanceof Error ? error.message : 'not verified'
+    }
+  }
+  const read = (verified ? payload : safeJson(rawBody)) as { type?: unknown; data?: { status?: unknown } } | undefined
+  return {
+    webhookId: headers['webhook-id'] ?? '',
+    type: typeof read?.type === 'string' ? read.type : '',
+    status: typeof read?.data?.status === 'string' ? read.data.status : '',
+    verified,
+    reason,
   }
 }
