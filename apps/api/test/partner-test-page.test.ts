@@ -139,11 +139,12 @@ describe('the test partner page', () => {
 
   it("shows the partner api's refusal and stores nothing", async () => {
     const before = await t.db.select().from(partnerSessions)
-    const answer = await postForm({ ...FORM, amount: '250.5.0' })
-    expect(answer.body).toContain('The partner api refused: 400 <code>validation_failed</code>')
+    const answer = await postForm({ ...FORM, amount: '999999999' })
+    expect(answer.body).toContain('The partner api refused: 400 <code>amount_above_maximum</code>')
     expect(answer.body).toContain('<code>fiatAmount</code>')
     expect(await t.db.select().from(partnerSessions)).toHaveLength(before.length)
-    expect((await postForm({ email: 'x@example.com' })).statusCode).toBe(400)
+    expect((await postForm({ ...FORM, amount: '250.5.0' })).statusCode).toBe(400)
+    expect((await postForm({ ...FORM, email: 'not an e-mail' })).statusCode).toBe(400)
   })
 
   it('verifies a signed way back and says why a tampered one is not', async () => {
@@ -167,6 +168,7 @@ describe('the test partner page', () => {
       method: 'GET',
       url: `${pathname}${search.replace('mp_status=completed', 'mp_status=failed')}`,
     })
+    expect(tampered.statusCode).toBe(400)
     expect(tampered.body).toContain('<code>failed</code>')
     expect(tampered.body).not.toContain('Signature verified')
     expect(tampered.body).toContain('Signature not verified: no signature matches')
@@ -198,6 +200,7 @@ describe('the test partner page', () => {
     expect(accepted.statusCode).toBe(204)
     const refused = await notice('msg_tampered-1', body.replace('completed', 'failed'))
     expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ result: false, error: 'unauthorized' })
 
     const listed = (await page()).body
     expect(listed).toMatch(/msg_good-1<\/code><\/td><td>order\.status_changed<\/td><td>completed<\/td><td>verified</)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { CryptoCurrency } from '@exchange/shared/currencies'
+import { Email } from '@exchange/shared/validators'
 import { AppError } from '../../errors'
 import { acceptFormPosts } from '../../plugins/form-posts'
 import { formRefused, readForm } from '../../providers/sandbox/pages'
@@ -10,14 +11,17 @@ import { partnerFramePage, partnerReturnPage, partnerTestPage, partnerTestPagePr
 
 const PARTY = 'Test partner'
 
-/** The page's form, as posted: the partner api checks the values themselves, as it does for any partner. */
+/**
+ * The page's form, as posted: an e-mail, and what the partner sets in the order (empty: not set). Values the partner
+ * api would check again are refused here when no person would type them, so a malformed post opens nothing.
+ */
 const WayInForm = z
   .object({
-    email: z.string().max(254),
-    amount: z.string().max(40),
-    coin: z.union([z.literal(''), CryptoCurrency]),
-    wallet: z.string().max(128),
-    partnerOrderId: z.string().max(64),
+    email: Email,
+    amount: z.union([z.literal(''), z.string().regex(/^\d{1,9}(\.\d{1,2})?$/)]).default(''),
+    coin: z.union([z.literal(''), CryptoCurrency]).default(''),
+    wallet: z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9:._-]{1,128}$/)]).default(''),
+    partnerOrderId: z.union([z.literal(''), z.string().regex(/^[!-~]{1,64}$/)]).default(''),
     locked: z.literal('on').optional(),
   })
   .strict()
@@ -91,7 +95,11 @@ export function partnerTestPageRoutes({
 
     app.get('/return', { schema: { hide: true } }, async (request, reply) => {
       const check = await page.checkReturn(`${baseOf(request)}${request.url}`)
-      return reply.type('text/html; charset=utf-8').send(partnerReturnPage(check))
+      // As a partner's page would: what does not verify is refused, and the page says why.
+      return reply
+        .code(check.verified ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .send(partnerReturnPage(check))
     })
 
     app.post('/webhooks', { schema: { hide: true } }, async (request, reply) => {
@@ -100,7 +108,9 @@ export function partnerTestPageRoutes({
         Object.entries(request.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
       )
       const notice = await page.receiveNotice(rawBody, headers)
-      return reply.code(notice.verified ? 204 : 400).send()
+      // 400, not 2xx: the exchange tries the notice again; the page lists why it was refused.
+      if (!notice.verified) return reply.code(400).send({ result: false, error: 'unauthorized' })
+      return reply.code(204).send()
     })
   }
 }
