@@ -6,6 +6,7 @@ import type { Config } from './config/config'
 import { refuseConvenienceRoutes } from './config/deployment-guards'
 import { logDeployment } from './config/deployment'
 import type { DatabaseHandle } from './db/client'
+import type { PartnerApiFetch } from './modules/dev/partner-test-page'
 import { ISSUE_CODE_JOB } from './modules/accounts/issue-code-job'
 import { SEND_MAIL_JOB } from './modules/mail/mail-delivery'
 import { CUSTOMER_CHECKS_CHANGED_JOB } from './modules/intake/money-in'
@@ -57,6 +58,8 @@ export interface AppOverrides extends PartyOverrides {
   agreement?: CustomerAgreement
   /** false silences the log; a stream receives its JSON lines (tests read them). */
   logger?: LoggerOverride
+  /** How the test partner's page reaches the partner api (default: HTTP); tests that do not listen pass `inject`. */
+  partnerApiFetch?: PartnerApiFetch
 }
 
 /** Same path from `src/app.ts` and from the bundled `dist/server.js`: both sit two levels below apps/. */
@@ -75,7 +78,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const { parties, parts: partyParts, resendSandboxNotices } = await chooseParties(core, app, overrides)
   await registerApiDocs(app, core)
   const gates = await registerGates(app, core)
-  const { parts, money, partners } = await wireModules(core, parties, gates, overrides.agreement)
+  const { parts, money, partners } = await wireModules(
+    core,
+    parties,
+    gates,
+    overrides.agreement,
+    overrides.partnerApiFetch,
+  )
   allowPartnerFraming(app, partners.embeddingOriginsOf)
   const allParts = [coreParts, partyParts, ...parts]
   registerLifecycle(app, core, allParts, gates)

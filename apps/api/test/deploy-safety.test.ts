@@ -96,8 +96,9 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
     }
   })
 
-  it('serves no dev outbox, mailbox or API documentation', async () => {
-    for (const url of ['/dev/outbox', '/dev/mailbox', '/docs', '/docs/json', '/docs/static/index.html']) {
+  it('serves no dev outbox, mailbox, test partner or API documentation', async () => {
+    const devPages = ['/dev/outbox', '/dev/mailbox', '/dev/partner', '/dev/partner/return']
+    for (const url of [...devPages, '/docs', '/docs/json', '/docs/static/index.html']) {
       const answer = await t.app.inject({ method: 'GET', url })
       expect(answer.statusCode, url).toBe(404)
       expect(answer.json(), url).toEqual({ result: false, error: 'not_found' })

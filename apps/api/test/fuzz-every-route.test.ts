@@ -341,6 +341,10 @@ function formFields(): Record<string, Record<string, string>> {
     '/operator/partners/:partnerId/deliveries/test': {},
     '/operator/partners/:partnerId/deliveries/enable': {},
     '/operator/partners/:partnerId/deliveries/:eventId/send-again': {},
+    // The test partner's form: the e-mail is what it needs; the order's fields may be left out.
+    '/dev/partner/sessions': { email: 'ada@example.com' },
+    // A notice to the test partner: its raw body, refused unless signed with the partner's secret.
+    '/dev/partner/webhooks': {},
   }
 }
 
@@ -548,6 +552,8 @@ const QUERY_FIELDS: Record<string, string[]> = {
   '/v1/partner/orders': ['partnerOrderId', 'limit', 'cursor'],
   '/v1/partner/orders/:reference': [],
   '/operator/partners/:partnerId/deliveries': ['before', 'done'],
+  '/dev/partner/frame': ['url'],
+  '/dev/partner/return': ['mp_reference', 'mp_partner_order_id', 'mp_status', 'mp_timestamp', 'mp_signature'],
 }
 
 function queryCases(route: Route, fields: string[], headers: Record<string, string>): Case[] {
@@ -577,6 +583,9 @@ const WITHOUT_INPUT = new Set([
   '/healthz',
   '/dev/outbox',
   '/dev/mailbox',
+  // Registers the test partners on first use: a page a person opens, never sent input.
+  '/dev/partner',
+  '/dev/partner/',
   '/test/clock',
   '/operator',
   '/operator/',

@@ -4,6 +4,7 @@ import { agreementModule } from '../modules/agreement/agreement.module'
 import { brandModule } from '../modules/brand/brand.module'
 import { customersModule } from '../modules/customers/customers.module'
 import { devModule } from '../modules/dev/dev.module'
+import type { PartnerApiFetch } from '../modules/dev/partner-test-page'
 import { documentsModule } from '../modules/documents/documents.module'
 import { dueDiligenceModule } from '../modules/due-diligence/due-diligence.module'
 import { identityModule } from '../modules/identity/identity.module'
@@ -106,6 +107,7 @@ export async function wireModules(
   parties: Parties,
   gates: Gates,
   agreementInForce: CustomerAgreement | undefined,
+  partnerApiFetch?: PartnerApiFetch,
 ) {
   const keys = requestKeysModule(core)
   const { answerOnce } = keys
@@ -150,7 +152,7 @@ export async function wireModules(
     partnerApi.parts,
     partnerWebhooks.parts,
     testControls.parts,
-    devModule(core).parts,
+    devModule(core, { partners: partners.partners, partnerApiFetch }).parts,
   ]
   return { parts, money, partners: partners.partners }
 }

@@ -17,6 +17,7 @@ import type { IdentityProvider } from '../../src/providers/identity/identity.pro
 import type { LiquidityProvider } from '../../src/providers/liquidity/liquidity.provider'
 import type { MailTransport } from '../../src/providers/mail/mail.provider'
 import type { RatesProvider } from '../../src/providers/rates/rates.provider'
+import type { PartnerApiFetch } from '../../src/modules/dev/partner-test-page'
 import { createTestClock } from './clock'
 
 export interface TestApp {
@@ -114,6 +115,8 @@ export interface TestAppOptions {
   identityProvider?: IdentityProvider
   esignProvider?: ESignatureProvider
   agreement?: CustomerAgreement
+  /** How the test partner's page reaches the partner api: the app's own `inject`, since a test app does not listen. */
+  partnerApiFetch?: PartnerApiFetch
 }
 
 /** The production app (the same `buildApp`), on a database of its own, with a clock the test moves. */
@@ -156,6 +159,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.identityProvider && { identityProvider: options.identityProvider }),
     ...(options.esignProvider && { esignProvider: options.esignProvider }),
     ...(options.agreement && { agreement: options.agreement }),
+    ...(options.partnerApiFetch && { partnerApiFetch: options.partnerApiFetch }),
   })
   await app.ready()
   mailDeliveries.set(handle.db, async () => {
