@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import { WALLET } from '../support/customer'
 import { lastMessageId, uniqueEmail, waitForCode } from '../support/mailbox'
@@ -38,6 +38,10 @@ describe('a partner sends its customer in', () => {
 
     await page.waitForURL('**/mp-checkout')
     await visible(page.getByText('Test Wallet'))
+    // The partner's order, prefilled: the amount and the wallet it sent.
+    await expect.poll(() => page.getByRole('textbox', { name: 'You pay' }).inputValue()).toBe('100.00')
+    expect(await page.getByRole('textbox', { name: 'Wallet address' }).inputValue()).toBe(WALLET)
+    await visible(page.getByRole('button', { name: 'Buy BTC' }))
     await screenshotAtBothWidths(page, 'partner-checkout')
     await context.close()
   })
