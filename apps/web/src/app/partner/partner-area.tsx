@@ -1,4 +1,3 @@
-import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Button } from '@mantine/core'
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react'
@@ -32,7 +31,7 @@ function PartnerHome() {
   if (linkToken !== null) return <Card>{<PartnerClaim partner={partner ?? ''} token={linkToken} />}</Card>
   const visit = readPartnerVisit()
   if (!visit) return <Card>{<PartnerRefusalScreen refusal="no_visit" />}</Card>
-  if (token) return <Navigate to={PARTNER_PATHS.partnerCheckout} replace />
+  if (token) return <Navigate to={WEB_PATHS.partnerCheckout} replace />
   // Signed out of the visit (the session ended): a reload must not bring the dead token back.
   if (visit.token) dropPartnerSession()
   // Each arrival here (the code screen's way back) starts the sign-in afresh.
@@ -45,7 +44,7 @@ function WithWayBack({ Screen }: { Screen: ComponentType }) {
   return (
     <>
       <Screen />
-      <Button component={Link} to={PARTNER_PATHS.partnerReturn} mt="lg">
+      <Button component={Link} to={WEB_PATHS.partnerReturn} mt="lg">
         Back to {name}
       </Button>
     </>
@@ -68,11 +67,11 @@ export function Component() {
   return (
     <PartnerPaths>
       <Routes>
-        <Route path={PARTNER_PATHS.partnerHome} element={<PartnerHome />} />
-        <Route path={PARTNER_PATHS.partnerLogout} element={<Card>{<PartnerReturnScreen />}</Card>} />
-        <Route path={PARTNER_PATHS.partnerReturn} element={<Card>{<PartnerReturnScreen />}</Card>} />
+        <Route path={WEB_PATHS.partnerHome} element={<PartnerHome />} />
+        <Route path={WEB_PATHS.partnerLogout} element={<Card>{<PartnerReturnScreen />}</Card>} />
+        <Route path={WEB_PATHS.partnerReturn} element={<Card>{<PartnerReturnScreen />}</Card>} />
         <Route element={<PartnerLayout />}>
-          <Route path={PARTNER_PATHS.partnerCheckout} element={<PartnerCheckoutRoute />} />
+          <Route path={WEB_PATHS.partnerCheckout} element={<PartnerCheckoutRoute />} />
           {PARTNER_TWINS.map(({ path, partnerPath, Screen }) => (
             <Route
               key={partnerPath}
@@ -81,7 +80,7 @@ export function Component() {
             />
           ))}
         </Route>
-        <Route path="*" element={<Navigate to={PARTNER_PATHS.partnerHome} replace />} />
+        <Route path="*" element={<Navigate to={WEB_PATHS.partnerHome} replace />} />
       </Routes>
     </PartnerPaths>
   )

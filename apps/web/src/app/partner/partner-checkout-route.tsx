@@ -1,10 +1,10 @@
 import type { PartnerPrefill } from '@exchange/shared/partner.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { Suspense, type ComponentType } from 'react'
+import { Suspense } from 'react'
 import { PageSpinner } from '../../components/account/ui'
 import type { OrderValues } from '../../features/buy/components/buy-order'
 import { partnerNameOf } from '../../lib/partner-visit'
-import type { CalculatorPreset } from '../routes/calculator-route'
+import { CalculatorPresetContext } from '../routes/calculator-preset'
 import { DASHBOARD_ROUTES } from '../signed-in-routes'
 import { usePartnerSession } from './partner-session'
 
@@ -19,10 +19,8 @@ function presetOf(prefill: PartnerPrefill): Partial<OrderValues> {
   return preset
 }
 
-/** The /dashboard screen, loaded on demand as on /dashboard; it takes the partner's order as its props. */
-const CalculatorRoute: ComponentType<CalculatorPreset> | undefined = DASHBOARD_ROUTES.find(
-  (route) => route.path === WEB_PATHS.dashboard,
-)?.Screen
+/** The /dashboard screen, loaded on demand as on /dashboard. */
+const CalculatorRoute = DASHBOARD_ROUTES.find((route) => route.path === WEB_PATHS.dashboard)?.Screen
 
 /**
  * `/mp-checkout`: the /dashboard screen (the same module, so nothing of it loads twice) with the partner's order in its
@@ -41,8 +39,8 @@ export function Component() {
     field_locked: `${name} set this order and it cannot be changed here. Go back to ${name} to change it.`,
   }
   return (
-    <Suspense fallback={<PageSpinner label="Loading" />}>
-      {CalculatorRoute ? <CalculatorRoute preset={preset} lockedNote={lockedNote} refusalCopy={refusalCopy} /> : null}
-    </Suspense>
+    <CalculatorPresetContext value={{ preset, lockedNote, refusalCopy }}>
+      <Suspense fallback={<PageSpinner label="Loading" />}>{CalculatorRoute ? <CalculatorRoute /> : null}</Suspense>
+    </CalculatorPresetContext>
   )
 }

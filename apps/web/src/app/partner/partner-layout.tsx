@@ -1,7 +1,7 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { AppShell, Button, Group, Text } from '@mantine/core'
-import { lazy, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Link, Navigate } from 'react-router'
 import { PartnerRefusalScreen } from '../../components/account/partner-refusal'
 import { PageSpinner } from '../../components/account/ui'
@@ -11,12 +11,9 @@ import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/componen
 import { BrandProvider, useBrand } from '../../lib/brand-context'
 import { dropPartnerSession, partnerNameOf } from '../../lib/partner-visit'
 import { useJwtToken } from '../../lib/use-jwt-token'
+import { DashboardContent } from '../layouts/dashboard-layout'
+import { DashboardRoot } from '../providers/dashboard-root'
 import { PartnerSessionContext, type PartnerSession } from './partner-session'
-
-// The signed-in root and content of /dashboard, from its layout route's module (loaded on demand, as on /dashboard).
-const layoutRoute = () => import('../routes/dashboard-layout-route')
-const DashboardRoot = lazy(() => layoutRoute().then((module) => ({ default: module.DashboardRoot })))
-const DashboardContent = lazy(() => layoutRoute().then((module) => ({ default: module.DashboardContent })))
 
 const HEADER_HEIGHT = 56
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
@@ -48,7 +45,7 @@ function PartnerFrame({ session }: { session: PartnerSession }) {
               {name}
             </Text>
           </Group>
-          <Button component={Link} to={PARTNER_PATHS.partnerLogout} size="xs" variant="light">
+          <Button component={Link} to={WEB_PATHS.partnerLogout} size="xs" variant="light">
             Back to {name}
           </Button>
         </Group>
@@ -99,7 +96,7 @@ export function PartnerLayout() {
   const state = usePartnerSessionAnswer(token)
   const session = state.phase === 'ready' ? state.session : null
   const themed = useMemo(() => (session ? partnerBrand(brand, session) : brand), [brand, session])
-  if (!token) return <Navigate to={PARTNER_PATHS.partnerHome} replace />
+  if (!token) return <Navigate to={WEB_PATHS.partnerHome} replace />
   if (state.phase === 'ended')
     return (
       <div className="ac-centre">

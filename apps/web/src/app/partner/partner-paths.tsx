@@ -1,4 +1,3 @@
-import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useContext, useMemo, type ReactNode } from 'react'
 import { UNSAFE_NavigationContext as NavigationContext, type Navigator, type To } from 'react-router'
@@ -14,10 +13,7 @@ const LEAVES_THE_FLOW: readonly string[] = [WEB_PATHS.history, WEB_PATHS.contact
 /** The signed-in screens a partner's customer can see, each with its twin (`/dashboard-method` → `/mp-method`). */
 export const PARTNER_TWINS = DASHBOARD_ROUTES.filter(
   ({ path }) => path.startsWith(SIGNED_IN_PREFIX) && !LEAVES_THE_FLOW.includes(path.toLowerCase()),
-).map((route) => ({
-  ...route,
-  partnerPath: `${PARTNER_PATHS.partnerPrefix}${route.path.slice(SIGNED_IN_PREFIX.length)}`,
-}))
+).map((route) => ({ ...route, partnerPath: `${WEB_PATHS.partnerPrefix}${route.path.slice(SIGNED_IN_PREFIX.length)}` }))
 
 const TWIN_OF = new Map(PARTNER_TWINS.map((twin) => [twin.path.toLowerCase(), twin.partnerPath]))
 
@@ -28,9 +24,9 @@ const TWIN_OF = new Map(PARTNER_TWINS.map((twin) => [twin.path.toLowerCase(), tw
  */
 export function partnerPathOf(path: string): string {
   const lower = path.toLowerCase()
-  if (lower === PARTNER_PATHS.partnerHome || lower.startsWith(PARTNER_PATHS.partnerPrefix)) return path
-  if (lower === PARTNER_PATHS.partnerLogout || lower === WEB_PATHS.logout) return PARTNER_PATHS.partnerLogout
-  return TWIN_OF.get(lower) ?? PARTNER_PATHS.partnerHome
+  if (lower === WEB_PATHS.partnerHome || lower.startsWith(WEB_PATHS.partnerPrefix)) return path
+  if (lower === WEB_PATHS.partnerLogout || lower === WEB_PATHS.logout) return WEB_PATHS.partnerLogout
+  return TWIN_OF.get(lower) ?? WEB_PATHS.partnerHome
 }
 
 function partnerTo(to: To): To {

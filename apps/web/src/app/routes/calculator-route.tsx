@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core'
+import { useContext } from 'react'
 import { BuySteps } from '../../components/ui/buy-steps'
-import { BuyCalculator, type BuyCalculatorProps } from '../../features/buy/components/buy-calculator'
+import { BuyCalculator } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
 import { ChecksPanel } from '../../features/journey/components/checks-panel'
 import { useIdentityRejected } from '../../features/journey/components/identity-rejected-notice'
@@ -9,6 +10,7 @@ import { useJourneyNavigation } from '../../features/journey/use-journey-navigat
 import { OpenOrderCard } from '../../features/orders/components/open-order-card'
 import { useWallets } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
+import { CalculatorPresetContext } from './calculator-preset'
 
 /**
  * /dashboard: the greeting, the checks the customer still owes (nothing when none), the order in progress (nothing when
@@ -16,18 +18,13 @@ import { useBrand } from '../../lib/brand-context'
  * refused for a step leads to that step's screen and back here, with the order as it was typed (decision 038). A
  * customer whose identity check was refused for good sees only what that means (decision 088).
  */
-/**
- * An order another screen sets in the calculator: the partner mode's `/mp-checkout` (decision 116) renders this screen
- * itself with these props, so that nothing of it is loaded twice or bundled apart; /dashboard passes none.
- */
-export type CalculatorPreset = Pick<BuyCalculatorProps, 'preset' | 'lockedNote' | 'refusalCopy'>
-
-export function Component(preset: CalculatorPreset) {
+export function Component() {
   const { routeToStep } = useJourneyNavigation()
   const brand = useBrand()
   const wallets = useWallets(brand.brandName)
   const savedWallets = wallets.data && wallets.data.result ? wallets.data.data : []
   const identityRejected = useIdentityRejected()
+  const preset = useContext(CalculatorPresetContext)
   // After a final identity refusal nothing can be bought: the page says why and offers no order to start or pay.
   if (identityRejected) {
     return (

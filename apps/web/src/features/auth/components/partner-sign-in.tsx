@@ -1,4 +1,4 @@
-import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { ALERT_MS, CODE_LENGTH, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
 import {
@@ -58,7 +58,7 @@ export function PartnerClaim({ partner, token }: { partner: string; token: strin
         const { entry, email, known, partner: face } = answer.data
         startPartnerVisit({ entry, email, known, partner: face })
         // The token has done its work: it leaves the address (and the tab's history) at once.
-        void navigate(PARTNER_PATHS.partnerHome, { replace: true })
+        void navigate(WEB_PATHS.partnerHome, { replace: true })
       },
       () => current && setFailed(true),
     )
@@ -133,7 +133,7 @@ function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (
             return onCode(Date.now() + (answer.retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000)
           if ('data' in answer && 'token' in answer.data) {
             signInPartnerVisit(answer.data.token)
-            void navigate(PARTNER_PATHS.partnerCheckout, { replace: true })
+            void navigate(WEB_PATHS.partnerCheckout, { replace: true })
           }
         },
         onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
@@ -221,7 +221,7 @@ function PartnerCodeStep({ visit, nextCodeAt }: { visit: PartnerVisit; nextCodeA
           if (!('data' in answer) || !('token' in answer.data))
             return rejectCode(() => alert.show(ALERT_MESSAGES.somethingWentWrong))
           signInPartnerVisit(answer.data.token)
-          void navigate(PARTNER_PATHS.partnerCheckout, { replace: true })
+          void navigate(WEB_PATHS.partnerCheckout, { replace: true })
         },
         onError: () => rejectCode(() => alert.show(ALERT_MESSAGES.somethingWentWrong)),
       },
