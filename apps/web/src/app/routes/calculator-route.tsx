@@ -1,5 +1,4 @@
 import { Stack } from '@mantine/core'
-import { useContext } from 'react'
 import { BuySteps } from '../../components/ui/buy-steps'
 import { BuyCalculator } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
@@ -10,7 +9,6 @@ import { useJourneyNavigation } from '../../features/journey/use-journey-navigat
 import { OpenOrderCard } from '../../features/orders/components/open-order-card'
 import { useWallets } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
-import { CalculatorPresetContext } from './calculator-preset'
 
 /**
  * /dashboard: the greeting, the checks the customer still owes (nothing when none), the order in progress (nothing when
@@ -24,7 +22,6 @@ export function Component() {
   const wallets = useWallets(brand.brandName)
   const savedWallets = wallets.data && wallets.data.result ? wallets.data.data : []
   const identityRejected = useIdentityRejected()
-  const preset = useContext(CalculatorPresetContext)
   // After a final identity refusal nothing can be bought: the page says why and offers no order to start or pay.
   if (identityRejected) {
     return (
@@ -41,7 +38,7 @@ export function Component() {
       <ChecksPanel compactOnPhones />
       <OpenOrderCard />
       <BuySteps current="amount" />
-      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} {...preset} />
+      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} />
     </Stack>
   )
 }

@@ -69,12 +69,6 @@ export interface BuyCalculatorProps {
    * far is already kept) and answers null, or answers the line to show here when the step waits for a decision.
    */
   onStepRequired?: (step: JourneyStepId) => Promise<string | null>
-  /** An order set by someone else (a partner, decision 116): its values replace the kept ones. */
-  preset?: Partial<OrderValues>
-  /** With a preset: its fields are shown but cannot be changed, and this line says who set them. */
-  lockedNote?: string
-  /** Copy for refusals the calculator has no words of its own for (a partner's `field_locked`). */
-  refusalCopy?: Partial<Record<string, string>>
 }
 
 const fiatOf = (value: string) => FIAT_CURRENCIES.find((code) => code === value)
@@ -88,9 +82,7 @@ function AmountRow({
   error,
   onType,
   currency,
-  readOnly,
 }: {
-  readOnly?: boolean
   label: string
   placeholder: string
   value: string
@@ -108,7 +100,6 @@ function AmountRow({
         value={value}
         onChange={(event) => onType(event.currentTarget.value)}
         error={error}
-        readOnly={readOnly}
       />
       <CurrencySelect {...currency} size="md" />
     </SimpleGrid>
@@ -116,20 +107,8 @@ function AmountRow({
 }
 
 /** The two amounts, each beside its currency; typing in one computes the other. */
-function AmountFields({
-  form,
-  view,
-  locked,
-  lockedNote,
-}: {
-  form: FormState<OrderValues, OrderInitiateBuyRequest>
-  view: OrderView
-  locked: Partial<OrderValues>
-  lockedNote: string | undefined
-}) {
+function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitiateBuyRequest>; view: OrderView }) {
   const { values, setErrors, change, setField } = form
-  // A set amount holds both fields: typing the other would change it.
-  const amountLocked = locked.side !== undefined
   function typeAmount(typedSide: AmountSide, value: string) {
     change({ ...values, side: typedSide, [typedSide === 'fiat' ? 'fiatText' : 'cryptoText']: value })
     setErrors((current) => ({ ...current, fiatText: undefined }))
@@ -144,20 +123,13 @@ function AmountFields({
   }
   return (
     <>
-      {lockedNote ? (
-        <Text size="sm" c="dimmed">
-          {lockedNote}
-        </Text>
-      ) : null}
       <AmountRow
         label="You pay"
         placeholder="0.00"
         value={view.fiatShown}
         onType={(value) => typeAmount('fiat', value)}
         error={view.amountError}
-        readOnly={amountLocked}
         currency={{
-          disabled: locked.fiat !== undefined,
           label: 'Currency you pay',
           data: FIAT_OPTIONS,
           value: values.fiat,
@@ -173,9 +145,7 @@ function AmountFields({
         value={view.cryptoShown}
         onType={(value) => typeAmount('crypto', value)}
         error={view.cryptoError}
-        readOnly={amountLocked}
         currency={{
-          disabled: locked.crypto !== undefined,
           label: 'Coin you receive',
           data: CRYPTO_OPTIONS,
           value: values.crypto,
@@ -195,15 +165,12 @@ function WalletField({
   form: { values, setField },
   error,
   savedWallets,
-  locked,
 }: {
-  locked: Partial<OrderValues>
   form: FormState<OrderValues, OrderInitiateBuyRequest>
   error: string | undefined
   savedWallets: readonly SavedWallet[]
 }) {
   const { crypto, fiat, wallet } = values
-  const readOnly = locked.wallet !== undefined
   const coin = crypto.toUpperCase()
   const walletsOfCoin = savedWallets.filter((saved) => saved.crypto === crypto)
   return (
@@ -217,9 +184,8 @@ function WalletField({
         value={wallet}
         onChange={(event) => setField('wallet', event.currentTarget.value)}
         error={error}
-        readOnly={readOnly}
       />
-      {walletsOfCoin.length > 0 && !readOnly ? (
+      {walletsOfCoin.length > 0 ? (
         <Group gap="xs" role="group" aria-label={`Your saved ${coin} wallets`}>
           <Text size="sm" c="dimmed">
             Your saved wallets:
@@ -275,8 +241,7 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
   const { savedWallets = [] } = props
   const brand = useBrand()
   const rates = useHpRates(brand.brandName)
-  const [initial] = useState(() => ({ ...initialState(), ...props.preset }))
-  const locked = (props.lockedNote && props.preset) || {}
+  const [initial] = useState(initialState)
   const [separators] = useState(customerNumberSeparators)
   const prices: Prices = {
     ratesData: rates.data?.result ? rates.data.data : null,
@@ -284,7 +249,7 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
   }
   const form = useForm(initial, orderCheck(prices, separators, brand.brandName), true)
   const [alert, setAlert] = useState<string | null>(null)
-  const order = useStartOrder(props.onStepRequired, form.setErrors, setAlert, props.refusalCopy)
+  const order = useStartOrder(props.onStepRequired, form.setErrors, setAlert)
   const { values } = form
   const view = orderView(values, prices, separators, form.errors, form.tried)
   const { ratesData } = prices
@@ -326,13 +291,13 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
                 {STALE_PRICES_MESSAGE}
               </Alert>
             ) : null}
-            <AmountFields form={form} view={view} locked={locked} lockedNote={props.lockedNote} />
+            <AmountFields form={form} view={view} />
             {quote && !view.amountError && !view.cryptoError ? (
               <Text size="sm" role="status" aria-live="polite">
                 {`You pay ${formatFiat(quote.fiatAmount, values.fiat)}, fee included`}
               </Text>
             ) : null}
-            <WalletField form={form} error={view.walletError} savedWallets={savedWallets} locked={locked} />
+            <WalletField form={form} error={view.walletError} savedWallets={savedWallets} />
             <FormAlert message={alert} />
             <Button type="submit" size="md" fullWidth loading={order.pending} disabled={view.stale || rates.isPending}>
               Buy {coin}

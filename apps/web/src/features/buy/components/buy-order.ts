@@ -110,7 +110,6 @@ export function useStartOrder(
   onStepRequired: ((step: JourneyStepId) => Promise<string | null>) | undefined,
   setErrors: (errors: FieldErrors<OrderValues>) => void,
   setAlert: (line: string | null) => void,
-  refusalCopy: Partial<Record<string, string>> = {},
 ) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -137,7 +136,7 @@ export function useStartOrder(
       else setAlert(ERROR_COPY.step_required ?? ALERT_MESSAGES.somethingWentWrong)
       return
     }
-    setAlert(refusalCopy[error] ?? ALERT_MESSAGES.somethingWentWrong)
+    setAlert(ALERT_MESSAGES.somethingWentWrong)
   }
 
   function start(request: OrderInitiateBuyRequest, values: OrderValues, limits: OrderView['limits']) {
