@@ -1,8 +1,13 @@
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderTrailEntry } from '@exchange/shared/order-trail'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Database } from '../../db/client'
 import { queuePartnerEvent } from '../partner-webhooks/partner-events'
 import type { OrderRow } from './orders-deps'
+
+/** The wallet a partner sees for its order: null while the customer has not named one yet (the placeholder). */
+export const partnerWalletOf = (order: Pick<OrderRow, 'wallet'>) =>
+  order.wallet === PLACEHOLDER_WALLET ? null : order.wallet
 
 /**
  * What a partner is told of its order (decision 115): the order's facts and where its payout stands, never the
@@ -18,7 +23,7 @@ function orderFacts(order: OrderRow) {
     fee: order.fee,
     crypto: order.crypto,
     cryptoAmount: order.cryptoAmount,
-    wallet: order.wallet,
+    wallet: partnerWalletOf(order),
     /** The journey step the payout waits for while `awaiting_checks` (e.g. `identity`), else null. */
     payoutWaitsFor: order.status === 'awaiting_checks' ? order.payoutWaitsFor : null,
   }

@@ -1,10 +1,10 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm'
 import { explorerTxUrl } from '@exchange/shared/explorers'
 import type { PartnerOrder, PartnerOrdersQuery } from '@exchange/shared/partner-api.schemas'
-import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { deliveries } from '../../db/tables/modules/fulfilment'
 import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
+import { partnerWalletOf } from '../orders/partner-notices'
 import { toOrderSummary } from '../orders/orders.service'
 import type { PartnerApiDeps } from './partner-api-deps'
 
@@ -39,7 +39,7 @@ function partnerView({ order, txId, simulated }: OrderWithDelivery, { chainNetwo
     crypto: order.crypto,
     cryptoAmount: summary.cryptoAmount,
     rate: summary.price.rate,
-    wallet: order.wallet === PLACEHOLDER_WALLET ? null : order.wallet,
+    wallet: partnerWalletOf(order),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     txId: txId ?? null,
