@@ -14,9 +14,23 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports preloads modules itself except Safari before 17, which then loads them as they
     // are imported (slower, not broken): the polyfill's bytes stay out of the first load (decision 110).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // What a screen's import fetches at once: its own chunks. React and the runtime come with the first load, and
+      // Mantine (script and styles) and the vendor chunk with the signed-in layout every screen is drawn in, so only
+      // the imports that bring those (the layout, its libraries, the partner area) name them (decision 119).
+      resolveDependencies(url, deps) {
+        if (/(dashboard-layout-route|dashboard-libraries|partner-area)-/.test(url)) return deps
+        return deps.filter((dep) => !/assets\/(react|mantine|vendor|rolldown-runtime)-/.test(dep))
+      },
+    },
     rolldownOptions: {
       output: {
+        // Seven characters of hash (the least rolldown allows for this many chunks) rather than eight: every file name
+        // is written in the first load's list of what each screen fetches (decision 119).
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // Libraries change less often than the app: separate chunks stay cached across deployments.
         codeSplitting: {
           groups: [
@@ -25,6 +39,7 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|clsx)/,
             },
+            { name: 'address-checks', test: /node_modules[\\/](@noble|@scure)[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

@@ -398,7 +398,8 @@ describe('account journeys', () => {
         .map((entry) => ({ file: entry.name.replace(/^.*\/assets\//, ''), startTime: entry.startTime })),
     }))
     expect(paints[0]?.text).toContain("Don't invest unless you're prepared to lose all the money you invest.")
-    expect(downloads.map((download) => download.file.replace(/-[\w-]{8}\.(js|css)$/, '.$1')).sort()).toEqual([
+    // File names end in a seven-character hash (apps/web/vite.config.ts).
+    expect(downloads.map((download) => download.file.replace(/-[\w-]{7}\.(js|css)$/, '.$1')).sort()).toEqual([
       'calculator-route.js',
       'dashboard-layout-route.js',
       'dashboard-libraries.js',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
 import type { FiatCurrency } from './currencies'
 import { BrandName } from './validators'
-import { WalletCoin, isValidWalletAddress, walletAddressMessage } from './wallets'
+import { WalletCoin } from './wallets'
 
 /**
  * How a wallet is shown to be the customer's (decision 084): a signed message where the coin's signature is checked;
@@ -13,14 +13,6 @@ export const WALLET_PROOF_METHODS = ['signed_message', 'declaration', 'provider_
 export const WalletProofMethod = z.enum(WALLET_PROOF_METHODS)
 export type WalletProofMethod = z.infer<typeof WalletProofMethod>
 
-const Wallet = z
-  .object({ crypto: WalletCoin, address: z.string().trim().min(1).max(128) })
-  .refine((wallet) => isValidWalletAddress(wallet.crypto, wallet.address), {
-    error: (issue) => walletAddressMessage(String((issue.input as { crypto?: unknown })?.crypto ?? '')),
-    path: ['address'],
-  })
-
-export const WalletChallengeRequest = z.object({ brandName: BrandName, wallet: Wallet })
 /** What a self-hosted wallet of this coin and address is asked for; a provider's wallet is always declared. */
 export const SelfHostedProofMethod = z.enum(['signed_message', 'declaration'])
 export type SelfHostedProofMethod = z.infer<typeof SelfHostedProofMethod>

@@ -55,13 +55,8 @@ export const assessment = '/dashboard-prquest'
 export const coolingOff = '/dashboard-prwait'
 export const account = '/dashAccount'
 export const support = '/dashSupport'
-// The partner mode (spec section 2, decision 112): /mp takes a partner's link and is the partner's dashboard; every
-// signed-in screen has its /mp- twin (`/dashboard-method` → `/mp-method`), plus the partner's order and the way back.
-export const partnerHome = '/mp'
-export const partnerPrefix = '/mp-'
-export const partnerCheckout = '/mp-checkout'
-export const partnerReturn = '/mp-returnog'
-export const partnerLogout = '/logoutmp'
+// The partner mode's addresses (/mp, its /mp- twins, /logoutmp) are in partner-web-paths.ts, so that the first load,
+// which imports this table, carries none of them (decision 116).
 // Named by the spec, not built yet ("not available yet").
 export const land = '/land'
 export const contactUs = '/dashboard-contactus'

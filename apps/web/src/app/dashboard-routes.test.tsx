@@ -9,7 +9,7 @@ import { journeyAnswer, owed } from '../test/journey-fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../test/mock-api'
 import { renderApp as renderAppAt } from '../test/render'
 import { BUILT_DASHBOARD_SCREENS, NOT_AVAILABLE_SCREENS } from './dashboard-screens'
-import { DASHBOARD_ROUTES } from './router'
+import { DASHBOARD_ROUTES } from './signed-in-routes'
 
 function renderApp(url: string) {
   return renderAppAt(url).router

@@ -64,9 +64,15 @@ export function subscribeToJwtCookie(listener: () => void): () => void {
  */
 let readInThisTask: { token: string | null } | undefined
 
+/**
+ * A partner's visit keeps its session in the tab, not in the cookie a framed page never gets (decision 116): while it
+ * is set, it is the token every call and guard reads.
+ */
+let tabToken: string | null = null
+
 export function readJwtCookie(): string | null {
   if (readInThisTask) return readInThisTask.token
-  readInThisTask = { token: tokenIn(document.cookie) }
+  readInThisTask = { token: tabToken ?? tokenIn(document.cookie) }
   const read = readInThisTask
   queueMicrotask(() => {
     if (readInThisTask === read) readInThisTask = undefined
@@ -91,8 +97,16 @@ export function saveJwtCookie(token: string, lifetimeHours: number): void {
   notify()
 }
 
+/** The partner visit's token (null: none), kept in this tab's memory; the partner mode also keeps it in session storage. */
+export function setTabToken(token: string | null): void {
+  tabToken = token
+  readInThisTask = undefined
+  notify()
+}
+
 export function expireJwtCookie(): void {
   document.cookie = buildExpiredJwtCookie()
+  tabToken = null
   readInThisTask = undefined
   notify()
 }

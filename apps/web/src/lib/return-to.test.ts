@@ -35,4 +35,15 @@ describe('return-to after a journey step', () => {
     rememberReturnTo('/dashboard-sof', '/dashboard-sof')
     expect(peekReturnTo()).toBeNull()
   })
+
+  it('keeps a partner visit’s screen as the screen it twins, and not a step’s own twin', () => {
+    rememberReturnTo('/mp-viban')
+    expect(takeReturnTo()).toBe('/dashboard-viban')
+    rememberReturnTo('/mp-checkout')
+    expect(takeReturnTo()).toBe('/dashboard')
+    rememberReturnTo('/mp-sof', '/dashboard-sof')
+    expect(peekReturnTo()).toBeNull()
+    rememberReturnTo('/mp-x/../../login')
+    expect(peekReturnTo()).toBeNull()
+  })
 })

@@ -13,8 +13,20 @@ export function isSafeReturnPath(path: unknown): path is string {
   return typeof path === 'string' && DASHBOARD_PATH.test(path)
 }
 
-/** Keeps `path` to come back to, unless it is not a dashboard path or it is the step's own screen. */
-export function rememberReturnTo(path: string, stepScreen?: string): void {
+/**
+ * A partner visit's screen is kept as the screen it twins (`/mp-viban` → `/dashboard-viban`, the partner's order
+ * `/mp-checkout` → the calculator): the journey reads it as any other, and the visit's navigator writes the twin again
+ * when it is followed (decision 116).
+ */
+function twinnedPath(path: string): string {
+  const twin = /^\/mp-([A-Za-z0-9-]+)$/.exec(path)?.[1]
+  if (twin === undefined) return path
+  return twin.toLowerCase() === 'checkout' ? '/dashboard' : `/dashboard-${twin}`
+}
+
+/** Keeps `path` to come back to, unless it is not a dashboard path (or a twin of one) or it is the step's own screen. */
+export function rememberReturnTo(screenPath: string, stepScreen?: string): void {
+  const path = twinnedPath(screenPath)
   if (!isSafeReturnPath(path) || path.toLowerCase() === stepScreen?.toLowerCase()) return
   try {
     window.sessionStorage.setItem(STORAGE_KEY, path)

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { PAID_STATUSES } from '@exchange/shared/order-rules'
-import { PLACEHOLDER_WALLET, isValidWalletAddress } from '@exchange/shared/wallets'
+import { isValidWalletAddress } from '@exchange/shared/wallet-addresses'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Database } from '../../db/client'
 import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'

@@ -4,12 +4,12 @@ import {
   ListWalletsAnswer,
   ListWalletsRequest,
   WalletChallengeAnswer,
-  WalletChallengeRequest,
   WalletDeclareProviderRequest,
   WalletDeclareRequest,
   WalletProofAnswer,
   WalletProveRequest,
 } from '@exchange/shared/wallet-proofs.schemas'
+import { WalletChallengeRequest } from '@exchange/shared/wallet-challenge.schemas'
 import { sessionOf } from '../../plugins/session'
 import type { WalletService } from './wallets.service'
 import type { ZodApp } from '../../plugins/zod-app'

@@ -167,7 +167,7 @@ function useSignedInCustomer() {
 }
 
 /** The page under the header: the current screen once the customer is known, a loader until then, or a retry. */
-function DashboardContent() {
+export function DashboardContent() {
   const { gross, signedOut, customer, shownCustomer } = useSignedInCustomer()
   if (customer && shownCustomer) {
     return (

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../lib/cookies'
 import { ratesAnswer } from '../../test/fixtures'
 import { mockApi, ok } from '../../test/mock-api'
-import { DASHBOARD_ROUTES } from '../router'
+import { DASHBOARD_ROUTES } from '../signed-in-routes'
 import { createQueryClient } from './dashboard-root'
 
 describe("the signed-in area's cache", () => {

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core'
 import { BuySteps } from '../../components/ui/buy-steps'
-import { BuyCalculator } from '../../features/buy/components/buy-calculator'
+import { BuyCalculator, type BuyCalculatorProps } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
 import { ChecksPanel } from '../../features/journey/components/checks-panel'
 import { useIdentityRejected } from '../../features/journey/components/identity-rejected-notice'
@@ -16,7 +16,13 @@ import { useBrand } from '../../lib/brand-context'
  * refused for a step leads to that step's screen and back here, with the order as it was typed (decision 038). A
  * customer whose identity check was refused for good sees only what that means (decision 088).
  */
-export function Component() {
+/**
+ * An order another screen sets in the calculator: the partner mode's `/mp-checkout` (decision 116) renders this screen
+ * itself with these props, so that nothing of it is loaded twice or bundled apart; /dashboard passes none.
+ */
+export type CalculatorPreset = Pick<BuyCalculatorProps, 'preset' | 'lockedNote' | 'refusalCopy'>
+
+export function Component(preset: CalculatorPreset) {
   const { routeToStep } = useJourneyNavigation()
   const brand = useBrand()
   const wallets = useWallets(brand.brandName)
@@ -38,7 +44,7 @@ export function Component() {
       <ChecksPanel compactOnPhones />
       <OpenOrderCard />
       <BuySteps current="amount" />
-      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} />
+      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} {...preset} />
     </Stack>
   )
 }

@@ -22,3 +22,8 @@ export function Component() {
     </DashboardRoot>
   )
 }
+
+// The partner mode's layout (decision 116) loads the signed-in root and content from here, on demand, so that they
+// stay in this route's chunk rather than in one of their own that /dashboard would load as well.
+export { DashboardRoot }
+export { DashboardContent } from '../layouts/dashboard-layout'

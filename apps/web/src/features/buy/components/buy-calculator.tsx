@@ -18,6 +18,7 @@ import { formatFiat } from '../../../lib/format'
 import { customerNumberSeparators } from '../../../lib/number-locale'
 import { STALE_PRICES_MESSAGE } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
+import { loadWalletAddressCheck, useWalletAddressCheck } from '../../../lib/wallet-address-check'
 import { useForm, type FormState } from '../../../components/ui/form'
 import { useHpRates } from '../api/get-hp-rates'
 import type { AmountSide } from '../calculator'
@@ -69,6 +70,12 @@ export interface BuyCalculatorProps {
    * far is already kept) and answers null, or answers the line to show here when the step waits for a decision.
    */
   onStepRequired?: (step: JourneyStepId) => Promise<string | null>
+  /** An order set by someone else (a partner, decision 116): its values replace the kept ones. */
+  preset?: Partial<OrderValues>
+  /** With a preset: its fields are shown but cannot be changed, and this line says who set them. */
+  lockedNote?: string
+  /** Copy for refusals the calculator has no words of its own for (a partner's `field_locked`). */
+  refusalCopy?: Partial<Record<string, string>>
 }
 
 const fiatOf = (value: string) => FIAT_CURRENCIES.find((code) => code === value)
@@ -82,7 +89,9 @@ function AmountRow({
   error,
   onType,
   currency,
+  readOnly,
 }: {
+  readOnly?: boolean
   label: string
   placeholder: string
   value: string
@@ -100,6 +109,7 @@ function AmountRow({
         value={value}
         onChange={(event) => onType(event.currentTarget.value)}
         error={error}
+        readOnly={readOnly}
       />
       <CurrencySelect {...currency} size="md" />
     </SimpleGrid>
@@ -107,8 +117,20 @@ function AmountRow({
 }
 
 /** The two amounts, each beside its currency; typing in one computes the other. */
-function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitiateBuyRequest>; view: OrderView }) {
+function AmountFields({
+  form,
+  view,
+  locked,
+  lockedNote,
+}: {
+  form: FormState<OrderValues, OrderInitiateBuyRequest>
+  view: OrderView
+  locked: Partial<OrderValues>
+  lockedNote: string | undefined
+}) {
   const { values, setErrors, change, setField } = form
+  // A set amount holds both fields: typing the other would change it.
+  const amountLocked = locked.side !== undefined
   function typeAmount(typedSide: AmountSide, value: string) {
     change({ ...values, side: typedSide, [typedSide === 'fiat' ? 'fiatText' : 'cryptoText']: value })
     setErrors((current) => ({ ...current, fiatText: undefined }))
@@ -123,13 +145,20 @@ function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitia
   }
   return (
     <>
+      {lockedNote ? (
+        <Text size="sm" c="dimmed">
+          {lockedNote}
+        </Text>
+      ) : null}
       <AmountRow
         label="You pay"
         placeholder="0.00"
         value={view.fiatShown}
         onType={(value) => typeAmount('fiat', value)}
         error={view.amountError}
+        readOnly={amountLocked}
         currency={{
+          disabled: locked.fiat !== undefined,
           label: 'Currency you pay',
           data: FIAT_OPTIONS,
           value: values.fiat,
@@ -145,7 +174,9 @@ function AmountFields({ form, view }: { form: FormState<OrderValues, OrderInitia
         value={view.cryptoShown}
         onType={(value) => typeAmount('crypto', value)}
         error={view.cryptoError}
+        readOnly={amountLocked}
         currency={{
+          disabled: locked.crypto !== undefined,
           label: 'Coin you receive',
           data: CRYPTO_OPTIONS,
           value: values.crypto,
@@ -165,12 +196,15 @@ function WalletField({
   form: { values, setField },
   error,
   savedWallets,
+  locked,
 }: {
+  locked: Partial<OrderValues>
   form: FormState<OrderValues, OrderInitiateBuyRequest>
   error: string | undefined
   savedWallets: readonly SavedWallet[]
 }) {
   const { crypto, fiat, wallet } = values
+  const readOnly = locked.wallet !== undefined
   const coin = crypto.toUpperCase()
   const walletsOfCoin = savedWallets.filter((saved) => saved.crypto === crypto)
   return (
@@ -184,8 +218,9 @@ function WalletField({
         value={wallet}
         onChange={(event) => setField('wallet', event.currentTarget.value)}
         error={error}
+        readOnly={readOnly}
       />
-      {walletsOfCoin.length > 0 ? (
+      {walletsOfCoin.length > 0 && !readOnly ? (
         <Group gap="xs" role="group" aria-label={`Your saved ${coin} wallets`}>
           <Text size="sm" c="dimmed">
             Your saved wallets:
@@ -233,29 +268,8 @@ function CalculatorTitle({ simulated }: { simulated: boolean }) {
   )
 }
 
-/**
- * /dashboard's calculator (mode buy): the fiat and crypto amounts update each other both ways at the
- * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
- */
-export function BuyCalculator(props: BuyCalculatorProps = {}) {
-  const { savedWallets = [] } = props
-  const brand = useBrand()
-  const rates = useHpRates(brand.brandName)
-  const [initial] = useState(initialState)
-  const [separators] = useState(customerNumberSeparators)
-  const prices: Prices = {
-    ratesData: rates.data?.result ? rates.data.data : null,
-    failed: rates.isError || rates.data?.result === false,
-  }
-  const form = useForm(initial, orderCheck(prices, separators, brand.brandName), true)
-  const [alert, setAlert] = useState<string | null>(null)
-  const order = useStartOrder(props.onStepRequired, form.setErrors, setAlert)
-  const { values } = form
-  const view = orderView(values, prices, separators, form.errors, form.tried)
-  const { ratesData } = prices
-  const { fiatShown, cryptoShown } = view
-
-  // The order is kept as the customer types, so a reload or a later visit picks it up.
+/** The order is kept as the customer types, so a reload or a later visit picks it up; the prices for the next screens. */
+function useKeptOrder(values: OrderValues, { fiatShown, cryptoShown }: OrderView, ratesData: Prices['ratesData']) {
   useEffect(() => {
     saveCurrentOrder({
       fiatCur: values.fiat,
@@ -270,10 +284,43 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
   useEffect(() => {
     if (ratesData) updateSessionState({ ratesArray: ratesData.data })
   }, [ratesData])
+}
+
+/**
+ * /dashboard's calculator (mode buy): the fiat and crypto amounts update each other both ways at the
+ * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
+ */
+export function BuyCalculator(props: BuyCalculatorProps = {}) {
+  const { savedWallets = [] } = props
+  const brand = useBrand()
+  const rates = useHpRates(brand.brandName)
+  const [initial] = useState(() => ({ ...initialState(), ...props.preset }))
+  const locked = (props.lockedNote && props.preset) || {}
+  const [separators] = useState(customerNumberSeparators)
+  const prices: Prices = {
+    ratesData: rates.data?.result ? rates.data.data : null,
+    failed: rates.isError || rates.data?.result === false,
+  }
+  const form = useForm(initial, orderCheck(prices, separators, brand.brandName), true)
+  const [alert, setAlert] = useState<string | null>(null)
+  const order = useStartOrder(props.onStepRequired, form.setErrors, setAlert, props.refusalCopy)
+  const addressChecks = useWalletAddressCheck()
+  const { values } = form
+  const view = orderView(values, prices, separators, form.errors, form.tried)
+  const { ratesData } = prices
+
+  useKeptOrder(values, view, ratesData)
 
   function handleStart(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setAlert(null)
+    // An address typed before the networks' checks arrived is judged here first, as every address is.
+    if (!addressChecks && values.wallet.trim() !== '') {
+      loadWalletAddressCheck().then(start, start)
+    } else start()
+  }
+
+  function start() {
     const request = form.submit()
     if (request) order.start(request, values, view.limits)
   }
@@ -291,13 +338,13 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
                 {STALE_PRICES_MESSAGE}
               </Alert>
             ) : null}
-            <AmountFields form={form} view={view} />
+            <AmountFields form={form} view={view} locked={locked} lockedNote={props.lockedNote} />
             {quote && !view.amountError && !view.cryptoError ? (
               <Text size="sm" role="status" aria-live="polite">
                 {`You pay ${formatFiat(quote.fiatAmount, values.fiat)}, fee included`}
               </Text>
             ) : null}
-            <WalletField form={form} error={view.walletError} savedWallets={savedWallets} />
+            <WalletField form={form} error={view.walletError} savedWallets={savedWallets} locked={locked} />
             <FormAlert message={alert} />
             <Button type="submit" size="md" fullWidth loading={order.pending} disabled={view.stale || rates.isPending}>
               Buy {coin}

@@ -6,7 +6,7 @@ import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
 import { formatAmount, type NumberSeparators } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import type { RatesData } from '@exchange/shared/rates.schemas'
-import { PLACEHOLDER_WALLET, walletAddressMessage, walletAddressSchema } from '@exchange/shared/wallets'
+import { PLACEHOLDER_WALLET, walletAddressMessage } from '@exchange/shared/wallets'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { startActiveOrder } from '../../../lib/active-order'
@@ -18,6 +18,7 @@ import { getSignupToken } from '../../../lib/signup-token'
 import type { FormOutcome } from '../../../components/ui/form'
 import type { FieldErrors } from '../../../lib/use-form-fields'
 import { firstError } from '../../../lib/validation'
+import { walletAddressError } from '../../../lib/wallet-address-check'
 import { useInitiateBuyOrder } from '../api/initiate-buy-order'
 import { FIRST_VISIT_AMOUNT, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
 
@@ -81,8 +82,8 @@ export function orderView(
   const amountError =
     fromApi.fiatText ?? amountRuleError ?? (side === 'fiat' ? (inputError ?? amountMissing) : amountMissing)
   const cryptoError = side === 'crypto' ? inputError : undefined
-  const walletError =
-    fromApi.wallet ?? (wallet.trim() === '' ? undefined : firstError(walletAddressSchema(crypto), wallet))
+  // Judged once the networks' checks have loaded (useWalletAddressCheck); the api judges it in any case.
+  const walletError = fromApi.wallet ?? walletAddressError(crypto, wallet)
   return { entry, limits, stale, quote, fiatShown, cryptoShown, amountError, cryptoError, walletError }
 }
 export type OrderView = ReturnType<typeof orderView>
@@ -110,6 +111,7 @@ export function useStartOrder(
   onStepRequired: ((step: JourneyStepId) => Promise<string | null>) | undefined,
   setErrors: (errors: FieldErrors<OrderValues>) => void,
   setAlert: (line: string | null) => void,
+  refusalCopy: Partial<Record<string, string>> = {},
 ) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -136,7 +138,7 @@ export function useStartOrder(
       else setAlert(ERROR_COPY.step_required ?? ALERT_MESSAGES.somethingWentWrong)
       return
     }
-    setAlert(ALERT_MESSAGES.somethingWentWrong)
+    setAlert(refusalCopy[error] ?? ALERT_MESSAGES.somethingWentWrong)
   }
 
   function start(request: OrderInitiateBuyRequest, values: OrderValues, limits: OrderView['limits']) {

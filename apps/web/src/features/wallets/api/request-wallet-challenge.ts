@@ -1,4 +1,5 @@
-import { WalletChallengeAnswer, type WalletChallengeRequest } from '@exchange/shared/wallet-proofs.schemas'
+import type { WalletChallengeRequest } from '@exchange/shared/wallet-challenge.schemas'
+import { WalletChallengeAnswer } from '@exchange/shared/wallet-proofs.schemas'
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { postUser } from '../../../lib/api-client'

@@ -2,7 +2,7 @@ import { CRYPTO_CURRENCIES, CRYPTO_NAMES, type CryptoCurrency } from '@exchange/
 import type { ErrorCode } from '@exchange/shared/errors'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { ProvenWallet } from '@exchange/shared/wallet-proofs.schemas'
-import { walletAddressSchema } from '@exchange/shared/wallets'
+import { walletAddressSchema } from '@exchange/shared/wallet-addresses'
 import { Button, Group, NativeSelect, Radio, Stack, TextInput, Title } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'

@@ -1,0 +1,264 @@
+import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
+import { ALERT_MS, CODE_LENGTH, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
+import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
+import {
+  MpLoginRequest,
+  MpNewPassword,
+  PartnerEntry,
+  PartnerLinkToken,
+  PartnerSlug,
+  type MpLoginAnswer,
+} from '@exchange/shared/partner.schemas'
+import { VerificationCode } from '@exchange/shared/validators'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import {
+  AuthCard,
+  Button,
+  CheckboxField,
+  FormAlert,
+  PageSpinner,
+  PasswordField,
+  Spinner,
+} from '../../../components/account/ui'
+import { alertCopyFor } from '../../../lib/alert-copy'
+import { useBrand, useBrandPayload } from '../../../lib/brand-context'
+import { partnerNameOf, signInPartnerVisit, startPartnerVisit, type PartnerVisit } from '../../../lib/partner-visit'
+import { useFormFields } from '../../../lib/use-form-fields'
+import { useTimedAlert } from '../../../lib/use-timed-alert'
+import { firstError } from '../../../lib/validation'
+import { claimPartnerLink, useMpLogin } from '../api/mp-login'
+import { useResendCode } from '../api/resend-code'
+import { CodeInput } from './code-input'
+import {
+  isPartnerRefusal,
+  PartnerRefusalScreen,
+  type PartnerRefusal,
+} from '../../../components/account/partner-refusal'
+import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
+
+type Failure = Extract<MpLoginAnswer, { result: false }>
+
+/** `/mp?partner=…&token=…`: claims the link once, then the address loses its token and the sign-in begins. */
+export function PartnerClaim({ partner, token }: { partner: string; token: string }) {
+  const brandPayload = useBrandPayload()
+  const navigate = useNavigate()
+  const wellFormed = PartnerSlug.safeParse(partner).success && PartnerLinkToken.safeParse(token).success
+  const [refusal, setRefusal] = useState<PartnerRefusal | null>(wellFormed ? null : 'mp_link_unknown')
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    if (!wellFormed) return
+    let current = true
+    claimPartnerLink({ step: 'claim', partner, token, ...brandPayload }).then(
+      (answer) => {
+        if (!current) return
+        if (!answer.result) return setRefusal(isPartnerRefusal(answer.error) ? answer.error : 'mp_link_unknown')
+        if (!('data' in answer) || !('entry' in answer.data)) return setFailed(true)
+        const { entry, email, known, partner: face } = answer.data
+        startPartnerVisit({ entry, email, known, partner: face })
+        // The token has done its work: it leaves the address (and the tab's history) at once.
+        void navigate(PARTNER_PATHS.partnerHome, { replace: true })
+      },
+      () => current && setFailed(true),
+    )
+    return () => {
+      current = false
+    }
+  }, [wellFormed, partner, token, brandPayload, navigate])
+
+  if (refusal) return <PartnerRefusalScreen refusal={refusal} />
+  if (failed)
+    return (
+      <AuthCard title="We could not open your visit">
+        <FormAlert message={`${ALERT_MESSAGES.somethingWentWrong}. Reload this page to try again.`} />
+      </AuthCard>
+    )
+  return <PageSpinner label="Opening your visit" />
+}
+
+/** A refusal of a sign-in step: the visit's own screen, or the step's alert. */
+function useStepFailure(alert: ReturnType<typeof useTimedAlert>, fallback: string) {
+  const [refusal, setRefusal] = useState<PartnerRefusal | null>(null)
+  const fail = (answer: Failure) =>
+    isPartnerRefusal(answer.error) ? setRefusal(answer.error) : alert.show(alertCopyFor(answer, fallback))
+  return { refusal, fail }
+}
+
+/** The e-mail the partner sent, shown as it is: the visit is for this address and no other. */
+function VisitEmail({ email }: { email: string }) {
+  return (
+    <div className="ac-field">
+      <span className="ac-label">E-mail</span>
+      <p className="ac-strong" data-testid="partner-email">
+        {email}
+      </p>
+    </div>
+  )
+}
+
+/** A known customer's password is only checked for presence, as at /login (the `password` step's own rule). */
+const KNOWN_PASSWORD = MpLoginRequest.options[1].shape.password
+
+const passwordRules = {
+  known: { password: (value: string) => firstError(KNOWN_PASSWORD, value), terms: () => undefined },
+  new: {
+    password: (value: string) => firstError(MpNewPassword, value),
+    terms: (value: boolean) => (value ? undefined : VALIDATION_MESSAGES.termsRequired),
+  },
+}
+
+/** Known customer: their password. New customer: the password they choose, with /signup's rules and hints. */
+function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (nextCodeAt: number) => void }) {
+  const brand = useBrand()
+  const brandPayload = useBrandPayload()
+  const navigate = useNavigate()
+  const login = useMpLogin()
+  const alert = useTimedAlert(ALERT_MS.login)
+  const form = useFormFields({ password: '', terms: false }, passwordRules[visit.known ? 'known' : 'new'])
+  const { refusal, fail } = useStepFailure(alert, ALERT_MESSAGES.checkDetails)
+  const name = partnerNameOf(visit.partner)
+  if (refusal) return <PartnerRefusalScreen refusal={refusal} />
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    alert.clear()
+    if (!form.validate()) return
+    login.mutate(
+      { step: 'password', entry: PartnerEntry.parse(visit.entry), password: form.values.password, ...brandPayload },
+      {
+        onSuccess: (answer) => {
+          if (!answer.result) return fail(answer)
+          if ('code' in answer && answer.code === true)
+            return onCode(Date.now() + (answer.retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000)
+          if ('data' in answer && 'token' in answer.data) {
+            signInPartnerVisit(answer.data.token)
+            void navigate(PARTNER_PATHS.partnerCheckout, { replace: true })
+          }
+        },
+        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  return (
+    <AuthCard
+      title={visit.known ? 'Log in to continue' : 'Choose a password'}
+      description={`${name} sent you to ${brand.brandName} to buy crypto.`}
+    >
+      <form
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={visit.known ? 'Log in' : 'Create your account'}
+        className="ac-stack"
+      >
+        <VisitEmail email={visit.email} />
+        <PasswordField
+          label={visit.known ? 'Password' : 'Choose a password'}
+          autoComplete={visit.known ? 'current-password' : 'new-password'}
+          placeholder={visit.known ? 'Your password' : 'At least 6 characters'}
+          {...form.textField('password')}
+        />
+        {visit.known ? null : (
+          <CheckboxField
+            checked={form.values.terms}
+            onChange={(event) => form.setField('terms', event.currentTarget.checked)}
+            error={form.errors.terms}
+            label={
+              <>
+                I accept the{' '}
+                <a href={brand.termsUrl} target="_blank" rel="noopener noreferrer">
+                  Terms and Conditions
+                </a>{' '}
+                and the{' '}
+                <a href={brand.privacyUrl} target="_blank" rel="noopener noreferrer">
+                  Privacy Policy
+                </a>
+              </>
+            }
+          />
+        )}
+        <FormAlert message={alert.message} />
+        <Button type="submit" loading={login.isPending}>
+          {visit.known ? 'Login' : 'Sign Up'}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}
+
+/** The e-mailed five-digit code, checked as soon as all digits are in; then signed in, on to the partner's order. */
+function PartnerCodeStep({ visit, nextCodeAt }: { visit: PartnerVisit; nextCodeAt: number }) {
+  const { brandName, companyDetails } = useBrandPayload()
+  const navigate = useNavigate()
+  const [code, setCode] = useState('')
+  const nextCode = useNextCode(nextCodeAt)
+  const firstDigit = useRef<HTMLInputElement>(null)
+  const verify = useMpLogin()
+  const resend = useResendCode()
+  const alert = useTimedAlert(ALERT_MS.code)
+  const { refusal, fail } = useStepFailure(alert, ALERT_MESSAGES.checkCode)
+  if (refusal) return <PartnerRefusalScreen refusal={refusal} />
+  const { email } = visit
+
+  function handleChange(value: string) {
+    setCode(value)
+    if (!VerificationCode.safeParse(value).success || verify.isPending) return
+    alert.clear()
+    const rejectCode = (show: () => void) => {
+      setCode('')
+      show()
+      firstDigit.current?.focus()
+    }
+    verify.mutate(
+      { step: 'code', entry: PartnerEntry.parse(visit.entry), code: value, brandName, companyDetails },
+      {
+        onSuccess: (answer) => {
+          if (!answer.result) {
+            if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
+            return rejectCode(() => fail(answer))
+          }
+          if (!('data' in answer) || !('token' in answer.data))
+            return rejectCode(() => alert.show(ALERT_MESSAGES.somethingWentWrong))
+          signInPartnerVisit(answer.data.token)
+          void navigate(PARTNER_PATHS.partnerCheckout, { replace: true })
+        },
+        onError: () => rejectCode(() => alert.show(ALERT_MESSAGES.somethingWentWrong)),
+      },
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Check your e-mail"
+      description={
+        <>
+          We sent a {CODE_LENGTH}-digit code to <strong className="ac-strong">{email}</strong>. Enter it below to
+          continue.
+        </>
+      }
+    >
+      <CodeInput
+        label="Verification code"
+        value={code}
+        onChange={handleChange}
+        readOnly={verify.isPending}
+        inputRef={firstDigit}
+      />
+      <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
+      <FormAlert message={alert.message} />
+      <CodeScreenFoot
+        nextCode={nextCode}
+        pending={resend.isPending}
+        onResend={() => askForAnotherCode(resend.mutate, { email, brandName, companyDetails }, nextCode, alert)}
+      />
+    </AuthCard>
+  )
+}
+
+/** `/mp` with a claimed visit and no session yet: the password step, then the code step. */
+export function PartnerSignIn({ visit }: { visit: PartnerVisit }) {
+  const [nextCodeAt, setNextCodeAt] = useState<number | null>(null)
+  if (nextCodeAt === null) return <PartnerPasswordStep visit={visit} onCode={setNextCodeAt} />
+  return <PartnerCodeStep visit={visit} nextCodeAt={nextCodeAt} />
+}
