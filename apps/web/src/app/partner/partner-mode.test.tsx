@@ -161,7 +161,8 @@ describe('the partner mode’s paths', () => {
     expect(partnerPathOf('/dashboard')).toBe('/mp')
     expect(partnerPathOf('/logout')).toBe('/logoutmp')
     expect(partnerPathOf('/mp-checkout')).toBe('/mp-checkout')
-    for (const away of ['/dashAccount', '/dashSupport', '/dashboard-history', '/login', '/']) {
+    expect(partnerPathOf('/dashboard-history')).toBe('/mp-history')
+    for (const away of ['/dashAccount', '/dashSupport', '/dashboard-contactus', '/login', '/']) {
       expect(partnerPathOf(away)).toBe('/mp')
     }
   })

@@ -6,9 +6,13 @@ import { DASHBOARD_ROUTES } from '../signed-in-routes'
 
 const SIGNED_IN_PREFIX = `${WEB_PATHS.dashboard}-`
 
-/** Signed-in screens that lead away from a partner's order (other orders, the account, support): none has a twin. */
-const LEAVES_THE_FLOW: readonly string[] = [WEB_PATHS.history, WEB_PATHS.contactUs, ...WEB_PATHS.securityCode].map(
-  (path) => path.toLowerCase(),
+/**
+ * Signed-in screens with no twin: support's contact form and the security codes, which are the account's, not an
+ * order's. History has one: the thank-you, wire and receipt screens link to the order in it, and it shows only the
+ * customer's own orders.
+ */
+const LEAVES_THE_FLOW: readonly string[] = [WEB_PATHS.contactUs, ...WEB_PATHS.securityCode].map((path) =>
+  path.toLowerCase(),
 )
 
 /** The signed-in screens a partner's customer can see, each with its twin (`/dashboard-method` → `/mp-method`). */
