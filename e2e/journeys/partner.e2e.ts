@@ -1,3 +1,6 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { JWT_COOKIE_NAME } from '@exchange/shared/constants'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DESKTOP, MOBILE, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
@@ -10,6 +13,7 @@ import {
   verifyIdentity,
 } from '../support/customer'
 import { eventually, lastMessageId, uniqueEmail, waitForCode } from '../support/mailbox'
+import { OPERATOR } from '../support/operator'
 import { payOnSandboxCheckout } from '../support/sandbox-parties'
 
 // The test partner page (/dev/partner) registers "test-partner", shown to customers as "Test Wallet", with this app's
@@ -189,4 +193,105 @@ describe('a partner sends its customer in', () => {
     await screenshotAtBothWidths(page, 'partner-framed-return')
     await context.close()
   })
+
+  it('a partner an operator registers frames the exchange from its own site; the visit goes on without a cookie, then in a tab of its own', async () => {
+    // The partner's site: another host name than the app's (localhost, not 127.0.0.1), so the frame is cross-site:
+    // the app's first-party cookie never reaches it, and this Chromium denies it storage.
+    const partnerSite = await servePartnerPage()
+    const operatorContext = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
+    const operator = await operatorContext.newPage()
+    const slug = `frame-${Date.now().toString(36)}`
+    await operator.goto('/operator/partners')
+    await operator.getByLabel(/^Slug/).fill(slug)
+    await operator.getByLabel('Name', { exact: true }).fill('Frame Partner')
+    await operator.getByLabel(/^Return addresses/).fill(`${partnerSite.origin}/back`)
+    await operator.getByLabel(/^Embedding origins/).fill(partnerSite.origin)
+    for (const field of ['currency', 'coin', 'amount', 'wallet']) {
+      await operator.getByRole('checkbox', { name: field, exact: true }).check()
+    }
+    await screenshotAtBothWidths(operator, 'operator-partner-register')
+    await operator.getByRole('button', { name: 'Register' }).click()
+    await visible(operator.getByText(`Partner ${slug} registered`))
+    await screenshotAtBothWidths(operator, 'operator-partner')
+    await operator.getByRole('button', { name: 'Issue a key' }).click()
+    await visible(operator.getByText('Copy it now: it is shown this once.'))
+    const key = (await operator.locator('#shown-once').innerText()).trim()
+    await operatorContext.close()
+
+    // The partner's server opens a way in for its customer, who is new here.
+    const email = uniqueEmail('partnersite')
+    const answer = await fetch(`${baseUrl}/v1/partner/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        customerIp: '127.0.0.1',
+        fiat: 'eur',
+        crypto: 'btc',
+        fiatAmount: '150.00',
+        walletAddress: WALLET,
+        partnerOrderId: 'site-1',
+        returnUrl: `${partnerSite.origin}/back`,
+      }),
+    })
+    expect(answer.status).toBe(201)
+    partnerSite.frameUrl = ((await answer.json()) as { data: { url: string } }).data.url
+    expect(partnerSite.frameUrl.startsWith(`${baseUrl}/mp?`)).toBe(true)
+
+    const context = await newContext(browser, baseUrl, MOBILE)
+    const page = await context.newPage()
+    await page.goto(partnerSite.origin)
+    const framed = await frameOfApp(page)
+    await visible(framed.getByRole('form', { name: 'Create your account' }))
+    await framed.getByRole('textbox', { name: 'Choose a password', exact: true }).fill(PASSWORD)
+    await framed.getByRole('checkbox').check()
+    const since = await lastMessageId(baseUrl)
+    await framed.getByRole('button', { name: 'Sign Up' }).click()
+    await framed.getByLabel('Digit 1').click()
+    await page.keyboard.type(await waitForCode(baseUrl, email, since), { delay: 30 })
+    await expect.poll(() => framed.getByRole('textbox', { name: 'You pay' }).inputValue()).toBe('150.00')
+    await visible(framed.getByText('Frame Partner'))
+    // Signed in inside the frame with no session cookie anywhere: the visit's session is kept in the page.
+    expect((await context.cookies(baseUrl)).map((cookie) => cookie.name)).not.toContain(JWT_COOKIE_NAME)
+    await visible(framed.getByText('Your browser keeps this visit only while this page is open.', { exact: false }))
+    await screenshotAtBothWidths(page, 'partner-site-framed-checkout')
+
+    // On to a tab of its own, where the visit and the order go on.
+    const opening = context.waitForEvent('page')
+    await framed.getByRole('button', { name: 'Continue in a new tab' }).click()
+    const tab = await opening
+    await tab.waitForURL('**/mp-checkout')
+    await expect.poll(() => tab.getByRole('textbox', { name: 'You pay' }).inputValue()).toBe('150.00')
+    await visible(framed.getByText('Your visit continues in the new tab.'))
+    await screenshotAtBothWidths(tab, 'partner-site-new-tab')
+    await context.close()
+    await partnerSite.close()
+  })
 })
+
+/** The partner's own page on another site, framing the link its server got (set once it is made). */
+async function servePartnerPage() {
+  const site = { origin: '', frameUrl: '', close: () => new Promise<void>((done) => server.close(() => done())) }
+  const server: Server = createServer((request, response) => {
+    if (request.url !== '/') {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
+<title>Frame Partner</title><style>body{font-family:sans-serif;margin:0}iframe{width:100%;height:90vh;border:0}</style>
+</head><body><h1 style="font-size:18px;margin:8px">Frame Partner: buy crypto</h1>
+<iframe title="Buy crypto" src="${site.frameUrl.replace(/"/g, '&quot;')}" allow="camera; payment"></iframe></body></html>`)
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  site.origin = `http://localhost:${(server.address() as AddressInfo).port}`
+  return site
+}
+
+/** The app's frame on a page, once it has loaded. */
+async function frameOfApp(page: Page): Promise<Frame> {
+  return eventually(
+    async () => page.frames().find((one) => one.url().startsWith(baseUrl)),
+    () => 'the partner page shows no frame of the app',
+  )
+}

@@ -409,4 +409,16 @@ describe("the visit's pages in the partner's frame", () => {
     await partnerRegistry(t).updatePartner(partner.id, { status: 'disabled' })
     expect((await page(`/mp?partner=${partner.slug}`)).headers['x-frame-options']).toBe('SAMEORIGIN')
   })
+
+  it('lets /mp-continue keep the window that opened it, and no other page', async () => {
+    for (const url of ['/mp-continue', '/mp-continue?x=1']) {
+      const answer = await page(url)
+      expect(answer.headers['cross-origin-opener-policy']).toBe('unsafe-none')
+      // Not framed: only a partner's link may be.
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN')
+    }
+    for (const url of ['/mp', '/mp-checkout', '/mp-continued', '/login', '/dashboard']) {
+      expect((await page(url)).headers['cross-origin-opener-policy']).toBe('same-origin')
+    }
+  })
 })

@@ -9,3 +9,5 @@ export const partnerPrefix = '/mp-'
 export const partnerCheckout = '/mp-checkout'
 export const partnerReturn = '/mp-returnog'
 export const partnerLogout = '/logoutmp'
+/** Where a visit in a partner's frame continues in a tab of its own (decision 123). */
+export const partnerContinue = '/mp-continue'

@@ -70,11 +70,20 @@ export const API_HEADERS = Object.freeze({
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const pageHeaders = Object.freeze({ ...helmetHeaders(options), 'permissions-policy': PERMISSIONS_POLICY })
+  const openedByAFrame = Object.freeze({ ...pageHeaders, 'cross-origin-opener-policy': 'unsafe-none' })
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/v1/') ? API_HEADERS : pageHeaders)
+    if (request.url.startsWith('/v1/')) reply.headers(API_HEADERS)
+    else reply.headers(KEEPS_ITS_OPENER.test(request.url) ? openedByAFrame : pageHeaders)
     done()
   })
 }
+
+/**
+ * `/mp-continue` takes a visit over from the partner's frame that opened it (decision 123), so it must keep its opener:
+ * a same-origin opener policy would cut it off, the opener sitting in the partner's page. It holds nothing until the
+ * frame hands it the visit, to that window only.
+ */
+const KEEPS_ITS_OPENER = /^\/mp-continue\/?(?:\?|$)/i
 
 /** The documents of a partner's visit (`/mp`, `/mp-…`, `/logoutmp`), which the partner's own pages may frame. */
 const PARTNER_DOCUMENT = /^\/(?:mp(?:-[^/]*)?|logoutmp)\/?$/

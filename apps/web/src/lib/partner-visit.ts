@@ -21,17 +21,32 @@ const STORAGE_KEY = 'partnerVisit'
 export function readPartnerVisit(): PartnerVisit | null {
   try {
     const raw = window.sessionStorage.getItem(STORAGE_KEY)
-    const visit: unknown = raw ? JSON.parse(raw) : null
-    if (typeof visit !== 'object' || visit === null) return null
-    const { entry, email } = visit as Partial<PartnerVisit>
-    return typeof entry === 'string' && typeof email === 'string' ? (visit as PartnerVisit) : null
+    return visitFrom(raw ? JSON.parse(raw) : null)
   } catch {
     return null
   }
 }
 
+function visitFrom(value: unknown): PartnerVisit | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { entry, email } = value as Partial<PartnerVisit>
+  return typeof entry === 'string' && typeof email === 'string' ? (value as PartnerVisit) : null
+}
+
 function storeVisit(visit: PartnerVisit): void {
   window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(visit))
+}
+
+/**
+ * A visit handed over from a partner's frame to this tab (`/mp-continue`): kept here as this tab's, signed in with
+ * the frame's session. Answers false for anything that is not a visit.
+ */
+export function adoptPartnerVisit(value: unknown): boolean {
+  const visit = visitFrom(value)
+  if (!visit || typeof visit.token !== 'string') return false
+  storeVisit(visit)
+  setTabToken(visit.token)
+  return true
 }
 
 /** A claimed link: the visit starts, signed out (a session of an earlier visit in this tab is not carried over). */

@@ -40,6 +40,12 @@ export function walletAddressError(coin: string, typed: string): string | undefi
   return walletAddressMessage(coin)
 }
 
+/** Forgets the checks, as a new page would: the test files of a worker share their modules (decision 056). */
+export function forgetWalletAddressCheck(): void {
+  loaded = null
+  loading = undefined
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)

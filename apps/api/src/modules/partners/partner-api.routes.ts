@@ -43,7 +43,8 @@ export function partnerApiRoutes(deps: {
       },
       async (request, reply) => {
         const { partner: caller, keyId } = partnerCallerOf(request)
-        const data = await api.openPartnerSession(caller, keyId, request.body)
+        const calledAt = `${request.protocol}://${request.host}`
+        const data = await api.openPartnerSession(caller, keyId, request.body, calledAt)
         return reply.code(201).send({ result: true as const, data })
       },
     )

@@ -96,13 +96,16 @@ async function refuseOutsideLimits(deps: Pick<PartnerApiDeps, 'rates' | 'trading
 
 /**
  * `POST /v1/partner/sessions`: checks what the partner set against its registration and the order's limits, then
- * stores the way in with the hash of its single-use token. Answers the link, which holds the token this once.
+ * stores the way in with the hash of its single-use token. Answers the link, which holds the token this once: an
+ * absolute address, at PUBLIC_URL, or where no public address is configured, at the address the api was called at
+ * (`calledAt`, the partner's server's own request), since a partner cannot use a relative one.
  */
 export async function openPartnerSession(
   deps: PartnerApiDeps,
   partner: Partner,
   keyId: string,
   input: PartnerSessionRequest,
+  calledAt: string,
 ) {
   refuseFieldsNotAllowed(partner, input)
   const returnProblem = returnUrlRefusal(partner.returnUrls, input.returnUrl)
@@ -141,7 +144,7 @@ export async function openPartnerSession(
   const link = new URLSearchParams({ partner: partner.slug, token })
   return {
     id: opened!.id,
-    url: `${deps.publicUrl.replace(/\/+$/, '')}${partnerHome}?${link}`,
+    url: `${(deps.publicUrl || calledAt).replace(/\/+$/, '')}${partnerHome}?${link}`,
     expiresAt: expiresAt.toISOString(),
   }
 }

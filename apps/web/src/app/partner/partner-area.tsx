@@ -1,18 +1,29 @@
 import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Button } from '@mantine/core'
-import { Suspense, useState, type ComponentType, type ReactNode } from 'react'
-import { Link, Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router'
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { PartnerRefusalScreen } from '../../components/account/partner-refusal'
 import { PageSpinner } from '../../components/account/ui'
 import { PartnerClaim, PartnerSignIn } from '../../features/auth/components/partner-sign-in'
+import { receiveVisitFromOpener } from '../../features/partner/continue-in-new-tab'
 import { PartnerReturnScreen } from '../../features/partner/components/partner-return-screen'
-import { dropPartnerSession, partnerNameOf, readPartnerVisit, restorePartnerSession } from '../../lib/partner-visit'
+import {
+  adoptPartnerVisit,
+  dropPartnerSession,
+  partnerNameOf,
+  readPartnerVisit,
+  restorePartnerSession,
+} from '../../lib/partner-visit'
+import { standInForDeniedStorage } from '../../lib/storage-stand-in'
 import { useJwtToken } from '../../lib/use-jwt-token'
 import { Component as PartnerCheckoutRoute } from './partner-checkout-route'
 import { PartnerLayout } from './partner-layout'
 import { PARTNER_TWINS, PartnerPaths } from './partner-paths'
 import { usePartnerSession } from './partner-session'
+
+// Before any screen of the visit reads the tab's storage, which a partner's frame may be denied (decision 123).
+standInForDeniedStorage()
 
 /** A page of the partner's sign-in or way back: one centred card, as the account screens. */
 function Card({ children }: { children: ReactNode }) {
@@ -37,6 +48,25 @@ function PartnerHome() {
   if (visit.token) dropPartnerSession()
   // Each arrival here (the code screen's way back) starts the sign-in afresh.
   return <Card>{<PartnerSignIn key={key} visit={visit} />}</Card>
+}
+
+/** `/mp-continue`: a visit handed over by the partner's frame that opened this tab, continued here on its page. */
+function ContinueVisit() {
+  const navigate = useNavigate()
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    let current = true
+    void receiveVisitFromOpener().then((received) => {
+      if (!current) return
+      if (received && adoptPartnerVisit(received.visit)) void navigate(received.page, { replace: true })
+      else setFailed(true)
+    })
+    return () => {
+      current = false
+    }
+  }, [navigate])
+  if (failed) return <PartnerRefusalScreen refusal="no_visit" />
+  return <PageSpinner label="Continuing your visit" />
 }
 
 /** The thank-you and sorry screens in a visit: the way back to the partner under them. */
@@ -71,6 +101,7 @@ export function Component() {
         <Route path={PARTNER_PATHS.partnerHome} element={<PartnerHome />} />
         <Route path={PARTNER_PATHS.partnerLogout} element={<Card>{<PartnerReturnScreen />}</Card>} />
         <Route path={PARTNER_PATHS.partnerReturn} element={<Card>{<PartnerReturnScreen />}</Card>} />
+        <Route path={PARTNER_PATHS.partnerContinue} element={<Card>{<ContinueVisit />}</Card>} />
         <Route element={<PartnerLayout />}>
           <Route path={PARTNER_PATHS.partnerCheckout} element={<PartnerCheckoutRoute />} />
           {PARTNER_TWINS.map(({ path, partnerPath, Screen }) => (

@@ -11,6 +11,7 @@ import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/componen
 import { BrandProvider, useBrand } from '../../lib/brand-context'
 import { dropPartnerSession, partnerNameOf } from '../../lib/partner-visit'
 import { useJwtToken } from '../../lib/use-jwt-token'
+import { NewTabOffer } from './new-tab-offer'
 import { PartnerSessionContext, type PartnerSession } from './partner-session'
 
 // The signed-in root and content of /dashboard, from its layout route's module (loaded on demand, as on /dashboard).
@@ -56,6 +57,7 @@ function PartnerFrame({ session }: { session: PartnerSession }) {
       <UkRiskBanner top={HEADER_HEIGHT} delayMs={0} onHeightChange={setBannerHeight} />
       <AppShell.Main>
         <div style={{ maxWidth: 1100, margin: '0 auto' }}>
+          <NewTabOffer partnerName={name} />
           <DashboardContent />
         </div>
       </AppShell.Main>

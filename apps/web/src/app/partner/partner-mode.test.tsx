@@ -7,6 +7,10 @@ import { grossAnswer, orderDetailAnswer, orderSummary, ratesAnswer } from '../..
 import { journeyAnswer, owed } from '../../test/journey-fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../test/mock-api'
 import { renderApp } from '../../test/render'
+import { continueInNewTab, receiveVisitFromOpener } from '../../features/partner/continue-in-new-tab'
+import { goToHostedPage } from '../../lib/hosted-page'
+import { readPartnerVisit, signInPartnerVisit, startPartnerVisit } from '../../lib/partner-visit'
+import { standInForDeniedStorage, storageOnlyInMemory } from '../../lib/storage-stand-in'
 import { partnerPathOf } from './partner-paths'
 
 /** A link's token; each test its own, as each link is claimed once per page load. */
@@ -277,5 +281,88 @@ describe('going back to the partner', () => {
     renderApp('/mp-returnog')
     expect(await screen.findByRole('region', { name: 'Your visit has ended' })).toBeInTheDocument()
     await act(async () => {})
+  })
+})
+
+describe('a visit in a partner’s frame the browser denies storage', () => {
+  const framed = () => vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window)
+  const storageDenied = () =>
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError')
+    })
+  const VISIT = { entry: ENTRY, email: 'ada@example.com', known: true, partner: PARTNER }
+
+  it('keeps the visit in the page’s memory instead', () => {
+    const real = Object.getOwnPropertyDescriptor(window, 'sessionStorage')
+    storageDenied()
+    expect(standInForDeniedStorage()).toBe(true)
+    try {
+      startPartnerVisit(VISIT)
+      signInPartnerVisit('memory-token')
+      expect(storageOnlyInMemory()).toBe(true)
+      expect(readPartnerVisit()).toEqual({ ...VISIT, token: 'memory-token' })
+    } finally {
+      if (real) Object.defineProperty(window, 'sessionStorage', real)
+    }
+  })
+
+  it('does not leave the frame for a hosted page, and offers a new tab instead', async () => {
+    const user = userEvent.setup()
+    signedInVisit()
+    framed()
+    mockApi(signedInHandlers())
+    renderApp('/mp-checkout')
+    await screen.findByText('1 BTC = 91,350.00 EUR')
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    act(() => void expect(goToHostedPage('https://psp.example/checkout')).toBe(false))
+    expect(assign).not.toHaveBeenCalled()
+    expect(
+      await screen.findByText(/The next page is our partner's secure page, which cannot open inside Acme Wallet/),
+    ).toBeVisible()
+
+    vi.spyOn(window, 'open').mockReturnValueOnce(null)
+    await user.click(screen.getByRole('button', { name: 'Continue in a new tab' }))
+    expect(await screen.findByText(/Your browser did not open a new tab\./)).toBeVisible()
+  })
+
+  it('hands the visit to the tab it opened only, at its own origin, and the tab takes it', async () => {
+    signedInVisit('framed-token')
+    const tab = { postMessage: vi.fn() }
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
+    expect(continueInNewTab('/mp-startcc?order=ABCD234567')).toBe(true)
+    expect(window.open).toHaveBeenCalledWith('/mp-continue', '_blank')
+    const ready = { type: 'helvex:continue-ready' }
+    window.dispatchEvent(new MessageEvent('message', { data: ready, origin: 'https://acme.example', source: null }))
+    window.dispatchEvent(new MessageEvent('message', { data: ready, origin: window.location.origin, source: null }))
+    expect(tab.postMessage).not.toHaveBeenCalled()
+    window.dispatchEvent(
+      new MessageEvent('message', { data: ready, origin: window.location.origin, source: tab as unknown as Window }),
+    )
+    expect(tab.postMessage).toHaveBeenCalledWith(
+      {
+        type: 'helvex:continue',
+        visit: expect.objectContaining({ entry: ENTRY, token: 'framed-token' }),
+        page: '/mp-startcc?order=ABCD234567',
+      },
+      window.location.origin,
+    )
+
+    // The new tab's side: it asks its opener, and takes only what the opener sends.
+    const opener = { postMessage: vi.fn() }
+    vi.stubGlobal('opener', opener)
+    const received = receiveVisitFromOpener()
+    expect(opener.postMessage).toHaveBeenCalledWith(ready, window.location.origin)
+    const handed = { type: 'helvex:continue', visit: { entry: ENTRY }, page: 'https://evil.example/' }
+    window.dispatchEvent(new MessageEvent('message', { data: handed, origin: window.location.origin, source: null }))
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: handed,
+        origin: window.location.origin,
+        source: opener as unknown as Window,
+      }),
+    )
+    // A page that is not the visit's is never followed.
+    expect(await received).toEqual({ visit: { entry: ENTRY }, page: '/mp' })
   })
 })

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { type FormOutcome, useForm } from '../../../components/ui/form'
 import { useNavigate } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
+import { goToHostedPage } from '../../../lib/hosted-page'
 import { useStartSigning } from '../api/agreement-api'
 
 /**
@@ -47,8 +48,8 @@ export function useSignAgreement(detailsName: string) {
                 : (ERROR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong),
             )
           }
-          setLeaving({ url: answer.data.signingUrl, sandbox: answer.data.sandbox })
-          window.location.assign(answer.data.signingUrl)
+          if (goToHostedPage(answer.data.signingUrl))
+            setLeaving({ url: answer.data.signingUrl, sandbox: answer.data.sandbox })
         },
         onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
       },

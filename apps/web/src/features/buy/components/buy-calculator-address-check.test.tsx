@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../../lib/cookies'
+import { forgetWalletAddressCheck } from '../../../lib/wallet-address-check'
 import { ratesAnswer } from '../../../test/fixtures'
 import { mockApi, ok } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
@@ -24,6 +25,10 @@ vi.mock('@exchange/shared/wallet-addresses', async (importOriginal) => {
 const MISTYPED_BTC_WALLET = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb'
 
 describe('BuyCalculator before the address checks arrive', () => {
+  // A file before this one in the worker may have loaded the checks already.
+  beforeAll(forgetWalletAddressCheck)
+  afterAll(forgetWalletAddressCheck)
+
   it('waits for them when the order is started, then shows the message and sends nothing', async () => {
     saveJwtCookie('token-1', 24)
     const api = mockApi({ getHpRates: ratesAnswer(), orderInitiateBuy: ok({}) })

@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
+import { goToHostedPage } from '../../../lib/hosted-page'
 import { useStartIdentityCheck } from '../api/start-identity-check'
 import { identityAlertCopy } from '../identity-copy'
 import { IdentityFrame } from './identity-frame'
@@ -38,7 +39,7 @@ function useIdentityLink() {
             return
           }
           setLink({ url: answer.data.verificationUrl, sandbox: answer.data.sandbox })
-          window.location.assign(answer.data.verificationUrl)
+          goToHostedPage(answer.data.verificationUrl)
         },
         onError: () => setError(identityAlertCopy('internal_error')),
       },
