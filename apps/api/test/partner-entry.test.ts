@@ -4,6 +4,8 @@ import { customers } from '../src/db/tables/modules/customers'
 import { orders } from '../src/db/tables/modules/orders'
 import { partnerSessions } from '../src/db/tables/modules/partners'
 import { sessions } from '../src/db/tables/modules/sessions'
+import { sandboxEsignEnvelopes } from '../src/db/tables/providers/esign'
+import { sandboxIdvApplicants } from '../src/db/tables/providers/identity'
 import { sandboxCheckouts } from '../src/db/tables/providers/psp'
 import { verifyPartnerReturn } from '../src/modules/partners/partner-return'
 import {
@@ -247,8 +249,8 @@ describe('signing in through a visit', () => {
 })
 
 /** A buyer who came in through a partner's visit with a locked order, signed in on their trusted browser. */
-async function lockedVisitBuyer({ payable = false } = {}) {
-  const customer = payable ? await payableBuyer(t) : await buyer(t)
+async function lockedVisitBuyer({ payable = false, newCustomer = false } = {}) {
+  const customer = newCustomer ? await signUpVerified(t) : payable ? await payableBuyer(t) : await buyer(t)
   const partner = await registerPartner(t)
   const { token, visit } = await openPartnerVisit(t, partner, {
     email: customer.email,
@@ -323,6 +325,35 @@ describe('hosted pages in a visit', () => {
     }
     expect(await returnUrlOf(token, '250')).toMatch(/^\/mp-returncc\?session_id=\S+$/)
     expect(await returnUrlOf(customer.token, '300')).toMatch(/^\/dashboard-returncc\?session_id=\S+$/)
+  })
+
+  it('send the identity check and the signature back to the twin in a visit, and to the dashboard after it', async () => {
+    // A customer who has only signed up: the identity check and the agreement are still owed.
+    const { customer, token } = await lockedVisitBuyer({ newCustomer: true })
+    const identityReturn = async (sessionToken: string) => {
+      expect((await callUser(t.app, 'identityStart', sessionToken)).body.result).toBe(true)
+      const [applicant] = await t.db
+        .select({ returnUrl: sandboxIdvApplicants.returnUrl })
+        .from(sandboxIdvApplicants)
+        .where(eq(sandboxIdvApplicants.email, customer.email))
+      return applicant!.returnUrl
+    }
+    // Each link names its own way back, as a real provider's does: the same check started again outside the visit.
+    expect(await identityReturn(token)).toBe('/mp-returnauth')
+    expect(await identityReturn(customer.token)).toBe('/dashboard-returnauth')
+
+    const signingReturn = async (sessionToken: string) => {
+      const started = await callUser(t.app, 'startDocusign', sessionToken, { signerName: 'Ada Lovelace' })
+      expect(started.body.result).toBe(true)
+      const envelope = new URL(started.body.data.signingUrl as string, 'http://sandbox').searchParams.get('envelope')
+      const [row] = await t.db
+        .select({ returnUrl: sandboxEsignEnvelopes.returnUrl })
+        .from(sandboxEsignEnvelopes)
+        .where(eq(sandboxEsignEnvelopes.id, envelope!))
+      return row!.returnUrl
+    }
+    expect(await signingReturn(token)).toBe('/mp-returnagr')
+    expect(await signingReturn(customer.token)).toBe('/dashboard-returnagr')
   })
 })
 

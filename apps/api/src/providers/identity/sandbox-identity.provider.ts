@@ -84,7 +84,8 @@ export function createSandboxIdentityProvider(deps: {
     },
     async startVerification(request) {
       // Like a real provider: one applicant per external user id, whatever the number of links asked for; its declared
-      // name is the latest one given (a real provider's "fixed info", changed before a new attempt).
+      // name is the latest one given (a real provider's "fixed info", changed before a new attempt), and each link
+      // sends the customer back where that link's request said (a partner's visit or the dashboard).
       const declared = {
         declaredFirstName: request.declaredName?.firstName ?? null,
         declaredLastName: request.declaredName?.lastName ?? null,
@@ -99,7 +100,10 @@ export function createSandboxIdentityProvider(deps: {
           ...declared,
           createdAt: deps.clock.now(),
         })
-        .onConflictDoUpdate({ target: sandboxIdvApplicants.externalUserId, set: declared })
+        .onConflictDoUpdate({
+          target: sandboxIdvApplicants.externalUserId,
+          set: { ...declared, returnUrl: request.returnPath },
+        })
       const [applicant] = await deps.db
         .select()
         .from(sandboxIdvApplicants)
