@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './build/precompress'
+import { preloadLists } from './build/preload-lists'
 
 const API_ORIGIN = 'http://localhost:3000'
+const preload = preloadLists()
 const proxied = ['/v1', '/dev', '/docs', '/healthz', '/sandbox']
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preload.plugin],
   build: {
     outDir: 'dist',
     // Read by the bundle budget (build/bundle-budget.ts): which files each page loads before it is usable.
@@ -16,13 +18,8 @@ export default defineConfig({
     // are imported (slower, not broken): the polyfill's bytes stay out of the first load (decision 110).
     modulePreload: {
       polyfill: false,
-      // What a screen's import fetches at once: its own chunks. React and the runtime come with the first load, and
-      // Mantine (script and styles) and the vendor chunk with the signed-in layout every screen is drawn in, so only
-      // the imports that bring those (the layout, its libraries, the partner area) name them (decision 119).
-      resolveDependencies(url, deps) {
-        if (/(dashboard-layout-route|dashboard-libraries|partner-area)-/.test(url)) return deps
-        return deps.filter((dep) => !/assets\/(react|mantine|vendor|rolldown-runtime)-/.test(dep))
-      },
+      // What a screen's import fetches at once: only what the signed-in layout around it does not bring (decision 119).
+      resolveDependencies: preload.resolveDependencies,
     },
     rolldownOptions: {
       output: {
