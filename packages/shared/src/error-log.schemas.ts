@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OkAnswer, answerOf } from './answer'
+import { ERROR_LOG_LIMITS } from './constants'
 import { BrandName } from './validators'
 
 /**
@@ -10,9 +11,6 @@ import { BrandName } from './validators'
 export const ERROR_SOURCES = ['failed_call', 'render', 'error', 'unhandledrejection'] as const
 export const ErrorSource = z.enum(ERROR_SOURCES)
 export type ErrorSource = z.infer<typeof ErrorSource>
-
-/** The longest parts of a report the api takes; the web cuts to these before it sends. */
-export const ERROR_LOG_LIMITS = { message: 500, stack: 4000, path: 200, call: 64, error: 64 } as const
 
 /** Printable text of at most `max` characters, without control characters but the line breaks of a stack. */
 const Text = (max: number) =>
