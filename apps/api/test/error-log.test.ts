@@ -144,13 +144,17 @@ describe('forwarding to ERROR_LOG_WEBHOOK_URL', () => {
     expect(await t.app.jobs.forwardErrors()).toBe(0)
 
     // Second try, once due: 503.
-    await t.db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'forward-error'`)
+    await t.db.execute(
+      sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = 'forward-error'`,
+    )
     await t.app.jobs.forwardErrors()
     expect(seen()).toBe(before + 2)
     expect((await forwardJobs(t)).rows).toEqual([{ state: 'retry', waits: true }])
 
     // Third: 200, and the entry is marked forwarded.
-    await t.db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'forward-error'`)
+    await t.db.execute(
+      sql`UPDATE pgboss.job SET start_after = now() - interval '1 second' WHERE name = 'forward-error'`,
+    )
     await t.app.jobs.forwardErrors()
     expect(seen()).toBe(before + 3)
     expect((await forwardJobs(t)).rows.map((job) => job.state)).toEqual(['completed'])
@@ -182,10 +186,24 @@ describe('forwarding to ERROR_LOG_WEBHOOK_URL', () => {
 
     // A job run again after its entry went out sends nothing more.
     await t.db.execute(
-      sql`UPDATE pgboss.job SET state = 'retry', completed_on = NULL, start_after = now() WHERE name = 'forward-error'`,
+      sql`UPDATE pgboss.job SET state = 'retry', completed_on = NULL, start_after = now() - interval '1 second' WHERE name = 'forward-error'`,
     )
     await t.app.jobs.forwardErrors()
     expect(seen()).toBe(before + 3)
+  })
+
+  it('gives a try 10 s at most: an endpoint that does not answer fails the try, and the queue tries again later', async () => {
+    await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = 'forward-error'`)
+    receiver.script('/errors', ['hold'])
+    await report(t, { source: 'render', message: 'slow endpoint' })
+    const started = performance.now()
+    await t.app.jobs.forwardErrors()
+    const took = performance.now() - started
+    expect(took).toBeGreaterThanOrEqual(9_500)
+    expect(took).toBeLessThan(20_000)
+    expect((await forwardJobs(t)).rows).toEqual([{ state: 'retry', waits: true }])
+    const [entry] = (await stored(t)).slice(-1)
+    expect(entry).toMatchObject({ message: 'slow endpoint', forwardTries: 1, forwardedAt: null })
   })
 
   it('queues nothing and sends nothing when no webhook is set; the report is still kept', async () => {
