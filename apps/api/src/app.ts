@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client'
 import type { PartnerApiFetch } from './modules/dev/partner-test-page'
 import { ISSUE_CODE_JOB } from './modules/accounts/issue-code-job'
 import { SEND_MAIL_JOB } from './modules/mail/mail-delivery'
+import { FORWARD_ERROR_JOB } from './modules/error-log/error-log-deps'
 import { CUSTOMER_CHECKS_CHANGED_JOB } from './modules/intake/money-in'
 import { allowPartnerFraming } from './plugins/security-headers'
 import type { MailTransport } from './providers/mail/mail.provider'
@@ -44,6 +45,8 @@ declare module 'fastify' {
       resendSandboxNotices(): Promise<number>
       /** Runs the queued `customer-checks-changed` jobs: orders held for checks are settled or refunded. */
       customerChecksChanged(): Promise<number>
+      /** Runs the queued `forward-error` jobs that are due: entries of the error log to its webhook. */
+      forwardErrors(): Promise<number>
     }
   }
 }
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     runQueued: (name: string) => queue.runNow(name),
     resendSandboxNotices,
     customerChecksChanged: () => queue.runPending(CUSTOMER_CHECKS_CHANGED_JOB),
+    forwardErrors: () => queue.runPending(FORWARD_ERROR_JOB),
   })
   registerProbes(app, core)
   await mountRoutes(app, core, allParts)

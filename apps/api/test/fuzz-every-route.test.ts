@@ -591,6 +591,7 @@ const WITHOUT_INPUT = new Set([
   '/operator/',
   '/operator/partners',
   '/operator/partners/:partnerId',
+  '/operator/errors',
   '/sandbox/bank-partner',
   '/sandbox/bank-partner/',
 ])

@@ -3,6 +3,7 @@ import './app/global.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { reportError } from './lib/report-error'
 import { captureSignupToken } from './lib/signup-token'
 
 captureSignupToken()
@@ -18,3 +19,5 @@ startTransition(() =>
     </StrictMode>,
   ),
 )
+// The error reporter, which listens for the page's uncaught errors, once the app has started rendering (decision 120).
+reportError()

@@ -49,3 +49,6 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed'
 /** How long the first answer of a key is kept, at least: a retry within this time gets it. */
 export const IDEMPOTENCY_KEY_HOURS = 24
+
+/** The longest parts of an error report the api takes (decision 120); the web cuts to these before it sends. */
+export const ERROR_LOG_LIMITS = { message: 500, stack: 4000, path: 200, call: 64, error: 64 } as const

@@ -12,6 +12,7 @@ import { BrandEnv, readBrand } from './brand.settings'
 import { conveniencesAllowed, deploymentProblems } from './deployment'
 import { DevelopmentEnv, readDevelopment } from './development.settings'
 import { DocumentsEnv, readDocuments } from './documents.settings'
+import { ErrorLogEnv, readErrorLog } from './error-log.settings'
 import { JourneyEnv, readJourney } from './journey.settings'
 import { SecurityEnv, readSecurity } from './security.settings'
 import { ServerEnv, readServer } from './server.settings'
@@ -37,6 +38,7 @@ export const CONCERNS = [
   { name: 'Liquidity provider', file: 'apps/api/src/providers/liquidity/liquidity.settings.ts', env: LiquidityEnv },
   { name: 'Identity verification', file: 'apps/api/src/providers/identity/identity.settings.ts', env: IdentityEnv },
   { name: 'E-signature', file: 'apps/api/src/providers/esign/esign.settings.ts', env: EsignEnv },
+  { name: 'Error log', file: 'apps/api/src/config/error-log.settings.ts', env: ErrorLogEnv },
   { name: 'Development conveniences', file: 'apps/api/src/config/development.settings.ts', env: DevelopmentEnv },
 ] as const
 
@@ -56,6 +58,7 @@ const EnvSchema = z.object({
   ...LiquidityEnv.shape,
   ...IdentityEnv.shape,
   ...EsignEnv.shape,
+  ...ErrorLogEnv.shape,
   ...DevelopmentEnv.shape,
 })
 
@@ -77,6 +80,7 @@ const ConfigSchema = EnvSchema.transform((env, ctx) => {
     ...readLiquidity(env, ctx),
     ...readIdentity(env, ctx),
     ...readEsign(env, ctx),
+    ...readErrorLog(env, ctx),
   }
   // A refused concern has no settings to judge the parties by: the parse fails with every refusal named.
   if (ctx.issues.length > 0) return z.NEVER

@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   if (!header) return undefined
   const match = /^Bearer\s+(\S+)$/i.exec(header)

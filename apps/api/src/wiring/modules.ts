@@ -7,6 +7,7 @@ import { devModule } from '../modules/dev/dev.module'
 import type { PartnerApiFetch } from '../modules/dev/partner-test-page'
 import { documentsModule } from '../modules/documents/documents.module'
 import { dueDiligenceModule } from '../modules/due-diligence/due-diligence.module'
+import { errorLogModule } from '../modules/error-log/error-log.module'
 import { identityModule } from '../modules/identity/identity.module'
 import { journeyModule } from '../modules/journey/journey.module'
 import { operatorModule } from '../modules/operator/operator.module'
@@ -120,6 +121,7 @@ export async function wireModules(
     agreementVersion: compliance.agreement.version,
   })
   const partnerWebhooks = partnerWebhooksModule(core, partners.partners)
+  const errorLog = errorLogModule(core)
   const operator = operatorModule(
     core,
     {
@@ -134,7 +136,7 @@ export async function wireModules(
       partners: partners.partners,
     },
     gates.requireOperator,
-    partnerWebhooks.partnerWebhooks,
+    { partnerWebhooks: partnerWebhooks.partnerWebhooks, errorLog: errorLog.errorLog },
   )
   const partnerApi = partnerApiModule(core, { partners: partners.partners, rates: money.rates, limits: gates.limits })
   const testControls = testControlsModule(core, {
@@ -151,6 +153,7 @@ export async function wireModules(
     partners.parts,
     partnerApi.parts,
     partnerWebhooks.parts,
+    errorLog.parts,
     testControls.parts,
     devModule(core, { partners: partners.partners, partnerApiFetch }).parts,
   ]

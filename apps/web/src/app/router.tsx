@@ -12,6 +12,7 @@ import { LogoutScreen } from '../features/session/components/logout-screen'
 import { afterScreenPainted } from '../lib/after-paint'
 import { sendCallsEarly } from '../lib/api-client'
 import { readJwtCookie } from '../lib/cookies'
+import { reportError } from '../lib/report-error'
 import { useJwtToken } from '../lib/use-jwt-token'
 import { DASHBOARD_ROUTES, LAYOUT_CALLS, onDemand, signedInRouteAt } from './signed-in-routes'
 import { CardLayout } from './layouts/card-layout'
@@ -48,12 +49,19 @@ export function startSignedInScreen(brandName: string, pathname: string): void {
   )
 }
 
-/** A screen that failed to render, or whose module failed to load (a new deployment): a reload is offered. */
-class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: ReactNode }, { failed: boolean }> {
+/**
+ * A screen that failed to render, or whose module failed to load (a new deployment): a reload is offered, and the error
+ * goes to the error log (decision 120).
+ */
+export class RouteErrorBoundary extends ReactComponent<{ pathname: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
 
   static getDerivedStateFromError() {
     return { failed: true }
+  }
+
+  override componentDidCatch(error: unknown) {
+    reportError('render', error)
   }
 
   override componentDidUpdate(previous: { pathname: string }) {

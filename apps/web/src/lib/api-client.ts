@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { IDEMPOTENCY_KEY_HEADER } from '@exchange/shared/constants'
 import { config } from './config'
 import { readJwtCookie } from './cookies'
+import { reportError } from './report-error'
 
 /** No usable answer: the network failed, or the body was not an answer of the contract. */
 export class ApiRequestError extends Error {
@@ -10,7 +11,7 @@ export class ApiRequestError extends Error {
     readonly status: number | null,
     options?: { cause?: unknown },
   ) {
-    super(`Request ${call} failed${status === null ? '' : ` with status ${status}`}`, options)
+    super(`${call} failed`, options)
     this.name = 'ApiRequestError'
   }
 }
@@ -35,6 +36,12 @@ interface PostOptions {
 }
 
 const DEFAULT_FAIL_LOG = 'fail db call!'
+
+/** A failed call: its console line (spec section 8), and a report of it to the error log (decision 120). */
+function failed(failLog: string, call: string) {
+  console.error(failLog)
+  reportError('failed_call', failLog, call)
+}
 
 /**
  * The Idempotency-Key of each customer action not yet answered with success, and the body it went with (decision 092).
@@ -124,19 +131,19 @@ async function post<S extends AnswerSchema>(
     // The body carries the outcome whatever the status: 400, 401 and 429 all answer `{ result: false, error }`.
     payload = await response.json()
   } catch (cause) {
-    console.error(failLog)
+    failed(failLog, call)
     throw new ApiRequestError(call, null, { cause })
   }
 
   const parsed = schema.safeParse(payload)
   if (parsed.success) {
     const answer = parsed.data as Checked<S>
-    if (!answer.result) console.error(failLog)
+    if (!answer.result) failed(failLog, call)
     // Done: the customer's next action with this call is a new one.
     else if (options.action) actionKeys.delete(options.action)
     return answer
   }
-  console.error(failLog)
+  failed(failLog, call)
   throw new ApiRequestError(call, response.status, { cause: parsed.error })
 }
 
@@ -148,7 +155,7 @@ export function postPublic<S extends AnswerSchema>(
   name: string,
   body: object,
   schema: S,
-  options: { action?: string } = {},
+  options: { failLog?: string; action?: string } = {},
 ): Promise<Checked<S>> {
   return post(`/v1/public/${name}`, name, body, schema, options)
 }

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { forgetBannerHeight } from '../features/uk-risk/components/uk-risk-banner'
 import { clearCurrentOrder } from '../lib/current-order'
+import { forgetReports } from '../lib/reporter'
 
 // findBy… and waitFor wait on what a test is about; their 1 s default is shorter than a lazy screen's first render
 // on a busy 2-core runner. A condition that holds returns at once, so a longer limit costs nothing when all is well.
@@ -75,6 +76,8 @@ afterEach(() => {
   window.localStorage.clear()
   // The current order lives in memory as well as in localStorage: a test never inherits another's.
   clearCurrentOrder()
+  // The error reporter's throttle: each test's reports are its own.
+  forgetReports()
   // The UK warning's last measure, which the signed-in layout starts from.
   forgetBannerHeight()
   expireAllCookies()

@@ -11,6 +11,7 @@ import type { OperatorService } from './operator.service'
 import { registerPartnerPages } from './partners.routes'
 import type { PartnerDeliveries } from './partner-deliveries'
 import { registerPartnerDeliveries } from './partner-deliveries.routes'
+import { type ErrorGroups, registerErrorLogPage } from './error-log.page'
 
 /** Why an operator sends money back: e-mailed to the customer as written. */
 const Reason = z.string().trim().min(3).max(200)
@@ -76,6 +77,8 @@ interface OperatorDeps {
   operators: OperatorService
   /** A partner's notices (decision 115). */
   partnerDeliveries: PartnerDeliveries
+  /** The web's latest errors, grouped (decision 120). */
+  errorGroups: ErrorGroups
   requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 }
 
@@ -146,6 +149,7 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     registerWireReceived(app, deps)
     registerPartnerPages(app, deps.operators)
     registerPartnerDeliveries(app, deps.partnerDeliveries)
+    registerErrorLogPage(app, deps.errorGroups)
   }
 }
 

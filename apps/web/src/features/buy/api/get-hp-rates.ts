@@ -5,9 +5,9 @@ import { postPublic } from '../../../lib/api-client'
 /** Prices move: the calculator asks again this often. */
 const RATES_REFRESH_MS = 5_000
 
-/** `getHpRates`: every coin's customer price in every fiat, with how it is made up, its age and the limits. */
+/** `getHpRates`: every coin's customer price in every fiat, with how it is made up, its age and the limits; 'fail rates!' when it fails (spec section 8). */
 function getHpRates(brandName: string): Promise<GetHpRatesAnswer> {
-  return postPublic('getHpRates', { brandName }, GetHpRatesAnswer)
+  return postPublic('getHpRates', { brandName }, GetHpRatesAnswer, { failLog: 'fail rates!' })
 }
 
 export function ratesQueryOptions(brandName: string) {
