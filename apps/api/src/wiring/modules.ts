@@ -16,6 +16,7 @@ import { partnerApiModule, partnersModule } from '../modules/partners/partners.m
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
 import { requestKeysModule } from '../modules/request-keys/request-keys.module'
+import { supportModule } from '../modules/support/support.module'
 import { intakeModule } from '../modules/intake/intake.module'
 import { testControlsModule } from '../modules/test-controls/test-controls.module'
 import { ukStepsModule } from '../modules/uk-steps/uk-steps.module'
@@ -120,6 +121,7 @@ export async function wireModules(
     agreementVersion: compliance.agreement.version,
   })
   const partnerWebhooks = partnerWebhooksModule(core, partners.partners)
+  const support = supportModule(core, { isUkCustomer: compliance.brandService.isUkCustomer })
   const operator = operatorModule(
     core,
     {
@@ -132,6 +134,7 @@ export async function wireModules(
       documentReviews: compliance.documentReviews,
       unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
       partners: partners.partners,
+      support: support.support,
     },
     gates.requireOperator,
     partnerWebhooks.partnerWebhooks,
@@ -147,6 +150,7 @@ export async function wireModules(
     ...compliance.parts,
     ...money.parts,
     users.parts,
+    support.parts,
     operator.parts,
     partners.parts,
     partnerApi.parts,

@@ -173,7 +173,7 @@ export function operatorPage(overview: Overview, operator: string, flash: string
   const nameRows = nameRowsOf(overview.nameChanges)
   const actionRows = actionRowsOf(overview.actions)
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
-<header>Operator view · signed in as ${escapeHtml(operator)} · <a href="/operator/partners" style="color:#fff">Partners</a></header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
+<header>Operator view · signed in as ${escapeHtml(operator)} · <a href="/operator/tickets" style="color:#fff">Support tickets</a> · <a href="/operator/partners" style="color:#fff">Partners</a></header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
 <h2>Customers under review (${overview.underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
 <div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRows}</table></div>
 <h2>Payments held for a person (${overview.held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
