@@ -278,6 +278,10 @@ describe('support tickets', () => {
     expect(steps.map((step) => step.step)).toEqual(['opened', 'acknowledged'])
     const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: basic })
     expect(list.body).toContain(ticket.responseDueAt)
+    // Past its date and still open, the operator sees it overdue, on the ticket as in the list.
+    t.clock.advance(31 * DAY_MS)
+    const page = await t.app.inject({ method: 'GET', url: `/operator/tickets/${ticket.number}`, headers: basic })
+    expect(page.body).toMatch(new RegExp(`Final answer due</th><td>${ticket.responseDueAt} <strong[^>]*>overdue`))
   })
 })
 
