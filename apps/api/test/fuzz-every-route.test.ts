@@ -341,6 +341,9 @@ function formFields(): Record<string, Record<string, string>> {
     '/operator/partners/:partnerId/deliveries/test': {},
     '/operator/partners/:partnerId/deliveries/enable': {},
     '/operator/partners/:partnerId/deliveries/:eventId/send-again': {},
+    // A support ticket: the operator's answer; closing takes no field (what it acts on is in the address).
+    '/operator/tickets/:number/reply': { message: 'Thanks for writing, we are on it.' },
+    '/operator/tickets/:number/close': {},
     // The test partner's form: the e-mail is what it needs; the order's fields may be left out.
     '/dev/partner/sessions': { email: 'ada@example.com' },
     // A notice to the test partner: its raw body, refused unless signed with the partner's secret.
@@ -351,7 +354,7 @@ function formFields(): Record<string, Record<string, string>> {
 /** Fields a form may leave out: a payment reference, the reason of an approval, the name of a refusal to sign. */
 const OPTIONAL_FORM_FIELDS = new Set(['paymentReference', 'reason', 'signedName'])
 /** Free text: any words are good, only text no person types (a NUL, 5000 characters) is odd. */
-const TEXT_FORM_FIELDS = new Set(['payerName', 'paymentReference', 'signedName', 'reason'])
+const TEXT_FORM_FIELDS = new Set(['payerName', 'paymentReference', 'signedName', 'reason', 'message'])
 
 /** Values no form field takes as they are (a good value of some other field among them). */
 const ODD_FORM_VALUES = [
@@ -552,6 +555,9 @@ const QUERY_FIELDS: Record<string, string[]> = {
   '/v1/partner/orders': ['partnerOrderId', 'limit', 'cursor'],
   '/v1/partner/orders/:reference': [],
   '/operator/partners/:partnerId/deliveries': ['before', 'done'],
+  '/operator/tickets': ['status', 'done'],
+  '/operator/tickets/:number': ['done'],
+  '/operator/tickets/:number/attachments/:documentId': [],
   '/dev/partner/frame': ['url'],
   '/dev/partner/return': ['mp_reference', 'mp_partner_order_id', 'mp_status', 'mp_timestamp', 'mp_signature'],
 }
@@ -592,6 +598,8 @@ const WITHOUT_INPUT = new Set([
   '/operator/partners',
   '/operator/partners/:partnerId',
   '/operator/errors',
+  // The tickets list: an unknown status or a malformed note is refused with 400, the page shows without either.
+  '/operator/tickets',
   '/sandbox/bank-partner',
   '/sandbox/bank-partner/',
 ])

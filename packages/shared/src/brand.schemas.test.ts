@@ -11,10 +11,15 @@ describe('DEFAULT_BRAND', () => {
     expect(brand.company.address).toContain('Zug')
     expect(brand.ukCheckMode).toBe('always')
     expect(brand.cookieLifetimeHours).toBe(24)
+    expect(brand.complaintResponseDays).toEqual({ uk: 56, other: 30 })
   })
 
   it('refuses a brand colour that is not a hex colour, and an unknown UK mode', () => {
     expect(BrandConfig.safeParse({ ...DEFAULT_BRAND, brandColor: 'purple' }).success).toBe(false)
     expect(BrandConfig.safeParse({ ...DEFAULT_BRAND, ukCheckMode: 'sometimes' }).success).toBe(false)
+    // A UK complaint may not wait longer than DISP's eight weeks.
+    expect(BrandConfig.safeParse({ ...DEFAULT_BRAND, complaintResponseDays: { uk: 57, other: 30 } }).success).toBe(
+      false,
+    )
   })
 })

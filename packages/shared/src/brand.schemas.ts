@@ -40,6 +40,15 @@ export const BrandConfig = z.object({
     .int()
     .positive()
     .max(24 * 30),
+  /**
+   * Days within which a complaint gets its final answer, counted from its receipt (decision 122): `uk` for customers
+   * the brand treats as UK (FCA DISP 1.6.2R: eight weeks), `other` for everyone else (no Swiss rule sets a period; the
+   * ombudsman takes a case once the provider has answered the complaint in writing).
+   */
+  complaintResponseDays: z.object({
+    uk: z.number().int().min(1).max(56),
+    other: z.number().int().min(1).max(365),
+  }),
 })
 export type BrandConfig = z.infer<typeof BrandConfig>
 
@@ -67,6 +76,7 @@ export const DEFAULT_BRAND: BrandConfig = {
   marketingUrl: 'https://helvex.example/',
   ukCheckMode: 'always',
   cookieLifetimeHours: DEFAULT_COOKIE_LIFETIME_HOURS,
+  complaintResponseDays: { uk: 56, other: 30 },
 }
 
 export const GetBrandAnswer = answerOf(successAnswer({ data: BrandConfig }))

@@ -119,7 +119,14 @@ export const StartCardAnswer = answerOf(
 )
 export type StartCardAnswer = z.infer<typeof StartCardAnswer>
 
-export const PaymentStatusRequest = z.object({ sessionId: z.string().trim().min(1).max(100), brandName: BrandName })
+/** A provider's session id: letters, digits, '_' and '-' (Stripe's cs_…, TrueLayer's and the sandbox's ids). */
+export const PaymentStatusRequest = z.object({
+  sessionId: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,100}$/),
+  brandName: BrandName,
+})
 /** A hosted payment's state as the provider's signed notice left it; the browser's return proves nothing. */
 export const PaymentStatusAnswer = answerOf(
   successAnswer({

@@ -17,6 +17,7 @@ import { partnerApiModule, partnersModule } from '../modules/partners/partners.m
 import { paymentsModule } from '../modules/payments/payments.module'
 import { ratesModule } from '../modules/rates/rates.module'
 import { requestKeysModule } from '../modules/request-keys/request-keys.module'
+import { supportModule } from '../modules/support/support.module'
 import { intakeModule } from '../modules/intake/intake.module'
 import { testControlsModule } from '../modules/test-controls/test-controls.module'
 import { ukStepsModule } from '../modules/uk-steps/uk-steps.module'
@@ -122,6 +123,7 @@ export async function wireModules(
   })
   const partnerWebhooks = partnerWebhooksModule(core, partners.partners)
   const errorLog = errorLogModule(core)
+  const support = supportModule(core, { isUkCustomer: compliance.brandService.isUkCustomer })
   const operator = operatorModule(
     core,
     {
@@ -134,6 +136,7 @@ export async function wireModules(
       documentReviews: compliance.documentReviews,
       unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
       partners: partners.partners,
+      support: support.support,
     },
     gates.requireOperator,
     { partnerWebhooks: partnerWebhooks.partnerWebhooks, errorLog: errorLog.errorLog },
@@ -149,6 +152,7 @@ export async function wireModules(
     ...compliance.parts,
     ...money.parts,
     users.parts,
+    support.parts,
     operator.parts,
     partners.parts,
     partnerApi.parts,

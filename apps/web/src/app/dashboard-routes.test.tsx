@@ -106,8 +106,8 @@ describe('signed-in routes', () => {
   it('shows an honest "not available yet" page with the active order and a way back', async () => {
     signedIn()
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'ABCD234567' })))
-    renderApp('/dashboard-contactus')
-    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument()
+    renderApp('/land')
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument()
     expect(screen.getByText('This step is not available yet. We are working on it.')).toBeInTheDocument()
     expect(screen.getByText('ABCD234567')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the calculator' })).toHaveAttribute('href', '/dashboard')

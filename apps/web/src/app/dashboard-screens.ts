@@ -56,11 +56,11 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub(WEB_PATHS.coolingOff, 'Time to think it over'),
   sub(WEB_PATHS.account, 'Account'),
   sub(WEB_PATHS.support, 'Support'),
+  sub(WEB_PATHS.contactUs, 'Contact us'),
 ]
 
 export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
   sub(WEB_PATHS.land, 'Welcome back'),
-  sub(WEB_PATHS.contactUs, 'Contact us'),
   ...WEB_PATHS.securityCode.map((path, step) => sub(path, `Security code (step ${step + 1})`)),
 ]
 

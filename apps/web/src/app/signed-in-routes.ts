@@ -15,6 +15,7 @@ export function onDemand(load: () => Promise<{ Component: ComponentType }>): Laz
 
 const ChooseBankRoute = onDemand(() => import('./routes/choose-bank-route'))
 const NotAvailableRoute = onDemand(() => import('./routes/not-available-route'))
+const SupportRoute = onDemand(() => import('./routes/support-route'))
 
 /** Calls (by name, each sent with `{ brandName }`) a screen makes as it first renders; they can be sent before it loads. */
 interface FirstCalls {
@@ -71,7 +72,9 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: First
   { path: WEB_PATHS.assessment, Screen: onDemand(() => import('./routes/prquest-route')) },
   { path: WEB_PATHS.coolingOff, Screen: onDemand(() => import('./routes/prwait-route')) },
   { path: WEB_PATHS.account, Screen: onDemand(() => import('./routes/account-route')) },
-  { path: WEB_PATHS.support, Screen: onDemand(() => import('./routes/support-route')) },
+  // Requests and the contact form share one module (decision 122).
+  { path: WEB_PATHS.support, Screen: SupportRoute },
+  { path: WEB_PATHS.contactUs, Screen: SupportRoute },
   ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path, Screen: NotAvailableRoute })),
 ]
 

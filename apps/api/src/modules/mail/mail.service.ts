@@ -14,6 +14,7 @@ import {
   renderResetCodeMail,
   renderVerificationCodeMail,
 } from './mail.templates'
+import { type SupportNotice, renderSupportMail } from './support-mail.templates'
 
 export interface MailServiceDeps {
   queue: JobQueue
@@ -23,6 +24,14 @@ export interface MailServiceDeps {
 }
 
 export type MailService = ReturnType<typeof createMailService>
+
+/** A support ticket's mail (decision 122): its number, a complaint's acknowledgement, an answer, its closing. */
+function supportNotices(brand: BrandConfig, enqueue: (message: MailMessage, tx?: SqlExecutor) => Promise<void>) {
+  return async (to: string, notice: SupportNotice, supportUrl: string, tx?: SqlExecutor) => {
+    const rendered = renderSupportMail(brand, notice, supportUrl)
+    await enqueue({ to, ...rendered, template: `support_${notice.kind}`, devNote: `ticket=${notice.number}` }, tx)
+  }
+}
 
 /**
  * Every function stores a send-mail job and returns; a worker delivers it (decision 024). Given the caller's
@@ -92,6 +101,7 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
   }
 
   return {
+    sendSupportNotice: supportNotices(brand, enqueue),
     sendIdentityOutcome,
     sendVerificationCode,
     sendResetCode,

@@ -20,7 +20,7 @@ export function escapeHtml(value: string): string {
  * One layout for every message: brand name as text (no remote images, so nothing loads from outside
  * and nothing tracks the reader), the body, and the company footer.
  */
-function layout(brand: BrandConfig, title: string, bodyHtml: string): string {
+export function layout(brand: BrandConfig, title: string, bodyHtml: string): string {
   const footer =
     `${escapeHtml(brand.company.name)} · ${escapeHtml(brand.company.address)}<br>` +
     `Questions? <a href="mailto:${escapeHtml(brand.company.supportEmail)}" style="color:${brand.brandColor}">${escapeHtml(brand.company.supportEmail)}</a>`
@@ -35,7 +35,7 @@ function layout(brand: BrandConfig, title: string, bodyHtml: string): string {
 </table></td></tr></table></body></html>`
 }
 
-function textFooter(brand: BrandConfig): string {
+export function textFooter(brand: BrandConfig): string {
   return `\n--\n${brand.company.name}\n${brand.company.address}\nSupport: ${brand.company.supportEmail}\n`
 }
 

@@ -8,6 +8,7 @@ import type { DueDiligenceService } from '../due-diligence/due-diligence.service
 import type { IdentityService } from '../identity/identity.service'
 import type { MoneyIn } from '../intake/money-in'
 import type { PartnerService } from '../partners/partners.service'
+import type { SupportService } from '../support/support.service'
 
 /** What the back office works with: the database, the clock, and the modules whose decisions an operator takes. */
 export interface OperatorServiceDeps {
@@ -34,4 +35,6 @@ export interface OperatorServiceDeps {
   unprovenResidenceOf: (customerId: string) => Promise<DeclaredResidence | null>
   /** The partner registry (decision 111): its partners, keys and signing secrets are managed from the operator view. */
   partners: PartnerService
+  /** The support desk (decision 122): the operators read and answer customers' tickets. */
+  support: SupportService
 }

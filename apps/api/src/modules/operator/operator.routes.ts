@@ -12,6 +12,7 @@ import { registerPartnerPages } from './partners.routes'
 import type { PartnerDeliveries } from './partner-deliveries'
 import { registerPartnerDeliveries } from './partner-deliveries.routes'
 import { type ErrorGroups, registerErrorLogPage } from './error-log.page'
+import { registerTicketPages } from './tickets.routes'
 
 /** Why an operator sends money back: e-mailed to the customer as written. */
 const Reason = z.string().trim().min(3).max(200)
@@ -48,6 +49,8 @@ const REFUSALS: Partial<Record<string, string>> = {
   customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
   not_found: 'Not found.',
   service_unavailable: 'Not sent: it is being sent right now. Look again in a minute.',
+  transition_not_allowed: 'Not done: not possible in its present state (a closed ticket takes no more messages).',
+  rate_limited: 'Not sent: this ticket holds the most messages it can. Ask the customer to open a new one.',
 }
 const RefundOrder = OrderAction.extend({ reason: Reason })
 const RecordDelivery = OrderAction.extend({
@@ -150,6 +153,7 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     registerPartnerPages(app, deps.operators)
     registerPartnerDeliveries(app, deps.partnerDeliveries)
     registerErrorLogPage(app, deps.errorGroups)
+    registerTicketPages(app, deps.operators)
   }
 }
 

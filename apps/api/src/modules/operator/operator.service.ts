@@ -6,6 +6,7 @@ import { markWireReceived, recordDelivery, refundOrder, retryWithdrawal } from '
 import { overview } from './overview'
 import * as partnerDesk from './partner-actions'
 import { decideProofOfAddress } from './residence-proofs'
+import * as supportDesk from './support-desk'
 
 export type OperatorService = ReturnType<typeof createOperatorService>
 
@@ -36,5 +37,13 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     issuePartnerKey: partnerDesk.issuePartnerKey.bind(null, deps),
     revokePartnerKey: partnerDesk.revokePartnerKey.bind(null, deps),
     rotatePartnerSecret: partnerDesk.rotatePartnerSecret.bind(null, deps),
+    /** The server's clock, for the pages that mark what is overdue. */
+    now: () => deps.clock.now(),
+    tickets: (status: Parameters<OperatorServiceDeps['support']['operatorTickets']>[0]) =>
+      deps.support.operatorTickets(status),
+    ticket: (number: string) => deps.support.operatorTicket(number),
+    replyToTicket: supportDesk.replyToTicket.bind(null, deps),
+    closeTicket: supportDesk.closeTicket.bind(null, deps),
+    downloadTicketAttachment: supportDesk.downloadTicketAttachment.bind(null, deps),
   }
 }

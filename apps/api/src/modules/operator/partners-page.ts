@@ -19,12 +19,13 @@ const ORDER_FIELD_NAMES = { fiat: 'currency', coin: 'coin', network: 'network', 
 
 const at = (date: Date | null) => (date ? date.toISOString() : '—')
 
-function shell(title: string, operator: string, body: string): string {
+export function shell(title: string, operator: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>${STYLE}${EXTRA_STYLE}</style></head><body>
-<header>Operator view · signed in as ${escapeHtml(operator)} · <a href="/operator" style="color:#fff">Overview</a> · <a href="/operator/partners" style="color:#fff">Partners</a></header><main>${body}</main></body></html>`
+<header>Operator view · signed in as ${escapeHtml(operator)} · <a href="/operator" style="color:#fff">Overview</a> · <a href="/operator/tickets" style="color:#fff">Support tickets</a> · <a href="/operator/partners" style="color:#fff">Partners</a></header><main>${body}</main></body></html>`
 }
 
-const flashOf = (flash: string | undefined) => (flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : '')
+export const flashOf = (flash: string | undefined) =>
+  flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''
 
 const errorOf = (errors: Record<string, string> | undefined, name: string) =>
   errors?.[name] ? `<span class="error" role="alert" id="${name}-error">${escapeHtml(errors[name])}</span>` : ''
