@@ -272,6 +272,37 @@ describe('the e-mail change', () => {
     expect((await customerRow(await customerIdOf(newEmail))).email).toBe(newEmail)
   })
 
+  it('the link opens a page that changes nothing until its button posts the token', async () => {
+    const customer = await signUpVerified(one)
+    const { newEmail, token } = await changeEmail(customer)
+    const opened = await one.app.inject({ method: 'GET', url: `/undoemail?token=${token}` })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.headers['content-type']).toContain('text/html')
+    expect(opened.body).toContain('Give my account this address back')
+    expect(opened.body).not.toMatch(/<script/i)
+    expect((await customerRow(await customerIdOf(newEmail))).email).toBe(newEmail)
+    const pressed = await other.app.inject({
+      method: 'POST',
+      url: '/undoemail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    })
+    expect(pressed.statusCode).toBe(200)
+    expect(pressed.body).toContain('Your address is back')
+    expect((await customerRow(await customerIdOf(customer.email))).email).toBe(customer.email)
+    const again = await one.app.inject({
+      method: 'POST',
+      url: '/undoemail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    })
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toContain('This link is not valid, or it was already used.')
+    const broken = await one.app.inject({ method: 'GET', url: '/undoemail?token=%3Cscript%3E' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.body).toContain('This link is not complete')
+  })
+
   it('refuses a malformed or unknown undo link without a 500', async () => {
     for (const token of ['', 'short', 'x'.repeat(43) + '!', 123]) {
       const answer = await callPublic(one.app, 'undoEmailChange', { token })

@@ -1,4 +1,7 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { BrandConfig } from '@exchange/shared/brand.schemas'
+import type { ErrorCode } from '@exchange/shared/errors'
 import {
   ChangePasswordAnswer,
   ChangePasswordRequest,
@@ -14,15 +17,19 @@ import {
   StartEmailChangeRequest,
   UndoEmailChangeAnswer,
   UndoEmailChangeRequest,
+  UndoToken,
 } from '@exchange/shared/account-security.schemas'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
+import { AppError } from '../../errors'
+import { acceptFormPosts } from '../../plugins/form-posts'
 import type { RateLimits } from '../../plugins/rate-limits'
 import type { ZodApp } from '../../plugins/zod-app'
 import { sessionOf } from '../../plugins/session'
 import type { VisitorCountryOf } from '../../providers/geoip/visitor-country'
 import { originOf } from './accounts.routes'
 import type { AccountService } from './accounts.service'
+import { undoEmailPage, undoRefusedPage, undoneEmailPage } from './undo-email.page'
 
 const refusals = { 400: FailureAnswer, 401: FailureAnswer, 429: FailureAnswer }
 const user = (summary: string) => ({ tags: ['account security'], summary, security: [{ bearer: [] }] })
@@ -192,5 +199,55 @@ export function undoEmailChangeRoute({
         ...(await accounts.undoEmailChange(request.body.token, originOf(request))),
       }),
     )
+  }
+}
+
+const UNDO_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  undo_link_invalid: 'This link is not valid, or it was already used.',
+  undo_link_expired: 'This link has expired: an e-mail change can be undone for 72 hours only.',
+  undo_address_taken: 'This address now belongs to another account: write to us and we will sort it out.',
+  validation_failed: 'This link is not complete: open it from the e-mail again.',
+  rate_limited: 'Too many tries: wait a minute and open the link again.',
+}
+
+/**
+ * `/undoemail`, the page the old address's link opens, and its form (decision 121): HTML from the api, no script.
+ * Every refusal is a page with a sentence; anything else goes to the app's error handler.
+ */
+export function undoEmailPages({
+  accounts,
+  limits,
+  brand,
+}: {
+  accounts: AccountService
+  limits: RateLimits
+  brand: BrandConfig
+}): FastifyPluginAsync {
+  return async (app) => {
+    acceptFormPosts(app)
+    const html = (reply: FastifyReply, status: number, body: string) =>
+      reply.code(status).type('text/html; charset=utf-8').send(body)
+    app.setErrorHandler((error, _request, reply) => {
+      const code =
+        error instanceof AppError
+          ? error.code
+          : (error as { statusCode?: number }).statusCode === 429
+            ? 'rate_limited'
+            : undefined
+      const sentence = code ? UNDO_REFUSALS[code] : undefined
+      if (!sentence) throw error
+      return html(reply, error instanceof AppError ? error.statusCode : 429, undoRefusedPage(brand, sentence))
+    })
+    app.get('/', { config: { rateLimit: limits.perIp }, schema: { hide: true } }, async (request, reply) => {
+      const token = UndoToken.safeParse((request.query as { token?: unknown }).token)
+      if (!token.success) throw new AppError('validation_failed', 400)
+      return html(reply, 200, undoEmailPage(brand, token.data))
+    })
+    app.post('/', { config: { rateLimit: limits.perIp }, schema: { hide: true } }, async (request, reply) => {
+      const token = UndoToken.safeParse((request.body as { token?: unknown } | undefined)?.token)
+      if (!token.success) throw new AppError('validation_failed', 400)
+      const { email } = await accounts.undoEmailChange(token.data, originOf(request))
+      return html(reply, 200, undoneEmailPage(brand, email))
+    })
   }
 }
