@@ -16,6 +16,8 @@ const redisUrl = process.env.TEST_REDIS_URL
  */
 const EMBEDDED_JOURNEYS = [
   'platform',
+  // Revocations reach every process at once on both databases (decision 121).
+  'account-security',
   'database-outage',
   'job-queue',
   'signup',

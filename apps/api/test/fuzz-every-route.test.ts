@@ -312,6 +312,9 @@ function formFields(): Record<string, Record<string, string>> {
       reason: Object.keys(SANDBOX_REJECTION_REASONS)[0]!,
     },
     '/sandbox/esign/sign': { envelope: open.envelope!, action: 'decline', signedName: 'Ada Lovelace' },
+    // An undo link nobody was sent (decision 121): well formed, unknown.
+    '/undoemail': { token: 'A'.repeat(43) },
+    '/undoemail/': { token: 'A'.repeat(43) },
     '/operator/actions/approve-transfer': { transferId: uuid },
     '/operator/actions/refund-transfer': { transferId: uuid, reason: 'Sent back to the payer' },
     '/operator/actions/refund-order': { orderReference: reference, reason: 'Customer asked for it' },
@@ -559,6 +562,8 @@ const QUERY_FIELDS: Record<string, string[]> = {
   '/operator/tickets/:number': ['done'],
   '/operator/tickets/:number/attachments/:documentId': [],
   '/dev/partner/frame': ['url'],
+  '/undoemail': ['token'],
+  '/undoemail/': ['token'],
   '/dev/partner/return': ['mp_reference', 'mp_partner_order_id', 'mp_status', 'mp_timestamp', 'mp_signature'],
 }
 

@@ -70,6 +70,16 @@ export const ERROR_CODES = [
   'field_locked',
   'field_not_allowed',
   'return_url_not_registered',
+  // The account's security (decision 121): a closed account, what blocks closing, and the e-mail change's undo link.
+  'account_closed',
+  'orders_in_progress',
+  'email_unchanged',
+  'email_change_not_pending',
+  'email_change_undoable',
+  'undo_link_invalid',
+  'undo_link_expired',
+  'undo_address_taken',
+  'session_not_found',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>

@@ -15,6 +15,8 @@ export const resetDone = '/redirect'
 export const logout = '/logout'
 export const logjust = '/logjust'
 export const marketing = '/home'
+// The link an old e-mail address is sent to undo an e-mail change (decision 121); public, loaded on demand.
+export const undoEmail = '/undoemail'
 // The signed-in screens, each loaded on demand.
 export const dashboard = '/dashboard'
 export const method = '/dashboard-method'

@@ -86,9 +86,14 @@ export async function openCore(
     checksChanged: (tx, customerId) => queue.send(CUSTOMER_CHECKS_CHANGED_JOB, { customerId }, tx),
     publicUrl: config.publicUrl ?? '',
   }
+  // Sessions are believed per process until the database announces a revocation (decision 121).
+  await core.sessions.followRevocations(database)
   const parts: ModuleParts = {
     jobs: [createSendMailJob({ transport, key: secrets.mailKey })],
-    close: () => transport.close(),
+    close: async () => {
+      await core.sessions.close()
+      await transport.close()
+    },
   }
   return { core, parts }
 }

@@ -12,4 +12,6 @@ export interface AccountServiceDeps {
   codeKey: Buffer
   /** Codes asked for by resend and reset, and the notice of paused codes, are made by a queued job (decision 035). */
   queue: Pick<JobQueue, 'send'>
+  /** The public address the undo link of an e-mail change points at ('' when unset: a relative link). */
+  publicUrl: string
 }

@@ -1,19 +1,26 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { AnswerOnce } from '../request-keys/answer-once'
 import type { RateLimits } from '../../plugins/rate-limits'
 import type { Core, ModuleParts } from '../module-kit'
+import { accountSecurityRoutes, undoEmailChangeRoute, undoEmailPages } from './account-security.routes'
 import { accountRoutes } from './accounts.routes'
 import { createAccountService } from './accounts.service'
 import { createIssueCodeJob } from './issue-code-job'
 
 /** Sign-up, codes, login and password reset; resend and reset leave the code to a job (decision 035). */
 export function accountsModule(
-  { db, clock, mail, sessions, secrets, queue, publicUrl }: Core,
+  { db, clock, mail, sessions, secrets, queue, publicUrl, visitorCountryOf, brand }: Core,
   { limits, answerOnce }: { limits: RateLimits; answerOnce: AnswerOnce },
 ) {
-  const accounts = createAccountService({ db, clock, mail, sessions, codeKey: secrets.codeKey, queue })
+  const accounts = createAccountService({ db, clock, mail, sessions, codeKey: secrets.codeKey, queue, publicUrl })
   const routes = accountRoutes({ accounts, limits, publicUrlIsHttps: publicUrl.startsWith('https:'), answerOnce })
   const parts: ModuleParts = {
-    routes: [{ scope: 'public', routes }],
+    routes: [
+      { scope: 'public', routes },
+      { scope: 'public', routes: undoEmailChangeRoute({ accounts, limits }) },
+      { scope: 'user', routes: accountSecurityRoutes({ accounts, visitorCountryOf }) },
+      { scope: 'root', prefix: WEB_PATHS.undoEmail, routes: undoEmailPages({ accounts, limits, brand }) },
+    ],
     jobs: [createIssueCodeJob(accounts.issueQueuedCode)],
   }
   return { accounts, parts }

@@ -1,4 +1,8 @@
 import type { AccountServiceDeps } from './account-deps'
+import { closeAccount } from './account-closing'
+import { confirmEmailChange, startEmailChange, undoEmailChange } from './email-change'
+import { changePassword } from './password-change'
+import { endOtherSessions, endSession } from './session-choices'
 import { issueQueuedCode, resendCode } from './code-requests'
 import { login, logout, verifyLoginCode } from './login'
 import { checkResetCode, completePasswordReset, startPasswordReset } from './password-reset'
@@ -8,7 +12,7 @@ export type { AccountServiceDeps }
 
 export type AccountService = ReturnType<typeof createAccountService>
 
-/** Sign-up, codes, login and password reset; each operation lives in the file named for its group (decision 107). */
+/** Sign-up, codes, login, password reset and the account's security settings; each operation lives in the file named for its group (decision 107). */
 export function createAccountService(deps: AccountServiceDeps) {
   return {
     signUp: signUp.bind(null, deps),
@@ -20,5 +24,14 @@ export function createAccountService(deps: AccountServiceDeps) {
     completePasswordReset: completePasswordReset.bind(null, deps),
     logout: logout.bind(null, deps),
     issueQueuedCode: issueQueuedCode.bind(null, deps),
+    // The signed-in customer's security settings (decision 121).
+    changePassword: changePassword.bind(null, deps),
+    listSessions: deps.sessions.listSessions,
+    endSession: endSession.bind(null, deps),
+    endOtherSessions: endOtherSessions.bind(null, deps),
+    startEmailChange: startEmailChange.bind(null, deps),
+    confirmEmailChange: confirmEmailChange.bind(null, deps),
+    undoEmailChange: undoEmailChange.bind(null, deps),
+    closeAccount: closeAccount.bind(null, deps),
   }
 }

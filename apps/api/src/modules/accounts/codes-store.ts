@@ -80,6 +80,7 @@ export async function sendCode(
   code: string,
 ) {
   if (purpose === 'reset') await mail.sendResetCode(email, code, tx)
+  else if (purpose === 'email_change') await mail.sendEmailChangeCode(email, code, tx)
   else await mail.sendVerificationCode(email, code, purpose, tx)
 }
 

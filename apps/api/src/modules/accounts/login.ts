@@ -83,6 +83,8 @@ export async function login(
     }
   }
   await forgetLoginFailures(db, input.email, source)
+  // Told only to whoever knows the password: a closed account opens no more (decision 121).
+  if (customer.closedAt) throw new AppError('account_closed')
   if (customer.emailVerifiedAt !== null && device) {
     await db.update(trustedDevices).set({ lastUsedAt: clock.now() }).where(eq(trustedDevices.id, device.id))
     const token = await sessions.startSession(customer.id, origin, undefined, binding)
@@ -149,6 +151,7 @@ export async function verifyLoginCode(
     }
     if (!customer || !(await consumeCode(deps, tx, check.codeId)))
       return { ok: false as const, error: 'code_invalid' as const }
+    if (customer.closedAt) return { ok: false as const, error: 'account_closed' as const }
     if (!customer.emailVerifiedAt) {
       await tx.update(customers).set({ emailVerifiedAt: clock.now() }).where(eq(customers.id, customer.id))
       await recordEvent(deps, tx, {
@@ -176,7 +179,7 @@ export async function verifyLoginCode(
     })
     return { ok: true as const, token, deviceToken, customerId: customer.id }
   })
-  if (!outcome.ok) throw refuseCode(outcome)
+  if (!outcome.ok) throw outcome.error === 'account_closed' ? new AppError('account_closed') : refuseCode(outcome)
   return { token: outcome.token, deviceToken: outcome.deviceToken, customerId: outcome.customerId }
 }
 

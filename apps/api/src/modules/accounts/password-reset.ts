@@ -57,6 +57,7 @@ export async function completePasswordReset(
     const customer = await findCustomer(tx, input.email)
     if (!customer || !(await consumeCode(deps, tx, check.codeId)))
       return { ok: false as const, error: 'code_invalid' as const }
+    if (customer.closedAt) return { ok: false as const, error: 'account_closed' as const }
     await tx
       .update(customers)
       .set({ passwordHash, passwordChangedAt: changedAt, emailVerifiedAt: customer.emailVerifiedAt ?? changedAt })
@@ -72,5 +73,5 @@ export async function completePasswordReset(
     await mail.sendPasswordChanged(customer.email, changedAt, tx)
     return { ok: true as const }
   })
-  if (!outcome.ok) throw refuseCode(outcome)
+  if (!outcome.ok) throw outcome.error === 'account_closed' ? new AppError('account_closed') : refuseCode(outcome)
 }

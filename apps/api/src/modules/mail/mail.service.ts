@@ -2,6 +2,13 @@ import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
 import type { MailMessage } from '../../providers/mail/mail.provider'
+import {
+  renderAccountClosedMail,
+  renderEmailChangeCodeMail,
+  renderEmailChangeUndoneMail,
+  renderEmailChangedMail,
+  renderSessionsEndedMail,
+} from './account-mail.templates'
 import { SEND_MAIL_JOB, sealMail } from './mail-delivery'
 import {
   type OrderUpdate,
@@ -21,6 +28,27 @@ export interface MailServiceDeps {
   brand: BrandConfig
   /** Seals the queued message (decision 024). */
   key: Buffer
+}
+
+/** The account's security notices (decision 121), each stored through the service's `enqueue`. */
+function securityMail(brand: BrandConfig, enqueue: (message: MailMessage, tx?: SqlExecutor) => Promise<void>) {
+  return {
+    async sendSessionsEnded(to: string, endedAt: Date, ended: Parameters<typeof renderSessionsEndedMail>[2]) {
+      await enqueue({ to, ...renderSessionsEndedMail(brand, endedAt, ended), template: 'sessions_ended' })
+    },
+    async sendEmailChangeCode(to: string, code: string, tx?: SqlExecutor) {
+      await enqueue({ to, ...renderEmailChangeCodeMail(brand, code), template: 'code_email_change' }, tx)
+    },
+    async sendEmailChanged(to: string, change: Parameters<typeof renderEmailChangedMail>[1], tx?: SqlExecutor) {
+      await enqueue({ to, ...renderEmailChangedMail(brand, change), template: 'email_changed' }, tx)
+    },
+    async sendEmailChangeUndone(to: string, undoneAt: Date, tx?: SqlExecutor) {
+      await enqueue({ to, ...renderEmailChangeUndoneMail(brand, undoneAt), template: 'email_change_undone' }, tx)
+    },
+    async sendAccountClosed(to: string, closedAt: Date, tx?: SqlExecutor) {
+      await enqueue({ to, ...renderAccountClosedMail(brand, closedAt), template: 'account_closed' }, tx)
+    },
+  }
 }
 
 export type MailService = ReturnType<typeof createMailService>
@@ -50,8 +78,8 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
     await enqueue({ to, ...renderResetCodeMail(brand, code), template: 'code_reset' }, tx)
   }
 
-  async function sendPasswordChanged(to: string, changedAt: Date, tx?: SqlExecutor) {
-    await enqueue({ to, ...renderPasswordChangedMail(brand, changedAt), template: 'password_changed' }, tx)
+  async function sendPasswordChanged(to: string, changedAt: Date, tx?: SqlExecutor, signedOut?: 'every' | 'others') {
+    await enqueue({ to, ...renderPasswordChangedMail(brand, changedAt, signedOut), template: 'password_changed' }, tx)
   }
 
   async function sendCodesPaused(to: string, until: Date, tx?: SqlExecutor) {
@@ -102,6 +130,7 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
 
   return {
     sendSupportNotice: supportNotices(brand, enqueue),
+    ...securityMail(brand, enqueue),
     sendIdentityOutcome,
     sendVerificationCode,
     sendResetCode,

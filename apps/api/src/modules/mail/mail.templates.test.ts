@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
+import {
+  renderAccountClosedMail,
+  renderEmailChangeCodeMail,
+  renderEmailChangeUndoneMail,
+  renderEmailChangedMail,
+  renderSessionsEndedMail,
+} from './account-mail.templates'
 import { renderPasswordChangedMail, renderResetCodeMail, renderVerificationCodeMail } from './mail.templates'
+
+const AT = new Date('2026-11-22T09:30:00Z')
+const UNDO = {
+  newEmail: 'new@example.com',
+  changedAt: AT,
+  undoUrl: 'https://x.example/undoemail?token=t',
+  undoUntil: AT,
+}
 
 const rendered = [
   renderVerificationCodeMail(DEFAULT_BRAND, '04217', 'verify_email'),
   renderVerificationCodeMail(DEFAULT_BRAND, '04217', 'login'),
   renderResetCodeMail(DEFAULT_BRAND, '04217'),
   renderPasswordChangedMail(DEFAULT_BRAND, new Date('2026-11-22T09:30:00Z')),
+  renderSessionsEndedMail(DEFAULT_BRAND, AT, { kind: 'one', device: 'Firefox on Windows' }),
+  renderSessionsEndedMail(DEFAULT_BRAND, AT, { kind: 'others', count: 2 }),
+  renderEmailChangeCodeMail(DEFAULT_BRAND, '04217'),
+  renderEmailChangedMail(DEFAULT_BRAND, UNDO),
+  renderEmailChangeUndoneMail(DEFAULT_BRAND, AT),
+  renderAccountClosedMail(DEFAULT_BRAND, AT),
 ]
 
 describe('mail templates', () => {
@@ -38,6 +59,14 @@ describe('mail templates', () => {
     const mail = renderPasswordChangedMail(DEFAULT_BRAND, new Date('2026-11-22T09:30:00Z'))
     expect(mail.text).toContain('2026-11-22 09:30 UTC')
     expect(mail.text).toContain('signed out')
+  })
+
+  it('gives the old address the undo link, its deadline and the new address', () => {
+    const mail = renderEmailChangedMail(DEFAULT_BRAND, UNDO)
+    expect(mail.text).toContain('https://x.example/undoemail?token=t')
+    expect(mail.html).toContain('href="https://x.example/undoemail?token=t"')
+    expect(mail.text).toContain('new@example.com')
+    expect(mail.text).toContain('2026-11-22 09:30 UTC')
   })
 
   it('escapes brand text in HTML', () => {

@@ -39,7 +39,7 @@ export function textFooter(brand: BrandConfig): string {
   return `\n--\n${brand.company.name}\n${brand.company.address}\nSupport: ${brand.company.supportEmail}\n`
 }
 
-function codeBlock(code: string): string {
+export function codeBlock(code: string): string {
   return `<p style="font-size:34px;letter-spacing:10px;font-weight:bold;font-family:Menlo,Consolas,monospace;margin:20px 0;color:#1d1b26">${code}</p>`
 }
 
@@ -85,10 +85,19 @@ export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedM
   }
 }
 
-export function renderPasswordChangedMail(brand: BrandConfig, changedAt: Date): RenderedMail {
+/** After a reset every device is signed out; after a change on /dashAccount every other one (decision 121). */
+export function renderPasswordChangedMail(
+  brand: BrandConfig,
+  changedAt: Date,
+  signedOut: 'every' | 'others' = 'every',
+): RenderedMail {
   const subject = `Your ${brand.brandName} password was changed`
   const when = changedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
-  const lead = `The password of your ${brand.brandName} account was changed on ${when}. Every device that was signed in has been signed out.`
+  const ended =
+    signedOut === 'every'
+      ? 'Every device that was signed in has been signed out.'
+      : 'Every other device that was signed in has been signed out; the one you used stays signed in.'
+  const lead = `The password of your ${brand.brandName} account was changed on ${when}. ${ended}`
   const warning = `If you did not do this, contact ${brand.company.supportEmail} at once.`
   return {
     subject,
@@ -133,7 +142,7 @@ export function renderPasswordGuessingMail(brand: BrandConfig): RenderedMail {
   }
 }
 
-function utc(iso: string): string {
+export function utc(iso: string): string {
   return iso.replace('T', ' ').slice(0, 16) + ' UTC'
 }
 

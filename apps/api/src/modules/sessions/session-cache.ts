@@ -1,10 +1,11 @@
 import type { SessionContext } from './session-deps'
 
 /**
- * How long a session found valid is believed without reading its row again (decision 052): a logout or password reset
- * in another process ends the session there within this time; in this process at once.
+ * How long a session found valid is believed without reading its row again (decision 052). A revocation anywhere ends
+ * it at once in every process that follows the change feed (decision 121); this bounds only how stale its last-seen
+ * time may be.
  */
-export const SESSION_CHECK_CACHE_MS = 5_000
+const SESSION_CHECK_CACHE_MS = 5_000
 /** Tokens remembered at most; the oldest is forgotten first (it is then read again, nothing more). */
 const SESSION_CHECK_CACHE_ENTRIES = 10_000
 

@@ -16,6 +16,7 @@ export function prepareSessionRow(db: Database) {
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
       partnerSessionId: sessions.partnerSessionId,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder('id')))
@@ -24,10 +25,17 @@ export function prepareSessionRow(db: Database) {
   return sessionRow
 }
 
-/** What a session check uses besides the dependencies: the prepared row read and the process's cache. */
+/** How often a session's last-seen time is written, at most (the list of sessions shows it to the minute). */
+const LAST_SEEN_EVERY_MS = 60_000
+
+/**
+ * What a session check uses besides the dependencies: the prepared row read, the process's cache, and whether every
+ * revocation committed before now has reached that cache (decision 121; false while no change feed is followed).
+ */
 type SessionChecks = SessionServiceDeps & {
   sessionRow: ReturnType<typeof prepareSessionRow>
   cache: SessionCache
+  revocationsCaughtUp(): Promise<boolean>
 }
 
 export async function startSession(
@@ -47,6 +55,7 @@ export async function startSession(
       expiresAt,
       ip: origin.ip,
       userAgent: origin.userAgent?.slice(0, 512),
+      lastSeenAt: issuedAt,
       partnerSessionId: binding.partnerSessionId,
     })
     .returning({ id: sessions.id })
@@ -65,14 +74,17 @@ export async function startSession(
 export async function requireSession(checks: SessionChecks, token: string | undefined): Promise<SessionContext> {
   if (!token) throw new AppError('unauthorized', 401)
   const now = checks.clock.now().getTime()
-  const session =
-    checks.cache.recall(token, now) ?? (await checks.cache.readShared(token, (t) => readSession(checks, t)))
+  // A remembered session is believed only once every revocation committed before this call has been heard of;
+  // without the feed (down, or an old server) the row is read for every call.
+  const session = (await checks.revocationsCaughtUp())
+    ? (checks.cache.recall(token, now) ?? (await checks.cache.readShared(token, (t) => readSession(checks, t))))
+    : await readSession(checks, token)
   if (session.expiresAt.getTime() <= now) throw new AppError('unauthorized', 401)
   return { customerId: session.customerId, sessionId: session.sessionId, partnerSessionId: session.partnerSessionId }
 }
 
 async function readSession(
-  { clock, jwtKey, sessionRow }: Pick<SessionChecks, 'clock' | 'jwtKey' | 'sessionRow'>,
+  { db, clock, jwtKey, sessionRow }: Pick<SessionChecks, 'db' | 'clock' | 'jwtKey' | 'sessionRow'>,
   token: string,
 ): Promise<CheckedSession> {
   let claims
@@ -90,6 +102,11 @@ async function readSession(
   const checkedAt = clock.now().getTime()
   const [session] = await sessionRow.execute({ id: claims.jti })
   if (!session || session.revokedAt || session.customerId !== claims.sub) throw new AppError('unauthorized', 401)
+  if (!session.lastSeenAt || checkedAt - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(checkedAt) })
+      .where(eq(sessions.id, claims.jti))
   // The token's own expiry (whole seconds) may come a moment before the row's.
   const expiresAt = new Date(Math.min(session.expiresAt.getTime(), (claims.exp ?? 0) * 1000))
   return {

@@ -14,7 +14,8 @@ import {
 import { createdAt } from '../columns'
 import { customers } from './customers'
 
-export const CODE_PURPOSES = ['verify_email', 'login', 'reset'] as const
+/** `email_change`: the code sent to the new address of an e-mail change (decision 121). */
+export const CODE_PURPOSES = ['verify_email', 'login', 'reset', 'email_change'] as const
 export type CodePurpose = (typeof CODE_PURPOSES)[number]
 
 /** Every code ever issued stays as a row: the hourly cap counts them and operators can read the trail. */
@@ -125,6 +126,15 @@ export const ACCOUNT_EVENT_TYPES = [
   'codes_paused',
   'password_guessing_noticed',
   'logged_out',
+  // Decision 121: the signed-in account's security changes, and a wrong current password typed for one of them.
+  'reauth_failed',
+  'password_changed',
+  'session_ended',
+  'other_sessions_ended',
+  'email_change_requested',
+  'email_changed',
+  'email_change_undone',
+  'account_closed',
 ] as const
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number]
 
@@ -148,5 +158,31 @@ export const accountEvents = pgTable(
   (table) => [
     index('account_events_email_idx').on(table.email, table.createdAt),
     uniqueIndex('account_events_job_idx').on(table.jobId),
+  ],
+)
+
+/**
+ * Every e-mail change asked for by a signed-in customer (decision 121): pending until the code sent to the new address
+ * is typed, then undoable from the old address for 72 hours by a single-use link whose token is kept only as a hash.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the undo link's token; set when the change is confirmed. */
+    undoTokenHash: text('undo_token_hash'),
+    undoUntil: timestamp('undo_until', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('email_changes_customer_idx').on(table.customerId, table.requestedAt),
+    uniqueIndex('email_changes_undo_token_idx').on(table.undoTokenHash),
   ],
 )

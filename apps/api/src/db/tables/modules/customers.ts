@@ -19,6 +19,8 @@ export const customers = pgTable('customers', {
   phone: text('phone'),
   detailsUpdatedAt: timestamp('details_updated_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** The customer closed the account (decision 121): nothing is deleted, and no login opens it again. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
   createdAt: createdAt(),
 })
 

@@ -17,6 +17,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When a call last found the session valid, to the minute (decision 121): the account's list of sessions. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** A session opened through a partner's `/mp` entry: bound to that partner and its context. */
     partnerSessionId: uuid('partner_session_id').references(() => partnerSessions.id),
   },

@@ -1,0 +1,104 @@
+import type { BrandConfig } from '@exchange/shared/brand.schemas'
+import { CODE_TTL_MINUTES } from '@exchange/shared/constants'
+import { type RenderedMail, codeBlock, escapeHtml, layout, textFooter, utc } from './mail.templates'
+
+/** The account's security notices (decision 121): each says what changed, when, and what to do if it was not you. */
+
+function notice(brand: BrandConfig, subject: string, paragraphs: string[], warning: string): RenderedMail {
+  return {
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${warning}\n${textFooter(brand)}`,
+    html: layout(
+      brand,
+      subject,
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('') +
+        `<p><strong>${escapeHtml(warning)}</strong></p>`,
+    ),
+  }
+}
+
+const notYou = (brand: BrandConfig) =>
+  `If this was not you, reset your password from the sign-in page at once and contact ${brand.company.supportEmail}.`
+
+/** To the customer: sessions signed out from the account page, one or all but the one used. */
+export function renderSessionsEndedMail(
+  brand: BrandConfig,
+  endedAt: Date,
+  ended: { kind: 'one'; device: string } | { kind: 'others'; count: number },
+): RenderedMail {
+  const what =
+    ended.kind === 'one'
+      ? `The session on ${ended.device} was signed out`
+      : `${ended.count === 1 ? '1 other session was' : `${ended.count} other sessions were`} signed out`
+  return notice(
+    brand,
+    `A session of your ${brand.brandName} account was signed out`,
+    [`${what} from your ${brand.brandName} account page on ${utc(endedAt.toISOString())}.`],
+    notYou(brand),
+  )
+}
+
+/** To the new address: the code that confirms it. */
+export function renderEmailChangeCodeMail(brand: BrandConfig, code: string): RenderedMail {
+  const subject = `${code} confirms your new ${brand.brandName} e-mail address`
+  const lead = `Someone, hopefully you, asked to use this address for a ${brand.brandName} account. Type this code on the account page to confirm it:`
+  const warning = 'If you did not ask for this, ignore this message: nothing changes without the code.'
+  return {
+    subject,
+    text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\n${textFooter(brand)}`,
+    html: layout(
+      brand,
+      subject,
+      `<p>${escapeHtml(lead)}</p>${codeBlock(code)}<p>The code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.</p>` +
+        `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
+    ),
+  }
+}
+
+/** To the old address: the change, and the link that undoes it until `undoUntil`. */
+export function renderEmailChangedMail(
+  brand: BrandConfig,
+  change: { newEmail: string; changedAt: Date; undoUrl: string; undoUntil: Date },
+): RenderedMail {
+  const subject = `The e-mail address of your ${brand.brandName} account was changed`
+  const lead = `On ${utc(change.changedAt.toISOString())} the e-mail address of your ${brand.brandName} account was changed from this address to ${change.newEmail}. From now on we write to the new address.`
+  const undo = `If you did not do this, open this link before ${utc(change.undoUntil.toISOString())}: it gives the account this address back and signs out every device. It works once.`
+  const warning = `Then reset your password from the sign-in page and contact ${brand.company.supportEmail}.`
+  return {
+    subject,
+    text: `${lead}\n\n${undo}\n${change.undoUrl}\n\n${warning}\n${textFooter(brand)}`,
+    html: layout(
+      brand,
+      subject,
+      `<p>${escapeHtml(lead)}</p><p>${escapeHtml(undo)}</p>` +
+        `<p><a href="${escapeHtml(change.undoUrl)}" style="color:${brand.brandColor};font-weight:bold">Give my account this address back</a></p>` +
+        `<p><strong>${escapeHtml(warning)}</strong></p>`,
+    ),
+  }
+}
+
+/** To the address given back: the undo worked, every device is signed out. */
+export function renderEmailChangeUndoneMail(brand: BrandConfig, undoneAt: Date): RenderedMail {
+  return notice(
+    brand,
+    `Your ${brand.brandName} account has this e-mail address again`,
+    [
+      `On ${utc(undoneAt.toISOString())} the e-mail change of your ${brand.brandName} account was undone: the account uses this address again, and every device was signed out.`,
+      'Whoever changed it may know your password: choose a new one now with "Forgot password" on the sign-in page.',
+    ],
+    `Questions? Write to ${brand.company.supportEmail}.`,
+  )
+}
+
+/** To the customer: the account is closed; what is kept and why. */
+export function renderAccountClosedMail(brand: BrandConfig, closedAt: Date): RenderedMail {
+  return notice(
+    brand,
+    `Your ${brand.brandName} account is closed`,
+    [
+      `Your ${brand.brandName} account was closed on ${utc(closedAt.toISOString())}, and every device was signed out. You can no longer sign in.`,
+      'The law requires us to keep the records of your identity checks and orders for the years it sets; they are kept, not used, and deleted when that time ends.',
+    ],
+    `If you did not close your account, contact ${brand.company.supportEmail} at once.`,
+  )
+}

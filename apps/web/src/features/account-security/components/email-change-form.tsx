@@ -1,0 +1,192 @@
+import { CurrentPassword } from '@exchange/shared/account-security.schemas'
+import { Email, VerificationCode } from '@exchange/shared/validators'
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { FormAlert, type FormState, useForm } from '../../../components/ui/form'
+import { useBrand } from '../../../lib/brand-context'
+import { grossQueryKey, useCustomer } from '../../../lib/customer-context'
+import { refusalMessage, securityCalls } from '../api/account-security-calls'
+import { checkFields } from './check-fields'
+import { CurrentPasswordField, SecuritySection } from './security-parts'
+
+interface AddressValues extends Record<string, string> {
+  currentPassword: string
+  newEmail: string
+}
+
+const FAILED = { result: false as const, error: 'internal_error' as const }
+
+/** The code sent to the new address, typed here. */
+function CodeStep({
+  newEmail,
+  onDone,
+  onBack,
+}: {
+  newEmail: string
+  onDone: (email: string) => void
+  onBack: () => void
+}) {
+  const brand = useBrand()
+  const form = useForm({ code: '' }, (values) => checkFields({ code: VerificationCode }, values))
+  const [alert, setAlert] = useState<string | null>(null)
+  const confirm = useMutation({ mutationFn: securityCalls.confirmEmailChange })
+
+  function send() {
+    setAlert(null)
+    const values = form.submit()
+    if (!values) return
+    confirm.mutate(
+      { brandName: brand.brandName, code: values.code.trim() },
+      {
+        onSuccess: (answer) => (answer && answer.result ? onDone(answer.email) : setAlert(refusalMessage(answer))),
+        onError: () => setAlert(refusalMessage(FAILED)),
+      },
+    )
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        send()
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" role="status">
+          We have sent a 5-digit code to <strong style={{ overflowWrap: 'anywhere' }}>{newEmail}</strong>. Type it here
+          to confirm the address.
+        </Text>
+        <TextInput
+          id="email-code"
+          label="Code from the e-mail"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={5}
+          required
+          value={form.values.code}
+          error={form.errors.code}
+          onChange={(event) => form.setField('code', event.currentTarget.value)}
+        />
+        <FormAlert message={alert} />
+        <Group gap="sm">
+          <Button type="submit" loading={confirm.isPending}>
+            Confirm new address
+          </Button>
+          <Button variant="subtle" onClick={onBack}>
+            Use another address
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+/** The new address and the current password. */
+function AddressStep({
+  form,
+  alert,
+  pending,
+  onSend,
+}: {
+  form: FormState<AddressValues, AddressValues>
+  alert: string | null
+  pending: boolean
+  onSend: () => void
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSend()
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          id="email-new"
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.newEmail}
+          error={form.errors.newEmail}
+          onChange={(event) => form.setField('newEmail', event.currentTarget.value)}
+        />
+        <CurrentPasswordField
+          id="email-current-password"
+          value={form.values.currentPassword}
+          error={form.errors.currentPassword}
+          onChange={(value) => form.setField('currentPassword', value)}
+        />
+        <FormAlert message={alert} />
+        <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
+          Send code to new address
+        </Button>
+      </Stack>
+    </form>
+  )
+}
+
+/**
+ * Change the e-mail address: the current password and the new address, then the code sent there. The old address is
+ * told, with a link that undoes the change for 72 hours.
+ */
+export function EmailChangeForm() {
+  const brand = useBrand()
+  const customer = useCustomer()
+  const queryClient = useQueryClient()
+  const form = useForm<AddressValues, AddressValues>({ currentPassword: '', newEmail: '' }, (values) =>
+    checkFields({ currentPassword: CurrentPassword, newEmail: Email }, values),
+  )
+  const [alert, setAlert] = useState<string | null>(null)
+  const [codeFor, setCodeFor] = useState<string | null>(null)
+  const start = useMutation({ mutationFn: securityCalls.startEmailChange })
+
+  function send() {
+    setAlert(null)
+    const values = form.submit()
+    if (!values) return
+    const newEmail = values.newEmail.trim().toLowerCase()
+    start.mutate(
+      { brandName: brand.brandName, currentPassword: values.currentPassword, newEmail },
+      {
+        onSuccess: (answer) => {
+          if (answer && answer.result) {
+            form.reset({ currentPassword: '' })
+            setCodeFor(newEmail)
+          } else if (answer && answer.error === 'invalid_credentials')
+            form.setErrors({ currentPassword: refusalMessage(answer) })
+          else setAlert(refusalMessage(answer))
+        },
+        onError: () => setAlert(refusalMessage(FAILED)),
+      },
+    )
+  }
+
+  function done(email: string) {
+    setCodeFor(null)
+    form.reset({ newEmail: '' })
+    notifications.show({
+      color: 'green',
+      title: 'E-mail address changed',
+      message: `We now write to ${email}. Your old address was told, with a link that undoes the change for 72 hours.`,
+    })
+    void queryClient.invalidateQueries({ queryKey: grossQueryKey() })
+  }
+
+  return (
+    <SecuritySection
+      title="E-mail address"
+      lead={`Your account uses ${customer.details.email}. To change it, we send a code to the new address and tell the old one.`}
+    >
+      {codeFor ? (
+        <CodeStep newEmail={codeFor} onDone={done} onBack={() => setCodeFor(null)} />
+      ) : (
+        <AddressStep form={form} alert={alert} pending={start.isPending} onSend={send} />
+      )}
+    </SecuritySection>
+  )
+}

@@ -1,0 +1,86 @@
+import { CurrentPassword } from '@exchange/shared/account-security.schemas'
+import { PASSWORD_MIN_LENGTH } from '@exchange/shared/constants'
+import { Password } from '@exchange/shared/validators'
+import { Button, PasswordInput, Stack } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { FormAlert, useForm } from '../../../components/ui/form'
+import { useBrand } from '../../../lib/brand-context'
+import { refusalMessage, securityCalls } from '../api/account-security-calls'
+import { checkFields } from './check-fields'
+import { CurrentPasswordField, SecuritySection } from './security-parts'
+
+const RULES = { currentPassword: CurrentPassword, newPassword: Password }
+
+/** Change the password: the current one, then the new one under the sign-up rules; every other device is signed out. */
+export function PasswordChangeForm() {
+  const brand = useBrand()
+  const form = useForm({ currentPassword: '', newPassword: '' }, (values) => checkFields(RULES, values))
+  const [alert, setAlert] = useState<string | null>(null)
+  const change = useMutation({ mutationFn: securityCalls.changePassword })
+
+  function send() {
+    setAlert(null)
+    const values = form.submit()
+    if (!values) return
+    change.mutate(
+      { brandName: brand.brandName, ...values },
+      {
+        onSuccess: (answer) => {
+          if (answer && answer.result) {
+            form.reset({ currentPassword: '', newPassword: '' })
+            const others =
+              answer.endedSessions === 1 ? '1 other device was' : `${answer.endedSessions} other devices were`
+            notifications.show({
+              color: 'green',
+              title: 'Password changed',
+              message: `${others} signed out. We have sent you an e-mail about it.`,
+            })
+          } else if (answer && answer.error === 'invalid_credentials') {
+            form.setErrors({ currentPassword: refusalMessage(answer) })
+          } else setAlert(refusalMessage(answer))
+        },
+        onError: () => setAlert(refusalMessage({ result: false, error: 'internal_error' })),
+      },
+    )
+  }
+
+  return (
+    <SecuritySection
+      title="Password"
+      lead="Choose a new password. Every other device signed in to your account will be signed out; this one stays."
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          send()
+        }}
+      >
+        <Stack gap="sm">
+          <CurrentPasswordField
+            id="password-current"
+            value={form.values.currentPassword}
+            error={form.errors.currentPassword}
+            onChange={(value) => form.setField('currentPassword', value)}
+          />
+          <PasswordInput
+            id="password-new"
+            label="New password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            autoComplete="new-password"
+            required
+            value={form.values.newPassword}
+            error={form.errors.newPassword}
+            onChange={(event) => form.setField('newPassword', event.currentTarget.value)}
+          />
+          <FormAlert message={alert} />
+          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+            Change password
+          </Button>
+        </Stack>
+      </form>
+    </SecuritySection>
+  )
+}

@@ -1,0 +1,44 @@
+import { Card, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+
+/** One section of the account page's security settings: a title, what it does in a sentence, and its form. */
+export function SecuritySection({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {lead}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  )
+}
+
+/** The current password a sensitive change asks for again. */
+export function CurrentPasswordField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+}) {
+  return (
+    <PasswordInput
+      id={id}
+      label="Current password"
+      autoComplete="current-password"
+      required
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  )
+}
