@@ -99,14 +99,22 @@ describe('uploads in parallel', () => {
         DOCUMENTS_UPLOAD_WAIT_SECONDS: '3600',
         WEB_DIST_DIR: '/nonexistent-web-dist',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     })
+    // What the server says on its way down, should it not start: the failure then names why.
+    let said = ''
+    server.stderr?.on('data', (chunk: Buffer) => (said = `${said}${chunk.toString()}`.slice(-4000)))
+    const running = server
     const pid = server.pid!
     const base = `http://127.0.0.1:${port}`
-    await vi.waitFor(async () => expect((await fetch(`${base}/healthz`).catch(() => undefined))?.status).toBe(200), {
-      timeout: 90_000,
-      interval: 200,
-    })
+    // From source, on a loaded machine, the start compiles every module first: up to a few minutes, not more.
+    await vi.waitFor(
+      async () => {
+        if (running.exitCode !== null) throw new Error(`the server stopped (${running.exitCode}): ${said}`)
+        expect((await fetch(`${base}/healthz`).catch(() => undefined))?.status).toBe(200)
+      },
+      { timeout: 240_000, interval: 200 },
+    )
     // One upload first, so that what every upload uses once (code, pools, buffers) is in place before the measure.
     expect((await upload(base, customers[0]!.token)).status).toBe(200)
     const before = memoryOf(pid, 'VmRSS')
