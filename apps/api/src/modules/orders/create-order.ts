@@ -111,11 +111,14 @@ export async function initiateBuyOrder(
 
   const initiated = await db.transaction((tx) =>
     onceWithin(tx, keyed, async () => {
+      // The customer's row is held (shared) until the order is in: a closing of the account waits for it and then
+      // sees the order in progress; closed first, the order is refused (decision 121).
       const [customer] = await tx
-        .select({ affiliateToken: customers.affiliateToken })
+        .select({ affiliateToken: customers.affiliateToken, closedAt: customers.closedAt })
         .from(customers)
         .where(eq(customers.id, customerId))
-      if (!customer) throw new AppError('unauthorized', 401)
+        .for('share')
+      if (!customer || customer.closedAt) throw new AppError('unauthorized', 401)
       const [created] = await tx
         .insert(orders)
         .values({
