@@ -18,7 +18,8 @@ describe('a screen that fails to render', () => {
     )
     expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument()
     await vi.waitFor(() => expect(api.callsTo('logError')).toHaveLength(1))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Every report the render could send has been handed to the reporter once its module has settled.
+    await vi.dynamicImportSettled()
     const reports = api.callsTo('logError')
     expect(reports).toHaveLength(1)
     expect(reports[0]!.body).toMatchObject({

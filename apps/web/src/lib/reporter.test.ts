@@ -30,7 +30,7 @@ describe('the error reporter', () => {
     // Without a report, the reporter is only loaded: it sends nothing, and listens from then on.
     reportError()
     await import('./reporter')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.dynamicImportSettled()
     expect(api.fetchMock).not.toHaveBeenCalled()
     window.dispatchEvent(new ErrorEvent('error', { error: new Error('uncaught one'), message: 'uncaught one' }))
     const rejection = new Event('unhandledrejection') as Event & { reason?: unknown }
@@ -49,7 +49,7 @@ describe('the error reporter', () => {
     for (let n = 0; n < 3; n++) reportError('render', new Error('same'))
     for (let n = 0; n < 20; n++) reportError('render', new Error(`other ${n}`))
     await vi.waitFor(() => expect(reportsOf(api)).toHaveLength(10))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await vi.dynamicImportSettled()
     // Every send failed (no such call): none was reported in turn.
     expect(reportsOf(api)).toHaveLength(10)
     expect(reportsOf(api).filter((call) => call.body.message === 'same')).toHaveLength(1)
