@@ -86,7 +86,8 @@ const triesOf = (eventId: string) =>
     .from(partnerWebhookAttempts)
     .where(eq(partnerWebhookAttempts.eventId, eventId))
     .orderBy(asc(partnerWebhookAttempts.id))
-const deliver = () => t.app.jobs.runQueued('deliver-partner-webhooks')
+/** One run of the delivery job, in this process; it must have run. */
+const deliver = async () => expect(await t.app.jobs.runQueued('deliver-partner-webhooks')).toBe(1)
 const idsAt = (path: string) => receiver.at(path).map((notice) => notice.headers['webhook-id'])
 
 describe('notices of a partner order', () => {

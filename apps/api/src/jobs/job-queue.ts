@@ -47,6 +47,15 @@ const SCHEMA = 'pgboss'
 const UNREACHABLE_MAX_WAIT_MS = 15_000
 /** Tries to record a finished run's outcome while the database is unreachable (about 13 s of growing waits). */
 const RECORD_TRIES = 7
+/** How far back a job sent to run now dates its start (`dueNow`). */
+const DUE_NOW_BACKDATE_MS = 60_000
+
+/**
+ * A job to run at once is dated a minute back: pg-boss fetches a job only once its start is before the database's
+ * now(), which PGlite reads to the millisecond (a fetch in the same millisecond as the send finds nothing), and
+ * the app's and the database's clocks may differ a little.
+ */
+const dueNow = () => ({ startAfter: new Date(Date.now() - DUE_NOW_BACKDATE_MS) })
 
 /**
  * The durable job queue (pg-boss on the application's database, PGlite or PostgreSQL; decision 024). A job is
@@ -130,7 +139,7 @@ class PgBossJobQueue implements JobQueue {
 
   async send(name: string, data: object, executor?: SqlExecutor): Promise<void> {
     this.definition(name)
-    await this.boss.send(name, data, executor ? { db: transactionExecutor(executor) } : {})
+    await this.boss.send(name, data, executor ? { ...dueNow(), db: transactionExecutor(executor) } : dueNow())
     // Sent inside a transaction, the job is visible only after the commit: the next poll finds it.
     if (!executor) this.wakers.get(name)?.()
   }
@@ -141,7 +150,7 @@ class PgBossJobQueue implements JobQueue {
 
   async runNow(name: string): Promise<number> {
     const job = this.definition(name)
-    await this.boss.send(job.name, {})
+    await this.boss.send(job.name, {}, dueNow())
     return this.drain(job)
   }
 
