@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DESKTOP, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { declareSourceOfFunds, signUpAndConfirm, startOrder } from '../support/customer'
+import { lastMessageId, waitForCode } from '../support/mailbox'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await connectBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.'
+
+/** Logs in on the form on show; a code is typed if the api asks for one (a browser it does not know). */
+async function logIn(page: Page, email: string) {
+  const since = await lastMessageId(baseUrl)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('journey-pass-1')
+  await page.getByRole('form', { name: 'Log in' }).locator('button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  if (new URL(page.url()).pathname === '/code') {
+    await page.getByLabel('Digit 1').click()
+    await page.keyboard.type(await waitForCode(baseUrl, email, since, 'code_login'), { delay: 30 })
+  }
+}
+
+/** Ends the page's own session through the api, as "sign out" on another device's list of sessions does. */
+async function revokeOwnSession(page: Page) {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'jwtToken')?.value
+  expect(token).toBeTruthy()
+  const headers = { Authorization: `Bearer ${decodeURIComponent(token!)}` }
+  const list = (await (
+    await page.request.post('/v1/user/listSessions', { data: { brandName: 'Helvex' }, headers })
+  ).json()) as { result: boolean; data: { id: string; current: boolean }[] }
+  const current = list.data.find((session) => session.current)
+  expect(current).toBeDefined()
+  const ended = await page.request.post('/v1/user/endSession', {
+    data: { brandName: 'Helvex', sessionId: current!.id },
+    headers,
+  })
+  expect(((await ended.json()) as { result: boolean }).result).toBe(true)
+}
+
+describe('a returning customer', () => {
+  it('logs in to /land and sees their open order; a session ended elsewhere is told so and logs in back to the page', async () => {
+    const context = await newContext(browser, baseUrl, DESKTOP)
+    const page = await context.newPage()
+    const email = await signUpAndConfirm(page, baseUrl, 'returning')
+    await declareSourceOfFunds(page)
+    const reference = await startOrder(page, 'EUR – Euro', '250')
+    await page.goto('/logout')
+    await page.waitForURL('**/login')
+
+    // Login leads a customer with an order to /land (decision 125): the order in progress, with the way to go on.
+    await logIn(page, email)
+    await page.waitForURL('**/land')
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back' }))
+    const order = page.getByRole('region', { name: 'Your order in progress' })
+    await visible(order.getByText(reference))
+    await visible(order.getByRole('button', { name: 'Continue paying' }))
+    await visible(page.getByRole('list', { name: 'Your last orders' }).getByText(`Order ${reference}`))
+    await visible(page.getByRole('region', { name: 'Your next step' }))
+    expect(await page.title()).toBe('Welcome back – Helvex')
+    expect(await page.locator('h1').count()).toBe(1)
+    await screenshotAtBothWidths(page, 'land')
+
+    // From the top of the page, Tab reaches the skip link first; it moves the focus to the main content.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+
+    await order.getByRole('button', { name: 'Continue paying' }).click()
+    await page.waitForURL(`**/dashboard-method?order=${reference}`)
+
+    // The session ends elsewhere while the customer reads their history; their next click is told why and leads to login.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'History' }).click()
+    await page.waitForURL('**/dashboard-history')
+    await visible(page.getByRole('heading', { level: 1, name: 'Order history' }))
+    await revokeOwnSession(page)
+    await page
+      .getByRole('button', { name: `Details of order ${reference}` })
+      .first()
+      .click()
+    await page.waitForURL('**/login')
+    await visible(page.getByRole('alert').filter({ hasText: SESSION_ENDED }))
+    expect(await page.getByText('Something went wrong').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0)
+    await screenshotAtBothWidths(page, 'session-ended')
+
+    await logIn(page, email)
+    await page.waitForURL('**/dashboard-history')
+    await visible(page.getByRole('heading', { level: 1, name: 'Order history' }))
+    expect(await page.getByText(SESSION_ENDED).count()).toBe(0)
+    await context.close()
+  })
+})
