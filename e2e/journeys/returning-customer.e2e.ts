@@ -1,6 +1,7 @@
+import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DESKTOP, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { DESKTOP, MOBILE, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
 import { declareSourceOfFunds, signUpAndConfirm, startOrder } from '../support/customer'
 import { lastMessageId, waitForCode } from '../support/mailbox'
 
@@ -98,6 +99,56 @@ describe('a returning customer', () => {
     await page.waitForURL('**/dashboard-history')
     await visible(page.getByRole('heading', { level: 1, name: 'Order history' }))
     expect(await page.getByText(SESSION_ENDED).count()).toBe(0)
+    await context.close()
+  })
+
+  it('every page has exactly one h1 and a document title named by its heading', async () => {
+    const context = await newContext(browser, baseUrl, DESKTOP)
+    const page = await context.newPage()
+    await signUpAndConfirm(page, baseUrl, 'headings')
+    // Not pages of the app's own: /logout and /home lead away, /undoemail is the api's page, hostedauth the partner's.
+    const paths = (Object.values(WEB_PATHS) as (string | readonly string[])[])
+      .flat()
+      .filter(
+        (path) => ![WEB_PATHS.logout, WEB_PATHS.marketing, WEB_PATHS.undoEmail, WEB_PATHS.hostedAuth].includes(path),
+      )
+    const wrong: string[] = []
+    for (const path of new Set(paths)) {
+      await page.goto(path)
+      // The page's heading as it settles: a screen loaded on demand, an answer awaited, a step that sends on.
+      await page.waitForFunction(() => document.querySelector('h1'), undefined, { timeout: 8_000 }).catch(() => null)
+      await page.waitForTimeout(700)
+      const h1 = await page.locator('h1').count()
+      const title = await page.title()
+      if (h1 !== 1 || !title.endsWith(' – Helvex') || title.startsWith('Helvex')) {
+        wrong.push(`${path} → ${new URL(page.url()).pathname}: ${h1} h1, "${title}"`)
+      }
+    }
+    expect(wrong).toEqual([])
+    await context.close()
+  })
+
+  it('on a phone, a refused form focuses its first invalid field, scrolled into view below the header and the UK warning', async () => {
+    const context = await newContext(browser, baseUrl, MOBILE)
+    const page = await context.newPage()
+    await signUpAndConfirm(page, baseUrl, 'invalidfield')
+    await page.goto('/dashboard-details')
+    const form = page.getByRole('form', { name: 'Your details' })
+    await visible(form)
+    await form.locator('button[type="submit"]').scrollIntoViewIfNeeded()
+    await form.locator('button[type="submit"]').click()
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true')
+    const placed = await page.evaluate(() => {
+      const field = document.activeElement!.getBoundingClientRect()
+      const header = document.querySelector('header')!.getBoundingClientRect()
+      const warning = document.querySelector('[aria-label="Risk warning"]')?.getBoundingClientRect()
+      return { top: field.top, bottom: field.bottom, below: Math.max(header.bottom, warning?.bottom ?? 0) }
+    })
+    expect(placed.top).toBeGreaterThanOrEqual(placed.below)
+    expect(placed.bottom).toBeLessThanOrEqual(MOBILE.height)
+    expect(await page.evaluate(() => document.activeElement?.closest('form')?.getAttribute('aria-label'))).toBe(
+      'Your details',
+    )
     await context.close()
   })
 })

@@ -166,8 +166,10 @@ export function AppRoutes() {
                   path={WEB_PATHS.login}
                   element={
                     <SignedOutOnly>
-                      <SessionEndedNotice />
-                      <LoginForm />
+                      <div className="ac-column">
+                        <SessionEndedNotice />
+                        <LoginForm />
+                      </div>
                     </SignedOutOnly>
                   }
                 />

@@ -121,9 +121,17 @@ const DashboardHeader = memo(function DashboardHeader({
           <BrandLogo brand={brand} height={phone ? 22 : 28} />
         </Box>
       </Group>
-      <Group component="nav" aria-label="Main" gap={phone ? 'xs' : 'md'} wrap="nowrap">
+      <Group component="nav" aria-label="Main" gap={phone ? 10 : 'md'} wrap="nowrap">
         {SIGNED_IN_NAV.map((item) => (
-          <Anchor key={item.to} component={Link} to={item.to} size="sm" fw={600} c="inherit">
+          <Anchor
+            key={item.to}
+            component={Link}
+            to={item.to}
+            size={phone ? 'xs' : 'sm'}
+            fw={600}
+            c="inherit"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {item.label}
           </Anchor>
         ))}
