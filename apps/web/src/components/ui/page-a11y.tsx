@@ -78,6 +78,7 @@ export function focusFirstInvalidOnSubmit(): () => void {
       field.scrollIntoView?.({ block: 'center' })
     })
   }
-  document.addEventListener('submit', onSubmit)
-  return () => document.removeEventListener('submit', onSubmit)
+  // In the capture phase: before React's own listeners at the root run the form's handler, which may move the focus.
+  document.addEventListener('submit', onSubmit, true)
+  return () => document.removeEventListener('submit', onSubmit, true)
 }
