@@ -140,7 +140,7 @@ describe('buy journeys', () => {
     await visible(page.getByRole('row').filter({ hasText: 'Started' }))
     await screenshot(page, 'history-1280')
 
-    await row.getByRole('button', { name: `View order ${cancelled}` }).click()
+    await row.getByRole('button', { name: `Details of order ${cancelled}` }).click()
     const drawer = page.getByRole('dialog', { name: `Order ${cancelled}` })
     await visible(drawer.getByText('You cancelled the order'))
     await visible(drawer.getByText('Order started, price fixed'))

@@ -166,7 +166,7 @@ describe('after the price time (issue 12, defects 7b and 10)', () => {
     await page.goto('/dashboard-history')
     await visible(page.getByRole('row').filter({ hasText: reference }).getByText('Your decision needed'))
     await screenshotAtBothWidths(page, 'history-decision-needed')
-    await page.getByRole('button', { name: `View order ${reference}` }).click()
+    await page.getByRole('button', { name: `Details of order ${reference}` }).click()
     const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
     const buy = drawer.getByRole('region', { name: "Buy at today's price" })
     await visible(buy.getByText('Total incl. fee'))

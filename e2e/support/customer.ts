@@ -279,7 +279,7 @@ export async function expectInHistory(
   const onPhone = (page.viewportSize()?.width ?? DESKTOP.width) < DESKTOP.width
   const row = page.getByRole(onPhone ? 'listitem' : 'row').filter({ hasText: reference })
   await visible(row.getByText(status, { exact: true }))
-  await row.getByRole('button', { name: `View order ${reference}` }).click()
+  await row.getByRole('button', { name: `Details of order ${reference}` }).click()
   const drawer = page.getByRole('dialog', { name: `Order ${reference}` })
   for (const text of timeline) await visible(drawer.getByText(text).first())
   return drawer

@@ -3,10 +3,12 @@ import './app/global.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { startPublicScreen } from './app/router'
 import { reportError } from './lib/report-error'
 import { captureSignupToken } from './lib/signup-token'
 
 captureSignupToken()
+startPublicScreen(window.location.pathname)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -26,6 +26,8 @@ export const ALERT_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again',
   codeSent: 'Code sent!',
   codeNotReceived: 'Code not received?',
+  /** A signed-in call refused the session the app had (revoked, expired): the login form says so (decision 125). */
+  sessionEnded: 'Your session has ended. Please log in again.',
 } as const
 
 /** Copy for error codes that have their own message on every screen; the rest fall back to the screen's message. */

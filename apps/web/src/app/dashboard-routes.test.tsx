@@ -106,8 +106,8 @@ describe('signed-in routes', () => {
   it('shows an honest "not available yet" page with the active order and a way back', async () => {
     signedIn()
     startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'ABCD234567' })))
-    renderApp('/land')
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument()
+    renderApp('/dashboard-otp0')
+    expect(await screen.findByRole('heading', { name: 'Security code (step 1)' })).toBeInTheDocument()
     expect(screen.getByText('This step is not available yet. We are working on it.')).toBeInTheDocument()
     expect(screen.getByText('ABCD234567')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the calculator' })).toHaveAttribute('href', '/dashboard')
@@ -115,7 +115,7 @@ describe('signed-in routes', () => {
 
   it('names each step that is not available yet', async () => {
     signedIn()
-    const router = renderApp('/land')
+    const router = renderApp('/dashboard-otp0')
     for (const page of NOT_AVAILABLE_SCREENS) {
       await router.navigate(page.path)
       expect(await screen.findByRole('heading', { name: page.title })).toBeInTheDocument()

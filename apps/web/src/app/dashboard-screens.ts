@@ -57,10 +57,11 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub(WEB_PATHS.account, 'Account'),
   sub(WEB_PATHS.support, 'Support'),
   sub(WEB_PATHS.contactUs, 'Contact us'),
+  // Where login leads a returning customer (decision 125).
+  sub(WEB_PATHS.land, 'Welcome back'),
 ]
 
 export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
-  sub(WEB_PATHS.land, 'Welcome back'),
   ...WEB_PATHS.securityCode.map((path, step) => sub(path, `Security code (step ${step + 1})`)),
 ]
 

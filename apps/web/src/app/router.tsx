@@ -3,14 +3,11 @@ import { Route, Routes, useLocation } from 'react-router'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { PageSpinner } from '../components/account/ui'
 import { BootLoader } from '../components/ui/boot-loader'
-import { CodeEntryScreen } from '../features/auth/components/code-entry-screen'
+import { focusFirstInvalidOnSubmit, PageAnnouncer } from '../components/ui/page-a11y'
 import { LoginForm } from '../features/auth/components/login-form'
-import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen'
-import { ResetSuccessScreen } from '../features/auth/components/reset-success-screen'
-import { SignupForm } from '../features/auth/components/signup-form'
-import { LogoutScreen } from '../features/session/components/logout-screen'
 import { afterScreenPainted } from '../lib/after-paint'
 import { sendCallsEarly } from '../lib/api-client'
+import { useBrand } from '../lib/brand-context'
 import { readJwtCookie } from '../lib/cookies'
 import { reportError } from '../lib/report-error'
 import { useJwtToken } from '../lib/use-jwt-token'
@@ -19,10 +16,38 @@ import { CardLayout } from './layouts/card-layout'
 import { HomeLayout } from './layouts/home-layout'
 import { PublicLayout } from './layouts/public-layout'
 import { SignedInShell } from './layouts/signed-in-shell'
-import { LogjustRoute } from './routes/logjust-route'
-import { MarketingRedirectRoute } from './routes/marketing-redirect-route'
-import { NotFoundRoute } from './routes/not-found-route'
 import { RouteError } from './routes/route-error'
+import { SessionEndedNotice, SignedOutOnly } from './routes/signed-in-visitor'
+
+/**
+ * The public screens other than the home views (/, /signup, /login), loaded on demand: the first load carries only
+ * what /login shows (decision 125). `CardLayout` shows a spinner in the card's place while one loads.
+ */
+const SignupForm = onDemand(() => import('./routes/public-screens').then((module) => ({ Component: module.Signup })))
+const CodeEntryScreen = onDemand(() => import('./routes/public-screens').then((module) => ({ Component: module.Code })))
+const ResetPasswordScreen = onDemand(() =>
+  import('./routes/public-screens').then((module) => ({ Component: module.ResetPassword })),
+)
+const ResetSuccessScreen = onDemand(() =>
+  import('./routes/public-screens').then((module) => ({ Component: module.ResetDone })),
+)
+const LogoutScreen = onDemand(() => import('./routes/public-screens').then((module) => ({ Component: module.Logout })))
+const LogjustRoute = onDemand(() => import('./routes/public-screens').then((module) => ({ Component: module.Logjust })))
+const MarketingRedirectRoute = onDemand(() =>
+  import('./routes/public-screens').then((module) => ({ Component: module.Marketing })),
+)
+const NotFoundRoute = onDemand(() =>
+  import('./routes/public-screens').then((module) => ({ Component: module.NotFound })),
+)
+
+/**
+ * The public screen at the address the page opened at, other than /login, asked for at once: its chunk arrives while
+ * the brand loads, so the screen shows as soon as the brand is known (decision 125).
+ */
+export function startPublicScreen(pathname: string): void {
+  if (/^\/login\/?$/i.test(pathname) || signedInRouteAt(pathname) || PARTNER_ADDRESS.test(pathname)) return
+  SignupForm.preload().catch(() => undefined)
+}
 
 /** The signed-in layout, which brings Mantine, the query cache and zod with it (decision 051). */
 const DashboardLayoutRoute = onDemand(() => import('./routes/dashboard-layout-route'))
@@ -115,9 +140,12 @@ function useScrollToTopOnNewPage(pathname: string) {
  */
 export function AppRoutes() {
   const { pathname } = useLocation()
+  const brand = useBrand()
   useScrollToTopOnNewPage(pathname)
+  useEffect(focusFirstInvalidOnSubmit, [])
   return (
     <RouteErrorBoundary pathname={pathname}>
+      <PageAnnouncer pathname={pathname} brandName={brand.brandName} />
       <Suspense fallback={<BootLoader />}>
         {PARTNER_ADDRESS.test(pathname) ? (
           <PartnerArea />
@@ -125,9 +153,26 @@ export function AppRoutes() {
           <Routes>
             <Route element={<PublicLayout />}>
               <Route element={<HomeLayout />}>
-                <Route index element={<SignupForm />} />
+                <Route
+                  index
+                  element={
+                    <SignedOutOnly>
+                      <SignupForm />
+                    </SignedOutOnly>
+                  }
+                />
                 <Route path={WEB_PATHS.signup} element={<SignupForm />} />
-                <Route path={WEB_PATHS.login} element={<LoginForm />} />
+                <Route
+                  path={WEB_PATHS.login}
+                  element={
+                    <SignedOutOnly>
+                      <div className="ac-column">
+                        <SessionEndedNotice />
+                        <LoginForm />
+                      </div>
+                    </SignedOutOnly>
+                  }
+                />
               </Route>
               <Route element={<CardLayout />}>
                 <Route path={WEB_PATHS.code} element={<CodeEntryScreen />} />

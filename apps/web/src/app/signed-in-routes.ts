@@ -71,6 +71,8 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: First
   { path: WEB_PATHS.categorisation, Screen: onDemand(() => import('./routes/prst-route')) },
   { path: WEB_PATHS.assessment, Screen: onDemand(() => import('./routes/prquest-route')) },
   { path: WEB_PATHS.coolingOff, Screen: onDemand(() => import('./routes/prwait-route')) },
+  // Where login leads a returning customer (decision 125).
+  { path: WEB_PATHS.land, Screen: onDemand(() => import('./routes/land-route')) },
   { path: WEB_PATHS.account, Screen: onDemand(() => import('./routes/account-route')) },
   // Requests and the contact form share one module (decision 122).
   { path: WEB_PATHS.support, Screen: SupportRoute },

@@ -5,7 +5,7 @@ describe('the page to go to after login', () => {
   it('keeps a dashboard page naming its order, once', () => {
     rememberAfterLogin('/dashboard-wallets?order=ABCD234567')
     expect(takeAfterLogin()).toBe('/dashboard-wallets?order=ABCD234567')
-    expect(takeAfterLogin()).toBe('/dashboard')
+    expect(takeAfterLogin()).toBe('/land')
   })
 
   it.each([
@@ -17,11 +17,11 @@ describe('the page to go to after login', () => {
     'javascript:alert(1)',
   ])('never keeps %j', (path) => {
     rememberAfterLogin(path)
-    expect(takeAfterLogin()).toBe('/dashboard')
+    expect(takeAfterLogin()).toBe('/land')
   })
 
   it('refuses a tampered stored value', () => {
     window.sessionStorage.setItem('afterLogin', 'https://evil.example')
-    expect(takeAfterLogin()).toBe('/dashboard')
+    expect(takeAfterLogin()).toBe('/land')
   })
 })

@@ -6,7 +6,8 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
  * followed: a tampered value can never lead to another site, a scheme, a public page or another query.
  */
 const STORAGE_KEY = 'afterLogin'
-const DEFAULT_PATH = WEB_PATHS.dashboard
+/** Without a kept page, /land: it shows a returning customer where they left off, and sends a new one on (decision 125). */
+const DEFAULT_PATH = WEB_PATHS.land
 const AFTER_LOGIN_PATH = /^\/dash[A-Za-z0-9-]{0,40}(\?order=[A-Z0-9]{6,20})?$/
 
 function isSafeAfterLoginPath(path: unknown): path is string {
@@ -19,11 +20,11 @@ export function rememberAfterLogin(pathWithQuery: string): void {
   try {
     window.sessionStorage.setItem(STORAGE_KEY, pathWithQuery)
   } catch {
-    // Storage refused: the customer lands on the calculator.
+    // Storage refused: the customer lands on /land.
   }
 }
 
-/** Where to go once logged in: the kept page, forgotten as it is read, else the calculator. */
+/** Where to go once logged in: the kept page, forgotten as it is read, else /land. */
 export function takeAfterLogin(): string {
   try {
     const path = window.sessionStorage.getItem(STORAGE_KEY)

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { IDEMPOTENCY_KEY_HEADER } from '@exchange/shared/constants'
 import { config } from './config'
-import { readJwtCookie } from './cookies'
+import { endStaleSession, readJwtCookie } from './cookies'
 import { reportError } from './report-error'
 
 /** No usable answer: the network failed, or the body was not an answer of the contract. */
@@ -128,6 +128,8 @@ async function post<S extends AnswerSchema>(
   let payload: unknown
   try {
     response = await (takeEarly(path, body, options.token) ?? send(path, body, options.token, actionKey))
+    // The session the call went with has ended: the customer is sent to log in again, told why (decision 125).
+    if (response.status === 401 && options.token) endStaleSession(options.token)
     // The body carries the outcome whatever the status: 400, 401 and 429 all answer `{ result: false, error }`.
     payload = await response.json()
   } catch (cause) {

@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
-import { buildExpiredJwtCookie, buildJwtCookie, expireJwtCookie, readJwtCookie, saveJwtCookie } from './cookies'
+import {
+  buildExpiredJwtCookie,
+  buildJwtCookie,
+  endStaleSession,
+  expireJwtCookie,
+  forgetSessionEnded,
+  readJwtCookie,
+  saveJwtCookie,
+  sessionEnded,
+  setTabToken,
+} from './cookies'
 
 const https = { protocol: 'https:', hostname: 'exchange.example' }
 const localHttp = { protocol: 'http:', hostname: 'localhost' }
@@ -73,5 +83,31 @@ describe('jwtToken cookie', () => {
     expect(readJwtCookie()).toBe('token-3')
     expireJwtCookie()
     expect(readJwtCookie()).toBeNull()
+  })
+})
+
+describe('a session that ended by itself (decision 125)', () => {
+  it('drops the cookie and is remembered for the login form until forgotten', () => {
+    saveJwtCookie('token-1', 24)
+    endStaleSession('token-1')
+    expect(readJwtCookie()).toBeNull()
+    expect(sessionEnded()).toBe(true)
+    forgetSessionEnded()
+    expect(sessionEnded()).toBe(false)
+  })
+
+  it('leaves a token that replaced the refused one alone', () => {
+    saveJwtCookie('token-2', 24)
+    endStaleSession('token-1')
+    expect(readJwtCookie()).toBe('token-2')
+    expect(sessionEnded()).toBe(false)
+  })
+
+  it('leaves a partner visit’s tab session to the partner mode', () => {
+    setTabToken('visit-token')
+    endStaleSession('visit-token')
+    expect(readJwtCookie()).toBe('visit-token')
+    expect(sessionEnded()).toBe(false)
+    setTabToken(null)
   })
 })

@@ -110,3 +110,37 @@ export function expireJwtCookie(): void {
   readInThisTask = undefined
   notify()
 }
+
+const SESSION_ENDED_KEY = 'sessionEnded'
+
+/**
+ * A signed-in call answered 401 to the token of this tab's cookie (revoked, expired, signed out elsewhere): the token
+ * goes, which sends the signed-in area to the login form, and the login form is told to say why (decision 125). A
+ * token already replaced (a new login meanwhile) or a partner visit's tab session is left alone.
+ */
+export function endStaleSession(token: string): void {
+  if (tabToken !== null || tokenIn(document.cookie) !== token) return
+  try {
+    window.sessionStorage.setItem(SESSION_ENDED_KEY, '1')
+  } catch {
+    // Storage refused: the login form shows without its line.
+  }
+  expireJwtCookie()
+}
+
+/** Whether the last session of this tab ended by itself, until `forgetSessionEnded`. */
+export function sessionEnded(): boolean {
+  try {
+    return window.sessionStorage.getItem(SESSION_ENDED_KEY) !== null
+  } catch {
+    return false
+  }
+}
+
+export function forgetSessionEnded(): void {
+  try {
+    window.sessionStorage.removeItem(SESSION_ENDED_KEY)
+  } catch {
+    // nothing kept
+  }
+}

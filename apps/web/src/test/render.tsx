@@ -56,6 +56,7 @@ const DESTINATIONS = [
   '/dashboard-prwait',
   '/dashAccount',
   '/dashSupport',
+  '/land',
 ]
 
 interface RenderScreenOptions {

@@ -1,10 +1,16 @@
+import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { CardIsPage, PageSpinner } from '../../components/account/ui'
 
-/** The other public screens: one centred card. */
+/** The other public screens: one centred card, its heading the page's h1, loaded on demand (a spinner meanwhile). */
 export function CardLayout() {
   return (
     <div className="ac-centre">
-      <Outlet />
+      <CardIsPage value>
+        <Suspense fallback={<PageSpinner label="Loading" />}>
+          <Outlet />
+        </Suspense>
+      </CardIsPage>
     </div>
   )
 }

@@ -1,5 +1,18 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { Alert, AppShell, Badge, Box, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { memo, useDeferredValue, useEffect, useState } from 'react'
@@ -7,6 +20,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { BrandLogo } from '../../components/ui/brand-logo'
 import { PageLoader } from '../../components/ui/page-loader'
+import { MAIN_ID, SkipLink } from '../../components/ui/page-a11y'
 import { useGross } from '../../features/dashboard/api/get-gross'
 import { useActionableStepCount } from '../../features/journey/use-actionable-step-count'
 import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
@@ -25,7 +39,16 @@ const WALLETS = [WEB_PATHS.wallets]
 const ACCOUNT = [WEB_PATHS.account, WEB_PATHS.details]
 const SUPPORT = [WEB_PATHS.support, WEB_PATHS.contactUs]
 const CHECKS = [WEB_PATHS.checks, WEB_PATHS.sourceOfFunds, WEB_PATHS.questionnaire]
-const OUTSIDE_BUY = [...HISTORY, ...CHECKS, ...IDENTITY, ...DOCUMENTS, ...WALLETS, ...ACCOUNT, ...SUPPORT]
+const OUTSIDE_BUY = [
+  WEB_PATHS.land,
+  ...HISTORY,
+  ...CHECKS,
+  ...IDENTITY,
+  ...DOCUMENTS,
+  ...WALLETS,
+  ...ACCOUNT,
+  ...SUPPORT,
+]
 
 /** Whether the current page (its path in lower case, as the router matches) is one of `pages`. */
 const within = (pages: readonly string[]) => (path: string) => pages.some((page) => lower(page) === path)
@@ -40,6 +63,13 @@ const SECTIONS = [
   { label: 'Wallets', to: WEB_PATHS.wallets, isCurrent: within(WALLETS) },
   { label: 'Account', to: WEB_PATHS.account, isCurrent: within(ACCOUNT) },
   { label: 'Support', to: WEB_PATHS.support, isCurrent: within(SUPPORT) },
+] as const
+
+/** The logged-in nav of spec section 2, as the public pages show it to a signed-in visitor. */
+const SIGNED_IN_NAV = [
+  { label: 'Home', to: WEB_PATHS.marketing },
+  { label: 'Dashboard', to: WEB_PATHS.dashboard },
+  { label: 'Log Out', to: WEB_PATHS.logout },
 ] as const
 
 /** The menu's count of checks to do; its own component, so the journey's answer re-renders only the count. */
@@ -91,9 +121,21 @@ const DashboardHeader = memo(function DashboardHeader({
           <BrandLogo brand={brand} height={phone ? 22 : 28} />
         </Box>
       </Group>
-      <Text size="sm" c="dimmed" visibleFrom="xs">
-        Dashboard
-      </Text>
+      <Group component="nav" aria-label="Main" gap={phone ? 10 : 'md'} wrap="nowrap">
+        {SIGNED_IN_NAV.map((item) => (
+          <Anchor
+            key={item.to}
+            component={Link}
+            to={item.to}
+            size={phone ? 'xs' : 'sm'}
+            fw={600}
+            c="inherit"
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {item.label}
+          </Anchor>
+        ))}
+      </Group>
     </Group>
   )
 })
@@ -211,6 +253,7 @@ export function DashboardLayout() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'sm', sm: 'xl' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <DashboardHeader phone={phone} headerHeight={headerHeight} navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
@@ -221,7 +264,7 @@ export function DashboardLayout() {
         <DashboardNav current={lower(pathname)} onNavigate={nav.close} />
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         {/* At least a screen tall, so the footer starts below the first view and is never pushed down in sight while
             the account, then the screen, load (layout shift). */}
         <div style={{ minHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px))' }}>

@@ -19,11 +19,11 @@ describe('PublicLayout', () => {
     ])
   })
 
-  it('offers Home, Dashboard and Log Out to a signed-in customer', () => {
+  it('offers Home (the brand’s site: / would lead back to the dashboard), Dashboard and Log Out to a signed-in customer', () => {
     saveJwtCookie('token-1', 24)
     renderScreen(<PublicLayout />, { path: '/logjust' })
     expect(navLinks()).toEqual([
-      ['Home', '/'],
+      ['Home', '/home'],
       ['Dashboard', '/dashboard'],
       ['Log Out', '/logout'],
     ])

@@ -1,6 +1,7 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Link, NavLink, Outlet } from 'react-router'
 import { BrandLogo } from '../../components/ui/brand-logo'
+import { MAIN_ID, SkipLink } from '../../components/ui/page-a11y'
 import { SiteFooter } from '../../components/ui/site-footer'
 import { useBrand } from '../../lib/brand-context'
 import { useIsMobile } from '../../lib/use-is-mobile'
@@ -14,8 +15,9 @@ const LOGGED_OUT = [
   { label: 'Login', to: WEB_PATHS.login },
 ] as const
 
+/** Signed in, Home is the brand's site: `/` would lead back to the dashboard (decision 125). */
 const LOGGED_IN = [
-  { label: 'Home', to: WEB_PATHS.home },
+  { label: 'Home', to: WEB_PATHS.marketing },
   { label: 'Dashboard', to: WEB_PATHS.dashboard },
   { label: 'Log Out', to: WEB_PATHS.logout },
 ] as const
@@ -29,6 +31,7 @@ export function PublicLayout() {
 
   return (
     <>
+      <SkipLink />
       <header className="ac-header">
         <div className="ac-header-row">
           <Link to={WEB_PATHS.home} aria-label={`${brand.brandName} home`} className="ac-home-link">
@@ -43,7 +46,7 @@ export function PublicLayout() {
           </nav>
         </div>
       </header>
-      <main className="ac-main">
+      <main className="ac-main" id={MAIN_ID} tabIndex={-1}>
         <div>
           <Outlet />
         </div>

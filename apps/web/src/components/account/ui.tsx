@@ -1,4 +1,12 @@
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react'
+import {
+  createContext,
+  useContext,
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react'
 import { Link, type LinkProps } from 'react-router'
 
 /**
@@ -6,7 +14,13 @@ import { Link, type LinkProps } from 'react-router'
  * component library (decision 051). Labels, error descriptions and focus rings as the dashboard's Mantine fields give.
  */
 
-/** The card that holds every account form: one heading, an optional line under it, the form. */
+/** True on a page whose card is all there is (the card layout): its heading is the page's h1 (decision 125). */
+export const CardIsPage = createContext(false)
+
+/**
+ * The card that holds every account form: one heading, an optional line under it, the form. The heading names the
+ * page (its document title): the h1 of a card page, an h2 beside the home views' welcome.
+ */
 export function AuthCard({
   title,
   description,
@@ -16,10 +30,13 @@ export function AuthCard({
   description?: ReactNode
   children: ReactNode
 }) {
+  const Heading = useContext(CardIsPage) ? 'h1' : 'h2'
   return (
     <section aria-label={title} className="ac-card">
       <div className="ac-card-head">
-        <h2 className="ac-card-title">{title}</h2>
+        <Heading className="ac-card-title" data-page-title>
+          {title}
+        </Heading>
         {description ? <p className="ac-dimmed ac-small">{description}</p> : null}
       </div>
       {children}

@@ -28,16 +28,16 @@ describe('CodeEntryScreen', () => {
     expect(router.state.location.pathname).toBe('/login')
   })
 
-  it('verifies by itself once five digits are typed, saves the token and goes to /dashboard', async () => {
+  it('verifies by itself once five digits are typed, saves the token and goes to /land, where login leads', async () => {
     const user = userEvent.setup()
     const api = mockApi({ verifycode: ok({ data: { token: 'token-abc' } }) })
     const { router } = renderScreen(<CodeEntryScreen />, { path: '/code' })
     await user.click(screen.getByRole('textbox', { name: 'Digit 1' }))
     await user.keyboard('12345')
-    await screen.findByText('Page /dashboard')
+    await screen.findByText('Page /land')
     expect(api.callsTo('verifycode')[0]?.body).toEqual({ email: 'ada@example.com', code: '12345', brandName: 'Helvex' })
     expect(readJwtCookie()).toBe('token-abc')
-    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(router.state.location.pathname).toBe('/land')
   })
 
   it('moves to the next box as each digit is typed', async () => {

@@ -36,13 +36,13 @@ describe('LoginForm', () => {
     expect(readJwtCookie()).toBeNull()
   })
 
-  it('saves the token in the jwtToken cookie and goes to /dashboard', async () => {
+  it('saves the token in the jwtToken cookie and goes to /land, where login leads', async () => {
     const user = userEvent.setup()
     mockApi({ homelogin: ok({ data: { token: 'token-123' } }) })
     const { router } = renderScreen(<LoginForm />, { path: '/login' })
     await logIn(user)
-    await screen.findByText('Page /dashboard')
-    expect(router.state.location.pathname).toBe('/dashboard')
+    await screen.findByText('Page /land')
+    expect(router.state.location.pathname).toBe('/land')
     expect(readJwtCookie()).toBe('token-123')
   })
 

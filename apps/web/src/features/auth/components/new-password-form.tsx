@@ -9,6 +9,7 @@ import { useBrandPayload } from '../../../lib/brand-context'
 import type { useFormFields } from '../../../lib/use-form-fields'
 import type { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
+import { PASSWORD_CHANGED } from './reset-success-screen'
 
 const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
 
@@ -38,7 +39,7 @@ export function NewPasswordForm({ email, code, form, alert, onCodeRejected }: Ne
       {
         onSuccess: (answer) => {
           if (answer.result) {
-            void navigate(WEB_PATHS.resetDone)
+            void navigate(WEB_PATHS.resetDone, { state: PASSWORD_CHANGED })
             return
           }
           // The code may have expired while the new password was being chosen: ask for a fresh one.

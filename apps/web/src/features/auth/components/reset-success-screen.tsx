@@ -1,12 +1,19 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { REDIRECT_COUNTDOWN_SECONDS } from '@exchange/shared/constants'
 import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { AuthCard, ButtonLink } from '../../../components/account/ui'
 
-/** /redirect: the success screen, counting down to /login. */
+/** What the reset's last step hands /redirect: only then does it say that the password was changed (decision 125). */
+export const PASSWORD_CHANGED = { passwordChanged: true }
+
+/**
+ * /redirect: the success screen, counting down to /login. Opened any other way (typed, a bookmark, reloaded later in
+ * another tab), it says nothing was changed and leads to the login form all the same.
+ */
 export function ResetSuccessScreen() {
   const navigate = useNavigate()
+  const changed = (useLocation().state as typeof PASSWORD_CHANGED | null)?.passwordChanged === true
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_COUNTDOWN_SECONDS)
 
   useEffect(() => {
@@ -19,23 +26,29 @@ export function ResetSuccessScreen() {
   }, [secondsLeft, navigate])
 
   return (
-    <AuthCard title="All done!">
+    <AuthCard title={changed ? 'All done!' : 'Log in to continue'}>
       <div className="ac-stack ac-centred">
-        <div className="ac-done-icon" aria-hidden="true">
-          <svg
-            width="32"
-            height="32"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M20 6 9 17l-5-5" />
-          </svg>
-        </div>
-        <p>Your password has been changed. You can now log in with your new password.</p>
+        {changed ? (
+          <div className="ac-done-icon" aria-hidden="true">
+            <svg
+              width="32"
+              height="32"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M20 6 9 17l-5-5" />
+            </svg>
+          </div>
+        ) : null}
+        <p>
+          {changed
+            ? 'Your password has been changed. You can now log in with your new password.'
+            : 'There is nothing to confirm here. To change your password, use "Forgot password?" on the login form.'}
+        </p>
         <p className="ac-dimmed ac-small" role="timer" aria-live="polite">
           Redirecting to login in <strong>{secondsLeft}</strong> {secondsLeft === 1 ? 'second' : 'seconds'}
         </p>

@@ -349,8 +349,12 @@ describe('BuyCalculator', () => {
     await pricesShown()
     const saved = screen.getByRole('group', { name: 'Your saved BTC wallets' })
     expect(within(saved).getAllByRole('button')).toHaveLength(1)
-    expect(within(saved).queryByRole('button', { name: `Use saved wallet ${ETH}` })).not.toBeInTheDocument()
-    await user.click(within(saved).getByRole('button', { name: `Use saved wallet ${VALID_BTC_WALLET}` }))
+    expect(
+      within(saved).queryByRole('button', { name: new RegExp(`^Use saved wallet .+ \\(${ETH}\\)$`) }),
+    ).not.toBeInTheDocument()
+    await user.click(
+      within(saved).getByRole('button', { name: new RegExp(`^Use saved wallet .+ \\(${VALID_BTC_WALLET}\\)$`) }),
+    )
     expect(screen.getByRole('textbox', { name: 'Wallet address' })).toHaveValue(VALID_BTC_WALLET)
     await user.click(buyButton())
     await screen.findByText('Page /dashboard-method')

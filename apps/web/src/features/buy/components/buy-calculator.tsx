@@ -230,7 +230,7 @@ function WalletField({
               key={saved.address}
               size="compact-sm"
               variant={wallet.trim() === saved.address ? 'filled' : 'light'}
-              aria-label={`Use saved wallet ${saved.address}`}
+              aria-label={`Use saved wallet ${shortAddress(saved.address)} (${saved.address})`}
               aria-pressed={wallet.trim() === saved.address}
               onClick={() => setField('wallet', saved.address)}
               styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -247,7 +247,8 @@ function WalletField({
 function CalculatorTitle({ simulated }: { simulated: boolean }) {
   return (
     <Group justify="space-between" gap="xs">
-      <Title order={2} fz="xl">
+      {/* The page's name (its document title, decision 125): the h1 above greets the customer. */}
+      <Title order={2} fz="xl" data-page-title>
         Buy crypto
       </Title>
       {simulated ? (

@@ -1,7 +1,7 @@
 import { UploadFileAnswer, type DocumentPurpose } from '@exchange/shared/documents.schemas'
 import { ApiRequestError } from '../../../lib/api-client'
 import { config } from '../../../lib/config'
-import { readJwtCookie } from '../../../lib/cookies'
+import { endStaleSession, readJwtCookie } from '../../../lib/cookies'
 
 const UPLOAD_URL = '/v1/user/uploadFile'
 
@@ -93,5 +93,7 @@ export async function uploadFile(request: UploadFileRequest): Promise<UploadFile
       ? await sendWithXhr(url, token, request)
       : await sendWithFetch(url, token, request)
   if (!answer.result) console.error('fail db call!')
+  // The session ended meanwhile: the customer is sent to log in again (decision 125).
+  if (!answer.result && answer.error === 'unauthorized') endStaleSession(token)
   return answer
 }

@@ -70,7 +70,7 @@ function CustomerActionNeeded({ order, onView }: { order: OrderSummary; onView: 
       size="compact-sm"
       color="orange"
       onClick={onView}
-      aria-label={`See what order ${order.orderReference} needs`}
+      aria-label={`Action needed: order ${order.orderReference}`}
     >
       Action needed
     </Button>
@@ -81,7 +81,12 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
   return (
     <Group gap="xs">
       <CustomerActionNeeded order={order} onView={onView} />
-      <Button size="compact-sm" variant="light" onClick={onView} aria-label={`View order ${order.orderReference}`}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={onView}
+        aria-label={`Details of order ${order.orderReference}`}
+      >
         Details
       </Button>
       <ReceiptButton

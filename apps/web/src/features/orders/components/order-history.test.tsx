@@ -154,7 +154,7 @@ describe('OrderHistory', () => {
       }),
     })
     await screen.findByText('ORDER00011')
-    await user.click(screen.getByRole('button', { name: 'View order ORDER00011' }))
+    await user.click(screen.getByRole('button', { name: 'Details of order ORDER00011' }))
     const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00011' })
     await within(drawer).findByText('You cancelled the order')
     expect(within(drawer).getByText('Order started, price fixed')).toBeInTheDocument()
@@ -211,7 +211,7 @@ describe('OrderHistory', () => {
       }),
     })
     await screen.findByText('ORDER00012')
-    await user.click(screen.getByRole('button', { name: 'View order ORDER00011' }))
+    await user.click(screen.getByRole('button', { name: 'Details of order ORDER00011' }))
     const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00011' })
     const timeline = await within(drawer).findByLabelText('Order timeline')
     const titles = [
@@ -255,7 +255,7 @@ describe('OrderHistory', () => {
     renderHistory({ getHistory: ok({ data: { orders: [waiting, checks], page: 1, pageSize: 10, total: 2 } }) })
     const add = await screen.findByRole('link', { name: 'Add your wallet for order WAIT234567' })
     expect(add).toHaveAttribute('href', '/dashboard-wallets?order=WAIT234567')
-    expect(screen.getByRole('button', { name: 'See what order IDCK234567 needs' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Action needed: order IDCK234567' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Add your wallet for order IDCK234567' })).not.toBeInTheDocument()
   })
 
@@ -305,7 +305,7 @@ describe('OrderHistory', () => {
       '/dashboard-receipt?order=DONE234567',
     )
     expect(within(rows()[1]!).queryByRole('link', { name: /Receipt/ })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'View order DONE234567' }))
+    await user.click(screen.getByRole('button', { name: 'Details of order DONE234567' }))
     const drawer = await screen.findByRole('dialog', { name: 'Order DONE234567' })
     const sent = await within(drawer).findByRole('region', { name: 'Delivery transaction' })
     expect(within(sent).getByRole('link', { name: 'View on the block explorer' })).toHaveAttribute(
@@ -355,7 +355,7 @@ describe('OrderHistory', () => {
       orderDecideLatePayment: ok({ statusName: 'refunded' }),
     })
     await screen.findByText('ORDER00012')
-    await user.click(screen.getByRole('button', { name: 'View order ORDER00010' }))
+    await user.click(screen.getByRole('button', { name: 'Details of order ORDER00010' }))
     const drawer = await screen.findByRole('dialog', { name: 'Order ORDER00010' })
     await within(drawer).findByText('Your payment arrived after the price expired')
     expect(within(drawer).getByText(/We received 1,250.00 EUR/)).toBeInTheDocument()

@@ -85,6 +85,7 @@ describe('ReceiptScreen', () => {
   it('names no order of its own choosing when the address does not say which', async () => {
     const api = renderReceipt({}, '/dashboard-receipt')
     expect(await screen.findByText(/cannot tell which order this receipt is for/)).toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Receipt'])
     expect(api.callsTo('getOrderDetail')).toEqual([])
   })
 })

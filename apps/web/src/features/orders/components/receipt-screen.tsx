@@ -25,16 +25,22 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+/** Why there is no receipt to show, under the page's one heading (decision 125). */
 function ReceiptMessage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Alert color="gray" variant="light" title={title} maw={560}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{children}</Text>
-        <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-          Go to History
-        </Anchor>
-      </Stack>
-    </Alert>
+    <Stack gap="md" maw={560}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Receipt
+      </Title>
+      <Alert color="gray" variant="light" title={title}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{children}</Text>
+          <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
+            Go to History
+          </Anchor>
+        </Stack>
+      </Alert>
+    </Stack>
   )
 }
 
