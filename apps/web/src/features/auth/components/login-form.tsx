@@ -1,10 +1,19 @@
+import type { SecondFactorStep } from '@exchange/shared/accounts.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { checkEmail, checkLoginPassword, type RuleResult } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
-import type { FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { AuthCard, Button, EmailField, FormAlert, PasswordField, TextButton } from '../../../components/account/ui'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import {
+  AuthCard,
+  Button,
+  EmailField,
+  FormAlert,
+  PasswordField,
+  TextButton,
+  TextField,
+} from '../../../components/account/ui'
 import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
@@ -18,6 +27,13 @@ import { useStartPasswordReset } from '../api/start-password-reset'
 
 const initialValues = { email: '', password: '' }
 
+/** The second step of two-factor sign-in (decision 124): a chunk of its own, loaded when the password step asks for it. */
+const SecondFactorLogin = lazy(() =>
+  import('./second-factor-login').then((module) => ({ default: module.SecondFactorLogin })),
+)
+/** Loaded on demand, from the same chunk: the passkey sign-in (decision 124). */
+const signInWithPasskey = () => import('./second-factor-login')
+
 /** When the code screen may ask for another code, from the answer that sent the customer there. */
 const nextCodeAt = (retryAfterSeconds: number | undefined) =>
   Date.now() + (retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000
@@ -25,6 +41,8 @@ const nextCodeAt = (retryAfterSeconds: number | undefined) =>
 /** The address a reset code goes to, or why there is none ("Forgot password?" needs the e-mail typed in first). */
 const checkForgotEmail = (typed: string): RuleResult =>
   typed.trim() === '' ? { ok: false, message: VALIDATION_MESSAGES.forgotEmailRequired } : checkEmail(typed)
+
+type SecondFactorAnswer = { secondFactor?: SecondFactorStep }
 
 const validators = {
   email: (value: string) => ruleMessage(checkEmail(value)),
@@ -50,6 +68,8 @@ export function LoginForm() {
   const startReset = useStartPasswordReset()
   const alert = useTimedAlert(ALERT_MS.login)
   const form = useFormFields(initialValues, validators)
+  // The second step: from this form's answer, or handed over by /code after a new device's code.
+  const [step, setStep] = useState(useLocation().state as SecondFactorAnswer | null)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -62,6 +82,7 @@ export function LoginForm() {
       {
         onSuccess: (answer) => {
           if (!answer.result) alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
+          else if ('secondFactor' in answer) setStep(answer)
           else if (answer.code === true) {
             updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
             void navigate(WEB_PATHS.code)
@@ -97,6 +118,27 @@ export function LoginForm() {
     )
   }
 
+  function handlePasskey() {
+    alert.clear()
+    void signInWithPasskey()
+      .then((module) => module.signInWithPasskey(brand.brandName))
+      .then((token) => {
+        if (!token.ok) return alert.show(token.message)
+        saveJwtCookie(token.token, brand.cookieLifetimeHours)
+        void navigate(takeAfterLogin())
+      })
+  }
+
+  if (step?.secondFactor)
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorLogin
+          step={step.secondFactor}
+          onRestart={() => setStep(null)}
+          ui={{ AuthCard, Button, FormAlert, TextButton, TextField }}
+        />
+      </Suspense>
+    )
   return (
     <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">
@@ -115,6 +157,9 @@ export function LoginForm() {
         <FormAlert message={alert.message} />
         <Button type="submit" loading={logIn.isPending}>
           Login
+        </Button>
+        <Button type="button" onClick={handlePasskey} variant="default">
+          Sign in with a passkey
         </Button>
         {signUpLink}
       </form>
