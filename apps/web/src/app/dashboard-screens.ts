@@ -57,12 +57,16 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub(WEB_PATHS.account, 'Account'),
   sub(WEB_PATHS.support, 'Support'),
   sub(WEB_PATHS.contactUs, 'Contact us'),
+  // Two-factor sign-in (decision 124): introduction, QR code, first code, recovery codes, the factors, the passkeys.
+  sub(WEB_PATHS.securityCode[0], 'Two-factor sign-in'),
+  sub(WEB_PATHS.securityCode[1], 'Scan the QR code'),
+  sub(WEB_PATHS.securityCode[2], 'Confirm your app'),
+  sub(WEB_PATHS.securityCode[3], 'Your recovery codes'),
+  sub(WEB_PATHS.securityCode[4], 'Your second factors'),
+  sub(WEB_PATHS.securityCode[5], 'Your passkeys'),
 ]
 
-export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
-  sub(WEB_PATHS.land, 'Welcome back'),
-  ...WEB_PATHS.securityCode.map((path, step) => sub(path, `Security code (step ${step + 1})`)),
-]
+export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [sub(WEB_PATHS.land, 'Welcome back')]
 
 /** The not-available screen at this address; paths match without regard to case, as the router does. */
 export function notAvailableScreenAt(pathname: string): DashboardScreen | undefined {

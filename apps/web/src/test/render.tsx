@@ -56,6 +56,12 @@ const DESTINATIONS = [
   '/dashboard-prwait',
   '/dashAccount',
   '/dashSupport',
+  '/dashboard-otp0',
+  '/dashboard-otp1',
+  '/dashboard-otp2',
+  '/dashboard-otp3',
+  '/dashboard-otp4',
+  '/dashboard-otp5',
 ]
 
 interface RenderScreenOptions {
