@@ -16,7 +16,7 @@ const TOTP_PERIOD_SECONDS = 30
 const TOTP_DIGITS = 6
 /** One step either side of the server's clock is accepted, for a phone's clock a little off. */
 const TOTP_WINDOW = 1
-export const RECOVERY_CODE_COUNT = 10
+const RECOVERY_CODE_COUNT = 10
 /** 32 letters and digits without 0, 1, I, O: ten of them are 50 bits. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 

@@ -1,4 +1,5 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
+import { Stack, Title } from '@mantine/core'
 import { useLocation } from 'react-router'
 import { PasskeysScreen, TwoFactorManage } from '../../features/account-security/components/two-factor-manage'
 import {
@@ -19,5 +20,12 @@ export function Component() {
   const { pathname } = useLocation()
   const step = WEB_PATHS.securityCode.findIndex((path) => path.toLowerCase() === pathname.toLowerCase())
   const Screen = SCREENS[step] ?? TwoFactorIntro
-  return <Screen />
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Two-factor sign-in
+      </Title>
+      <Screen />
+    </Stack>
+  )
 }

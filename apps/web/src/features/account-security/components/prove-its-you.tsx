@@ -29,6 +29,69 @@ const FIELD_OF: Partial<Record<ErrorCode, keyof ProofErrors>> = {
   passkey_challenge_invalid: 'secondFactor',
 }
 
+/** The block's fields: the password, the code field or the passkey's confirmation, and "Use a passkey". */
+function ProofFields({
+  id,
+  factors,
+  password: [password, onPassword],
+  code: [code, onCode],
+  passkeyReady,
+  asking,
+  errors,
+  onPasskey,
+}: {
+  id: string
+  factors: { totp: boolean; passkeys: unknown[] } | undefined
+  password: [string, (value: string) => void]
+  code: [string, (value: string) => void]
+  passkeyReady: boolean
+  asking: boolean
+  errors: ProofErrors
+  onPasskey: () => void
+}) {
+  const needsFactor = factors !== undefined && (factors.totp || factors.passkeys.length > 0)
+  const hasPasskey = (factors?.passkeys.length ?? 0) > 0
+  return (
+    <Stack gap="sm">
+      <PasswordInput
+        id={`${id}-current-password`}
+        label="Current password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={errors.currentPassword}
+        onChange={(event) => onPassword(event.currentTarget.value)}
+      />
+      {needsFactor && (
+        <Stack gap={6}>
+          {passkeyReady ? (
+            <Text size="sm" c="green.8" role="status">
+              Your passkey confirmed it is you.
+            </Text>
+          ) : (
+            <TextInput
+              id={`${id}-second-factor`}
+              label={factors?.totp ? 'Authenticator or recovery code' : 'Recovery code'}
+              description={hasPasskey ? 'Or use one of your passkeys.' : undefined}
+              autoComplete="one-time-code"
+              value={code}
+              error={errors.secondFactor}
+              onChange={(event) => onCode(event.currentTarget.value)}
+            />
+          )}
+          {hasPasskey && !passkeyReady && (
+            <Group>
+              <Button variant="default" size="xs" loading={asking} onClick={onPasskey}>
+                Use a passkey
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  )
+}
+
 /**
  * "Prove it's you", the one block every sensitive action of the account page and of two-factor sign-in shows: the
  * current password and, with a second factor on, a code of the authenticator app or a recovery code, or a passkey.
@@ -40,7 +103,6 @@ export function useProveItsYou(id: string) {
   const status = useQuery(secondFactorStatusQuery(brand.brandName))
   const factors = status.data && status.data.result ? status.data.data : undefined
   const needsFactor = factors !== undefined && (factors.totp || factors.passkeys.length > 0)
-  const hasPasskey = (factors?.passkeys.length ?? 0) > 0
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
   const [passkey, setPasskey] = useState<PasskeyProof | null>(null)
@@ -99,43 +161,16 @@ export function useProveItsYou(id: string) {
   }
 
   const fields = (
-    <Stack gap="sm">
-      <PasswordInput
-        id={`${id}-current-password`}
-        label="Current password"
-        autoComplete="current-password"
-        required
-        value={password}
-        error={errors.currentPassword}
-        onChange={(event) => setPassword(event.currentTarget.value)}
-      />
-      {needsFactor && (
-        <Stack gap={6}>
-          {passkey ? (
-            <Text size="sm" c="green.8" role="status">
-              Your passkey confirmed it is you.
-            </Text>
-          ) : (
-            <TextInput
-              id={`${id}-second-factor`}
-              label={factors?.totp ? 'Authenticator or recovery code' : 'Recovery code'}
-              description={hasPasskey ? 'Or use one of your passkeys.' : undefined}
-              autoComplete="one-time-code"
-              value={code}
-              error={errors.secondFactor}
-              onChange={(event) => setCode(event.currentTarget.value)}
-            />
-          )}
-          {hasPasskey && !passkey && (
-            <Group>
-              <Button variant="default" size="xs" loading={asking} onClick={() => void askPasskey()}>
-                Use a passkey
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Stack>
+    <ProofFields
+      id={id}
+      factors={factors}
+      password={[password, setPassword]}
+      code={[code, setCode]}
+      passkeyReady={passkey !== null}
+      asking={asking}
+      errors={errors}
+      onPasskey={() => void askPasskey()}
+    />
   )
   return { fields, collect, refused, reset }
 }

@@ -1,4 +1,4 @@
-import type { Passkey } from '@exchange/shared/second-factor.schemas'
+import type { Passkey, SecondFactorStatus } from '@exchange/shared/second-factor.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
@@ -16,10 +16,61 @@ import { useProveItsYou } from './prove-its-you'
 const FAILED = { result: false as const, error: 'internal_error' }
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
+/** Reads the factors again after a change. */
+function useRefreshStatus() {
+  const queryClient = useQueryClient()
+  return () => void queryClient.invalidateQueries({ queryKey: secondFactorStatusKey() })
+}
+
 function useStatus() {
   const brand = useBrand()
   const status = useQuery(secondFactorStatusQuery(brand.brandName))
   return status.data && status.data.result ? status.data.data : undefined
+}
+
+/** otp4 with no factor on: the way to turn it on. */
+function TwoFactorOff() {
+  return (
+    <SetupCard title="Two-factor sign-in is off">
+      <Text size="sm">Your password alone signs you in. Add a second step to protect your account.</Text>
+      <Group>
+        <Button component={Link} to={WEB_PATHS.securityCode[0]}>
+          Turn on two-factor sign-in
+        </Button>
+      </Group>
+    </SetupCard>
+  )
+}
+
+/** The factors in rows: the app on or off, the passkeys, the recovery codes left. */
+function FactorRows({ factors }: { factors: SecondFactorStatus | undefined }) {
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          Authenticator app
+        </Text>
+        <Badge color={factors?.totp ? 'green' : 'gray'}>{factors?.totp ? 'On' : 'Off'}</Badge>
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          Passkeys
+        </Text>
+        <Text size="sm">
+          {factors?.passkeys.length ?? 0} ·{' '}
+          <Link to={OTP_PASSKEYS} className="mantine-focus-auto">
+            Manage passkeys
+          </Link>
+        </Text>
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          Recovery codes left
+        </Text>
+        <Text size="sm">{factors?.recoveryCodesLeft ?? '…'} of 10</Text>
+      </Group>
+    </Stack>
+  )
 }
 
 /**
@@ -29,17 +80,13 @@ function useStatus() {
 export function TwoFactorManage() {
   const brand = useBrand()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const factors = useStatus()
+  const refresh = useRefreshStatus()
   const proof = useProveItsYou('otp4')
   const [alert, setAlert] = useState<string | null>(null)
   const disable = useMutation({ mutationFn: secondFactorCalls.disableTotp })
   const renew = useMutation({ mutationFn: secondFactorCalls.renewRecoveryCodes })
   const on = factors !== undefined && (factors.totp || factors.passkeys.length > 0)
-
-  function refresh() {
-    void queryClient.invalidateQueries({ queryKey: secondFactorStatusKey() })
-  }
 
   function turnOff() {
     setAlert(null)
@@ -83,44 +130,10 @@ export function TwoFactorManage() {
     )
   }
 
-  if (factors && !on)
-    return (
-      <SetupCard title="Two-factor sign-in is off">
-        <Text size="sm">Your password alone signs you in. Add a second step to protect your account.</Text>
-        <Group>
-          <Button component={Link} to={WEB_PATHS.securityCode[0]}>
-            Turn on two-factor sign-in
-          </Button>
-        </Group>
-      </SetupCard>
-    )
+  if (factors && !on) return <TwoFactorOff />
   return (
     <SetupCard title="Your second factors">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            Authenticator app
-          </Text>
-          <Badge color={factors?.totp ? 'green' : 'gray'}>{factors?.totp ? 'On' : 'Off'}</Badge>
-        </Group>
-        <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            Passkeys
-          </Text>
-          <Text size="sm">
-            {factors?.passkeys.length ?? 0} ·{' '}
-            <Link to={OTP_PASSKEYS} className="mantine-focus-auto">
-              Manage passkeys
-            </Link>
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            Recovery codes left
-          </Text>
-          <Text size="sm">{factors?.recoveryCodesLeft ?? '…'} of 10</Text>
-        </Group>
-      </Stack>
+      <FactorRows factors={factors} />
       <Text size="sm" c="dimmed">
         To make new recovery codes or turn the app off, prove it&apos;s you.
       </Text>
@@ -218,22 +231,14 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
   )
 }
 
-/** otp5: the passkeys: add one under a name (after proof), rename, remove (after proof). */
-export function PasskeysScreen() {
+/** Adds a passkey under its name: proof, the api's request, the browser's passkey, stored; a first one shows codes. */
+function useAddPasskey(proof: ReturnType<typeof useProveItsYou>, setAlert: (message: string | null) => void) {
   const brand = useBrand()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const factors = useStatus()
-  const proof = useProveItsYou('otp5')
+  const refresh = useRefreshStatus()
   const [name, setName] = useState('')
   const [nameError, setNameError] = useState<string | undefined>()
-  const [alert, setAlert] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
-  const remove = useMutation({ mutationFn: secondFactorCalls.removePasskey })
-
-  function refresh() {
-    void queryClient.invalidateQueries({ queryKey: secondFactorStatusKey() })
-  }
 
   async function add() {
     setAlert(null)
@@ -275,6 +280,19 @@ export function PasskeysScreen() {
       setAdding(false)
     }
   }
+
+  return { name, setName, nameError, adding, add }
+}
+
+/** otp5: the passkeys: add one under a name (after proof), rename, remove (after proof). */
+export function PasskeysScreen() {
+  const brand = useBrand()
+  const factors = useStatus()
+  const refresh = useRefreshStatus()
+  const proof = useProveItsYou('otp5')
+  const [alert, setAlert] = useState<string | null>(null)
+  const { name, setName, nameError, adding, add } = useAddPasskey(proof, setAlert)
+  const remove = useMutation({ mutationFn: secondFactorCalls.removePasskey })
 
   function removeKey(passkey: Passkey) {
     setAlert(null)

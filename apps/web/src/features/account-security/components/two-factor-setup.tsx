@@ -27,7 +27,7 @@ import { setupStore } from '../second-factor-store'
 import { useProveItsYou } from './prove-its-you'
 
 const [OTP_INTRO, OTP_QR, OTP_CONFIRM, OTP_CODES, OTP_MANAGE, OTP_PASSKEYS] = WEB_PATHS.securityCode
-export { OTP_MANAGE, OTP_PASSKEYS, OTP_CODES }
+export { OTP_PASSKEYS, OTP_CODES }
 
 /** A refusal of these calls, in words. */
 export function secondFactorRefusal(answer: false | { result: false; error: string }): string {
@@ -153,7 +153,7 @@ export function TwoFactorQr() {
         <Image src={setup.qrCode} alt="QR code for your authenticator app" w={200} h={200} fit="contain" />
         <Stack gap="xs">
           <Text size="sm">Cannot scan it? Type this key into the app instead:</Text>
-          <Code block fz="md" aria-label="Your secret key" style={{ wordBreak: 'break-all' }}>
+          <Code block fz="md" aria-label="Your secret key" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
             {grouped(setup.secret)}
           </Code>
           <Group>

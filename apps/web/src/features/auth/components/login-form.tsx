@@ -32,7 +32,7 @@ const SecondFactorLogin = lazy(() =>
   import('./second-factor-login').then((module) => ({ default: module.SecondFactorLogin })),
 )
 /** Loaded on demand, from the same chunk: the passkey sign-in (decision 124). */
-const signInWithPasskey = () => import('./second-factor-login')
+const loadSecondFactor = () => import('./second-factor-login')
 
 /** When the code screen may ask for another code, from the answer that sent the customer there. */
 const nextCodeAt = (retryAfterSeconds: number | undefined) =>
@@ -60,43 +60,44 @@ const signUpLink = (
   </p>
 )
 
+/** /login: the password, then, with two-factor sign-in on, the second step (decision 124). */
 export function LoginForm() {
-  const brand = useBrand()
+  // The second step: from the password's answer, or handed over by /code after a new device's code.
+  const [step, setStep] = useState(useLocation().state as SecondFactorAnswer | null)
+  if (!step?.secondFactor) return <PasswordStep onSecondFactor={setStep} />
+  return (
+    <Suspense fallback={null}>
+      <SecondFactorLogin
+        step={step.secondFactor}
+        onRestart={() => setStep(null)}
+        ui={{ AuthCard, Button, FormAlert, TextButton, TextField }}
+      />
+    </Suspense>
+  )
+}
+
+/** Signs in with a passkey alone (decision 124), its code loaded when the customer asks for it. */
+function signInWithPasskey(
+  brand: { brandName: string; cookieLifetimeHours: number },
+  onFailure: (message: string) => void,
+) {
+  return loadSecondFactor()
+    .then((module) => module.signInWithPasskey(brand.brandName))
+    .then((token) => {
+      if (!token.ok) return onFailure(token.message)
+      saveJwtCookie(token.token, brand.cookieLifetimeHours)
+      return takeAfterLogin()
+    })
+}
+
+/** "Forgot password?": a reset code to the e-mail typed in, then the reset screen. */
+function useForgotPassword(
+  form: ReturnType<typeof useFormFields<typeof initialValues>>,
+  alert: ReturnType<typeof useTimedAlert>,
+) {
   const brandPayload = useBrandPayload()
   const navigate = useNavigate()
-  const logIn = useLogIn()
   const startReset = useStartPasswordReset()
-  const alert = useTimedAlert(ALERT_MS.login)
-  const form = useFormFields(initialValues, validators)
-  // The second step: from this form's answer, or handed over by /code after a new device's code.
-  const [step, setStep] = useState(useLocation().state as SecondFactorAnswer | null)
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    alert.clear()
-    const checked = checkEmail(form.values.email)
-    if (!form.validate() || !checked.ok) return
-    const email = checked.value
-    logIn.mutate(
-      { email, password: form.values.password, ...brandPayload },
-      {
-        onSuccess: (answer) => {
-          if (!answer.result) alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
-          else if ('secondFactor' in answer) setStep(answer)
-          else if (answer.code === true) {
-            updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
-            void navigate(WEB_PATHS.code)
-          } else {
-            updateSessionState({ username: email })
-            saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
-            void navigate(takeAfterLogin())
-          }
-        },
-        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
-
   function handleForgotPassword() {
     alert.clear()
     const checked = checkForgotEmail(form.values.email)
@@ -118,27 +119,49 @@ export function LoginForm() {
     )
   }
 
-  function handlePasskey() {
+  return { startReset, handleForgotPassword }
+}
+
+function PasswordStep({ onSecondFactor }: { onSecondFactor: (answer: SecondFactorAnswer) => void }) {
+  const brand = useBrand()
+  const brandPayload = useBrandPayload()
+  const navigate = useNavigate()
+  const logIn = useLogIn()
+  const alert = useTimedAlert(ALERT_MS.login)
+  const form = useFormFields(initialValues, validators)
+  const { startReset, handleForgotPassword } = useForgotPassword(form, alert)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
     alert.clear()
-    void signInWithPasskey()
-      .then((module) => module.signInWithPasskey(brand.brandName))
-      .then((token) => {
-        if (!token.ok) return alert.show(token.message)
-        saveJwtCookie(token.token, brand.cookieLifetimeHours)
-        void navigate(takeAfterLogin())
-      })
+    const checked = checkEmail(form.values.email)
+    if (!form.validate() || !checked.ok) return
+    const email = checked.value
+    logIn.mutate(
+      { email, password: form.values.password, ...brandPayload },
+      {
+        onSuccess: (answer) => {
+          if (!answer.result) alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
+          else if ('secondFactor' in answer) onSecondFactor(answer)
+          else if (answer.code === true) {
+            updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
+            void navigate(WEB_PATHS.code)
+          } else {
+            updateSessionState({ username: email })
+            saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
+            void navigate(takeAfterLogin())
+          }
+        },
+        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
   }
 
-  if (step?.secondFactor)
-    return (
-      <Suspense fallback={null}>
-        <SecondFactorLogin
-          step={step.secondFactor}
-          onRestart={() => setStep(null)}
-          ui={{ AuthCard, Button, FormAlert, TextButton, TextField }}
-        />
-      </Suspense>
-    )
+  function handlePasskey() {
+    alert.clear()
+    void signInWithPasskey(brand, alert.show).then((to) => to && navigate(to))
+  }
+
   return (
     <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">

@@ -19,6 +19,55 @@ type Challenge = { result: true; data: { challengeId: string; options: Record<st
 
 const copyOf = (answer: { error: string }) => SECOND_FACTOR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong
 
+/** The ticket's customer's passkey, asked of the browser for the api's request; or why there is none. */
+async function passkeyProof(
+  brandName: string,
+  ticket: string,
+): Promise<{ ok: true; passkey: Record<string, unknown> } | { ok: false; message: string }> {
+  const challenge = (await postPublic('passkeyLoginOptions', { brandName, ticket }, okCheck)) as
+    Challenge | { result: false; error: string }
+  if (!challenge.result) return { ok: false, message: copyOf(challenge) }
+  try {
+    const response = await getPasskey(challenge.data.options)
+    return { ok: true, passkey: { challengeId: challenge.data.challengeId, response } }
+  } catch (failure) {
+    return { ok: false, message: passkeyFailure(failure) }
+  }
+}
+
+/** Sends the ticket with a second factor; signs in, or says why not (under the field, or for the whole step). */
+function useSecondFactorSend(ticket: string) {
+  const brand = useBrand()
+  const navigate = useNavigate()
+  const [error, setError] = useState<string | undefined>()
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  function signedIn(answer: Answer) {
+    if (answer.result) {
+      saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
+      void navigate(takeAfterLogin())
+    } else if (answer.error === 'login_ticket_invalid' || answer.error === 'account_closed') setAlert(copyOf(answer))
+    else setError(copyOf(answer))
+  }
+
+  async function send(body: Record<string, unknown>) {
+    setBusy(true)
+    setAlert(null)
+    setError(undefined)
+    try {
+      signedIn(
+        (await postPublic('loginSecondFactor', { brandName: brand.brandName, ticket, ...body }, tokenCheck)) as Answer,
+      )
+    } catch {
+      setAlert(ALERT_MESSAGES.somethingWentWrong)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, error, alert, setError, setAlert, send }
+}
+
 /**
  * The login's second step (decision 124), loaded only when the password step answers it: a code of the authenticator
  * app or a recovery code, or a passkey. The ticket of the password step goes with it; an expired one sends the
@@ -38,40 +87,10 @@ export function SecondFactorLogin({
   ui: LoginParts
 }) {
   const brand = useBrand()
-  const navigate = useNavigate()
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [alert, setAlert] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, alert, setError, setAlert, send } = useSecondFactorSend(step.ticket)
   const hasApp = step.methods.includes('totp')
   const hasPasskey = step.methods.includes('passkey')
-
-  function signedIn(answer: Answer) {
-    if (answer.result) {
-      saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
-      void navigate(takeAfterLogin())
-    } else if (answer.error === 'login_ticket_invalid' || answer.error === 'account_closed') setAlert(copyOf(answer))
-    else setError(copyOf(answer))
-  }
-
-  async function send(body: Record<string, unknown>) {
-    setBusy(true)
-    setAlert(null)
-    setError(undefined)
-    try {
-      signedIn(
-        (await postPublic(
-          'loginSecondFactor',
-          { brandName: brand.brandName, ticket: step.ticket, ...body },
-          tokenCheck,
-        )) as Answer,
-      )
-    } catch {
-      setAlert(ALERT_MESSAGES.somethingWentWrong)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -84,19 +103,9 @@ export function SecondFactorLogin({
   async function withPasskey() {
     setAlert(null)
     setError(undefined)
-    const challenge = (await postPublic(
-      'passkeyLoginOptions',
-      { brandName: brand.brandName, ticket: step.ticket },
-      okCheck,
-    )) as Challenge | { result: false; error: string }
-    if (!challenge.result) return setAlert(copyOf(challenge))
-    let response: Record<string, unknown>
-    try {
-      response = await getPasskey(challenge.data.options)
-    } catch (failure) {
-      return setAlert(passkeyFailure(failure))
-    }
-    await send({ passkey: { challengeId: challenge.data.challengeId, response } })
+    const proof = await passkeyProof(brand.brandName, step.ticket)
+    if (proof.ok) await send({ passkey: proof.passkey })
+    else setAlert(proof.message)
   }
 
   const lead = hasApp
