@@ -37,6 +37,8 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|clsx)/,
             },
             { name: 'address-checks', test: /node_modules[\\/](@noble|@scure)[\\/]/ },
+            // The browser's passkey library, loaded only when a passkey is used or added (decision 124).
+            { name: 'webauthn', test: /node_modules[\\/]@simplewebauthn[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

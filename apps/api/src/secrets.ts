@@ -35,6 +35,11 @@ export interface Secrets {
    * documents, they must stay readable when the session secret is rotated.
    */
   partnerSecretsKey: Buffer
+  /**
+   * Key that seals the customers' authenticator-app secrets and keys their recovery codes (decision 124), derived from
+   * the documents key with a label of its own, for the same reason as the partners' secrets.
+   */
+  secondFactorKey: Buffer
 }
 
 /**
@@ -84,6 +89,7 @@ export function resolveSecrets(
       : createHmac('sha256', secret).update('sandbox-esign-webhook-key').digest(),
     documentsKey: documents,
     partnerSecretsKey: createHmac('sha256', documents).update('partner-signing-secrets').digest(),
+    secondFactorKey: createHmac('sha256', documents).update('second-factor-secrets').digest(),
   }
 }
 

@@ -264,6 +264,9 @@ describe('framework-level errors', () => {
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
       expect(policy, feature).toContain(`${feature}=()`)
     expect(policy).not.toContain('clipboard-write')
+    // Passkeys (decision 124): the app's own page may use them, no frame in it.
+    expect(policy).toContain('publickey-credentials-get=(self)')
+    expect(policy).toContain('publickey-credentials-create=(self)')
     const missingPage = await t.app.inject({ method: 'GET', url: '/sandbox/nothing' })
     expect(missingPage.headers['permissions-policy']).toBe(policy)
     const missingCall = await t.app.inject({ method: 'POST', url: '/v1/public/nothing', payload: {} })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OkAnswer, answerOf, successAnswer } from './answer'
+import { SecondFactorProof } from './second-factor.schemas'
 import { BrandName, Email, Password, VerificationCode } from './validators'
 
 /**
@@ -14,10 +15,20 @@ export const CurrentPassword = z
   .max(128, 'Password must be at most 128 characters')
 
 /**
- * What a sensitive action proves it is the customer: today the current password. A second factor joins this object
- * (decision 121), so every sensitive call asks for it at once.
+ * What a sensitive action proves it is the customer: the current password, and with two-factor sign-in on a second
+ * factor too (decision 124): an authenticator or recovery code, or a passkey's assertion.
  */
-export const Reauthentication = { currentPassword: CurrentPassword }
+export const Reauthentication = { currentPassword: CurrentPassword, secondFactor: SecondFactorProof.optional() }
+
+/** A sensitive call with nothing more than the proof (decision 124): turning the app off, new recovery codes. */
+export const ProveItsYouRequest = z.object({ brandName: BrandName, ...Reauthentication })
+export type ProveItsYouRequest = z.infer<typeof ProveItsYouRequest>
+export const RemovePasskeyRequest = z.object({
+  brandName: BrandName,
+  ...Reauthentication,
+  passkeyId: z.uuid('Not a passkey of yours'),
+})
+export type RemovePasskeyRequest = z.infer<typeof RemovePasskeyRequest>
 
 export const ChangePasswordRequest = z.object({ brandName: BrandName, ...Reauthentication, newPassword: Password })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>

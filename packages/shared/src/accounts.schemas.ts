@@ -31,6 +31,16 @@ export type LoginRequest = z.infer<typeof LoginRequest>
 
 export const TokenData = z.object({ token: z.string().min(1) })
 
+/**
+ * With two-factor sign-in on (decision 124), the password (and a new device's e-mailed code) answer this instead of a
+ * token: the ticket of the second step, valid for ten minutes, and the factors the customer has.
+ */
+export const SecondFactorStep = z.object({
+  ticket: z.string(),
+  methods: z.array(z.enum(['totp', 'passkey'])),
+})
+export type SecondFactorStep = z.infer<typeof SecondFactorStep>
+
 /** Seconds until another code may be asked for (the screens say when); failures carry the same field. */
 export const NextCodeIn = z.number().int().nonnegative()
 
@@ -41,6 +51,7 @@ export const NextCodeIn = z.number().int().nonnegative()
 export const LoginAnswer = answerOf(
   z.union([
     successAnswer({ code: z.literal(true), retryAfterSeconds: NextCodeIn.optional() }),
+    successAnswer({ secondFactor: SecondFactorStep }),
     successAnswer({ code: z.literal(false).optional(), data: TokenData }),
   ]),
 )
@@ -48,7 +59,9 @@ export type LoginAnswer = z.infer<typeof LoginAnswer>
 
 export const VerifyCodeRequest = z.object({ email: Email, code: VerificationCode, brandName: BrandName })
 export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>
-export const VerifyCodeAnswer = answerOf(successAnswer({ data: TokenData }))
+export const VerifyCodeAnswer = answerOf(
+  z.union([successAnswer({ secondFactor: SecondFactorStep }), successAnswer({ data: TokenData })]),
+)
 export type VerifyCodeAnswer = z.infer<typeof VerifyCodeAnswer>
 
 export const ResendCodeRequest = z.object({ email: Email, brandName: BrandName, companyDetails: CompanyDetails })

@@ -80,6 +80,15 @@ export const ERROR_CODES = [
   'undo_link_expired',
   'undo_address_taken',
   'session_not_found',
+  // Two-factor sign-in (decision 124).
+  'second_factor_required',
+  'second_factor_invalid',
+  'second_factor_used',
+  'passkey_invalid',
+  'passkey_challenge_invalid',
+  'passkey_not_found',
+  'login_ticket_invalid',
+  'totp_not_started',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
-import { NextCodeIn, TokenData } from './accounts.schemas'
+import { NextCodeIn, SecondFactorStep, TokenData } from './accounts.schemas'
 import { CryptoCurrency, FiatCurrency } from './currencies'
 import { ORDER_STATUSES } from './order-rules'
 import { BrandName, CompanyDetails, Password, VerificationCode } from './validators'
@@ -86,6 +86,7 @@ export const MpLoginAnswer = answerOf(
   z.union([
     MpClaimAnswer,
     successAnswer({ code: z.literal(true), retryAfterSeconds: NextCodeIn.optional() }),
+    successAnswer({ secondFactor: SecondFactorStep }),
     successAnswer({ code: z.literal(false).optional(), data: TokenData }),
   ]),
 )

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet'
 /**
  * Browser features the web app and the sandbox pages never use, denied to them and to anything injected into them.
  * The copy buttons need `clipboard-write`, which stays allowed for the page itself. A hosted identity check that needs
- * the camera will name its own origin here.
+ * the camera will name its own origin here. Passkeys (decision 124) are allowed to the page itself and to no frame.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer',
@@ -20,13 +20,13 @@ const PERMISSIONS_POLICY = [
   'microphone',
   'midi',
   'payment',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat(['publickey-credentials-get=(self)', 'publickey-credentials-create=(self)'])
   .join(', ')
 
 /** Helmet's headers (CSP, HSTS, frame, referrer and cross-origin policies…), as helmet writes them for `options`. */

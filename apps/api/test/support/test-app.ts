@@ -193,9 +193,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
 }
 
-/** Two apps on one database with one signing key and one clock, as two processes behind the same address. */
+/**
+ * Two apps on one database with one signing key, one documents key (what either seals, such as an authenticator app's
+ * secret, the other opens) and one clock, as two processes behind the same address.
+ */
 export async function twoProcesses(): Promise<[TestApp, TestApp]> {
-  const env = { JWT_SECRET: 'two-processes-share-this-signing-key-of-48-chars' }
+  const env = {
+    JWT_SECRET: 'two-processes-share-this-signing-key-of-48-chars',
+    DOCUMENTS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  }
   const one = await buildTestApp({ env })
   const other = await buildTestApp({ env, sameDatabaseAs: one, clock: one.clock })
   return [one, other]

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { activeOrderFrom, startActiveOrder } from '../lib/active-order'
 import { readJwtCookie, saveJwtCookie } from '../lib/cookies'
 import { getSessionState } from '../lib/session-state'
 import { grossAnswer, orderSummary, ratesAnswer } from '../test/fixtures'
 import { journeyAnswer, owed } from '../test/journey-fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../test/mock-api'
 import { renderApp as renderAppAt } from '../test/render'
-import { BUILT_DASHBOARD_SCREENS, NOT_AVAILABLE_SCREENS } from './dashboard-screens'
+import { BUILT_DASHBOARD_SCREENS } from './dashboard-screens'
 import { DASHBOARD_ROUTES } from './signed-in-routes'
 
 function renderApp(url: string) {
@@ -28,7 +27,7 @@ function signedIn(handlers: ApiHandlers = {}) {
 describe('signed-in routes', () => {
   it('loads every dashboard page on demand', () => {
     const lazy = Symbol.for('react.lazy')
-    for (const screen of [...BUILT_DASHBOARD_SCREENS, ...NOT_AVAILABLE_SCREENS]) {
+    for (const screen of BUILT_DASHBOARD_SCREENS) {
       const route = DASHBOARD_ROUTES.find((candidate) => candidate.path === screen.path)
       expect(route, screen.path).toBeDefined()
       expect(route?.Screen.$$typeof, screen.path).toBe(lazy)
@@ -36,9 +35,7 @@ describe('signed-in routes', () => {
   })
 
   it('covers every dashboard name of spec section 2, and the screens added beyond it', () => {
-    const names = [...BUILT_DASHBOARD_SCREENS, ...NOT_AVAILABLE_SCREENS]
-      .map((screen) => screen.path.replace(/^\/(dashboard-)?/, ''))
-      .sort()
+    const names = BUILT_DASHBOARD_SCREENS.map((screen) => screen.path.replace(/^\/(dashboard-)?/, '')).sort()
     const spec = [
       'dashboard',
       'dashAccount',
@@ -102,25 +99,6 @@ describe('signed-in routes', () => {
       expect(router.state.location.pathname).toBe('/login')
     })
   }
-
-  it('shows an honest "not available yet" page with the active order and a way back', async () => {
-    signedIn()
-    startActiveOrder(activeOrderFrom(orderSummary({ orderReference: 'ABCD234567' })))
-    renderApp('/dashboard-otp0')
-    expect(await screen.findByRole('heading', { name: 'Security code (step 1)' })).toBeInTheDocument()
-    expect(screen.getByText('This step is not available yet. We are working on it.')).toBeInTheDocument()
-    expect(screen.getByText('ABCD234567')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to the calculator' })).toHaveAttribute('href', '/dashboard')
-  })
-
-  it('names each step that is not available yet', async () => {
-    signedIn()
-    const router = renderApp('/dashboard-otp0')
-    for (const page of NOT_AVAILABLE_SCREENS) {
-      await router.navigate(page.path)
-      expect(await screen.findByRole('heading', { name: page.title })).toBeInTheDocument()
-    }
-  })
 
   it('offers Buy, History, Your checks, Identity check, Documents, Wallets, Account, Support and Log Out, marking the current section', async () => {
     signedIn()

@@ -2,9 +2,8 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { WebPath } from '@exchange/shared/web-links'
 
 /**
- * The signed-in screens of spec section 2. Every one is loaded on demand and needs the jwtToken cookie.
- * The built ones have their own route module; the others show an honest "not available yet" page
- * until their issue lands. This list is what the README names.
+ * The signed-in screens of spec section 2, every one built. Every one is loaded on demand and needs the jwtToken cookie.
+ * This list is what the README names.
  */
 export interface DashboardScreen {
   /** Its path; the spec's name for it is the path without `/dashboard-` (or `/`), e.g. 'startcc'. */
@@ -57,16 +56,13 @@ export const BUILT_DASHBOARD_SCREENS: readonly DashboardScreen[] = [
   sub(WEB_PATHS.account, 'Account'),
   sub(WEB_PATHS.support, 'Support'),
   sub(WEB_PATHS.contactUs, 'Contact us'),
+  // Two-factor sign-in (decision 124): introduction, QR code, first code, recovery codes, the factors, the passkeys.
+  sub(WEB_PATHS.securityCode[0], 'Two-factor sign-in'),
+  sub(WEB_PATHS.securityCode[1], 'Scan the QR code'),
+  sub(WEB_PATHS.securityCode[2], 'Confirm your app'),
+  sub(WEB_PATHS.securityCode[3], 'Your recovery codes'),
+  sub(WEB_PATHS.securityCode[4], 'Your second factors'),
+  sub(WEB_PATHS.securityCode[5], 'Your passkeys'),
   // Where login leads a returning customer (decision 125).
   sub(WEB_PATHS.land, 'Welcome back'),
 ]
-
-export const NOT_AVAILABLE_SCREENS: readonly DashboardScreen[] = [
-  ...WEB_PATHS.securityCode.map((path, step) => sub(path, `Security code (step ${step + 1})`)),
-]
-
-/** The not-available screen at this address; paths match without regard to case, as the router does. */
-export function notAvailableScreenAt(pathname: string): DashboardScreen | undefined {
-  const path = pathname.toLowerCase().replace(/\/+$/, '')
-  return NOT_AVAILABLE_SCREENS.find((screen) => screen.path.toLowerCase() === path)
-}

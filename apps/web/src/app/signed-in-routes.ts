@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { NOT_AVAILABLE_SCREENS } from './dashboard-screens'
 
 /**
  * A screen module loaded on demand: each route file exports its screen as `Component`. `preload` starts the download
@@ -14,8 +13,8 @@ export function onDemand(load: () => Promise<{ Component: ComponentType }>): Laz
 }
 
 const ChooseBankRoute = onDemand(() => import('./routes/choose-bank-route'))
-const NotAvailableRoute = onDemand(() => import('./routes/not-available-route'))
 const SupportRoute = onDemand(() => import('./routes/support-route'))
+const OtpRoute = onDemand(() => import('./routes/otp-route'))
 
 /** Calls (by name, each sent with `{ brandName }`) a screen makes as it first renders; they can be sent before it loads. */
 interface FirstCalls {
@@ -77,7 +76,8 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: First
   // Requests and the contact form share one module (decision 122).
   { path: WEB_PATHS.support, Screen: SupportRoute },
   { path: WEB_PATHS.contactUs, Screen: SupportRoute },
-  ...NOT_AVAILABLE_SCREENS.map((screen) => ({ path: screen.path, Screen: NotAvailableRoute })),
+  // Two-factor sign-in's six screens share one module (decision 124).
+  ...WEB_PATHS.securityCode.map((path) => ({ path, Screen: OtpRoute })),
 ]
 
 /** The signed-in route at an address; paths match without regard to case, as the router does. */

@@ -46,13 +46,26 @@ const nextCodeIn = (answer: Fields) => optional(answer.retryAfterSeconds, isSeco
 
 export const okCheck = answerCheck<{ result: true }>(() => true)
 
+/** The login's second step (decision 124): its ticket and the factors to offer. */
+type SecondFactorStep = { result: true; secondFactor: { ticket: string; methods: ('totp' | 'passkey')[] } }
+const hasStep = (answer: Fields) => isObject(answer.secondFactor)
+
 export const loginCheck = answerCheck<
-  { result: true; code: true; retryAfterSeconds?: number } | { result: true; code?: false; data: { token: string } }
+  | { result: true; code: true; retryAfterSeconds?: number }
+  | { result: true; code?: false; data: { token: string } }
+  | SecondFactorStep
 >((answer) =>
-  answer.code === true ? nextCodeIn(answer) : optional(answer.code, (code) => code === false) && hasToken(answer),
+  answer.code === true
+    ? nextCodeIn(answer)
+    : hasStep(answer) || (optional(answer.code, (code) => code === false) && hasToken(answer)),
 )
 
 export const tokenCheck = answerCheck<{ result: true; data: { token: string } }>(hasToken)
+
+/** `verifycode`: a token, or the second step when two-factor sign-in is on. */
+export const verifiedCheck = answerCheck<{ result: true; data: { token: string } } | SecondFactorStep>(
+  (answer) => hasStep(answer) || hasToken(answer),
+)
 
 export const nextCodeCheck = answerCheck<{ result: true; retryAfterSeconds?: number }>(nextCodeIn)
 

@@ -4,7 +4,7 @@ import { formatAmount } from '@exchange/shared/money'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderStatus } from '@exchange/shared/order-rules'
-import { alertCopyFor } from './alert-copy'
+import { alertCopyFor } from './dashboard-alert-copy'
 
 /** Shown when prices are too old to buy with, and when the api refuses an order for that reason. */
 export const STALE_PRICES_MESSAGE = 'Prices are out of date. Please wait a moment before buying.'

@@ -57,6 +57,12 @@ const DESTINATIONS = [
   '/dashAccount',
   '/dashSupport',
   '/land',
+  '/dashboard-otp0',
+  '/dashboard-otp1',
+  '/dashboard-otp2',
+  '/dashboard-otp3',
+  '/dashboard-otp4',
+  '/dashboard-otp5',
 ]
 
 interface RenderScreenOptions {

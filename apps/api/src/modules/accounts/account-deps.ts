@@ -12,6 +12,10 @@ export interface AccountServiceDeps {
   codeKey: Buffer
   /** Codes asked for by resend and reset, and the notice of paused codes, are made by a queued job (decision 035). */
   queue: Pick<JobQueue, 'send'>
+  /** Seals the authenticator apps' secrets and keys the recovery codes' HMACs (decision 124). */
+  secondFactorKey: Buffer
+  /** The name passkeys show for this site (the brand's name). */
+  rpName: string
   /** The public address the undo link of an e-mail change points at ('' when unset: a relative link). */
   publicUrl: string
 }

@@ -59,10 +59,10 @@ function registerPasswordAndSessions(app: ZodApp, { accounts, visitorCountryOf }
       },
     },
     async (request) => {
-      const { currentPassword, newPassword } = request.body
+      const { currentPassword, secondFactor, newPassword } = request.body
       const changed = await accounts.changePassword(
         sessionOf(request),
-        { currentPassword, newPassword },
+        { currentPassword, secondFactor, newPassword },
         originOf(request),
       )
       return { result: true as const, ...changed }
@@ -129,10 +129,10 @@ function registerEmailAndClosing(app: ZodApp, { accounts }: SecurityCalls) {
       },
     },
     async (request) => {
-      const { currentPassword, newEmail } = request.body
+      const { currentPassword, secondFactor, newEmail } = request.body
       const started = await accounts.startEmailChange(
         sessionOf(request),
-        { currentPassword, newEmail },
+        { currentPassword, secondFactor, newEmail },
         originOf(request),
       )
       return { result: true as const, ...started }
@@ -167,7 +167,7 @@ function registerEmailAndClosing(app: ZodApp, { accounts }: SecurityCalls) {
       result: true as const,
       ...(await accounts.closeAccount(
         sessionOf(request),
-        { currentPassword: request.body.currentPassword },
+        { currentPassword: request.body.currentPassword, secondFactor: request.body.secondFactor },
         originOf(request),
       )),
     }),

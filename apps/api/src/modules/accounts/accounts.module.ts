@@ -6,19 +6,32 @@ import { accountSecurityRoutes, undoEmailChangeRoute, undoEmailPages } from './a
 import { accountRoutes } from './accounts.routes'
 import { createAccountService } from './accounts.service'
 import { createIssueCodeJob } from './issue-code-job'
+import { secondFactorLoginRoutes, secondFactorSettingsRoutes } from './second-factor.routes'
 
 /** Sign-up, codes, login and password reset; resend and reset leave the code to a job (decision 035). */
 export function accountsModule(
   { db, clock, mail, sessions, secrets, queue, publicUrl, visitorCountryOf, brand }: Core,
   { limits, answerOnce }: { limits: RateLimits; answerOnce: AnswerOnce },
 ) {
-  const accounts = createAccountService({ db, clock, mail, sessions, codeKey: secrets.codeKey, queue, publicUrl })
+  const accounts = createAccountService({
+    db,
+    clock,
+    mail,
+    sessions,
+    codeKey: secrets.codeKey,
+    secondFactorKey: secrets.secondFactorKey,
+    rpName: brand.brandName,
+    queue,
+    publicUrl,
+  })
   const routes = accountRoutes({ accounts, limits, publicUrlIsHttps: publicUrl.startsWith('https:'), answerOnce })
   const parts: ModuleParts = {
     routes: [
       { scope: 'public', routes },
       { scope: 'public', routes: undoEmailChangeRoute({ accounts, limits }) },
       { scope: 'user', routes: accountSecurityRoutes({ accounts, visitorCountryOf }) },
+      { scope: 'public', routes: secondFactorLoginRoutes({ accounts, limits }) },
+      { scope: 'user', routes: secondFactorSettingsRoutes({ accounts }) },
       { scope: 'root', prefix: WEB_PATHS.undoEmail, routes: undoEmailPages({ accounts, limits, brand }) },
     ],
     jobs: [createIssueCodeJob(accounts.issueQueuedCode)],

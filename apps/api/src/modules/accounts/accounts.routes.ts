@@ -29,7 +29,11 @@ export const TRUSTED_DEVICE_COOKIE = 'trustedDevice'
 const TRUSTED_DEVICE_DAYS = 180
 
 export function originOf(request: FastifyRequest): RequestOrigin {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] }
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    webOrigin: `${request.protocol}://${request.host}`,
+  }
 }
 
 function refusals() {
@@ -134,6 +138,8 @@ function registerSignUpAndLogin(app: ZodApp, calls: AccountCalls) {
       )
       if (outcome.kind === 'code_required')
         return { result: true as const, code: true as const, retryAfterSeconds: outcome.retryAfterSeconds }
+      if (outcome.kind === 'second_factor')
+        return { result: true as const, secondFactor: { ticket: outcome.ticket, methods: outcome.methods } }
       return { result: true as const, data: { token: outcome.token } }
     },
   )
@@ -155,6 +161,10 @@ function registerLoginCodes(app: ZodApp, calls: AccountCalls) {
     async (request, reply) => {
       const verified = await calls.accounts.verifyLoginCode(request.body, originOf(request))
       rememberDevice(reply, request, verified.deviceToken, calls.publicUrlIsHttps)
+      if (verified.secondFactor) {
+        const { ticket, methods } = verified.secondFactor
+        return { result: true as const, secondFactor: { ticket, methods } }
+      }
       return { result: true as const, data: { token: verified.token } }
     },
   )

@@ -7,6 +7,19 @@ import { issueQueuedCode, resendCode } from './code-requests'
 import { login, logout, verifyLoginCode } from './login'
 import { checkResetCode, completePasswordReset, startPasswordReset } from './password-reset'
 import { signUp } from './sign-up'
+import { completeSecondFactorLogin, passkeyLoginOptions, passkeySignIn } from './second-factor-login'
+import {
+  addPasskey,
+  confirmTotp,
+  disableTotp,
+  passkeyReauthOptions,
+  removePasskey,
+  renamePasskey,
+  renewRecoveryCodes,
+  secondFactorStatus,
+  startPasskey,
+  startTotp,
+} from './second-factor-settings'
 
 export type { AccountServiceDeps }
 
@@ -33,5 +46,19 @@ export function createAccountService(deps: AccountServiceDeps) {
     confirmEmailChange: confirmEmailChange.bind(null, deps),
     undoEmailChange: undoEmailChange.bind(null, deps),
     closeAccount: closeAccount.bind(null, deps),
+    // Two-factor sign-in (decision 124).
+    completeSecondFactorLogin: completeSecondFactorLogin.bind(null, deps),
+    passkeyLoginOptions: passkeyLoginOptions.bind(null, deps),
+    passkeySignIn: passkeySignIn.bind(null, deps),
+    secondFactorStatus: secondFactorStatus.bind(null, deps),
+    startTotp: startTotp.bind(null, deps),
+    confirmTotp: confirmTotp.bind(null, deps),
+    disableTotp: disableTotp.bind(null, deps),
+    renewRecoveryCodes: renewRecoveryCodes.bind(null, deps),
+    startPasskey: startPasskey.bind(null, deps),
+    addPasskey: addPasskey.bind(null, deps),
+    renamePasskey: renamePasskey.bind(null, deps),
+    passkeyReauthOptions: passkeyReauthOptions.bind(null, deps),
+    removePasskey: removePasskey.bind(null, deps),
   }
 }

@@ -17,16 +17,19 @@ import {
   takeLoginTry,
 } from './login-throttle'
 import { verifyDecoyPassword, verifyPassword } from './passwords'
+import { type SecondFactorNeeded, secondFactorTicket } from './second-factor-login'
 
 /** `retryAfterSeconds`: when the code screen may ask for another code. */
+/** `second_factor`: two-factor sign-in is on; the ticket goes with the second factor to `loginSecondFactor`. */
 export type LoginOutcome =
-  { kind: 'code_required'; retryAfterSeconds: number } | { kind: 'signed_in'; token: string; customerId: string }
-export interface VerifiedLogin {
-  token: string
+  | { kind: 'code_required'; retryAfterSeconds: number }
+  | { kind: 'signed_in'; token: string; customerId: string }
+  | SecondFactorNeeded
+export type VerifiedLogin = {
   customerId: string
   /** A new browser token to keep in a cookie: this browser no longer needs a code at login. */
   deviceToken: string
-}
+} & ({ token: string; secondFactor?: undefined } | { token?: undefined; secondFactor: SecondFactorNeeded })
 
 /**
  * A failed login slows down only its source (this account's trusted device, else the client address), with a
@@ -87,6 +90,9 @@ export async function login(
   if (customer.closedAt) throw new AppError('account_closed')
   if (customer.emailVerifiedAt !== null && device) {
     await db.update(trustedDevices).set({ lastUsedAt: clock.now() }).where(eq(trustedDevices.id, device.id))
+    // With two-factor sign-in on, the second factor follows the password before any session (decision 124).
+    const secondFactor = await secondFactorTicket(deps, db, customer.id, binding)
+    if (secondFactor) return secondFactor
     const token = await sessions.startSession(customer.id, origin, undefined, binding)
     await recordEvent(deps, db, {
       type: 'login_succeeded',
@@ -169,6 +175,10 @@ export async function verifyLoginCode(
       lastUsedAt: clock.now(),
       userAgent: origin.userAgent?.slice(0, 512),
     })
+    // The mailbox is proved and the browser trusted; with two-factor sign-in on, the second factor still follows
+    // (decision 124).
+    const secondFactor = await secondFactorTicket(deps, tx, customer.id, binding)
+    if (secondFactor) return { ok: true as const, secondFactor, deviceToken, customerId: customer.id }
     const token = await sessions.startSession(customer.id, origin, tx, binding)
     await recordEvent(deps, tx, {
       type: 'login_succeeded',
@@ -180,7 +190,10 @@ export async function verifyLoginCode(
     return { ok: true as const, token, deviceToken, customerId: customer.id }
   })
   if (!outcome.ok) throw outcome.error === 'account_closed' ? new AppError('account_closed') : refuseCode(outcome)
-  return { token: outcome.token, deviceToken: outcome.deviceToken, customerId: outcome.customerId }
+  const { deviceToken, customerId } = outcome
+  return outcome.secondFactor
+    ? { secondFactor: outcome.secondFactor, deviceToken, customerId }
+    : { token: outcome.token!, deviceToken, customerId }
 }
 
 export async function logout(

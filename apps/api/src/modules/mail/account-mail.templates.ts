@@ -102,3 +102,57 @@ export function renderAccountClosedMail(brand: BrandConfig, closedAt: Date): Ren
     `If you did not close your account, contact ${brand.company.supportEmail} at once.`,
   )
 }
+
+/** A change to two-factor sign-in (decision 124), as its account event names it. */
+export type SecondFactorChange =
+  | { kind: 'second_factor_enabled'; method: 'totp' | 'passkey' }
+  | { kind: 'second_factor_disabled'; method: 'totp' | 'passkey' }
+  | { kind: 'recovery_codes_renewed' }
+  | { kind: 'recovery_code_used'; left: number }
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'passkey_removed'; name: string }
+
+function secondFactorSentence(brand: BrandConfig, change: SecondFactorChange): { subject: string; what: string } {
+  const app = (method: 'totp' | 'passkey') => (method === 'totp' ? 'an authenticator app' : 'a passkey')
+  switch (change.kind) {
+    case 'second_factor_enabled':
+      return {
+        subject: `Two-factor sign-in is on for your ${brand.brandName} account`,
+        what: `Two-factor sign-in was turned on with ${app(change.method)}.`,
+      }
+    case 'second_factor_disabled':
+      return {
+        subject: `A second factor was removed from your ${brand.brandName} account`,
+        what:
+          change.method === 'totp'
+            ? 'The authenticator app was turned off for signing in.'
+            : 'Your last passkey was removed: two-factor sign-in is off.',
+      }
+    case 'recovery_codes_renewed':
+      return {
+        subject: `New recovery codes for your ${brand.brandName} account`,
+        what: 'New recovery codes were made; the earlier ones no longer work.',
+      }
+    case 'recovery_code_used':
+      return {
+        subject: `A recovery code was used on your ${brand.brandName} account`,
+        what: `A recovery code was used to prove it was you. ${change.left} of your recovery codes are left.`,
+      }
+    case 'passkey_added':
+      return {
+        subject: `A passkey was added to your ${brand.brandName} account`,
+        what: `The passkey "${change.name}" was added: it can now sign in to your account.`,
+      }
+    case 'passkey_removed':
+      return {
+        subject: `A passkey was removed from your ${brand.brandName} account`,
+        what: `The passkey "${change.name}" was removed and can no longer sign in.`,
+      }
+  }
+}
+
+/** To the customer: a second factor was turned on or off, recovery codes made or used, a passkey added or removed. */
+export function renderSecondFactorChangedMail(brand: BrandConfig, change: SecondFactorChange, at: Date): RenderedMail {
+  const { subject, what } = secondFactorSentence(brand, change)
+  return notice(brand, subject, [`${what} (${utc(at.toISOString())})`], notYou(brand))
+}

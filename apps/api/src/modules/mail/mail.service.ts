@@ -4,6 +4,8 @@ import type { JobQueue, SqlExecutor } from '../../jobs/job-queue'
 import type { MailMessage } from '../../providers/mail/mail.provider'
 import {
   renderAccountClosedMail,
+  renderSecondFactorChangedMail,
+  type SecondFactorChange,
   renderEmailChangeCodeMail,
   renderEmailChangeUndoneMail,
   renderEmailChangedMail,
@@ -44,6 +46,9 @@ function securityMail(brand: BrandConfig, enqueue: (message: MailMessage, tx?: S
     },
     async sendEmailChangeUndone(to: string, undoneAt: Date, tx?: SqlExecutor) {
       await enqueue({ to, ...renderEmailChangeUndoneMail(brand, undoneAt), template: 'email_change_undone' }, tx)
+    },
+    async sendSecondFactorChanged(to: string, change: SecondFactorChange, at: Date, tx?: SqlExecutor) {
+      await enqueue({ to, ...renderSecondFactorChangedMail(brand, change, at), template: change.kind }, tx)
     },
     async sendAccountClosed(to: string, closedAt: Date, tx?: SqlExecutor) {
       await enqueue({ to, ...renderAccountClosedMail(brand, closedAt), template: 'account_closed' }, tx)

@@ -62,10 +62,16 @@ export function partnerEntryRoutes({
           const outcome = await passwordStep(visits, body, originOf(request), request.cookies[TRUSTED_DEVICE_COOKIE])
           if (outcome.kind === 'code_required')
             return { result: true as const, code: true as const, retryAfterSeconds: outcome.retryAfterSeconds }
+          if (outcome.kind === 'second_factor')
+            return { result: true as const, secondFactor: { ticket: outcome.ticket, methods: outcome.methods } }
           return { result: true as const, data: { token: outcome.token } }
         }
         const verified = await codeStep(visits, body, originOf(request))
         rememberDevice(reply, request, verified.deviceToken, publicUrlIsHttps)
+        if (verified.secondFactor) {
+          const { ticket, methods } = verified.secondFactor
+          return { result: true as const, secondFactor: { ticket, methods } }
+        }
         return { result: true as const, data: { token: verified.token } }
       },
     )

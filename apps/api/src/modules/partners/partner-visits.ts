@@ -193,7 +193,7 @@ export async function codeStep(
   const verified = await deps.accounts.verifyLoginCode({ email, code: input.code }, origin, {
     partnerSessionId: visit.id,
   })
-  await markSignedIn(deps, visit.id, verified.customerId)
+  if (!verified.secondFactor) await markSignedIn(deps, visit.id, verified.customerId)
   return verified
 }
 

@@ -23,4 +23,6 @@ export interface SessionBinding {
 export interface RequestOrigin {
   ip: string
   userAgent: string | undefined
+  /** `protocol://host` of the request: a passkey's origin when PUBLIC_URL is not set (decision 124). */
+  webOrigin?: string
 }

@@ -4,13 +4,15 @@ import { CloseAccountForm } from '../../features/account-security/components/clo
 import { EmailChangeForm } from '../../features/account-security/components/email-change-form'
 import { PasswordChangeForm } from '../../features/account-security/components/password-change-form'
 import { SessionsList } from '../../features/account-security/components/sessions-list'
+import { TwoFactorSection } from '../../features/account-security/components/two-factor-section'
 import { downloadFile } from '../../features/documents/api/download-file'
 import { AccountOverview } from '../../features/client-details/components/account-overview'
 import { IdentitySummaryCard } from '../../features/identity/components/identity-summary-card'
 
 /**
  * /dashAccount: the customer's details, where their identity check stands, their signed agreements, and the security
- * settings (decision 121): password, e-mail address, where they are signed in, and closing the account.
+ * settings (decisions 121, 124): two-factor sign-in, password, e-mail address, where they are signed in, and closing
+ * the account.
  */
 export function Component() {
   return (
@@ -18,6 +20,7 @@ export function Component() {
       <AccountOverview />
       <IdentitySummaryCard />
       <AgreementRecordsCard download={(id, fileName) => downloadFile(id, fileName, 'downloadAgreement')} />
+      <TwoFactorSection />
       <PasswordChangeForm />
       <EmailChangeForm />
       <SessionsList />

@@ -64,7 +64,8 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null
 }
 
-function TextField({ label, error, ...input }: InputProps) {
+/** A labelled text input with its error under it. */
+export function TextField({ label, error, ...input }: InputProps) {
   const { id, errorId, described } = useFieldIds(error)
   return (
     <div className="ac-field">

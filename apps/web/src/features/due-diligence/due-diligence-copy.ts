@@ -7,7 +7,8 @@ import type {
   YEARLY_VOLUME_BANDS,
 } from '@exchange/shared/due-diligence.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ERROR_COPY } from '@exchange/shared/error-copy'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { z } from 'zod'
 
 type Labels<T extends readonly string[]> = Record<T[number], string>

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ERROR_COPY } from '@exchange/shared/error-copy'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
 
 /** The identity screens' copy per error code; the rest fall back to the shared copy, then 'Something went wrong'. */
 const IDENTITY_ERROR_COPY: Partial<Record<ErrorCode, string>> = {

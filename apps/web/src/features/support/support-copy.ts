@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ERROR_COPY } from '@exchange/shared/error-copy'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { SupportTopic, TicketStatus } from '@exchange/shared/support.schemas'
 
 /** The topics as the customer reads them, in the form's order. */

@@ -1,6 +1,7 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { FailureAnswer } from '@exchange/shared/answer'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ERROR_COPY } from '@exchange/shared/error-copy'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { UkInvestorCategory } from '@exchange/shared/uk-regulation'
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
 import { formatDateTime } from '../../lib/format'

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -135,6 +136,15 @@ export const ACCOUNT_EVENT_TYPES = [
   'email_changed',
   'email_change_undone',
   'account_closed',
+  // Decision 124: two-factor sign-in. Each of these but `second_factor_failed` is a security change, mailed to the
+  // customer.
+  'second_factor_enabled',
+  'second_factor_disabled',
+  'recovery_codes_renewed',
+  'recovery_code_used',
+  'passkey_added',
+  'passkey_removed',
+  'second_factor_failed',
 ] as const
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number]
 
@@ -185,4 +195,97 @@ export const emailChanges = pgTable(
     index('email_changes_customer_idx').on(table.customerId, table.requestedAt),
     uniqueIndex('email_changes_undo_token_idx').on(table.undoTokenHash),
   ],
+)
+
+/**
+ * The customer's authenticator app (decision 124): its TOTP secret sealed with a key of its own (derived from the
+ * documents key), pending until a first code confirms it. `lastUsedStep` is the 30-second step of the last code
+ * accepted: a code is taken by one conditional update that moves it forward, so a code of that step or an earlier one
+ * (a replay, or the same code sent twice at once) is refused.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+})
+
+/** Ten one-time recovery codes per set, kept as HMACs; a used code keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('recovery_codes_customer_hash_idx').on(table.customerId, table.codeHash)],
+)
+
+/** The customer's passkeys (WebAuthn credentials), each with the name they gave it. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The credential id, base64url, as the authenticator made it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_idx').on(table.credentialId),
+    index('passkeys_customer_idx').on(table.customerId),
+  ],
+)
+
+export const PASSKEY_CHALLENGE_PURPOSES = ['register', 'sign_in', 'second_factor', 'reauth'] as const
+export type PasskeyChallengePurpose = (typeof PASSKEY_CHALLENGE_PURPOSES)[number]
+
+/**
+ * A WebAuthn challenge handed to a browser: answered once (`usedAt` set by a conditional update), within five
+ * minutes, for its purpose and its customer (none for a passkey sign-in, where the passkey names the customer).
+ */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').references(() => customers.id),
+  purpose: text('purpose', { enum: PASSKEY_CHALLENGE_PURPOSES }).notNull(),
+  challenge: text('challenge').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/**
+ * The login's second step (decision 124): a right password (and a new device's e-mailed code) with two-factor sign-in
+ * on answers a ticket, kept as a SHA-256 hash, that a second factor turns into a session within ten minutes, once.
+ */
+export const secondFactorTickets = pgTable(
+  'second_factor_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    tokenHash: text('token_hash').notNull(),
+    /** The partner's visit the login came through (decision 112): the session started is bound to it. */
+    partnerSessionId: uuid('partner_session_id'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('second_factor_tickets_token_idx').on(table.tokenHash)],
 )

@@ -1,4 +1,4 @@
-import { type BlockingOrder, CurrentPassword } from '@exchange/shared/account-security.schemas'
+import type { BlockingOrder } from '@exchange/shared/account-security.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Button, Checkbox, List, Stack, Text } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
@@ -9,7 +9,8 @@ import { FormAlert, useForm } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
-import { CurrentPasswordField, SecuritySection } from './security-parts'
+import { useProveItsYou } from './prove-its-you'
+import { SecuritySection } from './security-parts'
 
 const UNDERSTOOD = 'Tick this box to confirm you want to close your account'
 
@@ -35,9 +36,10 @@ function BlockingOrders({ orders }: { orders: BlockingOrder[] }) {
 export function CloseAccountForm() {
   const brand = useBrand()
   const navigate = useNavigate()
-  const form = useForm({ currentPassword: '', understood: '' }, (values) =>
-    checkFields({ currentPassword: CurrentPassword, understood: z.literal('yes', UNDERSTOOD) }, values),
+  const form = useForm({ understood: '' }, (values) =>
+    checkFields({ understood: z.literal('yes', UNDERSTOOD) }, values),
   )
+  const proof = useProveItsYou('close')
   const [alert, setAlert] = useState<string | null>(null)
   const [blocking, setBlocking] = useState<BlockingOrder[] | null>(null)
   const close = useMutation({ mutationFn: securityCalls.closeAccount })
@@ -45,17 +47,16 @@ export function CloseAccountForm() {
   function send() {
     setAlert(null)
     setBlocking(null)
+    const proved = proof.collect()
     const values = form.submit()
-    if (!values) return
+    if (!values || !proved) return
     close.mutate(
-      { brandName: brand.brandName, currentPassword: values.currentPassword },
+      { brandName: brand.brandName, ...proved },
       {
         onSuccess: (answer) => {
           if (answer && answer.result && answer.closed) void navigate(WEB_PATHS.logout)
           else if (answer && answer.result) setBlocking(answer.orders)
-          else if (answer && answer.error === 'invalid_credentials')
-            form.setErrors({ currentPassword: refusalMessage(answer) })
-          else setAlert(refusalMessage(answer))
+          else if (!answer || !proof.refused(answer)) setAlert(refusalMessage(answer))
         },
         onError: () => setAlert(refusalMessage({ result: false, error: 'internal_error' })),
       },
@@ -75,12 +76,7 @@ export function CloseAccountForm() {
         }}
       >
         <Stack gap="sm">
-          <CurrentPasswordField
-            id="close-current-password"
-            value={form.values.currentPassword}
-            error={form.errors.currentPassword}
-            onChange={(value) => form.setField('currentPassword', value)}
-          />
+          {proof.fields}
           <Checkbox
             id="close-understood"
             label="I understand that I will no longer be able to sign in"

@@ -1,18 +1,17 @@
-import { CurrentPassword } from '@exchange/shared/account-security.schemas'
 import { Email, VerificationCode } from '@exchange/shared/validators'
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { FormAlert, type FormState, useForm } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
 import { grossQueryKey, useCustomer } from '../../../lib/customer-context'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
-import { CurrentPasswordField, SecuritySection } from './security-parts'
+import { type Proof, useProveItsYou } from './prove-its-you'
+import { SecuritySection } from './security-parts'
 
 interface AddressValues extends Record<string, string> {
-  currentPassword: string
   newEmail: string
 }
 
@@ -84,14 +83,16 @@ function CodeStep({
   )
 }
 
-/** The new address and the current password. */
+/** The new address and the proof that it is the customer. */
 function AddressStep({
   form,
+  proofFields,
   alert,
   pending,
   onSend,
 }: {
   form: FormState<AddressValues, AddressValues>
+  proofFields: ReactNode
   alert: string | null
   pending: boolean
   onSend: () => void
@@ -115,12 +116,7 @@ function AddressStep({
           error={form.errors.newEmail}
           onChange={(event) => form.setField('newEmail', event.currentTarget.value)}
         />
-        <CurrentPasswordField
-          id="email-current-password"
-          value={form.values.currentPassword}
-          error={form.errors.currentPassword}
-          onChange={(value) => form.setField('currentPassword', value)}
-        />
+        {proofFields}
         <FormAlert message={alert} />
         <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
           Send code to new address
@@ -138,28 +134,28 @@ export function EmailChangeForm() {
   const brand = useBrand()
   const customer = useCustomer()
   const queryClient = useQueryClient()
-  const form = useForm<AddressValues, AddressValues>({ currentPassword: '', newEmail: '' }, (values) =>
-    checkFields({ currentPassword: CurrentPassword, newEmail: Email }, values),
+  const form = useForm<AddressValues, AddressValues>({ newEmail: '' }, (values) =>
+    checkFields({ newEmail: Email }, values),
   )
+  const proof = useProveItsYou('email')
   const [alert, setAlert] = useState<string | null>(null)
   const [codeFor, setCodeFor] = useState<string | null>(null)
   const start = useMutation({ mutationFn: securityCalls.startEmailChange })
 
   function send() {
     setAlert(null)
+    const proved: Proof | undefined = proof.collect()
     const values = form.submit()
-    if (!values) return
+    if (!values || !proved) return
     const newEmail = values.newEmail.trim().toLowerCase()
     start.mutate(
-      { brandName: brand.brandName, currentPassword: values.currentPassword, newEmail },
+      { brandName: brand.brandName, ...proved, newEmail },
       {
         onSuccess: (answer) => {
           if (answer && answer.result) {
-            form.reset({ currentPassword: '' })
+            proof.reset()
             setCodeFor(newEmail)
-          } else if (answer && answer.error === 'invalid_credentials')
-            form.setErrors({ currentPassword: refusalMessage(answer) })
-          else setAlert(refusalMessage(answer))
+          } else if (!answer || !proof.refused(answer)) setAlert(refusalMessage(answer))
         },
         onError: () => setAlert(refusalMessage(FAILED)),
       },
@@ -185,7 +181,7 @@ export function EmailChangeForm() {
       {codeFor ? (
         <CodeStep newEmail={codeFor} onDone={done} onBack={() => setCodeFor(null)} />
       ) : (
-        <AddressStep form={form} alert={alert} pending={start.isPending} onSend={send} />
+        <AddressStep form={form} proofFields={proof.fields} alert={alert} pending={start.isPending} onSend={send} />
       )}
     </SecuritySection>
   )

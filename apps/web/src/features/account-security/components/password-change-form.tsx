@@ -1,4 +1,3 @@
-import { CurrentPassword } from '@exchange/shared/account-security.schemas'
 import { PASSWORD_MIN_LENGTH } from '@exchange/shared/constants'
 import { Password } from '@exchange/shared/validators'
 import { Button, PasswordInput, Stack } from '@mantine/core'
@@ -9,27 +8,31 @@ import { FormAlert, useForm } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
-import { CurrentPasswordField, SecuritySection } from './security-parts'
+import { useProveItsYou } from './prove-its-you'
+import { SecuritySection } from './security-parts'
 
-const RULES = { currentPassword: CurrentPassword, newPassword: Password }
+const RULES = { newPassword: Password }
 
 /** Change the password: the current one, then the new one under the sign-up rules; every other device is signed out. */
 export function PasswordChangeForm() {
   const brand = useBrand()
-  const form = useForm({ currentPassword: '', newPassword: '' }, (values) => checkFields(RULES, values))
+  const form = useForm({ newPassword: '' }, (values) => checkFields(RULES, values))
+  const proof = useProveItsYou('password')
   const [alert, setAlert] = useState<string | null>(null)
   const change = useMutation({ mutationFn: securityCalls.changePassword })
 
   function send() {
     setAlert(null)
+    const proved = proof.collect()
     const values = form.submit()
-    if (!values) return
+    if (!values || !proved) return
     change.mutate(
-      { brandName: brand.brandName, ...values },
+      { brandName: brand.brandName, ...proved, ...values },
       {
         onSuccess: (answer) => {
           if (answer && answer.result) {
-            form.reset({ currentPassword: '', newPassword: '' })
+            form.reset({ newPassword: '' })
+            proof.reset()
             const others =
               answer.endedSessions === 1 ? '1 other device was' : `${answer.endedSessions} other devices were`
             notifications.show({
@@ -37,9 +40,7 @@ export function PasswordChangeForm() {
               title: 'Password changed',
               message: `${others} signed out. We have sent you an e-mail about it.`,
             })
-          } else if (answer && answer.error === 'invalid_credentials') {
-            form.setErrors({ currentPassword: refusalMessage(answer) })
-          } else setAlert(refusalMessage(answer))
+          } else if (!answer || !proof.refused(answer)) setAlert(refusalMessage(answer))
         },
         onError: () => setAlert(refusalMessage({ result: false, error: 'internal_error' })),
       },
@@ -59,12 +60,7 @@ export function PasswordChangeForm() {
         }}
       >
         <Stack gap="sm">
-          <CurrentPasswordField
-            id="password-current"
-            value={form.values.currentPassword}
-            error={form.errors.currentPassword}
-            onChange={(value) => form.setField('currentPassword', value)}
-          />
+          {proof.fields}
           <PasswordInput
             id="password-new"
             label="New password"

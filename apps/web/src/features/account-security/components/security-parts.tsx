@@ -1,4 +1,4 @@
-import { Card, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import { Card, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 
 /** One section of the account page's security settings: a title, what it does in a sentence, and its form. */
@@ -15,30 +15,5 @@ export function SecuritySection({ title, lead, children }: { title: string; lead
         {children}
       </Stack>
     </Card>
-  )
-}
-
-/** The current password a sensitive change asks for again. */
-export function CurrentPasswordField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  id: string
-  value: string
-  error: string | undefined
-  onChange: (value: string) => void
-}) {
-  return (
-    <PasswordInput
-      id={id}
-      label="Current password"
-      autoComplete="current-password"
-      required
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
   )
 }

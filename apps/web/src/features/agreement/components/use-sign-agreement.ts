@@ -1,5 +1,6 @@
 import { SignerName } from '@exchange/shared/agreement.schemas'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ERROR_COPY } from '@exchange/shared/error-copy'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useState } from 'react'
 import { type FormOutcome, useForm } from '../../../components/ui/form'

@@ -1,4 +1,4 @@
-import { ERROR_COPY } from '@exchange/shared/messages'
+import { ACCOUNT_ERROR_COPY as ERROR_COPY } from '@exchange/shared/messages'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'

@@ -51,6 +51,8 @@ export function CodeEntryScreen() {
             if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
             return
           }
+          // Two-factor sign-in on: the login page asks for the second factor (decision 124).
+          if ('secondFactor' in answer) return void navigate(WEB_PATHS.login, { state: answer })
           saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
           void navigate(takeAfterLogin())
         },

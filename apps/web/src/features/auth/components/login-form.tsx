@@ -1,10 +1,19 @@
+import type { SecondFactorStep } from '@exchange/shared/accounts.schemas'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { checkEmail, checkLoginPassword, type RuleResult } from '@exchange/shared/account-rules'
 import { ALERT_MS, CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
-import type { FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { AuthCard, Button, EmailField, FormAlert, PasswordField, TextButton } from '../../../components/account/ui'
+import { type FormEvent, lazy, Suspense, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import {
+  AuthCard,
+  Button,
+  EmailField,
+  FormAlert,
+  PasswordField,
+  TextButton,
+  TextField,
+} from '../../../components/account/ui'
 import { takeAfterLogin } from '../../../lib/after-login'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import { useBrand, useBrandPayload } from '../../../lib/brand-context'
@@ -18,6 +27,13 @@ import { useStartPasswordReset } from '../api/start-password-reset'
 
 const initialValues = { email: '', password: '' }
 
+/** The second step of two-factor sign-in (decision 124): a chunk of its own, loaded when the password step asks for it. */
+const SecondFactorLogin = lazy(() =>
+  import('./second-factor-login').then((module) => ({ default: module.SecondFactorLogin })),
+)
+/** Loaded on demand, from the same chunk: the passkey sign-in (decision 124). */
+const loadSecondFactor = () => import('./second-factor-login')
+
 /** When the code screen may ask for another code, from the answer that sent the customer there. */
 const nextCodeAt = (retryAfterSeconds: number | undefined) =>
   Date.now() + (retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000
@@ -25,6 +41,8 @@ const nextCodeAt = (retryAfterSeconds: number | undefined) =>
 /** The address a reset code goes to, or why there is none ("Forgot password?" needs the e-mail typed in first). */
 const checkForgotEmail = (typed: string): RuleResult =>
   typed.trim() === '' ? { ok: false, message: VALIDATION_MESSAGES.forgotEmailRequired } : checkEmail(typed)
+
+type SecondFactorAnswer = { secondFactor?: SecondFactorStep }
 
 const validators = {
   email: (value: string) => ruleMessage(checkEmail(value)),
@@ -42,40 +60,44 @@ const signUpLink = (
   </p>
 )
 
+/** /login: the password, then, with two-factor sign-in on, the second step (decision 124). */
 export function LoginForm() {
-  const brand = useBrand()
+  // The second step: from the password's answer, or handed over by /code after a new device's code.
+  const [step, setStep] = useState(useLocation().state as SecondFactorAnswer | null)
+  if (!step?.secondFactor) return <PasswordStep onSecondFactor={setStep} />
+  return (
+    <Suspense fallback={null}>
+      <SecondFactorLogin
+        step={step.secondFactor}
+        onRestart={() => setStep(null)}
+        ui={{ AuthCard, Button, FormAlert, TextButton, TextField }}
+      />
+    </Suspense>
+  )
+}
+
+/** Signs in with a passkey alone (decision 124), its code loaded when the customer asks for it. */
+function signInWithPasskey(
+  brand: { brandName: string; cookieLifetimeHours: number },
+  onFailure: (message: string) => void,
+) {
+  return loadSecondFactor()
+    .then((module) => module.signInWithPasskey(brand.brandName))
+    .then((token) => {
+      if (!token.ok) return onFailure(token.message)
+      saveJwtCookie(token.token, brand.cookieLifetimeHours)
+      return takeAfterLogin()
+    })
+}
+
+/** "Forgot password?": a reset code to the e-mail typed in, then the reset screen. */
+function useForgotPassword(
+  form: ReturnType<typeof useFormFields<typeof initialValues>>,
+  alert: ReturnType<typeof useTimedAlert>,
+) {
   const brandPayload = useBrandPayload()
   const navigate = useNavigate()
-  const logIn = useLogIn()
   const startReset = useStartPasswordReset()
-  const alert = useTimedAlert(ALERT_MS.login)
-  const form = useFormFields(initialValues, validators)
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    alert.clear()
-    const checked = checkEmail(form.values.email)
-    if (!form.validate() || !checked.ok) return
-    const email = checked.value
-    logIn.mutate(
-      { email, password: form.values.password, ...brandPayload },
-      {
-        onSuccess: (answer) => {
-          if (!answer.result) alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
-          else if (answer.code === true) {
-            updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
-            void navigate(WEB_PATHS.code)
-          } else {
-            updateSessionState({ username: email })
-            saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
-            void navigate(takeAfterLogin())
-          }
-        },
-        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
-      },
-    )
-  }
-
   function handleForgotPassword() {
     alert.clear()
     const checked = checkForgotEmail(form.values.email)
@@ -97,6 +119,49 @@ export function LoginForm() {
     )
   }
 
+  return { startReset, handleForgotPassword }
+}
+
+function PasswordStep({ onSecondFactor }: { onSecondFactor: (answer: SecondFactorAnswer) => void }) {
+  const brand = useBrand()
+  const brandPayload = useBrandPayload()
+  const navigate = useNavigate()
+  const logIn = useLogIn()
+  const alert = useTimedAlert(ALERT_MS.login)
+  const form = useFormFields(initialValues, validators)
+  const { startReset, handleForgotPassword } = useForgotPassword(form, alert)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    alert.clear()
+    const checked = checkEmail(form.values.email)
+    if (!form.validate() || !checked.ok) return
+    const email = checked.value
+    logIn.mutate(
+      { email, password: form.values.password, ...brandPayload },
+      {
+        onSuccess: (answer) => {
+          if (!answer.result) alert.show(alertCopyFor(answer, ALERT_MESSAGES.checkDetails))
+          else if ('secondFactor' in answer) onSecondFactor(answer)
+          else if (answer.code === true) {
+            updateSessionState({ username: email, nextCodeAt: nextCodeAt(answer.retryAfterSeconds) })
+            void navigate(WEB_PATHS.code)
+          } else {
+            updateSessionState({ username: email })
+            saveJwtCookie(answer.data.token, brand.cookieLifetimeHours)
+            void navigate(takeAfterLogin())
+          }
+        },
+        onError: () => alert.show(ALERT_MESSAGES.somethingWentWrong),
+      },
+    )
+  }
+
+  function handlePasskey() {
+    alert.clear()
+    void signInWithPasskey(brand, alert.show).then((to) => to && navigate(to))
+  }
+
   return (
     <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
       <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">
@@ -115,6 +180,9 @@ export function LoginForm() {
         <FormAlert message={alert.message} />
         <Button type="submit" loading={logIn.isPending}>
           Login
+        </Button>
+        <Button type="button" onClick={handlePasskey} variant="default">
+          Sign in with a passkey
         </Button>
         {signUpLink}
       </form>

@@ -1,6 +1,7 @@
 import type { DocumentPurpose } from '@exchange/shared/documents.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ALERT_MESSAGES, ERROR_COPY } from '@exchange/shared/messages'
+import { ERROR_COPY } from '@exchange/shared/error-copy'
+import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { RefObject } from 'react'
 import { uploadFile } from '../api/upload-file'
 
