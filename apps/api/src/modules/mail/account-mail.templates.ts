@@ -1,6 +1,5 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import { CODE_TTL_MINUTES } from '@exchange/shared/constants'
-import { type RenderedMail, codeBlock, escapeHtml, layout, textFooter, utc } from './mail.templates'
+import { type RenderedMail, codeMail, escapeHtml, layout, textFooter, utc } from './mail.templates'
 
 /** The account's security notices (decision 121): each says what changed, when, and what to do if it was not you. */
 
@@ -40,19 +39,11 @@ export function renderSessionsEndedMail(
 
 /** To the new address: the code that confirms it. */
 export function renderEmailChangeCodeMail(brand: BrandConfig, code: string): RenderedMail {
-  const subject = `${code} confirms your new ${brand.brandName} e-mail address`
-  const lead = `Someone, hopefully you, asked to use this address for a ${brand.brandName} account. Type this code on the account page to confirm it:`
-  const warning = 'If you did not ask for this, ignore this message: nothing changes without the code.'
-  return {
-    subject,
-    text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\n${textFooter(brand)}`,
-    html: layout(
-      brand,
-      subject,
-      `<p>${escapeHtml(lead)}</p>${codeBlock(code)}<p>The code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.</p>` +
-        `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
-    ),
-  }
+  return codeMail(brand, code, {
+    subject: `${code} confirms your new ${brand.brandName} e-mail address`,
+    lead: `Someone, hopefully you, asked to use this address for a ${brand.brandName} account. Type this code on the account page to confirm it:`,
+    warning: 'If you did not ask for this, ignore this message: nothing changes without the code.',
+  })
 }
 
 /** To the old address: the change, and the link that undoes it until `undoUntil`. */

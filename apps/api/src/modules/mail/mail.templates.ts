@@ -39,7 +39,7 @@ export function textFooter(brand: BrandConfig): string {
   return `\n--\n${brand.company.name}\n${brand.company.address}\nSupport: ${brand.company.supportEmail}\n`
 }
 
-export function codeBlock(code: string): string {
+function codeBlock(code: string): string {
   return `<p style="font-size:34px;letter-spacing:10px;font-weight:bold;font-family:Menlo,Consolas,monospace;margin:20px 0;color:#1d1b26">${code}</p>`
 }
 
@@ -69,10 +69,16 @@ export function renderVerificationCodeMail(
   }
 }
 
-export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedMail {
-  const subject = `${code} is your ${brand.brandName} password reset code`
-  const lead = `We received a request to reset the password of your ${brand.brandName} account. Enter this code to choose a new password:`
-  const warning = 'If you did not ask for this, ignore this message: your password stays as it is.'
+/**
+ * A mail whose point is a one-time code: the lead, the code, how long it lasts, and the warning for a reader who did
+ * not ask for it.
+ */
+export function codeMail(
+  brand: BrandConfig,
+  code: string,
+  words: { subject: string; lead: string; warning: string },
+): RenderedMail {
+  const { subject, lead, warning } = words
   return {
     subject,
     text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\n${textFooter(brand)}`,
@@ -83,6 +89,14 @@ export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedM
         `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
     ),
   }
+}
+
+export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedMail {
+  return codeMail(brand, code, {
+    subject: `${code} is your ${brand.brandName} password reset code`,
+    lead: `We received a request to reset the password of your ${brand.brandName} account. Enter this code to choose a new password:`,
+    warning: 'If you did not ask for this, ignore this message: your password stays as it is.',
+  })
 }
 
 /** After a reset every device is signed out; after a change on /dashAccount every other one (decision 121). */
