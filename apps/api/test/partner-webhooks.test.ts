@@ -113,6 +113,7 @@ describe('notices of a partner order', () => {
       wallet: order.wallet,
       transactionId: null,
       payoutWaitsFor: null,
+      payoutHeldUntil: null,
     })
     expect(await eventsOf(ordinary.id)).toHaveLength(0)
     expect(await eventsOf(silent.id)).toHaveLength(0)

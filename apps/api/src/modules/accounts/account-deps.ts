@@ -12,6 +12,11 @@ export interface AccountServiceDeps {
   codeKey: Buffer
   /** Codes asked for by resend and reset, and the notice of paused codes, are made by a queued job (decision 035). */
   queue: Pick<JobQueue, 'send'>
+  /**
+   * A change that holds payouts to new wallets (decision 126) is stored with the job that looks at the customer's
+   * waiting orders again, so a held order learns at once that its hold now lasts longer.
+   */
+  checksChanged(tx: Database, customerId: string): Promise<void>
   /** The public address the undo link of an e-mail change points at ('' when unset: a relative link). */
   publicUrl: string
 }

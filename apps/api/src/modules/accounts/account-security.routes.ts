@@ -21,6 +21,7 @@ import {
 } from '@exchange/shared/account-security.schemas'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
+import { PayoutHoldsAnswer } from '@exchange/shared/payout-hold'
 import { AppError } from '../../errors'
 import { acceptFormPosts } from '../../plugins/form-posts'
 import type { RateLimits } from '../../plugins/rate-limits'
@@ -114,6 +115,20 @@ function registerPasswordAndSessions(app: ZodApp, { accounts, visitorCountryOf }
       result: true as const,
       ...(await accounts.endOtherSessions(sessionOf(request), originOf(request))),
     }),
+  )
+
+  app.post(
+    '/payoutHolds',
+    {
+      schema: {
+        ...user(
+          'The security changes of the last 24 hours that hold payouts to new wallets, and the wallets paid out to before',
+        ),
+        body: UserRequest,
+        response: { 200: PayoutHoldsAnswer, ...refusals },
+      },
+    },
+    async (request) => ({ result: true as const, data: await accounts.payoutHolds(sessionOf(request).customerId) }),
   )
 }
 

@@ -6,6 +6,7 @@ import { endOtherSessions, endSession } from './session-choices'
 import { issueQueuedCode, resendCode } from './code-requests'
 import { login, logout, verifyLoginCode } from './login'
 import { checkResetCode, completePasswordReset, startPasswordReset } from './password-reset'
+import { payoutHoldOf, payoutHolds } from './payout-holds'
 import { signUp } from './sign-up'
 
 export type { AccountServiceDeps }
@@ -33,5 +34,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     confirmEmailChange: confirmEmailChange.bind(null, deps),
     undoEmailChange: undoEmailChange.bind(null, deps),
     closeAccount: closeAccount.bind(null, deps),
+    // Payouts to new wallets after a security change (decision 126).
+    payoutHoldOf: payoutHoldOf.bind(null, deps),
+    payoutHolds: payoutHolds.bind(null, deps),
   }
 }

@@ -5,8 +5,10 @@ import type { MailMessage } from '../../providers/mail/mail.provider'
 import {
   renderAccountClosedMail,
   renderEmailChangeCodeMail,
+  renderEmailChangeUndoneForNewMail,
   renderEmailChangeUndoneMail,
   renderEmailChangedMail,
+  renderEmailNowInUseMail,
   renderSessionsEndedMail,
 } from './account-mail.templates'
 import { SEND_MAIL_JOB, sealMail } from './mail-delivery'
@@ -44,6 +46,14 @@ function securityMail(brand: BrandConfig, enqueue: (message: MailMessage, tx?: S
     },
     async sendEmailChangeUndone(to: string, undoneAt: Date, tx?: SqlExecutor) {
       await enqueue({ to, ...renderEmailChangeUndoneMail(brand, undoneAt), template: 'email_change_undone' }, tx)
+    },
+    /** Decision 126: the new address is told too, when it becomes the account's and when an undo takes it away. */
+    async sendEmailNowInUse(to: string, changedAt: Date, tx?: SqlExecutor) {
+      await enqueue({ to, ...renderEmailNowInUseMail(brand, changedAt), template: 'email_now_in_use' }, tx)
+    },
+    async sendEmailChangeUndoneToNew(to: string, undoneAt: Date, tx?: SqlExecutor) {
+      const rendered = renderEmailChangeUndoneForNewMail(brand, undoneAt)
+      await enqueue({ to, ...rendered, template: 'email_change_undone_new' }, tx)
     },
     async sendAccountClosed(to: string, closedAt: Date, tx?: SqlExecutor) {
       await enqueue({ to, ...renderAccountClosedMail(brand, closedAt), template: 'account_closed' }, tx)

@@ -4,6 +4,7 @@ import { CRYPTO_DECIMALS, FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { PAYOUT_HOLD_HOURS } from '@exchange/shared/payout-hold'
 
 export interface RenderedMail {
   subject: string
@@ -99,6 +100,15 @@ export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedM
   })
 }
 
+/**
+ * The payout hold a security change starts (decision 126), as the change's notice says it: until when a payout to a
+ * new wallet waits.
+ */
+export function payoutHoldLine(changedAt: Date): string {
+  const until = new Date(changedAt.getTime() + PAYOUT_HOLD_HOURS * 3_600_000)
+  return `For your safety, until ${utc(until.toISOString())} coins go out only to wallets we have sent your coins to before: a payout to a new wallet waits until then and goes out by itself.`
+}
+
 /** After a reset every device is signed out; after a change on /dashAccount every other one (decision 121). */
 export function renderPasswordChangedMail(
   brand: BrandConfig,
@@ -111,7 +121,7 @@ export function renderPasswordChangedMail(
     signedOut === 'every'
       ? 'Every device that was signed in has been signed out.'
       : 'Every other device that was signed in has been signed out; the one you used stays signed in.'
-  const lead = `The password of your ${brand.brandName} account was changed on ${when}. ${ended}`
+  const lead = `The password of your ${brand.brandName} account was changed on ${when}. ${ended} ${payoutHoldLine(changedAt)}`
   const warning = `If you did not do this, contact ${brand.company.supportEmail} at once.`
   return {
     subject,
