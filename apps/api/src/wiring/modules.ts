@@ -177,5 +177,5 @@ export async function wireModules(
     testControls.parts,
     devModule(core, { partners: partners.partners, partnerApiFetch }).parts,
   ]
-  return { parts, money, partners: partners.partners }
+  return { parts, money, partners: partners.partners, remindComplaints: support.remindComplaints }
 }

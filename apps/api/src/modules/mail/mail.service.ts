@@ -23,7 +23,12 @@ import {
   renderResetCodeMail,
   renderVerificationCodeMail,
 } from './mail.templates'
-import { type SupportNotice, renderSupportMail } from './support-mail.templates'
+import {
+  type ComplaintReminder,
+  type SupportNotice,
+  renderComplaintRemindersMail,
+  renderSupportMail,
+} from './support-mail.templates'
 
 export interface MailServiceDeps {
   queue: JobQueue
@@ -140,6 +145,11 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
 
   return {
     sendSupportNotice: supportNotices(brand, enqueue),
+    /** Decision 126: to the operators' address, the complaints whose deadline comes soon or has passed. */
+    async sendComplaintReminders(reminders: ComplaintReminder[], tx?: SqlExecutor) {
+      const rendered = renderComplaintRemindersMail(brand, reminders)
+      await enqueue({ to: brand.company.supportEmail, ...rendered, template: 'complaint_reminders' }, tx)
+    },
     ...securityMail(brand, enqueue),
     sendIdentityOutcome,
     sendVerificationCode,
