@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type { AxeResults, RunOptions } from 'axe-core'
 import type { Page } from 'playwright-core'
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -19,14 +20,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window)
   if (!loaded) await page.addScriptTag({ path: AXE_PATH })
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe
-    interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[]
-    }
+    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe
     const results = await axe.run(document, { resultTypes: ['violations'] })
     return results.violations.map((violation) => ({
       id: violation.id,
-      impact: violation.impact,
+      impact: violation.impact ?? null,
       help: violation.help,
       nodes: violation.nodes.map((node) => node.target.join(' ')),
     }))

@@ -8,7 +8,7 @@ import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountServiceDeps } from './account-deps'
 import type { CodeRequester } from './code-budgets'
 import { ISSUE_CODE_JOB, type IssueCodeJobData } from './issue-code-job'
-import { holdCustomerRow, startsPayoutHold } from './payout-holds'
+import { PAYOUT_HOLD_EVENTS, holdCustomerRow } from './payout-holds'
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
@@ -18,6 +18,8 @@ export function sha256(value: string): string {
 export function requesterOf(origin: RequestOrigin): string {
   return `ip:${origin.ip}`
 }
+
+const startsPayoutHold = (type: AccountEventType) => (PAYOUT_HOLD_EVENTS as readonly AccountEventType[]).includes(type)
 
 /**
  * Appends an event to the account's trail. A security change that holds payouts to new wallets (`PAYOUT_HOLD_EVENTS`,

@@ -45,6 +45,7 @@ export function accountSecurityRoutes(calls: SecurityCalls): FastifyPluginAsyncZ
   return async (app) => {
     registerPasswordAndSessions(app, calls)
     registerEmailAndClosing(app, calls)
+    registerPayoutHolds(app, calls)
   }
 }
 
@@ -116,7 +117,10 @@ function registerPasswordAndSessions(app: ZodApp, { accounts, visitorCountryOf }
       ...(await accounts.endOtherSessions(sessionOf(request), originOf(request))),
     }),
   )
+}
 
+/** What the screens before payment tell of a payout hold after a security change (decision 126). */
+function registerPayoutHolds(app: ZodApp, { accounts }: SecurityCalls) {
   app.post(
     '/payoutHolds',
     {

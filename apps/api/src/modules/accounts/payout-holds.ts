@@ -29,10 +29,6 @@ export const PAYOUT_HOLD_EVENTS = [
   'email_change_undone',
 ] as const satisfies readonly AccountEventType[]
 
-export function startsPayoutHold(type: AccountEventType): boolean {
-  return (PAYOUT_HOLD_EVENTS as readonly AccountEventType[]).includes(type)
-}
-
 const HOLD_MS = PAYOUT_HOLD_HOURS * 60 * 60 * 1000
 
 /** The customer's changes of the last 24 hours that start a hold, oldest first. */

@@ -68,6 +68,14 @@ function securityMail(brand: BrandConfig, enqueue: (message: MailMessage, tx?: S
 
 export type MailService = ReturnType<typeof createMailService>
 
+/** Decision 126: to the operators' address (the brand's support address), the complaints due soon or overdue. */
+function complaintReminders(brand: BrandConfig, enqueue: (message: MailMessage, tx?: SqlExecutor) => Promise<void>) {
+  return async (reminders: ComplaintReminder[], tx?: SqlExecutor) => {
+    const rendered = renderComplaintRemindersMail(brand, reminders)
+    await enqueue({ to: brand.company.supportEmail, ...rendered, template: 'complaint_reminders' }, tx)
+  }
+}
+
 /** A support ticket's mail (decision 122): its number, a complaint's acknowledgement, an answer, its closing. */
 function supportNotices(brand: BrandConfig, enqueue: (message: MailMessage, tx?: SqlExecutor) => Promise<void>) {
   return async (to: string, notice: SupportNotice, supportUrl: string, tx?: SqlExecutor) => {
@@ -145,11 +153,7 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
 
   return {
     sendSupportNotice: supportNotices(brand, enqueue),
-    /** Decision 126: to the operators' address, the complaints whose deadline comes soon or has passed. */
-    async sendComplaintReminders(reminders: ComplaintReminder[], tx?: SqlExecutor) {
-      const rendered = renderComplaintRemindersMail(brand, reminders)
-      await enqueue({ to: brand.company.supportEmail, ...rendered, template: 'complaint_reminders' }, tx)
-    },
+    sendComplaintReminders: complaintReminders(brand, enqueue),
     ...securityMail(brand, enqueue),
     sendIdentityOutcome,
     sendVerificationCode,

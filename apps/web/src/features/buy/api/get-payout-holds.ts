@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { postUser } from '../../../lib/api-client'
 
 /** Query key of `payoutHolds`: a security change or a completed payout changes it. */
-export const PAYOUT_HOLDS_QUERY_KEY = 'payoutHolds'
+const PAYOUT_HOLDS_QUERY_KEY = 'payoutHolds'
 
 /** `payoutHolds`: the security changes of the last 24 hours that hold new wallets, and the wallets paid out to. */
 function getPayoutHolds(brandName: string) {
@@ -13,7 +13,7 @@ function getPayoutHolds(brandName: string) {
 /** Asked again each time the calculator opens: a change made a moment ago on /dashAccount must show. */
 const PAYOUT_HOLDS_FRESH_MS = 5_000
 
-export function payoutHoldsQueryOptions(brandName: string) {
+function payoutHoldsQueryOptions(brandName: string) {
   return queryOptions({
     queryKey: [PAYOUT_HOLDS_QUERY_KEY, brandName],
     queryFn: () => getPayoutHolds(brandName),
