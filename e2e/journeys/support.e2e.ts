@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { seriousViolations } from '../support/axe'
-import { DESKTOP, MOBILE, screenshot, useSharedBrowser, visible } from '../support/browser'
-import { signUpThroughApi } from '../support/customer'
+import { DESKTOP, MOBILE, screenshot, screenshotFromTop, useSharedBrowser, visible } from '../support/browser'
+import { WALLET, signUpThroughApi } from '../support/customer'
 import { messagesTo } from '../support/mailbox'
 import { OPERATOR } from '../support/operator'
 
@@ -52,7 +52,7 @@ async function checkedAndKept(page: Page, name: string) {
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport)
     await accessible(page, `${name} at ${viewport.width} px`)
-    await screenshot(page, `${name}-${viewport.width}`)
+    await screenshotFromTop(page, `${name}-${viewport.width}`)
   }
   await page.setViewportSize(DESKTOP)
 }
@@ -152,6 +152,27 @@ describe('support and account screens', () => {
     }
     await visible(page.getByText('Type your current password').first())
     await checkedAndKept(page, 'account-dashaccount-errors')
+    await context.close()
+  })
+
+  it('after a password change on the account page, the calculator says before payment when coins to a new wallet go out', async () => {
+    const { context, page } = await signedInCustomer('hold')
+    await page.goto('/dashAccount')
+    const password = page.getByRole('region', { name: 'Password' })
+    await password.getByLabel('Current password').fill('journey-pass-1')
+    await password.getByLabel('New password').fill('journey-pass-2')
+    await password.getByRole('button', { name: 'Change password' }).click()
+    await visible(page.getByText('Password changed'))
+    await visible(page.getByText(/for the next 24 hours your coins go only to wallets we have sent coins to before/))
+
+    await page.goto('/dashboard')
+    await page.getByRole('textbox', { name: 'Wallet address' }).fill(WALLET)
+    const notice = page.getByRole('alert').filter({ hasText: 'Your coins go out after a safety wait' })
+    await visible(notice)
+    expect(await notice.textContent()).toMatch(
+      /Because your password was changed, a payout to a wallet we have not sent your coins to before waits 24 hours, for your safety: to this wallet, your coins go out after .+\./,
+    )
+    await checkedAndKept(page, 'calculator-payout-hold')
     await context.close()
   })
 })
