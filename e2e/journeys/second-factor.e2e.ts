@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppServer, startAppServer } from '../support/app-server'
-import { DESKTOP, connectBrowser, newContext, screenshotAtBothWidths, visible } from '../support/browser'
+import { checkedAndKept } from '../support/axe'
+import { DESKTOP, connectBrowser, visible } from '../support/browser'
 import { signUpAndConfirm } from '../support/customer'
 import { messagesTo } from '../support/mailbox'
 import { nextTotpCode, totpCode } from '../support/totp'
@@ -44,7 +45,7 @@ async function keepRecoveryCodes(page: Page, name: string) {
   await visible(items)
   const codes = await items.allTextContents()
   expect(codes).toHaveLength(10)
-  await screenshotAtBothWidths(page, name)
+  await checkedAndKept(page, name)
   await page.getByLabel('I have kept these codes somewhere safe').check()
   await page.getByRole('button', { name: 'Done' }).click()
   await page.waitForURL('**/dashboard-otp4')
@@ -53,7 +54,8 @@ async function keepRecoveryCodes(page: Page, name: string) {
 
 describe('two-factor sign-in', () => {
   it('sets up the authenticator app from the secret in text, and logs in with a code computed here', async () => {
-    const context = await newContext(browser, app.baseUrl, DESKTOP)
+    // axe-core is injected into each screen: a context that lets the test's own script past the app's CSP.
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP, bypassCSP: true })
     const page = await context.newPage()
     const email = await signUpAndConfirm(page, app.baseUrl, 'totp')
 
@@ -63,7 +65,7 @@ describe('two-factor sign-in', () => {
     await section.getByRole('link', { name: 'Turn on two-factor sign-in' }).click()
     await page.waitForURL('**/dashboard-otp0')
     await visible(page.getByRole('heading', { name: 'Protect your account with a second step' }))
-    await screenshotAtBothWidths(page, 'otp0')
+    await checkedAndKept(page, 'otp0')
     await page.getByLabel('Current password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
 
@@ -71,28 +73,28 @@ describe('two-factor sign-in', () => {
     await visible(page.getByRole('img', { name: 'QR code for your authenticator app' }))
     const secret = (await page.getByLabel('Your secret key').textContent())!.replace(/\s+/g, '')
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-    await screenshotAtBothWidths(page, 'otp1')
+    await checkedAndKept(page, 'otp1')
     await page.getByRole('link', { name: 'Next: type a code' }).click()
 
     await page.waitForURL('**/dashboard-otp2')
-    await screenshotAtBothWidths(page, 'otp2')
+    await checkedAndKept(page, 'otp2')
     await page.getByLabel(/^Code from your app/).fill(totpCode(secret))
     await page.getByRole('button', { name: 'Turn on' }).click()
     const codes = await keepRecoveryCodes(page, 'otp3')
 
     await visible(page.getByText('Authenticator app'))
     await visible(page.getByText('10 of 10'))
-    await screenshotAtBothWidths(page, 'otp4')
+    await checkedAndKept(page, 'otp4')
     await page.goto('/dashboard-otp5')
     await visible(page.getByText('You have no passkeys yet.'))
-    await screenshotAtBothWidths(page, 'otp5-empty')
+    await checkedAndKept(page, 'otp5-empty')
     const mails = await messagesTo(app.baseUrl, email)
     expect(mails.map((mail) => mail.template)).toContain('second_factor_enabled')
 
     // Log out, log in: the password, then a code of the app's next step.
     await logOut(page)
     await passwordStep(page, email)
-    await screenshotAtBothWidths(page, 'login-second-factor')
+    await checkedAndKept(page, 'login-second-factor')
     await page.getByLabel('Authenticator or recovery code').fill(await nextTotpCode(secret))
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.waitForURL('**/dashboard')
@@ -108,7 +110,8 @@ describe('two-factor sign-in', () => {
 
   it('adds a passkey with the virtual authenticator, logs in with it, alone, and proves a change with it', async () => {
     // A passkey belongs to a host name, never to an address such as 127.0.0.1: the app is opened as localhost.
-    const context = await newContext(browser, app.baseUrl.replace('127.0.0.1', 'localhost'), DESKTOP)
+    const baseURL = app.baseUrl.replace('127.0.0.1', 'localhost')
+    const context = await browser.newContext({ baseURL, viewport: DESKTOP, bypassCSP: true })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('WebAuthn.enable')
@@ -134,10 +137,10 @@ describe('two-factor sign-in', () => {
     const section = page.getByRole('region', { name: 'Two-factor sign-in' })
     await visible(section.getByText('This laptop'))
     await section.scrollIntoViewIfNeeded()
-    await screenshotAtBothWidths(page, 'account-two-factor')
+    await checkedAndKept(page, 'account-two-factor')
     await page.goto('/dashboard-otp5')
     await visible(page.getByRole('list', { name: 'Your passkeys' }).getByText('This laptop'))
-    await screenshotAtBothWidths(page, 'otp5')
+    await checkedAndKept(page, 'otp5')
     // The authenticator holds one discoverable passkey, for this host.
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
     expect(credentials).toHaveLength(1)

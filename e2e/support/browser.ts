@@ -9,7 +9,7 @@ import {
   type Page,
   chromium,
 } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +47,24 @@ export function startBrowserServer(): Promise<BrowserServer> {
 /** The run's shared Chromium (`startBrowserServer`). */
 export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('browserEndpoint'))
+}
+
+/**
+ * The run's shared Chromium for the tests of one file: connected before them, let go after them (the browser itself
+ * keeps running for the other files). Call the answer inside a test or a hook.
+ */
+export function useSharedBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await connectBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('useSharedBrowser: the browser is connected before the tests run')
+    return browser
+  }
 }
 
 export const MOBILE = { width: 375, height: 812 }

@@ -38,7 +38,8 @@ declare module 'fastify' {
           | 'resend-sandbox-notices'
           | 'reconcile-hosted-payments'
           | 'forget-request-keys'
-          | 'deliver-partner-webhooks',
+          | 'deliver-partner-webhooks'
+          | 'remind-complaint-deadlines',
       ): Promise<number>
       /** Asks the providers about hosted payments near their order's end and decides what they confirm. */
       reconcileHostedPayments(): Promise<number>
@@ -47,6 +48,8 @@ declare module 'fastify' {
       customerChecksChanged(): Promise<number>
       /** Runs the queued `forward-error` jobs that are due: entries of the error log to its webhook. */
       forwardErrors(): Promise<number>
+      /** Mails the operators the complaints whose deadline comes soon or has passed; answers how many (decision 126). */
+      remindComplaints(): Promise<number>
     }
   }
 }
@@ -81,7 +84,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const { parties, parts: partyParts, resendSandboxNotices } = await chooseParties(core, app, overrides)
   await registerApiDocs(app, core)
   const gates = await registerGates(app, core)
-  const { parts, money, partners } = await wireModules(
+  const { parts, money, partners, remindComplaints } = await wireModules(
     core,
     parties,
     gates,
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     resendSandboxNotices,
     customerChecksChanged: () => queue.runPending(CUSTOMER_CHECKS_CHANGED_JOB),
     forwardErrors: () => queue.runPending(FORWARD_ERROR_JOB),
+    remindComplaints,
   })
   registerProbes(app, core)
   await mountRoutes(app, core, allParts)

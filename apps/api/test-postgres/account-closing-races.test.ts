@@ -1,36 +1,30 @@
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { customers } from '../src/db/tables/modules/customers'
 import { orders } from '../src/db/tables/modules/orders'
 import { type TestApp, buildTestApp, buyer, callUser, initiateBuy } from '../test/support'
+import { lockHolder } from './lock-waits'
 
 // Decision 121: an account is never closed with an order in progress. A new order and the closing race: the order's
 // insert is held (a lock on the orders table from a connection of the test) after it read the customer, while the
 // closing runs; released, the two must still end with one of them refused.
 
 let t: TestApp
+let holder: Awaited<ReturnType<typeof lockHolder>>
 let admin: pg.Client
 beforeAll(async () => {
   t = await buildTestApp()
-  admin = new pg.Client({ connectionString: t.databaseUrl })
-  await admin.connect()
+  holder = await lockHolder(t.databaseUrl)
+  admin = holder.client
 })
 afterAll(async () => {
-  await admin?.end()
+  await holder?.end()
   await t?.close()
 })
 
 /** Whether a statement of the app waits on a lock, its text starting with `start`. */
-async function waiting(start: string): Promise<boolean> {
-  // The holding connection is inside a transaction, where the activity view would be read once and kept.
-  await admin.query('SELECT pg_stat_clear_snapshot()')
-  const { rowCount } = await admin.query(
-    `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`,
-    [`${start}%`],
-  )
-  return (rowCount ?? 0) > 0
-}
+const waiting = async (start: string) => (await holder.waiting(start)) > 0
 
 describe('closing the account while an order is being made', () => {
   it('either refuses the closing, naming the order, or refuses the order: never a closed account with an order', async () => {

@@ -114,6 +114,7 @@ describe('notices of a partner order', () => {
       wallet: order.wallet,
       transactionId: null,
       payoutWaitsFor: null,
+      payoutHeldUntil: null,
     })
     expect(await eventsOf(ordinary.id)).toHaveLength(0)
     expect(await eventsOf(silent.id)).toHaveLength(0)
@@ -387,5 +388,40 @@ describe('notices of a partner order', () => {
     expect(notice!.headers['webhook-signature']!.split(' ')).toHaveLength(1)
     expect(verifyNotice(next, notice!)).toMatchObject({ type: 'test', data: { partner: partner.slug } })
     expect(() => verifyNotice(partner.secret, notice!)).toThrow()
+  })
+})
+
+describe('a partner order held after a security change (decision 126)', () => {
+  it('tells the partner the payout waits for security_hold and until when, as for any step', async () => {
+    const partner = await newPartner()
+    const owner = await payableBuyer(t)
+    await t.app.jobs.refreshRates()
+    const { reference } = (await initiateBuy(t, owner.token)).body.data as { reference: string }
+    await t.db
+      .update(orders)
+      .set({ partnerId: partner.id, partnerOrderId: 'po-held', status: 'paid' })
+      .where(eq(orders.reference, reference))
+    const changed = await callUser(t.app, 'changePassword', owner.token, {
+      currentPassword: owner.password,
+      newPassword: 'a brand new phrase',
+    })
+    expect(changed.body).toMatchObject({ result: true })
+    const until = new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString()
+    t.clock.advance(61_000)
+    await t.app.jobs.settleWaitingOrders()
+
+    const [held] = await t.db.select().from(orders).where(eq(orders.reference, reference))
+    expect(held).toMatchObject({ status: 'awaiting_checks', payoutWaitsFor: 'security_hold' })
+    expect((await eventsOf(held!.id)).map((event) => [event.type, event.payload])).toEqual([
+      [
+        'order.status_changed',
+        expect.objectContaining({
+          status: 'awaiting_checks',
+          previousStatus: 'paid',
+          payoutWaitsFor: 'security_hold',
+          payoutHeldUntil: until,
+        }),
+      ],
+    ])
   })
 })

@@ -167,6 +167,16 @@ const EXAMPLES: [OrderTrailEntry, string, string | null][] = [
     null,
   ],
   [
+    { kind: 'payout_held', wallet: '0xabc', until: '2026-11-23T10:00:00.000Z', reason: 'password_changed' },
+    'Payout held until 2026-11-23 10:00 UTC: 0xabc is a new wallet after a security change (password_changed)',
+    'Because your password was changed, a payout to a wallet we have not sent your coins to before waits 24 hours, for your safety: to this wallet, your coins go out after 2026-11-23 10:00 UTC.',
+  ],
+  [
+    { kind: 'payout_hold_ended' },
+    'The security hold on the new wallet has passed: buying now',
+    'The safety wait after your security change is over: we are buying your coins',
+  ],
+  [
     { kind: 'checks_done' },
     'The customer’s checks are done: buying now',
     'Your checks are done: we are buying your coins',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FIAT_DECIMALS } from './currencies'
 import { DecimalString, formatAmount } from './money'
+import { payoutHoldWords } from './payout-hold'
 
 /**
  * An order's trail (decision 109): every status change and note is stored as a typed entry, a kind and its facts
@@ -23,6 +24,11 @@ const NameChange = z.object({ oldName: z.string(), newName: z.string(), changedA
 
 const entry = <Kind extends string, Facts extends z.ZodRawShape>(kind: Kind, facts: Facts) =>
   z.object({ kind: z.literal(kind), ...facts })
+
+/** "2026-11-24 00:30 UTC": a moment as the trail writes it. */
+function utcText(iso: string): string {
+  return iso.replace('T', ' ').slice(0, 16) + ' UTC'
+}
 
 /** Every kind of entry and the facts it carries. */
 export const OrderTrailEntry = z.discriminatedUnion('kind', [
@@ -66,6 +72,9 @@ export const OrderTrailEntry = z.discriminatedUnion('kind', [
   // What happened to the coins.
   entry('payout_waits', { what: z.string(), link: z.string() }),
   entry('checks_done', {}),
+  // Decision 126: a payout to a new wallet waits after a security change (`reason`: its account event), until `until`.
+  entry('payout_held', { wallet: z.string(), until: z.string(), reason: z.string() }),
+  entry('payout_hold_ended', {}),
   entry('bought', { providerOrderId: z.string() }),
   entry('delivered', { wallet: z.string(), txId: z.string(), foundByOperator: z.boolean() }),
   entry('withdrawal_sent_again', {}),
@@ -241,6 +250,15 @@ export const ORDER_TRAIL_WORDING: { [Kind in OrderTrailKind]: Wording<Kind> } = 
   payout_waits: {
     operator: ({ what, link }) => `Payout waits: the law asks us to ${what} before we send crypto. What to do: ${link}`,
     customer: () => null,
+  },
+  payout_held: {
+    operator: ({ wallet, until, reason }) =>
+      `Payout held until ${utcText(until)}: ${wallet} is a new wallet after a security change (${reason})`,
+    customer: ({ until, reason }) => payoutHoldWords(reason, utcText(until)),
+  },
+  payout_hold_ended: {
+    operator: () => 'The security hold on the new wallet has passed: buying now',
+    customer: () => 'The safety wait after your security change is over: we are buying your coins',
   },
   checks_done: {
     operator: () => 'The customer’s checks are done: buying now',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PayoutHold } from './payout-hold'
 import { answerOf, successAnswer } from './answer'
 import { AssetId, CryptoCurrency, FiatCurrency } from './currencies'
 import { DecimalString, normalizeAmountInput } from './money'
@@ -219,6 +220,11 @@ export const OrderDetailAnswer = answerOf(
       review: PaymentReview.nullable().default(null),
       /** While the order is `awaiting_checks`: the step its payout waits for and the screen where it is done. */
       payoutWaitsFor: PayoutWaitsFor.nullable().default(null),
+      /**
+       * Decision 126: the hold after a security change that a payout to this order's wallet meets now (before payment
+       * too), until when and why; null when none.
+       */
+      payoutHold: PayoutHold.nullable().default(null),
       delivery: Delivery.nullable().default(null),
     }),
   }),

@@ -13,8 +13,23 @@ export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]
 
 /** Every step of a ticket, each stored with its time (decision 122). */
-export const TICKET_STEPS = ['opened', 'acknowledged', 'customer_replied', 'operator_replied', 'closed'] as const
+/**
+ * `deadline_reminded` and `deadline_passed` (decision 126): the operators were mailed that a complaint's deadline comes
+ * within COMPLAINT_REMINDER_DAYS, or has passed; each at most once per complaint.
+ */
+export const TICKET_STEPS = [
+  'opened',
+  'acknowledged',
+  'customer_replied',
+  'operator_replied',
+  'closed',
+  'deadline_reminded',
+  'deadline_passed',
+] as const
 export type TicketStep = (typeof TICKET_STEPS)[number]
+
+/** How many days before a complaint's deadline the operators are reminded of it (decision 126). */
+export const COMPLAINT_REMINDER_DAYS = 7
 
 /** The longest message, in characters, and the most files sent with a request. */
 export const SUPPORT_MESSAGE_MAX = 4000

@@ -29,6 +29,8 @@ import type { AnswerOnce } from '../modules/request-keys/answer-once'
 import type { Core, ModuleParts, Parties } from '../modules/module-kit'
 import type { Gates } from './http'
 
+type SecurityHolds = ReturnType<typeof accountsModule>['securityHolds']
+
 /**
  * The customer's journey before money: identity, details, documents, the brand's UK rule, wallets, due diligence,
  * the UK steps, the agreement, and the journey engine over all of them. Each is built after what it asks of.
@@ -72,7 +74,15 @@ function moneyModules(
   core: Core,
   parties: Parties,
   compliance: ReturnType<typeof complianceModules>,
-  { answerOnce, partnerVisitOf }: { answerOnce: AnswerOnce; partnerVisitOf: OrderServiceDeps['partnerVisitOf'] },
+  {
+    answerOnce,
+    partnerVisitOf,
+    securityHolds,
+  }: {
+    answerOnce: AnswerOnce
+    partnerVisitOf: OrderServiceDeps['partnerVisitOf']
+    securityHolds: SecurityHolds
+  },
 ) {
   const { journey } = compliance
   const rates = ratesModule(core, parties.rates)
@@ -81,14 +91,16 @@ function moneyModules(
     assertMayStartOrder: journey.assertMayStartOrder,
     assertMayPay: journey.assertMayPay,
     partnerVisitOf,
+    payoutHoldOf: securityHolds.holdOfOrder,
     answerOnce,
   })
   const intake = intakeModule(core, parties, {
     orders: orders.orders,
     recentNameChange: compliance.customers.recentNameChange,
     verifiedNameOf: compliance.identity.verifiedNameOf,
-    payoutGate: compliance.payoutGate,
+    payoutGate: securityHolds.withHold(compliance.payoutGate),
     isWalletProven: compliance.wallets.isWalletProven,
+    securityHoldAtWithdrawal: securityHolds.atWithdrawal,
   })
   const payments = paymentsModule(core, parties, {
     orders: orders.orders,
@@ -116,7 +128,11 @@ export async function wireModules(
   const accounts = accountsModule(core, { limits: gates.limits, answerOnce })
   const partners = partnersModule(core, { accounts: accounts.accounts, limits: gates.limits })
   const compliance = complianceModules(core, parties, agreementInForce)
-  const money = moneyModules(core, parties, compliance, { answerOnce, partnerVisitOf: partners.partnerVisitOf })
+  const money = moneyModules(core, parties, compliance, {
+    answerOnce,
+    partnerVisitOf: partners.partnerVisitOf,
+    securityHolds: accounts.securityHolds,
+  })
   const users = await usersModule(core, {
     accounts: accounts.accounts,
     agreementVersion: compliance.agreement.version,
@@ -161,5 +177,5 @@ export async function wireModules(
     testControls.parts,
     devModule(core, { partners: partners.partners, partnerApiFetch }).parts,
   ]
-  return { parts, money, partners: partners.partners }
+  return { parts, money, partners: partners.partners, remindComplaints: support.remindComplaints }
 }

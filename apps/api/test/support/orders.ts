@@ -59,17 +59,27 @@ export async function wireOrderPaid(
   if (order.arrivesAnyway ? instructions.error !== 'step_required' : instructions.result !== true)
     throw new Error(`unexpected wire instructions: ${JSON.stringify(instructions)}`)
   const wire: { iban: string } = instructions.result ? instructions.data : { iban: SANDBOX_RECEIVING_IBAN }
+  const answer = await sendBankTransfer(t, bankSecret, { reference, amount, payerName, creditedIban: wire.iban })
+  return { customer, reference, answer }
+}
+
+/** The sandbox bank partner's signed notice of a transfer naming the order, as the bank sends it (EUR). */
+export async function sendBankTransfer(
+  t: TestApp,
+  bankSecret: string,
+  transfer: { reference: string; amount: string; payerName?: string; creditedIban?: string },
+) {
   const body = JSON.stringify({
     eventId: `evt_${randomBytes(4).toString('hex')}`,
     type: 'transfer.received',
     data: {
       transferId: `trf_${randomBytes(6).toString('hex')}`,
-      amount,
+      amount: transfer.amount,
       currency: 'eur',
-      payerName,
+      payerName: transfer.payerName ?? 'Ada Lovelace',
       payerIban: 'CH9300762011623852957',
-      paymentReference: reference,
-      creditedIban: wire.iban,
+      paymentReference: transfer.reference,
+      creditedIban: transfer.creditedIban ?? SANDBOX_RECEIVING_IBAN,
       receivedAt: t.clock.now().toISOString(),
     },
   })
@@ -80,5 +90,5 @@ export async function wireOrderPaid(
     headers: { 'content-type': 'application/json', [BANK_SIGNATURE_HEADER]: signature },
     payload: body,
   })
-  return { customer, reference, answer: answer.json() as { result: boolean; outcome?: string } }
+  return answer.json() as { result: boolean; outcome?: string }
 }

@@ -16,6 +16,11 @@ export interface AccountServiceDeps {
   secondFactorKey: Buffer
   /** The name passkeys show for this site (the brand's name). */
   rpName: string
+  /**
+   * A change that holds payouts to new wallets (decision 126) is stored with the job that looks at the customer's
+   * waiting orders again, so a held order learns at once that its hold now lasts longer.
+   */
+  checksChanged(tx: Database, customerId: string): Promise<void>
   /** The public address the undo link of an e-mail change points at ('' when unset: a relative link). */
   publicUrl: string
 }

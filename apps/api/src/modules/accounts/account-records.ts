@@ -8,6 +8,7 @@ import type { RequestOrigin } from '../sessions/sessions.service'
 import type { AccountServiceDeps } from './account-deps'
 import type { CodeRequester } from './code-budgets'
 import { ISSUE_CODE_JOB, type IssueCodeJobData } from './issue-code-job'
+import { PAYOUT_HOLD_EVENTS, holdCustomerRow } from './payout-holds'
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
@@ -18,8 +19,15 @@ export function requesterOf(origin: RequestOrigin): string {
   return `ip:${origin.ip}`
 }
 
+const startsPayoutHold = (type: AccountEventType) => (PAYOUT_HOLD_EVENTS as readonly AccountEventType[]).includes(type)
+
+/**
+ * Appends an event to the account's trail. A security change that holds payouts to new wallets (`PAYOUT_HOLD_EVENTS`,
+ * decision 126) first takes the customer's row, so a withdrawal deciding at the same time either commits before it or
+ * sees it, and queues the look at the customer's waiting orders, in the same transaction.
+ */
 export async function recordEvent(
-  { clock }: Pick<AccountServiceDeps, 'clock'>,
+  { clock, checksChanged }: Pick<AccountServiceDeps, 'clock' | 'checksChanged'>,
   tx: Database,
   event: {
     type: AccountEventType
@@ -29,6 +37,10 @@ export async function recordEvent(
     detail?: Record<string, unknown>
   },
 ) {
+  if (event.customerId && startsPayoutHold(event.type)) {
+    await holdCustomerRow(tx, event.customerId, 'update')
+    await checksChanged(tx, event.customerId)
+  }
   await tx.insert(accountEvents).values({ ...event, customerId: event.customerId ?? null, createdAt: clock.now() })
 }
 

@@ -21,6 +21,7 @@ import {
 } from '@exchange/shared/account-security.schemas'
 import { UserRequest } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
+import { PayoutHoldsAnswer } from '@exchange/shared/payout-hold'
 import { AppError } from '../../errors'
 import { acceptFormPosts } from '../../plugins/form-posts'
 import type { RateLimits } from '../../plugins/rate-limits'
@@ -44,6 +45,7 @@ export function accountSecurityRoutes(calls: SecurityCalls): FastifyPluginAsyncZ
   return async (app) => {
     registerPasswordAndSessions(app, calls)
     registerEmailAndClosing(app, calls)
+    registerPayoutHolds(app, calls)
   }
 }
 
@@ -114,6 +116,23 @@ function registerPasswordAndSessions(app: ZodApp, { accounts, visitorCountryOf }
       result: true as const,
       ...(await accounts.endOtherSessions(sessionOf(request), originOf(request))),
     }),
+  )
+}
+
+/** What the screens before payment tell of a payout hold after a security change (decision 126). */
+function registerPayoutHolds(app: ZodApp, { accounts }: SecurityCalls) {
+  app.post(
+    '/payoutHolds',
+    {
+      schema: {
+        ...user(
+          'The security changes of the last 24 hours that hold payouts to new wallets, and the wallets paid out to before',
+        ),
+        body: UserRequest,
+        response: { 200: PayoutHoldsAnswer, ...refusals },
+      },
+    },
+    async (request) => ({ result: true as const, data: await accounts.payoutHolds(sessionOf(request).customerId) }),
   )
 }
 

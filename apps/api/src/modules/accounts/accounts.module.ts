@@ -7,10 +7,11 @@ import { accountRoutes } from './accounts.routes'
 import { createAccountService } from './accounts.service'
 import { createIssueCodeJob } from './issue-code-job'
 import { secondFactorLoginRoutes, secondFactorSettingsRoutes } from './second-factor.routes'
+import { createSecurityHolds } from './payout-holds'
 
 /** Sign-up, codes, login and password reset; resend and reset leave the code to a job (decision 035). */
 export function accountsModule(
-  { db, clock, mail, sessions, secrets, queue, publicUrl, visitorCountryOf, brand }: Core,
+  { db, clock, mail, sessions, secrets, queue, publicUrl, visitorCountryOf, brand, checksChanged }: Core,
   { limits, answerOnce }: { limits: RateLimits; answerOnce: AnswerOnce },
 ) {
   const accounts = createAccountService({
@@ -23,6 +24,7 @@ export function accountsModule(
     rpName: brand.brandName,
     queue,
     publicUrl,
+    checksChanged,
   })
   const routes = accountRoutes({ accounts, limits, publicUrlIsHttps: publicUrl.startsWith('https:'), answerOnce })
   const parts: ModuleParts = {
@@ -36,5 +38,7 @@ export function accountsModule(
     ],
     jobs: [createIssueCodeJob(accounts.issueQueuedCode)],
   }
-  return { accounts, parts }
+  // Payouts to new wallets after a security change (decision 126): the gate, the withdrawal's last look, the screens.
+  const securityHolds = createSecurityHolds({ db, clock }, publicUrl)
+  return { accounts, securityHolds, parts }
 }

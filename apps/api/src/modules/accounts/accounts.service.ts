@@ -6,6 +6,7 @@ import { endOtherSessions, endSession } from './session-choices'
 import { issueQueuedCode, resendCode } from './code-requests'
 import { login, logout, verifyLoginCode } from './login'
 import { checkResetCode, completePasswordReset, startPasswordReset } from './password-reset'
+import { payoutHoldOf, payoutHolds } from './payout-holds'
 import { signUp } from './sign-up'
 import { completeSecondFactorLogin, passkeyLoginOptions, passkeySignIn } from './second-factor-login'
 import {
@@ -60,5 +61,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     renamePasskey: renamePasskey.bind(null, deps),
     passkeyReauthOptions: passkeyReauthOptions.bind(null, deps),
     removePasskey: removePasskey.bind(null, deps),
+    // Payouts to new wallets after a security change (decision 126).
+    payoutHoldOf: payoutHoldOf.bind(null, deps),
+    payoutHolds: payoutHolds.bind(null, deps),
   }
 }

@@ -141,6 +141,7 @@ export async function confirmEmailChange(
         { newEmail: change.newEmail, changedAt: now, undoUrl, undoUntil },
         tx,
       )
+      await mail.sendEmailNowInUse(change.newEmail, now, tx)
       return { ok: true as const }
     })
   } catch (error) {
@@ -190,6 +191,7 @@ export async function undoEmailChange(
         detail: { from: change.newEmail },
       })
       await mail.sendEmailChangeUndone(change.oldEmail, now, tx)
+      await mail.sendEmailChangeUndoneToNew(change.newEmail, now, tx)
       return { email: change.oldEmail }
     })
   } catch (error) {

@@ -23,7 +23,7 @@ const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 /** The guesses of a second factor are counted per account, on the login throttle (five free, then a growing wait). */
 const SECOND_FACTOR_SOURCE = 'second_factor'
 
-export type SecondFactorDeps = Pick<AccountServiceDeps, 'db' | 'clock' | 'secondFactorKey' | 'mail'>
+export type SecondFactorDeps = Pick<AccountServiceDeps, 'db' | 'clock' | 'secondFactorKey' | 'mail' | 'checksChanged'>
 
 export function sealSecret(key: Buffer, secret: string): string {
   const iv = randomBytes(12)

@@ -5,6 +5,7 @@ import { deliveries } from '../../db/tables/modules/fulfilment'
 import { LiquidityRefused } from '../../providers/liquidity/liquidity.provider'
 import type { OrderRow } from '../orders/orders.service'
 import type { FulfilmentDeps } from './fulfilment-deps'
+import { markWithdrawalUnlessHeld } from './held-payouts'
 import { coinsOf, emailOf } from './order-notices'
 
 /** The coins reached the customer's wallet: the order completes and the customer hears of it with the transaction id. */
@@ -44,7 +45,7 @@ export async function completeDelivery(
  * already asked for and of unknown outcome waits for an operator instead of being sent again.
  */
 export async function withdrawBought(deps: FulfilmentDeps, order: OrderRow, current: OrderRow): Promise<OrderStatus> {
-  const { db, clock, orderService, liquidity, log } = deps
+  const { db, orderService, liquidity, log } = deps
   if (current.status !== 'processing' || current.wallet === PLACEHOLDER_WALLET) return current.status
   const [delivery] = await db.select().from(deliveries).where(eq(deliveries.orderId, order.id))
   if (delivery?.txId) return current.status
@@ -53,7 +54,8 @@ export async function withdrawBought(deps: FulfilmentDeps, order: OrderRow, curr
     log.error({ order: order.reference }, 'withdrawal outcome unknown; waiting for an operator to check the exchange')
     return current.status
   }
-  await orderService.setWithdrawalRequested(db, order.id, clock.now())
+  // The last look at a security hold and the mark that coins are asked for, in one transaction (decision 126).
+  if (!(await markWithdrawalUnlessHeld(deps, current))) return current.status
   let txId: string
   try {
     ;({ txId } = await liquidity.withdraw({

@@ -15,7 +15,22 @@ export interface PayoutStep {
   link: string
   /** The step was refused for good (a final identity rejection): the order's money goes back instead of waiting. */
   refused?: boolean
+  /**
+   * `security_hold` (decision 126): the payout to this new wallet waits until then, for the account event `reason`;
+   * nothing is asked of the customer, and the settlement sweep sends it on once the time has passed.
+   */
+  hold?: { until: Date; reason: string }
 }
+
+/**
+ * The hold on a payout of the order's coin to its wallet (decision 126), read in `tx` after it took the customer's
+ * row: until when, why, and the order's page that says so.
+ */
+export type SecurityHoldCheck = (
+  tx: Database,
+  customerId: string,
+  order: { reference: string; crypto: string; wallet: string },
+) => Promise<{ until: Date; reason: string; link: string } | null>
 
 export interface FulfilmentDeps {
   db: Database
@@ -33,6 +48,11 @@ export interface FulfilmentDeps {
     customerId: string,
     order: { reference: string; crypto: string; wallet: string },
   ) => Promise<PayoutStep | null>
+  /**
+   * The last look before coins leave (decision 126): a security change committed after the gate let the order through
+   * still holds it. Absent: no last look (the gate alone decides).
+   */
+  securityHoldAtWithdrawal?: SecurityHoldCheck
   /** The wallets module's: whether the customer proved this wallet for this order (decision 084). */
   isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
   /** Refunds a paid order this module holds under its lease (the refunds module's door); answers its new status. */

@@ -1,11 +1,11 @@
 import { chooseWalletOfWaitingOrder, giveWalletOfPaidOrder, sendOwnOrderToBroker } from './customer-requests'
 import type { OrderRow } from '../orders/orders.service'
-import type { FulfilmentDeps, PayoutStep } from './fulfilment-deps'
+import type { FulfilmentDeps, PayoutStep, SecurityHoldCheck } from './fulfilment-deps'
 import { recordDelivery, retryWithdrawal, withdrawalsToCheck } from './payout-retries'
 import { resumeOrdersOf, settlePaidOrder, settleWaitingOrders } from './settlement'
 import { withSettlementLease } from './settlement-lease'
 
-export type { FulfilmentDeps, PayoutStep }
+export type { FulfilmentDeps, PayoutStep, SecurityHoldCheck }
 
 export type FulfilmentService = ReturnType<typeof createFulfilmentService>
 

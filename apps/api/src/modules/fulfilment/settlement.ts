@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, isNull, lt, lte, ne, or } from 'drizzle-orm'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { orders } from '../../db/tables/modules/orders'
@@ -6,6 +6,7 @@ import { AppError } from '../../errors'
 import { type OrderRow, settlementLeaseFree } from '../orders/orders.service'
 import { buyOnce, storeFill } from './buying'
 import { withdrawBought } from './delivery'
+import { SECURITY_HOLD_STEP } from '@exchange/shared/payout-hold'
 import type { FulfilmentDeps } from './fulfilment-deps'
 import { holdForChecks, releaseFromChecks } from './held-payouts'
 import { statusOf, withSettlementLease } from './settlement-lease'
@@ -76,7 +77,8 @@ export async function resumeOrdersOf(deps: FulfilmentDeps, customerId: string): 
 }
 
 /**
- * The retry job: paid orders not yet bought and bought orders not yet sent, left by a failed or interrupted run.
+ * The retry job: paid orders not yet bought and bought orders not yet sent, left by a failed or interrupted run, and
+ * held payouts whose security hold has passed (decision 126; one run per order under its lease, on any process).
  * Withdrawals whose outcome is unknown are not among them; they wait for an operator.
  */
 export async function settleWaitingOrders(deps: FulfilmentDeps): Promise<number> {
@@ -89,6 +91,12 @@ export async function settleWaitingOrders(deps: FulfilmentDeps): Promise<number>
       and(
         or(
           eq(orders.status, 'paid'),
+          // A payout held after a security change goes out by itself once its hold has passed (decision 126).
+          and(
+            eq(orders.status, 'awaiting_checks'),
+            eq(orders.payoutWaitsFor, SECURITY_HOLD_STEP),
+            lte(orders.payoutHeldUntil, now),
+          ),
           and(
             eq(orders.status, 'processing'),
             ne(orders.wallet, PLACEHOLDER_WALLET),

@@ -11,7 +11,10 @@ const RECONCILE_HOSTED_PAYMENTS_SECONDS = 60
 export function intakeModule(
   { config, db, clock, mail, log, publicUrl }: Core,
   parties: Pick<Parties, 'psp' | 'openBanking' | 'liquidity'>,
-  needs: Pick<MoneyInDeps, 'recentNameChange' | 'verifiedNameOf' | 'payoutGate' | 'isWalletProven'> & {
+  needs: Pick<
+    MoneyInDeps,
+    'recentNameChange' | 'verifiedNameOf' | 'payoutGate' | 'isWalletProven' | 'securityHoldAtWithdrawal'
+  > & {
     orders: OrderService
   },
 ) {
@@ -33,6 +36,7 @@ export function intakeModule(
     walletLink: (reference) => `${publicUrl}${payoutStepScreen('wallet', reference)}`,
     payoutGate: needs.payoutGate,
     isWalletProven: needs.isWalletProven,
+    securityHoldAtWithdrawal: needs.securityHoldAtWithdrawal,
     log,
   })
   // Hosted payments still open near their order's end are asked about at the provider (a notice may have been lost

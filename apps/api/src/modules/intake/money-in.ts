@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import type { LiquidityProvider } from '../../providers/liquidity/liquidity.provider'
-import { createFulfilmentService, type PayoutStep } from '../fulfilment/fulfilment.service'
+import { createFulfilmentService, type PayoutStep, type SecurityHoldCheck } from '../fulfilment/fulfilment.service'
 import type { MailService } from '../mail/mail.service'
 import { createOrderMail } from '../order-mail/order-mail'
 import type { OrderService } from '../orders/orders.service'
@@ -45,6 +45,8 @@ export interface MoneyInDeps {
   /** The identity module's `verifiedNameOf`: payers are compared with the verified document's name (decision 090). */
   verifiedNameOf: IntakeDeps['verifiedNameOf']
   isWalletProven: (customerId: string, crypto: string, address: string, orderReference: string) => Promise<boolean>
+  /** The accounts module's last look at a security hold before coins leave (decision 126). */
+  securityHoldAtWithdrawal?: SecurityHoldCheck
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 }
 
@@ -98,6 +100,7 @@ export function createMoneyIn(deps: MoneyInDeps) {
     walletLink: deps.walletLink,
     payoutGate: deps.payoutGate,
     isWalletProven: deps.isWalletProven,
+    securityHoldAtWithdrawal: deps.securityHoldAtWithdrawal,
     refundHeldOrder: held.refundHeldOrder,
     log: deps.log,
   })

@@ -1,6 +1,5 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
-import { CODE_TTL_MINUTES } from '@exchange/shared/constants'
-import { type RenderedMail, codeBlock, escapeHtml, layout, textFooter, utc } from './mail.templates'
+import { type RenderedMail, codeMail, escapeHtml, layout, payoutHoldLine, textFooter, utc } from './mail.templates'
 
 /** The account's security notices (decision 121): each says what changed, when, and what to do if it was not you. */
 
@@ -40,19 +39,11 @@ export function renderSessionsEndedMail(
 
 /** To the new address: the code that confirms it. */
 export function renderEmailChangeCodeMail(brand: BrandConfig, code: string): RenderedMail {
-  const subject = `${code} confirms your new ${brand.brandName} e-mail address`
-  const lead = `Someone, hopefully you, asked to use this address for a ${brand.brandName} account. Type this code on the account page to confirm it:`
-  const warning = 'If you did not ask for this, ignore this message: nothing changes without the code.'
-  return {
-    subject,
-    text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\n${textFooter(brand)}`,
-    html: layout(
-      brand,
-      subject,
-      `<p>${escapeHtml(lead)}</p>${codeBlock(code)}<p>The code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.</p>` +
-        `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
-    ),
-  }
+  return codeMail(brand, code, {
+    subject: `${code} confirms your new ${brand.brandName} e-mail address`,
+    lead: `Someone, hopefully you, asked to use this address for a ${brand.brandName} account. Type this code on the account page to confirm it:`,
+    warning: 'If you did not ask for this, ignore this message: nothing changes without the code.',
+  })
 }
 
 /** To the old address: the change, and the link that undoes it until `undoUntil`. */
@@ -61,7 +52,7 @@ export function renderEmailChangedMail(
   change: { newEmail: string; changedAt: Date; undoUrl: string; undoUntil: Date },
 ): RenderedMail {
   const subject = `The e-mail address of your ${brand.brandName} account was changed`
-  const lead = `On ${utc(change.changedAt.toISOString())} the e-mail address of your ${brand.brandName} account was changed from this address to ${change.newEmail}. From now on we write to the new address.`
+  const lead = `On ${utc(change.changedAt.toISOString())} the e-mail address of your ${brand.brandName} account was changed from this address to ${change.newEmail}. From now on we write to the new address. ${payoutHoldLine(change.changedAt)}`
   const undo = `If you did not do this, open this link before ${utc(change.undoUntil.toISOString())}: it gives the account this address back and signs out every device. It works once.`
   const warning = `Then reset your password from the sign-in page and contact ${brand.company.supportEmail}.`
   return {
@@ -77,6 +68,19 @@ export function renderEmailChangedMail(
   }
 }
 
+/** To the new address once its code is typed: it is the account's address now (decision 126). */
+export function renderEmailNowInUseMail(brand: BrandConfig, changedAt: Date): RenderedMail {
+  return notice(
+    brand,
+    `This is now the e-mail address of your ${brand.brandName} account`,
+    [
+      `On ${utc(changedAt.toISOString())} this address became the e-mail address of your ${brand.brandName} account; the old address was told and can undo the change for 72 hours.`,
+      payoutHoldLine(changedAt),
+    ],
+    `If you did not do this, contact ${brand.company.supportEmail} at once.`,
+  )
+}
+
 /** To the address given back: the undo worked, every device is signed out. */
 export function renderEmailChangeUndoneMail(brand: BrandConfig, undoneAt: Date): RenderedMail {
   return notice(
@@ -85,8 +89,21 @@ export function renderEmailChangeUndoneMail(brand: BrandConfig, undoneAt: Date):
     [
       `On ${utc(undoneAt.toISOString())} the e-mail change of your ${brand.brandName} account was undone: the account uses this address again, and every device was signed out.`,
       'Whoever changed it may know your password: choose a new one now with "Forgot password" on the sign-in page.',
+      payoutHoldLine(undoneAt),
     ],
     `Questions? Write to ${brand.company.supportEmail}.`,
+  )
+}
+
+/** To the address the undo took away (decision 126): the account no longer writes here. */
+export function renderEmailChangeUndoneForNewMail(brand: BrandConfig, undoneAt: Date): RenderedMail {
+  return notice(
+    brand,
+    `This address is no longer the e-mail address of a ${brand.brandName} account`,
+    [
+      `On ${utc(undoneAt.toISOString())} the e-mail change that moved a ${brand.brandName} account to this address was undone from its previous address, and every device of the account was signed out.`,
+    ],
+    `If you made that change yourself, contact ${brand.company.supportEmail}: we will help you back into your account.`,
   )
 }
 

@@ -7,8 +7,10 @@ import {
   renderSecondFactorChangedMail,
   type SecondFactorChange,
   renderEmailChangeCodeMail,
+  renderEmailChangeUndoneForNewMail,
   renderEmailChangeUndoneMail,
   renderEmailChangedMail,
+  renderEmailNowInUseMail,
   renderSessionsEndedMail,
 } from './account-mail.templates'
 import { SEND_MAIL_JOB, sealMail } from './mail-delivery'
@@ -23,7 +25,12 @@ import {
   renderResetCodeMail,
   renderVerificationCodeMail,
 } from './mail.templates'
-import { type SupportNotice, renderSupportMail } from './support-mail.templates'
+import {
+  type ComplaintReminder,
+  type SupportNotice,
+  renderComplaintRemindersMail,
+  renderSupportMail,
+} from './support-mail.templates'
 
 export interface MailServiceDeps {
   queue: JobQueue
@@ -50,6 +57,14 @@ function securityMail(brand: BrandConfig, enqueue: (message: MailMessage, tx?: S
     async sendSecondFactorChanged(to: string, change: SecondFactorChange, at: Date, tx?: SqlExecutor) {
       await enqueue({ to, ...renderSecondFactorChangedMail(brand, change, at), template: change.kind }, tx)
     },
+    /** Decision 126: the new address is told too, when it becomes the account's and when an undo takes it away. */
+    async sendEmailNowInUse(to: string, changedAt: Date, tx?: SqlExecutor) {
+      await enqueue({ to, ...renderEmailNowInUseMail(brand, changedAt), template: 'email_now_in_use' }, tx)
+    },
+    async sendEmailChangeUndoneToNew(to: string, undoneAt: Date, tx?: SqlExecutor) {
+      const rendered = renderEmailChangeUndoneForNewMail(brand, undoneAt)
+      await enqueue({ to, ...rendered, template: 'email_change_undone_new' }, tx)
+    },
     async sendAccountClosed(to: string, closedAt: Date, tx?: SqlExecutor) {
       await enqueue({ to, ...renderAccountClosedMail(brand, closedAt), template: 'account_closed' }, tx)
     },
@@ -57,6 +72,14 @@ function securityMail(brand: BrandConfig, enqueue: (message: MailMessage, tx?: S
 }
 
 export type MailService = ReturnType<typeof createMailService>
+
+/** Decision 126: to the operators' address (the brand's support address), the complaints due soon or overdue. */
+function complaintReminders(brand: BrandConfig, enqueue: (message: MailMessage, tx?: SqlExecutor) => Promise<void>) {
+  return async (reminders: ComplaintReminder[], tx?: SqlExecutor) => {
+    const rendered = renderComplaintRemindersMail(brand, reminders)
+    await enqueue({ to: brand.company.supportEmail, ...rendered, template: 'complaint_reminders' }, tx)
+  }
+}
 
 /** A support ticket's mail (decision 122): its number, a complaint's acknowledgement, an answer, its closing. */
 function supportNotices(brand: BrandConfig, enqueue: (message: MailMessage, tx?: SqlExecutor) => Promise<void>) {
@@ -135,6 +158,7 @@ export function createMailService({ queue, brand, key }: MailServiceDeps) {
 
   return {
     sendSupportNotice: supportNotices(brand, enqueue),
+    sendComplaintReminders: complaintReminders(brand, enqueue),
     ...securityMail(brand, enqueue),
     sendIdentityOutcome,
     sendVerificationCode,

@@ -4,6 +4,7 @@ import { CRYPTO_DECIMALS, FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import type { OrderSummary } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { PAYOUT_HOLD_HOURS } from '@exchange/shared/payout-hold'
 
 export interface RenderedMail {
   subject: string
@@ -39,7 +40,7 @@ export function textFooter(brand: BrandConfig): string {
   return `\n--\n${brand.company.name}\n${brand.company.address}\nSupport: ${brand.company.supportEmail}\n`
 }
 
-export function codeBlock(code: string): string {
+function codeBlock(code: string): string {
   return `<p style="font-size:34px;letter-spacing:10px;font-weight:bold;font-family:Menlo,Consolas,monospace;margin:20px 0;color:#1d1b26">${code}</p>`
 }
 
@@ -69,10 +70,16 @@ export function renderVerificationCodeMail(
   }
 }
 
-export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedMail {
-  const subject = `${code} is your ${brand.brandName} password reset code`
-  const lead = `We received a request to reset the password of your ${brand.brandName} account. Enter this code to choose a new password:`
-  const warning = 'If you did not ask for this, ignore this message: your password stays as it is.'
+/**
+ * A mail whose point is a one-time code: the lead, the code, how long it lasts, and the warning for a reader who did
+ * not ask for it.
+ */
+export function codeMail(
+  brand: BrandConfig,
+  code: string,
+  words: { subject: string; lead: string; warning: string },
+): RenderedMail {
+  const { subject, lead, warning } = words
   return {
     subject,
     text: `${lead}\n\n${code}\n\nThe code is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n${warning}\n${textFooter(brand)}`,
@@ -83,6 +90,23 @@ export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedM
         `<p style="color:#6b6880;font-size:14px">${escapeHtml(warning)}</p>`,
     ),
   }
+}
+
+export function renderResetCodeMail(brand: BrandConfig, code: string): RenderedMail {
+  return codeMail(brand, code, {
+    subject: `${code} is your ${brand.brandName} password reset code`,
+    lead: `We received a request to reset the password of your ${brand.brandName} account. Enter this code to choose a new password:`,
+    warning: 'If you did not ask for this, ignore this message: your password stays as it is.',
+  })
+}
+
+/**
+ * The payout hold a security change starts (decision 126), as the change's notice says it: until when a payout to a
+ * new wallet waits.
+ */
+export function payoutHoldLine(changedAt: Date): string {
+  const until = new Date(changedAt.getTime() + PAYOUT_HOLD_HOURS * 3_600_000)
+  return `For your safety, until ${utc(until.toISOString())} coins go out only to wallets we have sent your coins to before: a payout to a new wallet waits until then and goes out by itself.`
 }
 
 /** After a reset every device is signed out; after a change on /dashAccount every other one (decision 121). */
@@ -97,7 +121,7 @@ export function renderPasswordChangedMail(
     signedOut === 'every'
       ? 'Every device that was signed in has been signed out.'
       : 'Every other device that was signed in has been signed out; the one you used stays signed in.'
-  const lead = `The password of your ${brand.brandName} account was changed on ${when}. ${ended}`
+  const lead = `The password of your ${brand.brandName} account was changed on ${when}. ${ended} ${payoutHoldLine(changedAt)}`
   const warning = `If you did not do this, contact ${brand.company.supportEmail} at once.`
   return {
     subject,

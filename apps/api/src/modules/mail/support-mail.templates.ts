@@ -63,3 +63,32 @@ export function renderSupportMail(brand: BrandConfig, notice: SupportNotice, sup
     ),
   }
 }
+
+/** A complaint whose deadline comes soon or has passed, as the operators' reminder lists it (decision 126). */
+export interface ComplaintReminder {
+  number: string
+  customerEmail: string
+  responseDueAt: Date
+  passed: boolean
+  link: string
+}
+
+/** To the operators' address: the complaints whose final answer is due soon or overdue, each with its link. */
+export function renderComplaintRemindersMail(brand: BrandConfig, reminders: ComplaintReminder[]): RenderedMail {
+  const overdue = reminders.filter((one) => one.passed).length
+  const subject = `${reminders.length} complaint${reminders.length === 1 ? '' : 's'} to answer${overdue > 0 ? ` (${overdue} overdue)` : ''}`
+  const lead = `The final answer to these complaints of ${brand.brandName} customers is due soon or overdue. Answer each in its ticket, then close it.`
+  const line = (one: ComplaintReminder) =>
+    `${one.number} (${one.customerEmail}): ${one.passed ? 'OVERDUE since' : 'due by'} ${day(one.responseDueAt)} ${one.responseDueAt.toISOString().slice(11, 16)} UTC`
+  return {
+    subject,
+    text: `${lead}\n\n${reminders.map((one) => `${line(one)}\n${one.link}`).join('\n\n')}\n${textFooter(brand)}`,
+    html: layout(
+      brand,
+      subject,
+      `<p>${escapeHtml(lead)}</p><ul>${reminders
+        .map((one) => `<li><a href="${escapeHtml(one.link)}">${escapeHtml(line(one))}</a></li>`)
+        .join('')}</ul>`,
+    ),
+  }
+}

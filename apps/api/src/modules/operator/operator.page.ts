@@ -1,5 +1,6 @@
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
+import { SECURITY_HOLD_STEP } from '@exchange/shared/payout-hold'
 import { escapeHtml } from '../mail/mail.templates'
 import type { OperatorService } from './operator.service'
 
@@ -31,12 +32,19 @@ function money(amount: string, currency: string) {
   return `${formatAmount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
 }
 
+/** What a held payout waits for: the step owed, or the security hold on a new wallet and its end (decision 126). */
+function waitText(order: { step: string | null; heldUntil: Date | null }, none: string): string {
+  if (order.step === SECURITY_HOLD_STEP && order.heldUntil)
+    return `a new wallet after a security change: goes out by itself after ${order.heldUntil.toISOString()}`
+  return escapeHtml(order.step ?? none)
+}
+
 /** Paid orders whose payout waits for a step the customer owes. */
 function awaitingRowsOf(awaitingChecks: Overview['awaitingChecks']): string {
   return awaitingChecks
     .map(
       (order) =>
-        `<tr><td>${order.since.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.step ?? '—')}</td></tr>`,
+        `<tr><td>${order.since.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${waitText(order, '—')}</td></tr>`,
     )
     .join('')
 }
@@ -54,7 +62,7 @@ function underReviewRowsOf(underReview: Overview['underReview']): string {
           `Declared residence ${escapeHtml(customer.residenceProof.residence.country)} on ${customer.residenceProof.residence.declaredAt.toISOString()}, from a connection in ${escapeHtml(customer.residenceProof.residence.visitorCountry ?? 'an unknown country')}: the UK steps are asked until a proof of address sent since is accepted (since ${customer.residenceProof.since.toISOString()})`,
         ...customer.heldPayouts.map(
           (order) =>
-            `Payout <code>${order.reference}</code> held for ${escapeHtml(order.step ?? 'a step')} since ${order.since.toISOString()}`,
+            `Payout <code>${order.reference}</code> held for ${waitText(order, 'a step')} since ${order.since.toISOString()}`,
         ),
       ].filter(Boolean)
       const files = customer.documents
@@ -179,7 +187,7 @@ export function operatorPage(overview: Overview, operator: string, flash: string
 <h2>Payments held for a person (${overview.held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
 <h2>Withdrawals to check at the exchange (${overview.withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
 <div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
-<h2>Payouts waiting for the customer's checks (${overview.awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Step owed</th></tr>${awaitingRows}</table></div>
+<h2>Payouts waiting for the customer's checks (${overview.awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Waits for</th></tr>${awaitingRows}</table></div>
 <h2>Enhanced checks to review (${overview.enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRows}</table></div>
 <h2>Changes of customers' names (${overview.nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRows}</table></div>
 <h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table></div>

@@ -40,9 +40,17 @@ function pendingRefunds(db: Database) {
   return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(desc(refunds.createdAt)).limit(100)
 }
 
-/** Paid orders whose payout waits for a step the customer owes (decision 039), oldest first. */
+/**
+ * Paid orders whose payout waits for a step the customer owes (decision 039) or for the hold on a new wallet after a
+ * security change, with its end (decision 126), oldest first.
+ */
 function awaitingChecks(db: Database) {
-  return ordersWithCustomer(db, { customerId: orders.customerId, step: orders.payoutWaitsFor, since: orders.updatedAt })
+  return ordersWithCustomer(db, {
+    customerId: orders.customerId,
+    step: orders.payoutWaitsFor,
+    heldUntil: orders.payoutHeldUntil,
+    since: orders.updatedAt,
+  })
     .where(eq(orders.status, 'awaiting_checks'))
     .orderBy(asc(orders.updatedAt))
     .limit(100)

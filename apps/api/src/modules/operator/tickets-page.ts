@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@exchange/shared/support.schemas'
+import { COMPLAINT_REMINDER_DAYS, type TicketStatus } from '@exchange/shared/support.schemas'
 import type { OperatorTicket, OperatorTicketSummary } from '../support/ticket-views'
 import { escapeHtml } from '../mail/mail.templates'
 import { flashOf, shell } from './partners-page'
@@ -18,11 +18,22 @@ const STATUS_NAMES: Record<TicketStatus, string> = {
   closed: 'closed',
 }
 
-/** A complaint's due date, marked when it has passed while the complaint is still open. */
+/**
+ * A complaint's due date, marked when it has passed while the complaint is still open, and when it comes within the
+ * days of the operators' reminder (decision 126).
+ */
 function deadline(ticket: { responseDueAt: string | null; closedAt: string | null }, now: Date): string {
   if (!ticket.responseDueAt) return '—'
-  const overdue = !ticket.closedAt && new Date(ticket.responseDueAt) < now
-  return `${escapeHtml(ticket.responseDueAt)}${overdue ? ' <strong style="color:#c92a2a">overdue</strong>' : ''}`
+  const left = new Date(ticket.responseDueAt).getTime() - now.getTime()
+  const days = Math.ceil(left / 86_400_000)
+  const mark = ticket.closedAt
+    ? ''
+    : left < 0
+      ? ' <strong style="color:#c92a2a">overdue</strong>'
+      : days <= COMPLAINT_REMINDER_DAYS
+        ? ` <strong style="color:#a61e4d">due in ${days} day${days === 1 ? '' : 's'}</strong>`
+        : ''
+  return `${escapeHtml(ticket.responseDueAt)}${mark}`
 }
 
 /** The list of tickets: status, topic, customer, order, the complaint's deadline; the earliest deadline first. */

@@ -20,7 +20,7 @@ export interface CustomerUnderReview {
     documentName: string | null
   } | null
   enhancedChecksSince: Date | null
-  heldPayouts: { reference: string; since: Date; step: string | null }[]
+  heldPayouts: { reference: string; since: Date; step: string | null; heldUntil: Date | null }[]
   /** A residence outside the UK declared without evidence, and the proofs of address to read for it (decision 091). */
   residenceProof: { residence: DeclaredResidence; documentIds: string[]; since: Date } | null
   /** The oldest of the waits above. */
@@ -52,7 +52,14 @@ function oldestWait(row: Omit<CustomerUnderReview, 'since' | 'documents'>): Date
 export async function customersUnderReview(
   deps: Pick<OperatorServiceDeps, 'db' | 'identity' | 'documents' | 'unprovenResidenceOf'>,
   enhancedChecks: { customerId: string; email: string; answeredAt: Date }[],
-  awaitingChecks: { customerId: string; email: string; reference: string; since: Date; step: string | null }[],
+  awaitingChecks: {
+    customerId: string
+    email: string
+    reference: string
+    since: Date
+    step: string | null
+    heldUntil: Date | null
+  }[],
 ): Promise<CustomerUnderReview[]> {
   const byCustomer = new Map<string, Omit<CustomerUnderReview, 'since' | 'documents'>>()
   const entry = (customerId: string, email: string) => {
@@ -77,6 +84,7 @@ export async function customersUnderReview(
       reference: order.reference,
       since: order.since,
       step: order.step,
+      heldUntil: order.heldUntil,
     })
   for (const { customerId, email, ...proof } of await proofsWaiting(deps))
     entry(customerId, email).residenceProof = proof

@@ -41,4 +41,13 @@ export type OrderMailEvent =
   | { kind: 'paid_order_refunded'; amount: Money; to: string; reason: string }
   | { kind: 'wallet_needed'; coins: string; link: string }
   | { kind: 'payout_waits_for_checks'; coins: string; what: string; link: string }
+  /** Decision 126: a new wallet after a security change; `reason` is the account event that holds it. */
+  | {
+      kind: 'payout_held_after_security_change'
+      coins: string
+      wallet: string
+      until: Date
+      reason: string
+      link: string
+    }
   | { kind: 'order_completed'; coins: string; wallet: string; txId: string; simulated: boolean }

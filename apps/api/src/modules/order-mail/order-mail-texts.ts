@@ -1,3 +1,4 @@
+import { payoutHoldWords } from '@exchange/shared/payout-hold'
 import { compareAmounts } from '@exchange/shared/money'
 import type { OrderUpdate } from '../mail/mail.templates'
 import { type OrderMailEvent, fiatText } from './order-mail-events'
@@ -23,6 +24,7 @@ export const TEMPLATE: Record<OrderMailEvent['kind'], string> = {
   paid_order_refunded: 'order_refunded',
   wallet_needed: 'order_wallet_needed',
   payout_waits_for_checks: 'order_awaiting_checks',
+  payout_held_after_security_change: 'order_payout_held',
   order_completed: 'order_completed',
 }
 
@@ -191,6 +193,19 @@ export const ORDER_MAIL_TEXTS: {
         ['What to do', event.link],
       ],
       note: 'If this step cannot be completed, your payment is refunded in full.',
+    }
+  },
+  payout_held_after_security_change: (event) => {
+    return {
+      headline: 'Your coins go out after a safety wait',
+      lead: `Your payment is in and held safely for ${event.coins}. ${payoutHoldWords(event.reason, utcTime(event.until))} We send them then without anything more from you.`,
+      rows: [
+        ['Amount', event.coins],
+        ['Wallet', event.wallet],
+        ['Goes out after', utcTime(event.until)],
+        ['Your order', event.link],
+      ],
+      note: `If you did not make this change, contact us at once: nothing leaves before ${utcTime(event.until)}.`,
     }
   },
   order_completed: (event) => {

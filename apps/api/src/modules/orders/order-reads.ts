@@ -1,4 +1,5 @@
 import { customerWords } from '@exchange/shared/order-trail'
+import { OPEN_STATUSES, type OrderStatus, PAID_STATUSES } from '@exchange/shared/order-rules'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { compareAmounts, roundAmount, subtractAmounts } from '@exchange/shared/money'
@@ -97,9 +98,26 @@ function newestTransferKept(db: Database, orderId: string, outcome: TransferOutc
     .limit(1)
 }
 
+/** Until a payout has left: the statuses in which a security change can still hold it (decision 126). */
+const BEFORE_PAYOUT: readonly OrderStatus[] = [
+  ...OPEN_STATUSES,
+  'payment_review',
+  ...PAID_STATUSES.filter((status) => status !== 'completed'),
+]
+
+/**
+ * The hold after a security change a payout of this order meets now (decision 126): before payment, so the customer
+ * reads it before they pay; while the paid order waits for it, with its end.
+ */
+async function payoutHoldOfOrder(deps: Pick<OrderServiceDeps, 'payoutHoldOf'>, order: OrderRow) {
+  if (!deps.payoutHoldOf || !BEFORE_PAYOUT.includes(order.status) || order.withdrawalRequestedAt) return null
+  const hold = await deps.payoutHoldOf(order.customerId, order)
+  return hold && { until: hold.until.toISOString(), reason: hold.reason }
+}
+
 /** `orderDetail`: the order, its trail and delivery, and what waits on the customer (a late payment, a held one). */
 export async function orderDetail(
-  deps: Pick<OrderServiceDeps, 'db' | 'trading' | 'chainNetwork'>,
+  deps: Pick<OrderServiceDeps, 'db' | 'trading' | 'chainNetwork' | 'payoutHoldOf'>,
   customerId: string,
   reference: string,
 ) {
@@ -113,6 +131,7 @@ export async function orderDetail(
   const waitsFor = order.status === 'awaiting_checks' ? JourneyStepId.safeParse(order.payoutWaitsFor) : undefined
   return {
     delivery: await deliveryOf(deps, order),
+    payoutHold: await payoutHoldOfOrder(deps, order),
     payoutWaitsFor: waitsFor?.success
       ? { step: waitsFor.data, screen: payoutStepScreen(waitsFor.data, order.reference) }
       : null,

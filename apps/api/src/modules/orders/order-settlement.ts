@@ -40,16 +40,21 @@ export async function setWithdrawalRequested(tx: Database, orderId: string, at: 
 }
 
 /**
- * Records the journey step a held order's payout waits for, as the customer is told of it (null once it moves on). A
- * partner's waiting order tells its partner which step (decision 115).
+ * Records the journey step a held order's payout waits for, as the customer is told of it (null once it moves on), and
+ * for `security_hold` until when (decision 126). A partner's waiting order tells its partner which step (decision 115).
  */
 export async function setPayoutWaitsFor(
   { clock }: Pick<OrderServiceDeps, 'clock'>,
   tx: Database,
   orderId: string,
   step: string | null,
+  heldUntil: Date | null = null,
 ): Promise<OrderRow> {
-  const [row] = await tx.update(orders).set({ payoutWaitsFor: step }).where(eq(orders.id, orderId)).returning()
+  const [row] = await tx
+    .update(orders)
+    .set({ payoutWaitsFor: step, payoutHeldUntil: heldUntil })
+    .where(eq(orders.id, orderId))
+    .returning()
   if (step !== null) await tellPartnerOfChecks(tx, row!, clock.now())
   return row!
 }

@@ -31,6 +31,14 @@ export interface OrderServiceDeps {
    * order is stamped with. Absent or undefined: the order is the customer's own.
    */
   partnerVisitOf?: (partnerSessionId: string) => Promise<PartnerVisitTerms | undefined>
+  /**
+   * The hold a payout of this order would meet now, after a security change (decision 126): the order's screens say it
+   * before the customer pays, and while the paid order waits. Absent: never held.
+   */
+  payoutHoldOf?: (
+    customerId: string,
+    order: { reference: string; crypto: string; wallet: string },
+  ) => Promise<{ until: Date; reason: string } | null>
   /** Where the liquidity provider delivers coins: a testnet links deliveries to the testnet explorers. */
   chainNetwork?: ChainNetwork
 }

@@ -6,7 +6,10 @@ import { type OrderServiceDeps, createOrderService } from './orders.service'
 /** Buy orders: quotes, limits, the order's life until it is paid (decision 013). */
 export function ordersModule(
   { config, db, clock, mail, trading }: Core,
-  needs: Pick<OrderServiceDeps, 'rates' | 'assertMayStartOrder' | 'assertMayPay' | 'partnerVisitOf'> & {
+  needs: Pick<
+    OrderServiceDeps,
+    'rates' | 'assertMayStartOrder' | 'assertMayPay' | 'partnerVisitOf' | 'payoutHoldOf'
+  > & {
     answerOnce: AnswerOnce
   },
 ) {
@@ -20,6 +23,7 @@ export function ordersModule(
     assertMayStartOrder: needs.assertMayStartOrder,
     assertMayPay: needs.assertMayPay,
     partnerVisitOf: needs.partnerVisitOf,
+    payoutHoldOf: needs.payoutHoldOf,
     chainNetwork: config.liquidity.kind === 'ccxt' && config.liquidity.testnet ? 'testnet' : 'mainnet',
   })
   const parts: ModuleParts = {

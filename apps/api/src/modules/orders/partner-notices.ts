@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderTrailEntry } from '@exchange/shared/order-trail'
+import { SECURITY_HOLD_STEP } from '@exchange/shared/payout-hold'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import type { Database } from '../../db/client'
 import { queuePartnerEvent } from '../partner-webhooks/partner-events'
@@ -26,6 +27,11 @@ function orderFacts(order: OrderRow) {
     wallet: partnerWalletOf(order),
     /** The journey step the payout waits for while `awaiting_checks` (e.g. `identity`), else null. */
     payoutWaitsFor: order.status === 'awaiting_checks' ? order.payoutWaitsFor : null,
+    /** While the payout waits for `security_hold` (decision 126): when it goes out by itself, else null. */
+    payoutHeldUntil:
+      order.status === 'awaiting_checks' && order.payoutWaitsFor === SECURITY_HOLD_STEP && order.payoutHeldUntil
+        ? order.payoutHeldUntil.toISOString()
+        : null,
   }
 }
 

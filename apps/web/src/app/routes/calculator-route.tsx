@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core'
 import { BuySteps } from '../../components/ui/buy-steps'
+import { usePayoutHolds } from '../../features/buy/api/get-payout-holds'
 import { BuyCalculator, type BuyCalculatorProps } from '../../features/buy/components/buy-calculator'
 import { CustomerGreeting } from '../../features/dashboard/components/customer-greeting'
 import { ChecksPanel } from '../../features/journey/components/checks-panel'
@@ -27,6 +28,8 @@ export function Component(preset: CalculatorPreset) {
   const brand = useBrand()
   const wallets = useWallets(brand.brandName)
   const savedWallets = wallets.data && wallets.data.result ? wallets.data.data : []
+  const holds = usePayoutHolds(brand.brandName)
+  const payoutHolds = holds.data && holds.data.result ? holds.data.data : undefined
   const identityRejected = useIdentityRejected()
   // After a final identity refusal nothing can be bought: the page says why and offers no order to start or pay.
   if (identityRejected) {
@@ -44,7 +47,7 @@ export function Component(preset: CalculatorPreset) {
       <ChecksPanel compactOnPhones />
       <OpenOrderCard />
       <BuySteps current="amount" />
-      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} {...preset} />
+      <BuyCalculator onStepRequired={routeToStep} savedWallets={savedWallets} payoutHolds={payoutHolds} {...preset} />
     </Stack>
   )
 }

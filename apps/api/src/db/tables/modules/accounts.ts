@@ -167,6 +167,8 @@ export const accountEvents = pgTable(
   },
   (table) => [
     index('account_events_email_idx').on(table.email, table.createdAt),
+    // The security changes of a customer's last 24 hours, read before every payout (decision 126).
+    index('account_events_customer_idx').on(table.customerId, table.createdAt),
     uniqueIndex('account_events_job_idx').on(table.jobId),
   ],
 )

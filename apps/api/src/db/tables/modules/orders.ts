@@ -49,6 +49,11 @@ export const orders = pgTable(
      * (decision 039). A different step owed later is told again; none is told twice.
      */
     payoutWaitsFor: text('payout_waits_for'),
+    /**
+     * While the payout waits for `security_hold` (decision 126): when the hold on its new wallet ends, as the customer
+     * was last told. The settlement sweep sends the order on once it has passed; a later change moves it later.
+     */
+    payoutHeldUntil: timestamp('payout_held_until', { withTimezone: true }),
     /** An order a partner sent its customer in for (`/mp`): the partner, its own order id and the way in. */
     partnerId: uuid('partner_id').references(() => partners.id),
     partnerOrderId: text('partner_order_id'),

@@ -65,7 +65,9 @@ describe('PasswordChangeForm', () => {
     await u.type(screen.getByLabelText(/Current password/), 'old phrase')
     await u.type(screen.getByLabelText(/New password/), 'a new phrase')
     await u.click(screen.getByRole('button', { name: 'Change password' }))
-    expect(await screen.findByText(/2 other devices were signed out/)).toBeInTheDocument()
+    expect(await screen.findByText(/2 other devices were signed out/)).toHaveTextContent(
+      'for the next 24 hours your coins go only to wallets we have sent coins to before',
+    )
     expect(api.callsTo('changePassword')[0]!.body).toMatchObject({
       currentPassword: 'old phrase',
       newPassword: 'a new phrase',

@@ -9,7 +9,7 @@ import { grossQueryKey, useCustomer } from '../../../lib/customer-context'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
 import { type Proof, useProveItsYou } from './prove-its-you'
-import { SecuritySection } from './security-parts'
+import { PAYOUT_HOLD_NOTE, SecuritySection } from './security-parts'
 
 interface AddressValues extends Record<string, string> {
   newEmail: string
@@ -168,7 +168,7 @@ export function EmailChangeForm() {
     notifications.show({
       color: 'green',
       title: 'E-mail address changed',
-      message: `We now write to ${email}. Your old address was told, with a link that undoes the change for 72 hours.`,
+      message: `We now write to ${email}. Your old address was told, with a link that undoes the change for 72 hours. ${PAYOUT_HOLD_NOTE}`,
     })
     void queryClient.invalidateQueries({ queryKey: grossQueryKey() })
   }

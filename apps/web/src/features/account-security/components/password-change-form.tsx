@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormAlert, useForm } from '../../../components/ui/form'
+import { PAYOUT_HOLD_NOTE } from './security-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
@@ -38,7 +39,7 @@ export function PasswordChangeForm() {
             notifications.show({
               color: 'green',
               title: 'Password changed',
-              message: `${others} signed out. We have sent you an e-mail about it.`,
+              message: `${others} signed out. We have sent you an e-mail about it. ${PAYOUT_HOLD_NOTE}`,
             })
           } else if (!answer || !proof.refused(answer)) setAlert(refusalMessage(answer))
         },

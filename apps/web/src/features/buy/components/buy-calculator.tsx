@@ -10,7 +10,9 @@ import { type OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState, type ComponentProps, type FormEvent } from 'react'
 import { DEFAULT_ORDER_TYPE } from '@exchange/shared/constants'
+import { payoutHoldOfWallet } from '@exchange/shared/payout-hold'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { TextField } from '../../../components/ui/text-field'
 import { useBrand } from '../../../lib/brand-context'
 import { saveCurrentOrder } from '../../../lib/current-order'
@@ -76,7 +78,14 @@ export interface BuyCalculatorProps {
   lockedNote?: string
   /** Copy for refusals the calculator has no words of its own for (a partner's `field_locked`). */
   refusalCopy?: Partial<Record<string, string>>
+  /**
+   * The security changes of the last 24 hours and the wallets paid out to (decision 126): a new wallet typed here is
+   * told, before the order starts, when its coins would go out.
+   */
+  payoutHolds?: PayoutHoldsData
 }
+
+type PayoutHoldsData = Parameters<typeof payoutHoldOfWallet>[0]
 
 const fiatOf = (value: string) => FIAT_CURRENCIES.find((code) => code === value)
 const coinOf = (value: string) => CRYPTO_CURRENCIES.find((code) => code === value)
@@ -189,6 +198,12 @@ function AmountFields({
       />
     </>
   )
+}
+
+/** The hold a payout to the typed wallet would meet after a recent security change; nothing when none (decision 126). */
+function WalletHold({ holds, crypto, wallet }: { holds: PayoutHoldsData | undefined; crypto: string; wallet: string }) {
+  const hold = holds ? payoutHoldOfWallet(holds, crypto, wallet, new Date()) : null
+  return hold ? <PayoutHoldNotice hold={hold} /> : null
 }
 
 /** The wallet address, with the customer's proven wallets of the coin to pick from. */
@@ -346,6 +361,7 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
               </Text>
             ) : null}
             <WalletField form={form} error={view.walletError} savedWallets={savedWallets} locked={locked} />
+            <WalletHold holds={props.payoutHolds} crypto={values.crypto} wallet={values.wallet} />
             <FormAlert message={alert} />
             <Button type="submit" size="md" fullWidth loading={order.pending} disabled={view.stale || rates.isPending}>
               Buy {coin}

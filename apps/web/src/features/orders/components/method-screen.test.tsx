@@ -7,6 +7,7 @@ import { saveJwtCookie } from '../../../lib/cookies'
 import { getSessionState } from '../../../lib/session-state'
 import { grossData, methodsAnswer, orderSummary } from '../../../test/fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
+import { formatDateTime } from '../../../lib/format'
 import { renderScreen } from '../../../test/render'
 import { MethodScreen } from './method-screen'
 
@@ -185,5 +186,22 @@ describe('MethodScreen', () => {
       'href',
       '/dashboard',
     )
+  })
+})
+
+describe('MethodScreen after a security change (decision 126)', () => {
+  it('tells the customer before they pay that coins to this new wallet go out only after the hold, and why', async () => {
+    const until = '2026-11-23T10:00:00.000Z'
+    renderMethodScreen({
+      handlers: {
+        getOrderDetail: ok({
+          data: { order: ORDER, events: [], payoutHold: { until, reason: 'email_changed' } },
+        }),
+      },
+    })
+    const notice = await screen.findByRole('alert', { name: /Your coins go out after a safety wait/ })
+    expect(notice).toHaveTextContent('Because the e-mail address of your account was changed')
+    expect(notice).toHaveTextContent(`your coins go out after ${formatDateTime(until)}.`)
+    expect(await screen.findByRole('button', { name: 'Card' })).toBeEnabled()
   })
 })

@@ -8,6 +8,7 @@ import { pathForOrder } from '@exchange/shared/web-links'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { BuySteps } from '../../../components/ui/buy-steps'
 import { FormAlert } from '../../../components/ui/form-alert'
+import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { lookUpActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
@@ -270,6 +271,10 @@ export function MethodScreen() {
       />
 
       {detailAnswer && !detailAnswer.result ? <Alert color="red">{orderAlertCopy(detailAnswer)}</Alert> : null}
+
+      {detailAnswer && detailAnswer.result && detailAnswer.data.payoutHold && orderOpen ? (
+        <PayoutHoldNotice hold={detailAnswer.data.payoutHold} />
+      ) : null}
 
       {order && expired && (order.statusName === 'initiated' || order.statusName === 'expired') ? (
         <PriceExpiredNotice order={order} />

@@ -3,6 +3,7 @@ import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import type { OrderDetailAnswer, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 import { Alert, Anchor, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
 import { Link } from 'react-router'
+import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
@@ -98,6 +99,7 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
         View receipt
       </ReceiptButton>
       {detail.payoutWaitsFor ? <PayoutStepNotice waitsFor={detail.payoutWaitsFor} /> : null}
+      {detail.payoutHold ? <PayoutHoldNotice hold={detail.payoutHold} /> : null}
       {order.statusName === 'awaiting_checks' ? (
         <Anchor component={Link} to={wayOutPath(order.orderReference)} size="sm">
           Do not want to wait? Choose another wallet or get your money back

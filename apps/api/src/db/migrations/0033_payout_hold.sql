@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "payout_held_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "account_events_customer_idx" ON "account_events" USING btree ("customer_id","created_at");
