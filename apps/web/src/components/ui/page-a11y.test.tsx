@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useEffect, useRef } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { focusFirstInvalidOnSubmit } from './page-a11y'
 
 /** Two invalid fields; the form's own handler focuses the second, as a form with its own field order does. */
@@ -31,10 +31,16 @@ describe('the first invalid field of a refused submit', () => {
   })
 
   it('gives way to a form that moved the focus itself', async () => {
-    render(<FormThatFocusesItself own />)
-    screen.getByRole('button', { name: 'Save' }).focus()
-    fireEvent.submit(screen.getByRole('form', { name: 'Answers' }))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(screen.getByLabelText('Second')).toHaveFocus()
+    vi.useFakeTimers()
+    try {
+      render(<FormThatFocusesItself own />)
+      screen.getByRole('button', { name: 'Save' }).focus()
+      fireEvent.submit(screen.getByRole('form', { name: 'Answers' }))
+      // The listener looks once the form's own handler has run: every timer it set has run here.
+      vi.runAllTimers()
+      expect(screen.getByLabelText('Second')).toHaveFocus()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
