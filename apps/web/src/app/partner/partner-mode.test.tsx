@@ -138,6 +138,23 @@ describe('signing in through a partner’s link', () => {
     expect(screen.getByRole('link', { name: 'Back to Acme Wallet' })).toHaveAttribute('href', '/logoutmp')
   })
 
+  it('tells a customer with two-factor sign-in on where to log in instead, and signs nobody in', async () => {
+    const user = userEvent.setup()
+    mockApi({
+      mplogin: (body) =>
+        body.step === 'claim' ? claimAnswer(true) : ok({ secondFactor: { ticket: 'T'.repeat(43), methods: ['totp'] } }),
+    })
+    const { router } = renderApp(`/mp?partner=acme&token=${linkToken()}`)
+    const form = await screen.findByRole('form', { name: 'Log in' })
+    await user.type(within(form).getByLabelText('Password'), 'correct horse')
+    await user.click(within(form).getByRole('button', { name: 'Login' }))
+    expect(
+      await screen.findByText(/Your account has two-factor sign-in on, which this visit cannot ask for yet/),
+    ).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/mp')
+    expect(JSON.parse(window.sessionStorage.getItem('partnerVisit') ?? '{}').token ?? null).toBeNull()
+  })
+
   it('asks a new customer to choose a password under /signup’s rules', async () => {
     const user = userEvent.setup()
     const api = mockApi({ mplogin: claimAnswer(false) })

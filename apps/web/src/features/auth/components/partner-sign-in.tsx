@@ -78,6 +78,14 @@ export function PartnerClaim({ partner, token }: { partner: string; token: strin
 }
 
 /** A refusal of a sign-in step: the visit's own screen, or the step's alert. */
+/**
+ * What a customer with two-factor sign-in on is told in a partner's visit: the visit cannot ask for the second step yet
+ * (decision 124), so the way on is the exchange's own login, where it is asked.
+ */
+function secondFactorNotInVisit(brandName: string): string {
+  return `Your account has two-factor sign-in on, which this visit cannot ask for yet. Please log in at ${brandName} itself to buy, where we ask for it.`
+}
+
 function useStepFailure(alert: ReturnType<typeof useTimedAlert>, fallback: string) {
   const [refusal, setRefusal] = useState<PartnerRefusal | null>(null)
   const fail = (answer: Failure) =>
@@ -131,6 +139,7 @@ function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (
           if (!answer.result) return fail(answer)
           if ('code' in answer && answer.code === true)
             return onCode(Date.now() + (answer.retryAfterSeconds ?? CODE_RESEND_COOLDOWN_SECONDS) * 1000)
+          if ('secondFactor' in answer) return alert.show(secondFactorNotInVisit(brand.brandName))
           if ('data' in answer && 'token' in answer.data) {
             signInPartnerVisit(answer.data.token)
             void navigate(PARTNER_PATHS.partnerCheckout, { replace: true })
@@ -218,6 +227,7 @@ function PartnerCodeStep({ visit, nextCodeAt }: { visit: PartnerVisit; nextCodeA
             if (answer.retryAfterSeconds !== undefined) nextCode.markWait(answer.retryAfterSeconds)
             return rejectCode(() => fail(answer))
           }
+          if ('secondFactor' in answer) return alert.show(secondFactorNotInVisit(brandName))
           if (!('data' in answer) || !('token' in answer.data))
             return rejectCode(() => alert.show(ALERT_MESSAGES.somethingWentWrong))
           signInPartnerVisit(answer.data.token)
