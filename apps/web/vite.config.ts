@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compiledCatalogs } from './build/compiled-catalogs'
 import { precompress } from './build/precompress'
 import { preloadLists } from './build/preload-lists'
 
@@ -8,7 +9,7 @@ const preload = preloadLists()
 const proxied = ['/v1', '/dev', '/docs', '/healthz', '/sandbox']
 
 export default defineConfig({
-  plugins: [react(), precompress(), preload.plugin],
+  plugins: [compiledCatalogs(), react(), precompress(), preload.plugin],
   build: {
     outDir: 'dist',
     // Read by the bundle budget (build/bundle-budget.ts): which files each page loads before it is usable.
@@ -39,6 +40,9 @@ export default defineConfig({
             { name: 'address-checks', test: /node_modules[\\/](@noble|@scure)[\\/]/ },
             // The browser's passkey library, loaded only when a passkey is used or added (decision 124).
             { name: 'webauthn', test: /node_modules[\\/]@simplewebauthn[\\/]/ },
+            // The plural rules of the catalogs' messages that count (decision 129): a few hundred bytes of their own,
+            // not a part of the libraries a catalog would then load with it.
+            { name: 'plurals', test: /node_modules[\\/]@messageformat[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

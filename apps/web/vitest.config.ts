@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineProject } from 'vitest/config'
+import { compiledCatalogs } from './build/compiled-catalogs.ts'
 
 /** The web project of the root vitest config; also runnable alone with `vitest run --root apps/web`. */
 export default defineProject({
-  plugins: [react()],
+  plugins: [compiledCatalogs(), react()],
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,12 +1,14 @@
-import { z } from 'zod'
-
 /**
  * The languages the product speaks (decision 129): English for the UK and everyone else, German, French and Italian for
  * Switzerland. English is the source: every other language translates its messages.
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const
-export const Language = z.enum(LANGUAGES)
-export type Language = z.infer<typeof Language>
+export type Language = (typeof LANGUAGES)[number]
+
+/** Whether a value is one of the languages (no schema library: this module is in the first page's load). */
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value)
+}
 
 export const DEFAULT_LANGUAGE: Language = 'en'
 
@@ -23,8 +25,8 @@ const HOME_REGION: Record<Language, string> = { en: 'GB', de: 'CH', fr: 'CH', it
 
 /** The language of a BCP 47 tag ("de-CH" → "de"), or undefined when the product does not speak it. */
 export function languageOfTag(tag: string): Language | undefined {
-  const parsed = Language.safeParse(tag.trim().toLowerCase().split(/[-_]/)[0])
-  return parsed.success ? parsed.data : undefined
+  const language = tag.trim().toLowerCase().split(/[-_]/)[0]
+  return isLanguage(language) ? language : undefined
 }
 
 /** The first of the customer's preferred tags (a browser's `navigator.languages`) the product speaks, else English. */

@@ -5,6 +5,9 @@ import { BootLoader } from '../components/ui/boot-loader'
 import { getBrand } from '../features/brand/api/get-brand'
 import { createUkStatusStore, UkStatusContext, type UkStatusStore } from '../features/uk-risk/api/get-uk-status'
 import { BrandProvider } from '../lib/brand-context'
+import { commonCatalog } from '../lib/common-copy'
+import { startLanguage } from '../lib/i18n/language'
+import { PerLanguage } from '../lib/i18n/per-language'
 import { AppRoutes, startSignedInScreen } from './router'
 import { BrandUnavailable } from './routes/brand-unavailable'
 
@@ -24,6 +27,9 @@ async function brandWithRetries(): Promise<BrandConfig> {
   return getBrand()
 }
 
+/** The texts of the first screens (/login and its frame), loaded with the brand, in the language in force. */
+const FIRST_CATALOGS = [commonCatalog]
+
 type Gate = { phase: 'loading' } | { phase: 'failed'; retrying: boolean } | { phase: 'ready'; brand: BrandConfig }
 
 /**
@@ -37,11 +43,12 @@ function BrandGate({ ukStatus }: { ukStatus: UkStatusStore }) {
 
   useEffect(() => {
     let current = true
+    const language = startLanguage(FIRST_CATALOGS)
     brandWithRetries()
       .then(async (brand) => {
         const uk = ukStatus.load(brand.brandName)
         startSignedInScreen(brand.brandName, window.location.pathname)
-        await uk
+        await Promise.all([uk, language])
         return brand
       })
       .then(
@@ -70,10 +77,19 @@ function BrandGate({ ukStatus }: { ukStatus: UkStatusStore }) {
   }
   return (
     <BrandProvider brand={gate.brand}>
+      <LanguageScreens />
+    </BrandProvider>
+  )
+}
+
+/** The screens, rendered again in the language the customer switches to (decision 129). */
+function LanguageScreens() {
+  return (
+    <PerLanguage>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </BrandProvider>
+    </PerLanguage>
   )
 }
 

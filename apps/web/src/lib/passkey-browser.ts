@@ -2,6 +2,8 @@
  * The browser's side of passkeys (decision 124): `@simplewebauthn/browser` is loaded only when a customer uses or adds
  * a passkey, never with /login's or /dashboard's first load.
  */
+import { passkeysCatalog } from './passkeys/messages'
+
 type Options = Record<string, unknown>
 
 /** Asks the browser to make a passkey for the api's options; answers what `addPasskey` takes. */
@@ -21,26 +23,32 @@ export async function getPasskey(options: Options): Promise<Record<string, unkno
 /** Why the browser gave no passkey, in words: cancelled or timed out, not supported, or another failure. */
 export function passkeyFailure(error: unknown): string {
   const name = (error as { name?: string } | null)?.name
-  if (name === 'NotAllowedError' || name === 'AbortError')
-    return 'No passkey was used: the request was cancelled or timed out. Try again.'
+  if (name === 'NotAllowedError' || name === 'AbortError') return passkeysCatalog.t('passkeys.passkey.cancelled')
   if (name === 'NotSupportedError' || (typeof window !== 'undefined' && !window.PublicKeyCredential))
-    return 'This browser cannot use passkeys. Use your authenticator app instead.'
-  if (name === 'InvalidStateError') return 'This passkey is already registered on your account.'
-  return 'The passkey did not work. Try again.'
+    return passkeysCatalog.t('passkeys.passkey.unsupported')
+  if (name === 'InvalidStateError') return passkeysCatalog.t('passkeys.passkey.alreadyRegistered')
+  return passkeysCatalog.t('passkeys.passkey.failed')
 }
 
-/** The refusals of the second-factor calls, in words. */
-export const SECOND_FACTOR_COPY: Record<string, string> = {
-  second_factor_required: 'Confirm with your authenticator app, a recovery code or a passkey.',
-  second_factor_invalid: 'This code is not right: check your authenticator app or your recovery codes.',
-  second_factor_used: 'This code was just used: wait for the next one in your authenticator app.',
-  passkey_invalid: 'This passkey was not accepted. Try again, or use your authenticator app.',
-  passkey_challenge_invalid: 'This passkey request has expired. Try again.',
-  passkey_not_found: 'This passkey is no longer on your account.',
-  login_ticket_invalid: 'Your sign-in has expired. Log in again.',
-  totp_not_started: 'Start the set-up again: the secret was not found.',
-  validation_failed: 'An authenticator code has 6 digits; a recovery code has 10 letters and digits.',
-  rate_limited: 'Too many wrong codes. Wait a few minutes, then try again.',
-  account_closed: 'This account is closed.',
-  invalid_credentials: 'This is not your current password.',
+const SECOND_FACTOR_REFUSALS = [
+  'second_factor_required',
+  'second_factor_invalid',
+  'second_factor_used',
+  'passkey_invalid',
+  'passkey_challenge_invalid',
+  'passkey_not_found',
+  'login_ticket_invalid',
+  'totp_not_started',
+  'validation_failed',
+  'rate_limited',
+  'account_closed',
+  'invalid_credentials',
+] as const
+type SecondFactorRefusal = (typeof SECOND_FACTOR_REFUSALS)[number]
+
+/** A refusal of the second-factor calls, in words in the customer's language; undefined for another code. */
+export function secondFactorCopy(code: string): string | undefined {
+  return (SECOND_FACTOR_REFUSALS as readonly string[]).includes(code)
+    ? passkeysCatalog.t(`passkeys.secondFactor.${code as SecondFactorRefusal}`)
+    : undefined
 }

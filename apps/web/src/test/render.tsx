@@ -18,6 +18,7 @@ import {
 import { AppRoutes } from '../app/router'
 import { BrandProvider } from '../lib/brand-context'
 import { CustomerProvider } from '../lib/customer-context'
+import { PerLanguage } from '../lib/i18n/per-language'
 
 const DESTINATIONS = [
   '/',
@@ -144,10 +145,12 @@ export function renderApp(url: string, brand: BrandConfig = DEFAULT_BRAND) {
   }
   const view = render(
     <BrandProvider brand={brand}>
-      <MemoryRouter initialEntries={[url]}>
-        <LocationProbe onChange={follow} />
-        <AppRoutes />
-      </MemoryRouter>
+      <PerLanguage>
+        <MemoryRouter initialEntries={[url]}>
+          <LocationProbe onChange={follow} />
+          <AppRoutes />
+        </MemoryRouter>
+      </PerLanguage>
     </BrandProvider>,
   )
   return { ...view, router }

@@ -4,11 +4,24 @@ import { notifications } from '@mantine/notifications'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { forgetBannerHeight } from '../features/uk-risk/components/uk-risk-banner'
 import { clearCurrentOrder } from '../lib/current-order'
+import { activateCatalogs, type CompiledMessage, loadEveryCatalog } from '../lib/i18n/catalog'
+import { resolveLocale, setActiveLocale } from '../lib/i18n/locale'
 import { forgetReports } from '../lib/reporter'
 
 // findBy… and waitFor wait on what a test is about; their 1 s default is shorter than a lazy screen's first render
 // on a busy 2-core runner. A condition that holds returns at once, so a longer limit costs nothing when all is well.
 configure({ asyncUtilTimeout: 10_000 })
+
+// Every screen's English messages, as if each screen's catalog had been loaded; a key without a message fails the test
+// that renders it (a customer would see the key).
+const english = import.meta.glob<Record<string, CompiledMessage>>('../**/locales/en.json', {
+  eager: true,
+  import: 'default',
+})
+loadEveryCatalog('en', Object.assign({}, ...Object.values(english)), (id, language) => {
+  throw new Error(`No message "${id}" in ${language}`)
+})
+activateCatalogs('en')
 
 // jsdom lacks the browser APIs that Mantine measures layout with.
 if (!window.matchMedia) {
@@ -74,6 +87,10 @@ afterEach(() => {
   vi.restoreAllMocks()
   window.sessionStorage.clear()
   window.localStorage.clear()
+  // A test that switched language leaves English behind it.
+  activateCatalogs('en')
+  setActiveLocale(resolveLocale('en'))
+  document.documentElement.lang = 'en'
   // The current order lives in memory as well as in localStorage: a test never inherits another's.
   clearCurrentOrder()
   // The error reporter's throttle: each test's reports are its own.

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { commonCatalog } from '../../lib/common-copy'
 import { CardIsPage, PageSpinner } from '../../components/account/ui'
 
 /** The other public screens: one centred card, its heading the page's h1, loaded on demand (a spinner meanwhile). */
@@ -7,7 +8,7 @@ export function CardLayout() {
   return (
     <div className="ac-centre">
       <CardIsPage value>
-        <Suspense fallback={<PageSpinner label="Loading" />}>
+        <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>
           <Outlet />
         </Suspense>
       </CardIsPage>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { commonCatalog } from '../../lib/common-copy'
 import { PageSpinner } from '../../components/account/ui'
 import { UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
 import { WelcomeBlock } from '../../features/welcome/components/welcome-block'
@@ -18,7 +19,7 @@ export function HomeLayout() {
       <div className="ac-home" data-layout={mobile ? 'mobile' : 'web'}>
         <WelcomeBlock compact={mobile} />
         <div className="ac-form-column">
-          <Suspense fallback={<PageSpinner label="Loading" />}>
+          <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>
             <Outlet />
           </Suspense>
         </div>

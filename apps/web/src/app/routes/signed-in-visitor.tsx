@@ -2,6 +2,7 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Navigate } from 'react-router'
+import { localizeCopy } from '../../lib/common-copy'
 import { forgetSessionEnded, readJwtCookie, sessionEnded } from '../../lib/cookies'
 
 /**
@@ -20,7 +21,7 @@ export function SessionEndedNotice() {
   useEffect(forgetSessionEnded, [])
   return ended ? (
     <p role="alert" className="ac-notice">
-      {ALERT_MESSAGES.sessionEnded}
+      {localizeCopy(ALERT_MESSAGES.sessionEnded)}
     </p>
   ) : null
 }

@@ -8,6 +8,8 @@ import {
   type ReactNode,
 } from 'react'
 import { Link, type LinkProps } from 'react-router'
+import { commonCatalog, localizeCopy } from '../../lib/common-copy'
+import { useCatalog } from '../../lib/i18n/catalog'
 
 /**
  * The account screens' building blocks in plain HTML and account.css: the first page a visitor loads carries no
@@ -59,7 +61,7 @@ function useFieldIds(error: string | undefined) {
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
     <p id={id} className="ac-error">
-      {message}
+      {localizeCopy(message)}
     </p>
   ) : null
 }
@@ -80,13 +82,23 @@ export function TextField({ label, error, ...input }: InputProps) {
 
 /** The e-mail address of the account forms, with the phone's e-mail keyboard. */
 export function EmailField(props: Omit<InputProps, 'label' | 'type' | 'inputMode' | 'placeholder'>) {
-  return <TextField label="Email" type="email" inputMode="email" placeholder="you@example.com" {...props} />
+  const t = useCatalog(commonCatalog)
+  return (
+    <TextField
+      label={t('common.email.label')}
+      type="email"
+      inputMode="email"
+      placeholder={t('common.email.placeholder')}
+      {...props}
+    />
+  )
 }
 
 /** A password with a button that shows the characters typed, and hides them again. */
 export function PasswordField({ label, error, ...input }: Omit<InputProps, 'type'>) {
   const { id, errorId, described } = useFieldIds(error)
   const [visible, setVisible] = useState(false)
+  const t = useCatalog(commonCatalog)
   return (
     <div className="ac-field">
       <label htmlFor={id} className="ac-label">
@@ -97,7 +109,7 @@ export function PasswordField({ label, error, ...input }: Omit<InputProps, 'type
         <button
           type="button"
           className="ac-reveal"
-          aria-label="Show characters"
+          aria-label={t('common.password.show')}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >
@@ -176,7 +188,7 @@ export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null
   return (
     <div role="alert" className="ac-alert">
-      {message}
+      {localizeCopy(message)}
     </div>
   )
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { commonCatalog } from '../../lib/common-copy'
 
 /** The id of each layout's `<main>`, the skip link's target. */
 export const MAIN_ID = 'main'
@@ -8,6 +10,7 @@ export const MAIN_ID = 'main'
  * main content, past the header and the menu. The address does not change (no `#main` for the router to read).
  */
 export function SkipLink() {
+  const t = useCatalog(commonCatalog)
   return (
     <a
       href={`#${MAIN_ID}`}
@@ -19,7 +22,7 @@ export function SkipLink() {
         main.focus()
       }}
     >
-      Skip to main content
+      {t('common.skipLink')}
     </a>
   )
 }

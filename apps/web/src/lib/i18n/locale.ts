@@ -1,4 +1,4 @@
-import { formattingLocale, Language, languageFromPreferences } from '@exchange/shared/languages'
+import { formattingLocale, isLanguage, type Language, languageFromPreferences } from '@exchange/shared/languages'
 
 /**
  * The language the app speaks and the locale its numbers and dates follow (decision 129). The customer's choice (the
@@ -22,8 +22,8 @@ function browserPreferences(): readonly string[] {
 /** The language chosen in this browser, if one was (storage may be unavailable: then none was). */
 export function chosenLanguage(): Language | undefined {
   try {
-    const parsed = Language.safeParse(window.localStorage.getItem(LANGUAGE_CHOICE_KEY))
-    return parsed.success ? parsed.data : undefined
+    const stored = window.localStorage.getItem(LANGUAGE_CHOICE_KEY)
+    return isLanguage(stored) ? stored : undefined
   } catch {
     return undefined
   }

@@ -5,7 +5,9 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useBrand } from '../../../lib/brand-context'
-import { getPasskey, passkeyFailure, SECOND_FACTOR_COPY } from '../../../lib/passkey-browser'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { passkeysCatalog } from '../../../lib/passkeys/messages'
+import { getPasskey, passkeyFailure, secondFactorCopy } from '../../../lib/passkey-browser'
 import { firstError } from '../../../lib/validation'
 import { secondFactorCalls, secondFactorStatusQuery } from '../api/second-factor-calls'
 
@@ -99,6 +101,8 @@ function ProofFields({
  * field and answers whether it did.
  */
 export function useProveItsYou(id: string) {
+  // The refusals it shows are the passkeys catalog's (decision 129).
+  useCatalog(passkeysCatalog)
   const brand = useBrand()
   const status = useQuery(secondFactorStatusQuery(brand.brandName))
   const factors = status.data && status.data.result ? status.data.data : undefined
@@ -130,7 +134,7 @@ export function useProveItsYou(id: string) {
     const message =
       field === 'currentPassword'
         ? 'This is not your current password.'
-        : (SECOND_FACTOR_COPY[answer.error] ?? answer.fields?.secondFactor ?? NEEDS_FACTOR)
+        : (secondFactorCopy(answer.error) ?? answer.fields?.secondFactor ?? NEEDS_FACTOR)
     setErrors({ [field]: message })
     return true
   }
@@ -148,7 +152,7 @@ export function useProveItsYou(id: string) {
     try {
       const options = await secondFactorCalls.passkeyReauthOptions(brand.brandName)
       if (!options || !options.result) {
-        setErrors((current) => ({ ...current, secondFactor: SECOND_FACTOR_COPY.passkey_challenge_invalid }))
+        setErrors((current) => ({ ...current, secondFactor: secondFactorCopy('passkey_challenge_invalid') }))
         return
       }
       const response = await getPasskey(options.data.options)

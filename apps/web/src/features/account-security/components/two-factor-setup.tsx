@@ -20,7 +20,7 @@ import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
-import { SECOND_FACTOR_COPY } from '../../../lib/passkey-browser'
+import { secondFactorCopy } from '../../../lib/passkey-browser'
 import { refusalMessage } from '../api/account-security-calls'
 import { secondFactorCalls, secondFactorStatusKey, secondFactorStatusQuery } from '../api/second-factor-calls'
 import { setupStore } from '../second-factor-store'
@@ -32,7 +32,7 @@ export { OTP_PASSKEYS, OTP_CODES }
 /** A refusal of these calls, in words. */
 export function secondFactorRefusal(answer: false | { result: false; error: string }): string {
   if (answer === false) return refusalMessage(false)
-  return SECOND_FACTOR_COPY[answer.error] ?? refusalMessage({ result: false, error: 'internal_error' })
+  return secondFactorCopy(answer.error) ?? refusalMessage({ result: false, error: 'internal_error' })
 }
 
 /** A step of the set-up: which of four it is, its heading and its content. */

@@ -15,9 +15,13 @@ import { useResendCode } from '../api/resend-code'
 import { useVerifyCode } from '../api/verify-code'
 import { CodeInput } from './code-input'
 import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { authCatalog } from '../messages'
 
 /** /code: the e-mailed verification code, checked as soon as all five digits are in. */
 export function CodeEntryScreen() {
+  const t = useCatalog(authCatalog)
   const brand = useBrand()
   const { brandName, companyDetails } = useBrandPayload()
   const navigate = useNavigate()
@@ -63,22 +67,24 @@ export function CodeEntryScreen() {
 
   return (
     <AuthCard
-      title="Check your e-mail"
+      title={t('auth.code.title')}
       description={
-        <>
-          We sent a {CODE_LENGTH}-digit code to <strong className="ac-strong">{email}</strong>. Enter it below to
-          continue.
-        </>
+        <RichText
+          catalog={authCatalog}
+          id="auth.code.lead"
+          values={{ length: CODE_LENGTH, email }}
+          parts={[<strong className="ac-strong" />]}
+        />
       }
     >
       <CodeInput
-        label="Verification code"
+        label={t('auth.code.label')}
         value={code}
         onChange={handleChange}
         readOnly={verify.isPending}
         inputRef={firstDigit}
       />
-      <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
+      <div className="ac-code-status">{verify.isPending ? <Spinner label={t('auth.code.checking')} /> : null}</div>
       <FormAlert message={alert.message} />
       <CodeScreenFoot
         nextCode={nextCode}

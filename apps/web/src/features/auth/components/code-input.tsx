@@ -1,5 +1,7 @@
 import { CODE_LENGTH } from '@exchange/shared/constants'
 import { useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { authCatalog } from '../messages'
 
 interface CodeInputProps {
   value: string
@@ -29,6 +31,7 @@ function shareFirstBox(inputRef: Ref<HTMLInputElement> | undefined, element: HTM
  * suggestion) fills them all.
  */
 export function CodeInput({ value, onChange, label, readOnly, error, success, inputRef }: CodeInputProps) {
+  const t = useCatalog(authCatalog)
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const digits = Array.from({ length: CODE_LENGTH }, (_, index) => value[index] ?? '')
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus()
@@ -88,7 +91,7 @@ export function CodeInput({ value, onChange, label, readOnly, error, success, in
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           // The first box takes the focus when the screen opens, as the code is all there is to do.
           autoFocus={index === 0}
-          aria-label={`Digit ${index + 1}`}
+          aria-label={t('auth.code.digit', { position: index + 1 })}
           aria-invalid={error || undefined}
           value={digit}
           readOnly={readOnly}

@@ -22,6 +22,9 @@ import { updateSessionState } from '../../../lib/session-state'
 import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { ruleMessage } from '../../../lib/validation'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { commonCatalog } from '../../../lib/common-copy'
 import { useLogIn } from '../api/log-in'
 import { useStartPasswordReset } from '../api/start-password-reset'
 
@@ -51,14 +54,17 @@ const validators = {
 }
 
 /** Under the form, for a visitor without an account. */
-const signUpLink = (
-  <p className="ac-dimmed ac-small ac-centred">
-    New here?{' '}
-    <Link to={WEB_PATHS.signup} className="ac-link">
-      Create an account
-    </Link>
-  </p>
-)
+function SignUpLink() {
+  return (
+    <p className="ac-dimmed ac-small ac-centred">
+      <RichText
+        catalog={commonCatalog}
+        id="common.login.newHere"
+        parts={[<Link to={WEB_PATHS.signup} className="ac-link" />]}
+      />
+    </p>
+  )
+}
 
 /** /login: the password, then, with two-factor sign-in on, the second step (decision 124). */
 export function LoginForm() {
@@ -123,6 +129,7 @@ function useForgotPassword(
 }
 
 function PasswordStep({ onSecondFactor }: { onSecondFactor: (answer: SecondFactorAnswer) => void }) {
+  const t = useCatalog(commonCatalog)
   const brand = useBrand()
   const brandPayload = useBrandPayload()
   const navigate = useNavigate()
@@ -163,28 +170,28 @@ function PasswordStep({ onSecondFactor }: { onSecondFactor: (answer: SecondFacto
   }
 
   return (
-    <AuthCard title="Log in" description={`Welcome back to ${brand.brandName}.`}>
-      <form onSubmit={handleSubmit} noValidate aria-label="Log in" className="ac-stack">
+    <AuthCard title={t('common.login.title')} description={t('common.login.welcomeBack', { brand: brand.brandName })}>
+      <form onSubmit={handleSubmit} noValidate aria-label={t('common.login.form')} className="ac-stack">
         <EmailField autoComplete="username" {...form.textField('email')} />
         <PasswordField
-          label="Password"
+          label={t('common.password.label')}
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={t('common.password.placeholder')}
           {...form.textField('password')}
         />
         <div className="ac-end">
           <TextButton onClick={handleForgotPassword} disabled={startReset.isPending}>
-            Forgot password?
+            {t('common.login.forgot')}
           </TextButton>
         </div>
         <FormAlert message={alert.message} />
         <Button type="submit" loading={logIn.isPending}>
-          Login
+          {t('common.login.submit')}
         </Button>
         <Button type="button" onClick={handlePasskey} variant="default">
-          Sign in with a passkey
+          {t('common.login.passkey')}
         </Button>
-        {signUpLink}
+        <SignUpLink />
       </form>
     </AuthCard>
   )

@@ -10,6 +10,8 @@ import type { useFormFields } from '../../../lib/use-form-fields'
 import type { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
 import { PASSWORD_CHANGED } from './reset-success-screen'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { authCatalog } from '../messages'
 
 const CODE_ERRORS: readonly ErrorCode[] = ['code_invalid', 'code_expired', 'code_attempts_exceeded']
 
@@ -26,6 +28,7 @@ interface NewPasswordFormProps {
 
 /** /resetpass, second step: the new password, set with the accepted code; then the success screen. */
 export function NewPasswordForm({ email, code, form, alert, onCodeRejected }: NewPasswordFormProps) {
+  const t = useCatalog(authCatalog)
   const { brandName, companyDetails } = useBrandPayload()
   const navigate = useNavigate()
   const complete = useCompletePasswordReset()
@@ -52,10 +55,10 @@ export function NewPasswordForm({ email, code, form, alert, onCodeRejected }: Ne
   }
 
   return (
-    <AuthCard title="Choose a new password" description={`For ${email}. Use at least 6 characters.`}>
+    <AuthCard title={t('auth.newPassword.title')} description={t('auth.newPassword.lead', { email })}>
       <form onSubmit={handleSubmit} noValidate className="ac-stack">
         <PasswordField
-          label="New password"
+          label={t('auth.newPassword.label')}
           autoComplete="new-password"
           // The new password is all this step asks for: the field has the focus when it appears.
           autoFocus
@@ -63,7 +66,7 @@ export function NewPasswordForm({ email, code, form, alert, onCodeRejected }: Ne
         />
         <FormAlert message={alert.message} />
         <Button type="submit" loading={complete.isPending}>
-          Set new password
+          {t('auth.newPassword.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -36,6 +36,11 @@ import {
   type PartnerRefusal,
 } from '../../../components/account/partner-refusal'
 import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { commonCatalog } from '../../../lib/common-copy'
+import { authCatalog } from '../messages'
+import { TermsConsent } from './signup-form'
 
 type Failure = Extract<MpLoginAnswer, { result: false }>
 
@@ -70,11 +75,11 @@ export function PartnerClaim({ partner, token }: { partner: string; token: strin
   if (refusal) return <PartnerRefusalScreen refusal={refusal} />
   if (failed)
     return (
-      <AuthCard title="We could not open your visit">
-        <FormAlert message={`${ALERT_MESSAGES.somethingWentWrong}. Reload this page to try again.`} />
+      <AuthCard title={authCatalog.t('auth.partner.failedTitle')}>
+        <FormAlert message={authCatalog.t('auth.partner.failedReload')} />
       </AuthCard>
     )
-  return <PageSpinner label="Opening your visit" />
+  return <PageSpinner label={authCatalog.t('auth.partner.opening')} />
 }
 
 /** A refusal of a sign-in step: the visit's own screen, or the step's alert. */
@@ -83,7 +88,7 @@ export function PartnerClaim({ partner, token }: { partner: string; token: strin
  * (decision 124), so the way on is the exchange's own login, where it is asked.
  */
 function secondFactorNotInVisit(brandName: string): string {
-  return `Your account has two-factor sign-in on, which this visit cannot ask for yet. Please log in at ${brandName} itself to buy, where we ask for it.`
+  return authCatalog.t('auth.partner.secondFactor', { brand: brandName })
 }
 
 function useStepFailure(alert: ReturnType<typeof useTimedAlert>, fallback: string) {
@@ -97,7 +102,7 @@ function useStepFailure(alert: ReturnType<typeof useTimedAlert>, fallback: strin
 function VisitEmail({ email }: { email: string }) {
   return (
     <div className="ac-field">
-      <span className="ac-label">E-mail</span>
+      <span className="ac-label">{authCatalog.t('auth.partner.email')}</span>
       <p className="ac-strong" data-testid="partner-email">
         {email}
       </p>
@@ -118,6 +123,7 @@ const passwordRules = {
 
 /** Known customer: their password. New customer: the password they choose, with /signup's rules and hints. */
 function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (nextCodeAt: number) => void }) {
+  const t = useCatalog(authCatalog)
   const brand = useBrand()
   const brandPayload = useBrandPayload()
   const navigate = useNavigate()
@@ -152,20 +158,22 @@ function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (
 
   return (
     <AuthCard
-      title={visit.known ? 'Log in to continue' : 'Choose a password'}
-      description={`${name} sent you to ${brand.brandName} to buy crypto.`}
+      title={visit.known ? t('auth.done.notChangedTitle') : t('auth.partner.choosePassword')}
+      description={t('auth.partner.sentYou', { partner: name, brand: brand.brandName })}
     >
       <form
         onSubmit={handleSubmit}
         noValidate
-        aria-label={visit.known ? 'Log in' : 'Create your account'}
+        aria-label={visit.known ? commonCatalog.t('common.login.form') : t('auth.partner.createAccount')}
         className="ac-stack"
       >
         <VisitEmail email={visit.email} />
         <PasswordField
-          label={visit.known ? 'Password' : 'Choose a password'}
+          label={visit.known ? commonCatalog.t('common.password.label') : t('auth.partner.choosePassword')}
           autoComplete={visit.known ? 'current-password' : 'new-password'}
-          placeholder={visit.known ? 'Your password' : 'At least 6 characters'}
+          placeholder={
+            visit.known ? commonCatalog.t('common.password.placeholder') : t('auth.signup.passwordPlaceholder')
+          }
           {...form.textField('password')}
         />
         {visit.known ? null : (
@@ -173,23 +181,12 @@ function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (
             checked={form.values.terms}
             onChange={(event) => form.setField('terms', event.currentTarget.checked)}
             error={form.errors.terms}
-            label={
-              <>
-                I accept the{' '}
-                <a href={brand.termsUrl} target="_blank" rel="noopener noreferrer">
-                  Terms and Conditions
-                </a>{' '}
-                and the{' '}
-                <a href={brand.privacyUrl} target="_blank" rel="noopener noreferrer">
-                  Privacy Policy
-                </a>
-              </>
-            }
+            label={<TermsConsent termsUrl={brand.termsUrl} privacyUrl={brand.privacyUrl} />}
           />
         )}
         <FormAlert message={alert.message} />
         <Button type="submit" loading={login.isPending}>
-          {visit.known ? 'Login' : 'Sign Up'}
+          {visit.known ? commonCatalog.t('common.login.submit') : t('auth.signup.submit')}
         </Button>
       </form>
     </AuthCard>
@@ -198,6 +195,7 @@ function PartnerPasswordStep({ visit, onCode }: { visit: PartnerVisit; onCode: (
 
 /** The e-mailed five-digit code, checked as soon as all digits are in; then signed in, on to the partner's order. */
 function PartnerCodeStep({ visit, nextCodeAt }: { visit: PartnerVisit; nextCodeAt: number }) {
+  const t = useCatalog(authCatalog)
   const { brandName, companyDetails } = useBrandPayload()
   const navigate = useNavigate()
   const [code, setCode] = useState('')
@@ -240,22 +238,24 @@ function PartnerCodeStep({ visit, nextCodeAt }: { visit: PartnerVisit; nextCodeA
 
   return (
     <AuthCard
-      title="Check your e-mail"
+      title={t('auth.code.title')}
       description={
-        <>
-          We sent a {CODE_LENGTH}-digit code to <strong className="ac-strong">{email}</strong>. Enter it below to
-          continue.
-        </>
+        <RichText
+          catalog={authCatalog}
+          id="auth.code.lead"
+          values={{ length: CODE_LENGTH, email }}
+          parts={[<strong className="ac-strong" />]}
+        />
       }
     >
       <CodeInput
-        label="Verification code"
+        label={t('auth.code.label')}
         value={code}
         onChange={handleChange}
         readOnly={verify.isPending}
         inputRef={firstDigit}
       />
-      <div className="ac-code-status">{verify.isPending ? <Spinner label="Checking code" /> : null}</div>
+      <div className="ac-code-status">{verify.isPending ? <Spinner label={t('auth.code.checking')} /> : null}</div>
       <FormAlert message={alert.message} />
       <CodeScreenFoot
         nextCode={nextCode}

@@ -1,7 +1,9 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { postPublic } from '../../../lib/api-client'
 import { okCheck, tokenCheck } from '../../../lib/answer-checks'
-import { getPasskey, passkeyFailure, SECOND_FACTOR_COPY } from '../../../lib/passkey-browser'
+import { catalogLanguage } from '../../../lib/i18n/catalog'
+import { passkeysCatalog } from '../../../lib/passkeys/messages'
+import { getPasskey, passkeyFailure, secondFactorCopy } from '../../../lib/passkey-browser'
 
 type Challenge = { result: true; data: { challengeId: string; options: Record<string, unknown> } }
 
@@ -13,6 +15,8 @@ export async function signInWithPasskey(
   brandName: string,
 ): Promise<{ ok: true; token: string } | { ok: false; message: string }> {
   try {
+    // The words of a refusal (decision 129); the login form does not load them until a passkey is used.
+    await passkeysCatalog.load(catalogLanguage())
     const challenge = (await postPublic('passkeyLoginOptions', { brandName }, okCheck)) as
       Challenge | { result: false; error: string }
     if (!challenge.result) return { ok: false, message: ALERT_MESSAGES.somethingWentWrong }
@@ -28,7 +32,7 @@ export async function signInWithPasskey(
       tokenCheck,
     )
     if (answer.result) return { ok: true, token: answer.data.token }
-    return { ok: false, message: SECOND_FACTOR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong }
+    return { ok: false, message: secondFactorCopy(answer.error) ?? ALERT_MESSAGES.somethingWentWrong }
   } catch {
     return { ok: false, message: ALERT_MESSAGES.somethingWentWrong }
   }

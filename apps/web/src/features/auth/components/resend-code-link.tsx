@@ -7,6 +7,9 @@ import { TextButton } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
 import type { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useEffect, useState } from 'react'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { authCatalog } from '../messages'
 
 /** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
 function formatNextCodeAt(at: number, now = Date.now()): string {
@@ -78,20 +81,21 @@ export function CodeScreenFoot({
   pending: boolean
   onResend: () => void
 }) {
+  const t = useCatalog(authCatalog)
   return (
     <div className="ac-stack-tight">
       {at === null ? (
         <TextButton onClick={onResend} disabled={pending}>
-          {ALERT_MESSAGES.codeNotReceived}
+          {localizeCopy(ALERT_MESSAGES.codeNotReceived)}
         </TextButton>
       ) : (
         <div role="status" className="ac-stack-tight">
-          {sent ? <p className="ac-success ac-dimmed">{ALERT_MESSAGES.codeSent}</p> : null}
-          <p className="ac-dimmed ac-small">You can ask for a new code at {formatNextCodeAt(at)}</p>
+          {sent ? <p className="ac-success ac-dimmed">{localizeCopy(ALERT_MESSAGES.codeSent)}</p> : null}
+          <p className="ac-dimmed ac-small">{t('auth.code.nextAt', { time: formatNextCodeAt(at) })}</p>
         </div>
       )}
       <Link to={WEB_PATHS.login} className="ac-link" data-tone="dimmed">
-        Back to login
+        {t('auth.code.backToLogin')}
       </Link>
     </div>
   )

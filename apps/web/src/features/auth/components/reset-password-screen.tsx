@@ -16,6 +16,9 @@ import { useStartPasswordReset } from '../api/start-password-reset'
 import { CodeInput } from './code-input'
 import { NewPasswordForm } from './new-password-form'
 import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { authCatalog } from '../messages'
 
 type Step = 'code' | 'accepted' | 'password'
 
@@ -34,6 +37,7 @@ function useResetStep() {
 
 /** /resetpass: the e-mailed reset code, then a new password. */
 export function ResetPasswordScreen() {
+  const t = useCatalog(authCatalog)
   const { brandName, companyDetails } = useBrandPayload()
   const [username] = useState(() => getSessionState().username)
   const [step, setStep] = useResetStep()
@@ -77,15 +81,18 @@ export function ResetPasswordScreen() {
 
   return (
     <AuthCard
-      title="Reset your password"
+      title={t('auth.reset.title')}
       description={
-        <>
-          We sent a {CODE_LENGTH}-digit code to <strong className="ac-strong">{email}</strong>. Enter it below.
-        </>
+        <RichText
+          catalog={authCatalog}
+          id="auth.reset.lead"
+          values={{ length: CODE_LENGTH, email }}
+          parts={[<strong className="ac-strong" />]}
+        />
       }
     >
       <CodeInput
-        label="Reset code"
+        label={t('auth.reset.codeLabel')}
         value={code}
         onChange={handleCodeChange}
         readOnly={checkCode.isPending || step === 'accepted'}
@@ -93,10 +100,10 @@ export function ResetPasswordScreen() {
         inputRef={firstDigit}
       />
       <div className="ac-code-status">
-        {checkCode.isPending ? <Spinner label="Checking code" /> : null}
+        {checkCode.isPending ? <Spinner label={t('auth.code.checking')} /> : null}
         {step === 'accepted' ? (
           <p className="ac-success" role="status">
-            Code accepted
+            {t('auth.reset.accepted')}
           </p>
         ) : null}
       </div>

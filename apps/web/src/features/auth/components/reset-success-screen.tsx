@@ -3,6 +3,10 @@ import { REDIRECT_COUNTDOWN_SECONDS } from '@exchange/shared/constants'
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { AuthCard, ButtonLink } from '../../../components/account/ui'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { commonCatalog } from '../../../lib/common-copy'
+import { authCatalog } from '../messages'
 
 /** What the reset's last step hands /redirect: only then does it say that the password was changed (decision 125). */
 export const PASSWORD_CHANGED = { passwordChanged: true }
@@ -12,6 +16,7 @@ export const PASSWORD_CHANGED = { passwordChanged: true }
  * another tab), it says nothing was changed and leads to the login form all the same.
  */
 export function ResetSuccessScreen() {
+  const t = useCatalog(authCatalog)
   const navigate = useNavigate()
   const changed = (useLocation().state as typeof PASSWORD_CHANGED | null)?.passwordChanged === true
   const [secondsLeft, setSecondsLeft] = useState(REDIRECT_COUNTDOWN_SECONDS)
@@ -26,7 +31,7 @@ export function ResetSuccessScreen() {
   }, [secondsLeft, navigate])
 
   return (
-    <AuthCard title={changed ? 'All done!' : 'Log in to continue'}>
+    <AuthCard title={changed ? t('auth.done.title') : t('auth.done.notChangedTitle')}>
       <div className="ac-stack ac-centred">
         {changed ? (
           <div className="ac-done-icon" aria-hidden="true">
@@ -44,15 +49,16 @@ export function ResetSuccessScreen() {
             </svg>
           </div>
         ) : null}
-        <p>
-          {changed
-            ? 'Your password has been changed. You can now log in with your new password.'
-            : 'There is nothing to confirm here. To change your password, use "Forgot password?" on the login form.'}
-        </p>
+        <p>{changed ? t('auth.done.changed') : t('auth.done.nothing')}</p>
         <p className="ac-dimmed ac-small" role="timer" aria-live="polite">
-          Redirecting to login in <strong>{secondsLeft}</strong> {secondsLeft === 1 ? 'second' : 'seconds'}
+          <RichText
+            catalog={authCatalog}
+            id="auth.done.redirecting"
+            values={{ seconds: secondsLeft }}
+            parts={[<strong />]}
+          />
         </p>
-        <ButtonLink to={WEB_PATHS.login}>Login</ButtonLink>
+        <ButtonLink to={WEB_PATHS.login}>{commonCatalog.t('common.login.submit')}</ButtonLink>
       </div>
     </AuthCard>
   )

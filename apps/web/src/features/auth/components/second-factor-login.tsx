@@ -8,7 +8,10 @@ import { postPublic } from '../../../lib/api-client'
 import { okCheck, tokenCheck } from '../../../lib/answer-checks'
 import { useBrand } from '../../../lib/brand-context'
 import { saveJwtCookie } from '../../../lib/cookies'
-import { passkeyFailure, SECOND_FACTOR_COPY, getPasskey } from '../../../lib/passkey-browser'
+import { passkeyFailure, secondFactorCopy, getPasskey } from '../../../lib/passkey-browser'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { passkeysCatalog } from '../../../lib/passkeys/messages'
+import { authCatalog } from '../messages'
 
 export { signInWithPasskey } from './passkey-sign-in'
 
@@ -17,7 +20,7 @@ export type LoginParts = Pick<typeof AccountUi, 'AuthCard' | 'Button' | 'FormAle
 type Answer = { result: true; data: { token: string } } | { result: false; error: string }
 type Challenge = { result: true; data: { challengeId: string; options: Record<string, unknown> } }
 
-const copyOf = (answer: { error: string }) => SECOND_FACTOR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong
+const copyOf = (answer: { error: string }) => secondFactorCopy(answer.error) ?? ALERT_MESSAGES.somethingWentWrong
 
 /** The ticket's customer's passkey, asked of the browser for the api's request; or why there is none. */
 async function passkeyProof(
@@ -86,6 +89,8 @@ export function SecondFactorLogin({
    */
   ui: LoginParts
 }) {
+  const t = useCatalog(authCatalog)
+  useCatalog(passkeysCatalog)
   const brand = useBrand()
   const [code, setCode] = useState('')
   const { busy, error, alert, setError, setAlert, send } = useSecondFactorSend(step.ticket)
@@ -96,7 +101,7 @@ export function SecondFactorLogin({
     event.preventDefault()
     const typed = code.replace(/[\s-]+/g, '')
     if (!/^\d{6}$/.test(typed) && !/^[A-Za-z2-9]{10}$/.test(typed))
-      return setError(SECOND_FACTOR_COPY.validation_failed)
+      return setError(secondFactorCopy('validation_failed'))
     void send({ code: typed })
   }
 
@@ -108,23 +113,21 @@ export function SecondFactorLogin({
     else setAlert(proof.message)
   }
 
-  const lead = hasApp
-    ? 'Type the 6-digit code from your authenticator app, or one of your recovery codes.'
-    : 'Use your passkey, or type one of your recovery codes.'
+  const lead = hasApp ? t('auth.secondFactor.leadApp') : t('auth.secondFactor.leadPasskey')
   return (
-    <AuthCard title="Two-factor sign-in" description={lead}>
-      <form onSubmit={submitCode} noValidate aria-label="Two-factor sign-in" className="ac-stack">
+    <AuthCard title={t('auth.secondFactor.title')} description={lead}>
+      <form onSubmit={submitCode} noValidate aria-label={t('auth.secondFactor.title')} className="ac-stack">
         {hasPasskey ? (
           <Button
             type="button"
             loading={busy}
             onClick={() => void withPasskey().catch(() => setAlert(ALERT_MESSAGES.somethingWentWrong))}
           >
-            Use a passkey
+            {t('auth.secondFactor.usePasskey')}
           </Button>
         ) : null}
         <TextField
-          label={hasApp ? 'Authenticator or recovery code' : 'Recovery code'}
+          label={hasApp ? t('auth.secondFactor.codeLabelApp') : t('auth.secondFactor.codeLabelRecovery')}
           autoComplete="one-time-code"
           inputMode={hasApp ? 'numeric' : 'text'}
           autoFocus={!hasPasskey}
@@ -134,10 +137,10 @@ export function SecondFactorLogin({
         />
         <FormAlert message={alert} />
         <Button type="submit" loading={busy} variant={hasPasskey ? 'default' : 'filled'}>
-          Continue
+          {t('auth.secondFactor.continue')}
         </Button>
         <div className="ac-end">
-          <TextButton onClick={onRestart}>Back to log in</TextButton>
+          <TextButton onClick={onRestart}>{t('auth.secondFactor.backToLogin')}</TextButton>
         </div>
       </form>
     </AuthCard>

@@ -13,6 +13,10 @@ import { useFormFields } from '../../../lib/use-form-fields'
 import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { ruleMessage } from '../../../lib/validation'
 import { useSignUp } from '../api/sign-up'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { commonCatalog } from '../../../lib/common-copy'
+import { authCatalog } from '../messages'
 
 const initialValues = { email: '', password: '', terms: false }
 
@@ -22,7 +26,22 @@ const validators = {
   terms: (value: boolean) => (value ? undefined : VALIDATION_MESSAGES.termsRequired),
 }
 
+/** "I accept the Terms and Conditions and the Privacy Policy", each a link to the brand's document. */
+export function TermsConsent({ termsUrl, privacyUrl }: { termsUrl: string; privacyUrl: string }) {
+  return (
+    <RichText
+      catalog={authCatalog}
+      id="auth.signup.terms"
+      parts={[
+        <a href={termsUrl} target="_blank" rel="noopener noreferrer" />,
+        <a href={privacyUrl} target="_blank" rel="noopener noreferrer" />,
+      ]}
+    />
+  )
+}
+
 export function SignupForm() {
+  const t = useCatalog(authCatalog)
   const brand = useBrand()
   const brandPayload = useBrandPayload()
   const navigate = useNavigate()
@@ -53,41 +72,31 @@ export function SignupForm() {
   }
 
   return (
-    <AuthCard title="Create your account" description="Start buying crypto in minutes.">
-      <form onSubmit={handleSubmit} noValidate aria-label="Sign up" className="ac-stack">
+    <AuthCard title={t('auth.signup.title')} description={t('auth.signup.lead')}>
+      <form onSubmit={handleSubmit} noValidate aria-label={t('auth.signup.form')} className="ac-stack">
         <EmailField autoComplete="email" {...form.textField('email')} />
         <PasswordField
-          label="Password"
+          label={commonCatalog.t('common.password.label')}
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder={t('auth.signup.passwordPlaceholder')}
           {...form.textField('password')}
         />
         <CheckboxField
           checked={form.values.terms}
           onChange={(event) => form.setField('terms', event.currentTarget.checked)}
           error={form.errors.terms}
-          label={
-            <>
-              I accept the{' '}
-              <a href={brand.termsUrl} target="_blank" rel="noopener noreferrer">
-                Terms and Conditions
-              </a>{' '}
-              and the{' '}
-              <a href={brand.privacyUrl} target="_blank" rel="noopener noreferrer">
-                Privacy Policy
-              </a>
-            </>
-          }
+          label={<TermsConsent termsUrl={brand.termsUrl} privacyUrl={brand.privacyUrl} />}
         />
         <FormAlert message={alert.message} />
         <Button type="submit" loading={signUp.isPending}>
-          Sign Up
+          {t('auth.signup.submit')}
         </Button>
         <p className="ac-dimmed ac-small ac-centred">
-          Already have an account?{' '}
-          <Link to={WEB_PATHS.login} className="ac-link">
-            Log in
-          </Link>
+          <RichText
+            catalog={authCatalog}
+            id="auth.signup.haveAccount"
+            parts={[<Link to={WEB_PATHS.login} className="ac-link" />]}
+          />
         </p>
       </form>
     </AuthCard>

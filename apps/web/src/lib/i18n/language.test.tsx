@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { mockApi, ok } from '../../test/mock-api'
+import { renderApp } from '../../test/render'
+import { catalogLanguage } from './catalog'
+import { activeLocale } from './locale'
+
+describe('the language switch', () => {
+  it('shows /login in German once German is chosen, remembers it and marks the page', async () => {
+    mockApi({ getUkStatus: ok({ data: { isUk: false } }) })
+    renderApp('/login')
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de')
+
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Passwort vergessen?' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de')
+    expect(window.localStorage.getItem('language')).toBe('de')
+    expect(document.documentElement.lang).toBe('de')
+    expect(catalogLanguage()).toBe('de')
+    // Numbers and dates follow the language, with the home region the browser (en-US) does not name for German.
+    expect(activeLocale()).toEqual({ language: 'de', locale: 'de-CH' })
+  })
+
+  it('says a shared rule’s message in the language in force', async () => {
+    mockApi({ getUkStatus: ok({ data: { isUk: false } }) })
+    renderApp('/login')
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'fr')
+    await userEvent.click(await screen.findByRole('button', { name: 'Se connecter' }))
+    await waitFor(() => expect(screen.getByText('L’adresse e-mail est obligatoire')).toBeInTheDocument())
+  })
+})
