@@ -5,7 +5,7 @@ import { PageSpinner } from '../../components/account/ui'
 import type { OrderValues } from '../../features/buy/components/buy-order'
 import { partnerNameOf } from '../../lib/partner-visit'
 import type { CalculatorPreset } from '../routes/calculator-route'
-import { DASHBOARD_ROUTES } from '../signed-in-routes'
+import { DASHBOARD_ROUTES } from '../signed-in-screens'
 import { usePartnerSession } from './partner-session'
 
 /** The calculator's values the partner set: each part it left out stays the customer's to choose. */

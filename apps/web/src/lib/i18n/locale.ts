@@ -20,7 +20,7 @@ function browserPreferences(): readonly string[] {
 }
 
 /** The language chosen in this browser, if one was (storage may be unavailable: then none was). */
-export function chosenLanguage(): Language | undefined {
+function chosenLanguage(): Language | undefined {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_CHOICE_KEY)
     return isLanguage(stored) ? stored : undefined
