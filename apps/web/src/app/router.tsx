@@ -1,4 +1,14 @@
-import { Component as ReactComponent, Suspense, use, useEffect, useState, type ReactNode } from 'react'
+import {
+  Component as ReactComponent,
+  createElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { PageSpinner } from '../components/account/ui'
@@ -69,8 +79,11 @@ const PARTNER_ADDRESS = /^\/(logout)?mp(-|\/?$)/i
 export function startSignedInScreen(brandName: string, pathname: string): void {
   const path = signedInPathAt(pathname)
   if (!path || !readJwtCookie()) return
-  // The screens' table too, so that the screen's module is asked for as soon as the frame has painted.
-  loadSignedInScreens().catch(() => undefined)
+  // The screens' table too, so that the screen's module is asked for as soon as the frame has painted, and the frame's
+  // texts with it.
+  loadSignedInScreens()
+    .then((screens) => screens.loadFrameTexts())
+    .catch(() => undefined)
   const calls = [LAYOUT_CALLS, firstCallsAt(path)]
   sendCallsEarly(
     { public: calls.flatMap((call) => call.public ?? []), user: calls.flatMap((call) => call.user ?? []) },
@@ -120,7 +133,7 @@ function SignedInArea() {
       const path = signedInPathAt(pathname)
       if (path)
         loadSignedInScreens()
-          .then((screens) => screens.signedInScreenAt(path)?.preload())
+          .then((screens) => Promise.all([screens.loadFrameTexts(), screens.signedInScreenAt(path)?.preload()]))
           .catch(() => undefined)
       setFramePainted(true)
     })
@@ -133,9 +146,20 @@ function SignedInArea() {
   )
 }
 
-/** The screen of a signed-in address, from the screens' table (loaded on demand, decision 129). */
-function SignedInScreen({ path }: { path: string }) {
-  return use(loadSignedInScreens()).renderSignedInScreen(path)
+/**
+ * The screen of each signed-in address, from the screens' table (loaded on demand, decision 129): a lazy component per
+ * address, made once, whose module is the table's then the screen's.
+ */
+const signedInScreens = new Map<string, LazyExoticComponent<ComponentType>>()
+function signedInScreen(path: string) {
+  let screen = signedInScreens.get(path)
+  if (!screen) {
+    screen = lazy(() =>
+      loadSignedInScreens().then((table) => table.signedInScreenAt(path)?.preload() ?? { default: () => null }),
+    )
+    signedInScreens.set(path, screen)
+  }
+  return screen
 }
 
 /** A new page starts at its top, as a page loaded from the server would. */
@@ -203,7 +227,7 @@ export function AppRoutes() {
                   element={
                     // The signed-in layout stays while a screen first visited loads.
                     <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>
-                      <SignedInScreen path={path} />
+                      {createElement(signedInScreen(path))}
                     </Suspense>
                   }
                 />

@@ -1,5 +1,7 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import { createElement } from 'react'
+import { catalogLanguage } from '../lib/i18n/catalog'
+import { appCatalog } from './messages'
+import { screensCatalog } from './routes/messages'
 import { type LazyScreen, onDemand } from './on-demand'
 
 const ChooseBankRoute = onDemand(() => import('./routes/choose-bank-route'))
@@ -9,7 +11,7 @@ const OtpRoute = onDemand(() => import('./routes/otp-route'))
 /** Every signed-in screen of spec section 2 and beyond it, each loaded when first visited. */
 export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
   { path: WEB_PATHS.dashboard, Screen: onDemand(() => import('./routes/calculator-route')) },
-  { path: WEB_PATHS.method, Screen: onDemand(() => import('./routes/method-route')) },
+  { path: WEB_PATHS.method, Screen: onDemand(() => import('./routes/method-route'), [screensCatalog]) },
   { path: WEB_PATHS.details, Screen: onDemand(() => import('./routes/details-route')) },
   { path: WEB_PATHS.confirmDetails, Screen: onDemand(() => import('./routes/confirm-details-route')) },
   { path: WEB_PATHS.chooseCard, Screen: onDemand(() => import('./routes/choose-cc-route')) },
@@ -28,13 +30,13 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
   { path: WEB_PATHS.returnAuth, Screen: onDemand(() => import('./routes/return-auth-route')) },
   { path: WEB_PATHS.authEnd, Screen: onDemand(() => import('./routes/auth-end-route')) },
   { path: WEB_PATHS.uploadDocs, Screen: onDemand(() => import('./routes/upload-docs-route')) },
-  { path: WEB_PATHS.sourceOfFunds, Screen: onDemand(() => import('./routes/sof-route')) },
+  { path: WEB_PATHS.sourceOfFunds, Screen: onDemand(() => import('./routes/sof-route'), [screensCatalog]) },
   { path: WEB_PATHS.questionnaire, Screen: onDemand(() => import('./routes/quest-route')) },
   { path: WEB_PATHS.checks, Screen: onDemand(() => import('./routes/checks-route')) },
   // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
-  { path: WEB_PATHS.wallets, Screen: onDemand(() => import('./routes/wallets-route')) },
+  { path: WEB_PATHS.wallets, Screen: onDemand(() => import('./routes/wallets-route'), [screensCatalog]) },
   // The way out of a paid order whose delivery waits: another wallet, or the money back (decision 085).
-  { path: WEB_PATHS.wayOut, Screen: onDemand(() => import('./routes/way-out-route')) },
+  { path: WEB_PATHS.wayOut, Screen: onDemand(() => import('./routes/way-out-route'), [screensCatalog]) },
   // A completed order's printable receipt (decision 049).
   { path: WEB_PATHS.receipt, Screen: onDemand(() => import('./routes/receipt-route')) },
   // The customer agreement (decision 044).
@@ -48,7 +50,7 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
   { path: WEB_PATHS.assessment, Screen: onDemand(() => import('./routes/prquest-route')) },
   { path: WEB_PATHS.coolingOff, Screen: onDemand(() => import('./routes/prwait-route')) },
   // Where login leads a returning customer (decision 125).
-  { path: WEB_PATHS.land, Screen: onDemand(() => import('./routes/land-route')) },
+  { path: WEB_PATHS.land, Screen: onDemand(() => import('./routes/land-route'), [screensCatalog]) },
   { path: WEB_PATHS.account, Screen: onDemand(() => import('./routes/account-route')) },
   // Requests and the contact form share one module (decision 122).
   { path: WEB_PATHS.support, Screen: SupportRoute },
@@ -57,13 +59,12 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
   ...WEB_PATHS.securityCode.map((path) => ({ path, Screen: OtpRoute })),
 ]
 
+/** The signed-in frame's catalogs, asked for with this table so that they arrive with the layout (decision 129). */
+export function loadFrameTexts(): Promise<unknown> {
+  return appCatalog.load(catalogLanguage())
+}
+
 /** The screen of a signed-in address (as `signedInPathAt` gives it). */
 export function signedInScreenAt(path: string): LazyScreen | undefined {
   return DASHBOARD_ROUTES.find((candidate) => candidate.path === path)?.Screen
-}
-
-/** The screen of a signed-in address, rendered (nothing for another address). */
-export function renderSignedInScreen(path: string) {
-  const Screen = signedInScreenAt(path)
-  return Screen ? createElement(Screen) : null
 }
