@@ -20,12 +20,14 @@ import {
   storedOrder,
   useTestApp,
   verifyIdentity,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
 const HOUR = 3_600_000
-const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR, SESSION_HOURS: '240' } })
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, SESSION_HOURS: '240' } })
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 /**
  * A customer named Ada Lovelace who renames herself to `renamedTo`, has her identity verified under that name (the name
@@ -95,7 +97,7 @@ const operatorAction = (action: string, payload: object) =>
     method: 'POST',
     url: `/operator/actions/${action}`,
     headers: {
-      authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}`,
+      ...operatorHeaders,
       'content-type': 'application/json',
     },
     payload,
@@ -128,7 +130,7 @@ describe('a payment soon after a change of the customer’s name is held for a p
     const page = await t.app.inject({
       method: 'GET',
       url: '/operator',
-      headers: { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` },
+      headers: { ...operatorHeaders },
     })
     expect(page.body).toContain(order.reference)
     expect(page.body).toContain('name changed from &quot;Ada Lovelace&quot; to &quot;Grace Hopper&quot;')

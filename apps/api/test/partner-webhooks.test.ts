@@ -10,19 +10,18 @@ import { applyTransition } from '../src/modules/orders/order-trail'
 import { MAX_ATTEMPTS, RETRY_WAITS_SECONDS } from '../src/modules/partner-webhooks/delivery-schedule'
 import { createPartnerService } from '../src/modules/partners/partners.service'
 import { SECRET_OVERLAP_HOURS } from '../src/modules/partners/signing-secrets'
-import { callUser, initiateBuy, payableBuyer, useTestApp } from './support'
+import { callUser, initiateBuy, payableBuyer, useTestApp, useOperatorSession } from './support'
 import { type Receiver, startReceiver, verifyNotice } from './support/webhook-receiver'
 
 const DOCUMENTS_KEY = randomBytes(32).toString('base64')
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const operatorHeaders = {
-  authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}`,
-  'content-type': 'application/x-www-form-urlencoded',
-  'sec-fetch-site': 'same-origin',
-}
 // A try gets a third of the lease: 3 s, so that the slow endpoint's test waits little.
 const t = useTestApp({
-  env: { DOCUMENTS_ENCRYPTION_KEY: DOCUMENTS_KEY, OPERATOR_CREDENTIALS: OPERATOR, PARTNER_WEBHOOK_LEASE_SECONDS: '9' },
+  env: { DOCUMENTS_ENCRYPTION_KEY: DOCUMENTS_KEY, PARTNER_WEBHOOK_LEASE_SECONDS: '9' },
+})
+/** The admin's browser posting the partner pages' forms (decision 127: partners are the admins'). */
+const operatorHeaders: Record<string, string> = Object.assign(useOperatorSession(t, ['admin'], 'ops.anna').headers, {
+  'content-type': 'application/x-www-form-urlencoded',
+  'sec-fetch-site': 'same-origin',
 })
 
 /** The registry on the app's database, with the key the app seals the partners' secrets under. */

@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import type { OperatorRole } from '../../src/db/tables/modules/operator'
 import { createOperator } from '../../src/modules/operator/operator-accounts'
 import { totpOf } from '../../src/modules/accounts/second-factor-totp'
@@ -48,7 +48,13 @@ export async function signInWithPassword(t: TestApp, name: string, password: str
 }
 
 /** Posts a code to a step of the sign-in (`code` or `enrol`) with the password step's cookie. */
-export function postCode(t: TestApp, step: 'code' | 'enrol', cookie: string, code: string, remoteAddress = '127.0.0.1') {
+export function postCode(
+  t: TestApp,
+  step: 'code' | 'enrol',
+  cookie: string,
+  code: string,
+  remoteAddress = '127.0.0.1',
+) {
   return t.app.inject({
     method: 'POST',
     url: `/operator/login/${step}`,
@@ -90,3 +96,17 @@ export async function operatorSession(
 
 /** Every role: an operator who may do everything (for tests about something else than roles). */
 export const EVERY_ROLE: OperatorRole[] = ['support', 'compliance', 'finance', 'admin']
+
+/**
+ * `operatorSession` for a whole file: an operator of these roles signed in before its tests (after `useTestApp`'s app
+ * is built). Its `headers` object is filled in place, so it may be taken at the top of the file.
+ */
+export function useOperatorSession(t: TestApp, roles: OperatorRole[] = EVERY_ROLE, name?: string): OperatorSession {
+  const session: OperatorSession = { id: '', name: '', password: '', secret: '', headers: { cookie: '' } }
+  beforeAll(async () => {
+    const made = await operatorSession(t, roles, { ...(name && { name }) })
+    Object.assign(session.headers, made.headers)
+    Object.assign(session, { ...made, headers: session.headers })
+  })
+  return session
+}

@@ -18,13 +18,7 @@ import { forgetLoginFailures, takeLoginTry } from './login-throttle'
 import { passkeyOriginOf } from './passkey-origin'
 import { passkeyAssertionOptions, passkeyRegistrationOptions, verifyPasskeyRegistration } from './passkeys'
 import { type Reauthentication, reauthenticate } from './reauthentication'
-import {
-  CUSTOMER_TOTP,
-  factorsOf,
-  makeRecoveryCodes,
-  secondFactorOn,
-  secondFactorRefusal,
-} from './second-factor-store'
+import { CUSTOMER_TOTP, factorsOf, makeRecoveryCodes, secondFactorOn, secondFactorRefusal } from './second-factor-store'
 import { newTotpEnrolment, takeTotpStep, totpStep, unsealSecret } from './second-factor-totp'
 
 /**

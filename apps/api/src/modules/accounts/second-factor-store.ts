@@ -150,7 +150,9 @@ export async function verifySecondFactor(
       const secret = unsealSecret(deps.secondFactorKey, factors.totp.sealedSecret)
       const step = totpStep(secret, TotpCode.parse((proof as { code: string }).code), clock.now())
       if (step === undefined) return 'second_factor_invalid' as const
-      return (await takeTotpStep(tx, CUSTOMER_TOTP, customer.id, step)) ? ('totp' as const) : ('second_factor_used' as const)
+      return (await takeTotpStep(tx, CUSTOMER_TOTP, customer.id, step))
+        ? ('totp' as const)
+        : ('second_factor_used' as const)
     }
     const code = RecoveryCode.parse((proof as { code: string }).code)
     if (!(await useRecoveryCode(deps, tx, customer.id, code))) return 'second_factor_invalid' as const

@@ -23,12 +23,13 @@ import {
 import { logAction } from './operator-log'
 import { endSessionsOf } from './operator-sessions'
 
-/** A login name: lower-case letters, digits, dots, dashes and underscores; what the operator types to sign in. */
+/** A login name: a lower-case letter, then lower-case letters, digits, dots, dashes or underscores (2 to 64). */
 export const LoginName = z
   .string()
   .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{1,63}$/, '2 to 64 letters, digits, dots, dashes or underscores')
+  .regex(/^[a-z][a-z0-9._-]{1,63}$/, '2 to 64 lower-case letters, digits, dots, dashes or underscores, a letter first')
+/** What an operator types at the sign-in: their login name, in any case. */
+const TypedLoginName = z.string().trim().toLowerCase().pipe(LoginName)
 export const Roles = z.array(z.enum(OPERATOR_ROLES)).min(1, 'at least one role').max(OPERATOR_ROLES.length)
 
 /** The operators' authenticator apps (the rules are the customers', second-factor-totp.ts). */
@@ -133,13 +134,14 @@ async function assertAnotherAdmin(tx: Database, operatorId: string) {
         arrayContains(operatorAccounts.roles, ['admin']),
       ),
     )
-  if (Number(others?.n ?? 0) === 0) throw new AppError('transition_not_allowed')
+  if (Number(others?.n ?? 0) === 0) throw new AppError('transition_not_allowed', 409)
 }
 
 /** Gives an operator other roles; taking the admin role from the last admin is refused. */
 export async function setRoles(deps: OperatorAccountDeps, by: Actor, operatorId: string, input: OperatorRole[]) {
   const roles = Roles.safeParse([...new Set(input)])
-  if (!roles.success) throw new AppError('validation_failed', 400, { fields: { roles: roles.error.issues[0]!.message } })
+  if (!roles.success)
+    throw new AppError('validation_failed', 400, { fields: { roles: roles.error.issues[0]!.message } })
   await deps.db.transaction(async (tx) => {
     const account = await accountOf(tx, operatorId)
     if (account.roles.includes('admin') && !roles.data.includes('admin')) await assertAnotherAdmin(tx, operatorId)
@@ -155,7 +157,7 @@ export async function setRoles(deps: OperatorAccountDeps, by: Actor, operatorId:
 
 /** Disables an operator: no sign-in, every session ends. Not oneself, not the last admin. */
 export async function disableOperator(deps: OperatorAccountDeps, by: Actor, operatorId: string) {
-  if (by !== 'command_line' && by.id === operatorId) throw new AppError('transition_not_allowed')
+  if (by !== 'command_line' && by.id === operatorId) throw new AppError('transition_not_allowed', 409)
   await deps.db.transaction(async (tx) => {
     const account = await accountOf(tx, operatorId)
     if (account.disabledAt) return
@@ -175,15 +177,12 @@ export async function resetOperator(
   by: Actor,
   operatorId: string,
 ): Promise<{ loginName: string; password: string }> {
-  if (by !== 'command_line' && by.id === operatorId) throw new AppError('transition_not_allowed')
+  if (by !== 'command_line' && by.id === operatorId) throw new AppError('transition_not_allowed', 409)
   const password = newPassword()
   const passwordHash = await hashPassword(password)
   return deps.db.transaction(async (tx) => {
     const account = await accountOf(tx, operatorId)
-    await tx
-      .update(operatorAccounts)
-      .set({ passwordHash })
-      .where(eq(operatorAccounts.id, operatorId))
+    await tx.update(operatorAccounts).set({ passwordHash }).where(eq(operatorAccounts.id, operatorId))
     await tx.delete(operatorTotpFactors).where(eq(operatorTotpFactors.operatorId, operatorId))
     await endSessionsOf(tx, deps.clock, operatorId)
     await audit(deps, tx, by, 'operator_reset', { operatorId, loginName: account.loginName })
@@ -192,7 +191,7 @@ export async function resetOperator(
 }
 
 export async function operatorByLoginName({ db }: Pick<OperatorAccountDeps, 'db'>, name: string) {
-  const loginName = LoginName.safeParse(name)
+  const loginName = TypedLoginName.safeParse(name)
   if (!loginName.success) return undefined
   const [row] = await db
     .select({ id: operatorAccounts.id, loginName: operatorAccounts.loginName })
@@ -210,7 +209,7 @@ export async function checkPassword(
   name: string,
   password: string,
 ): Promise<{ id: string; hasSecondFactor: boolean } | undefined> {
-  const loginName = LoginName.safeParse(name)
+  const loginName = TypedLoginName.safeParse(name)
   const [row] = loginName.success
     ? await db
         .select({
@@ -251,7 +250,7 @@ export async function startEnrolment(
     .select()
     .from(operatorTotpFactors)
     .where(eq(operatorTotpFactors.operatorId, operator.id))
-  if (factor?.confirmedAt) throw new AppError('transition_not_allowed')
+  if (factor?.confirmedAt) throw new AppError('transition_not_allowed', 409)
   if (factor) return totpEnrolmentOf(deps.secondFactorKey, factor.sealedSecret, deps.issuer, operator.name)
   const enrolment = await newTotpEnrolment(deps.secondFactorKey, deps.issuer, operator.name)
   await deps.db

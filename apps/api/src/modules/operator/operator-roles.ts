@@ -80,7 +80,8 @@ export async function requireRole(request: FastifyRequest, reply: FastifyReply) 
   const action = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`
   if (action in OPERATOR_ACTIONS && mayDo(roles, action as OperatorAction)) return
   request.log.warn({ operator: request.operator, action }, 'operator action refused: not open to their roles')
-  const wantsPage = (request.headers.accept ?? '').includes('text/html') ||
+  const wantsPage =
+    (request.headers.accept ?? '').includes('text/html') ||
     (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
   if (wantsPage) return reply.code(403).type('text/html; charset=utf-8').send(forbiddenPage(roles))
   return reply.code(403).send({ result: false, error: 'forbidden' })

@@ -45,7 +45,7 @@ export function operatorsPage(
     `${state.flash ? `<p class="flash" role="status">${escapeHtml(state.flash)}</p>` : ''}${state.error ? `<p class="flash" role="alert">${escapeHtml(state.error)}</p>` : ''}
 <h2>Operators (${rows.length})</h2><div class="scroll"><table><tr><th>Login name</th><th>State</th><th>Created</th><th>Roles</th><th>Action</th></tr>${rows.map(rowOf).join('')}</table></div>
 <h2>New operator</h2><p>The new operator gets a password, shown once on the next page; at their first sign-in they set up their authenticator app.</p>
-<form method="post" action="/operator/operators"><p><label>Login name <input name="loginName" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9._\\-]{1,63}"></label></p><p>${roleBoxes([])}</p><p><button>Create operator</button></p></form>`,
+<form method="post" action="/operator/operators"><p><label>Login name <input name="loginName" required maxlength="64" pattern="[a-z][a-z0-9._\\-]{1,63}"></label></p><p>${roleBoxes([])}</p><p><button>Create operator</button></p></form>`,
   )
 }
 
