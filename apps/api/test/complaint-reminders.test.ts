@@ -10,7 +10,8 @@ const OPERATORS_ADDRESS = 'support@helvex.example'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const t = useTestApp({ env: { PUBLIC_URL: 'https://exchange.example' } })
-const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.sam').headers
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.sam')
+const operatorHeaders: Record<string, string> = operator.headers
 
 async function complaint(message: string) {
   const customer = await signUpVerified(t)
@@ -47,6 +48,7 @@ describe('the reminder of a complaint deadline', () => {
     t.clock.advance(22 * DAY_MS)
     expect(await t.app.jobs.remindComplaints()).toBe(0)
     expect(await reminders()).toHaveLength(0)
+    await operator.renew()
     const early = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: operatorHeaders })
     expect(early.body).not.toContain('due in')
 
@@ -59,6 +61,7 @@ describe('the reminder of a complaint deadline', () => {
     expect(mail!.text).toContain(`https://exchange.example/operator/tickets/${ticket.number}`)
     expect(mail!.text).not.toContain(closedOne.number)
     expect(await stepsOf(ticket.number)).toEqual(['opened', 'acknowledged', 'deadline_reminded'])
+    await operator.renew()
     const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: operatorHeaders })
     expect(list.body).toMatch(new RegExp(`${ticket.responseDueAt} <strong[^>]*>due in 7 days`))
 

@@ -27,7 +27,8 @@ import {
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const HOUR = 3_600_000
 const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, SESSION_HOURS: '240' } })
-const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.anna')
+const operatorHeaders: Record<string, string> = operator.headers
 
 /**
  * A customer named Ada Lovelace who renames herself to `renamedTo`, has her identity verified under that name (the name
@@ -92,8 +93,10 @@ async function timeline(orderId: string) {
   return events.map((event) => event.cause)
 }
 
-const operatorAction = (action: string, payload: object) =>
-  t.app.inject({
+const operatorAction = async (action: string, payload: object) => {
+  // The test's clock moves hours on: the operator signs in again (decision 127).
+  await operator.renew()
+  return t.app.inject({
     method: 'POST',
     url: `/operator/actions/${action}`,
     headers: {
@@ -102,6 +105,7 @@ const operatorAction = (action: string, payload: object) =>
     },
     payload,
   })
+}
 
 describe('a payment soon after a change of the customer’s name is held for a person (decision 028)', () => {
   it('a transfer from the new name within the hold time is held, named on the timeline, and nothing is bought', async () => {
@@ -127,6 +131,7 @@ describe('a payment soon after a change of the customer’s name is held for a p
     expect((await storedOrder(t, order.reference)).status).toBe('payment_review')
 
     // The operator sees it among the payments held for a person, and approves it: the order completes.
+    await operator.renew()
     const page = await t.app.inject({
       method: 'GET',
       url: '/operator',

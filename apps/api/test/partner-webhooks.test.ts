@@ -19,7 +19,8 @@ const t = useTestApp({
   env: { DOCUMENTS_ENCRYPTION_KEY: DOCUMENTS_KEY, PARTNER_WEBHOOK_LEASE_SECONDS: '9' },
 })
 /** The admin's browser posting the partner pages' forms (decision 127: partners are the admins'). */
-const operatorHeaders: Record<string, string> = Object.assign(useOperatorSession(t, ['admin'], 'ops.anna').headers, {
+const operator = useOperatorSession(t, ['admin'], 'ops.anna')
+const operatorHeaders: Record<string, string> = Object.assign(operator.headers, {
   'content-type': 'application/x-www-form-urlencoded',
   'sec-fetch-site': 'same-origin',
 })
@@ -248,6 +249,7 @@ describe('notices of a partner order', () => {
     await deliver()
     expect(idsAt(partner.path)).toEqual([`msg_${gone!.id}`])
 
+    await operator.renew()
     const page = await t.app.inject({ url: `/operator/partners/${partner.id}/deliveries`, headers: operatorHeaders })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('answered 410')
@@ -375,6 +377,7 @@ describe('notices of a partner order', () => {
     const partner = await newPartner()
     const { secret: next } = await registry().rotateSigningSecret(partner.id)
     t.clock.advance(SECRET_OVERLAP_HOURS * 3600_000 + 1000)
+    await operator.renew()
     const queued = await t.app.inject({
       method: 'POST',
       url: `/operator/partners/${partner.id}/deliveries/test`,

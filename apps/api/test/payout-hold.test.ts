@@ -40,7 +40,8 @@ const t = useTestApp({
 beforeEach(() => {
   liquidity.state.refuse = 0
 })
-const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.anna')
+const operatorHeaders: Record<string, string> = operator.headers
 
 type Customer = Awaited<ReturnType<typeof payableBuyer>>
 
@@ -132,6 +133,7 @@ describe('a payout to a new wallet after a security change', () => {
     expect(mail?.text).toContain(`${until.replace('T', ' ').slice(0, 16)} UTC`)
 
     // The operator sees it on the order's row, with its end.
+    await operator.renew()
     const page = await t.app.inject({
       method: 'GET',
       url: '/operator',

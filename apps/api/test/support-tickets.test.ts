@@ -27,7 +27,8 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const t = useTestApp({ env: {} })
-const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.sam').headers
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.sam')
+const operatorHeaders: Record<string, string> = operator.headers
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)])
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
@@ -285,6 +286,7 @@ describe('support tickets', () => {
     expect(list.body).toContain(ticket.responseDueAt)
     // Past its date and still open, the operator sees it overdue, on the ticket as in the list.
     t.clock.advance(31 * DAY_MS)
+    await operator.renew()
     const page = await t.app.inject({
       method: 'GET',
       url: `/operator/tickets/${ticket.number}`,

@@ -13,6 +13,11 @@ export interface OperatorSession {
   secret: string
   /** `{ cookie }`: the headers of a request from the operator's browser. */
   headers: { cookie: string }
+  /**
+   * Signs in again (password and code) into the same `headers`: for a test that moves the clock past the session's
+   * idle time or lifetime (decision 127).
+   */
+  renew(): Promise<void>
 }
 
 let made = 0
@@ -91,7 +96,18 @@ export async function operatorSession(
   const secret = keyOnPage(enrol.body)
   const signedIn = await postCode(t, 'enrol', cookie!, codeOf(t, secret), options.remoteAddress)
   expect(signedIn.headers.location).toBe('/operator')
-  return { id, name: loginName, password, secret, headers: { cookie: `operatorSession=${cookieOf(signedIn)!}` } }
+  const headers = { cookie: `operatorSession=${cookieOf(signedIn)!}` }
+  let lastCode = codeOf(t, secret)
+  async function renew() {
+    // A code is taken once: the next one is in the next 30 seconds.
+    if (codeOf(t, secret) === lastCode) t.clock.advance(30_000)
+    lastCode = codeOf(t, secret)
+    const again = await signInWithPassword(t, loginName, password, options.remoteAddress)
+    const answered = await postCode(t, 'code', again.cookie!, lastCode, options.remoteAddress)
+    expect(answered.headers.location).toBe('/operator')
+    headers.cookie = `operatorSession=${cookieOf(answered)!}`
+  }
+  return { id, name: loginName, password, secret, headers, renew }
 }
 
 /** Every role: an operator who may do everything (for tests about something else than roles). */
@@ -102,11 +118,22 @@ export const EVERY_ROLE: OperatorRole[] = ['support', 'compliance', 'finance', '
  * is built). Its `headers` object is filled in place, so it may be taken at the top of the file.
  */
 export function useOperatorSession(t: TestApp, roles: OperatorRole[] = EVERY_ROLE, name?: string): OperatorSession {
-  const session: OperatorSession = { id: '', name: '', password: '', secret: '', headers: { cookie: '' } }
+  let made: OperatorSession | undefined
+  const session: OperatorSession = {
+    id: '',
+    name: '',
+    password: '',
+    secret: '',
+    headers: { cookie: '' },
+    async renew() {
+      await made!.renew()
+      Object.assign(session.headers, made!.headers)
+    },
+  }
   beforeAll(async () => {
-    const made = await operatorSession(t, roles, { ...(name && { name }) })
+    made = await operatorSession(t, roles, { ...(name && { name }) })
     Object.assign(session.headers, made.headers)
-    Object.assign(session, { ...made, headers: session.headers })
+    Object.assign(session, { ...made, headers: session.headers, renew: session.renew })
   })
   return session
 }
