@@ -272,7 +272,7 @@ describe('roles', () => {
 
   it('open each action to its roles and refuse it to every other role with 403, before anything is read', async () => {
     const table: string[] = []
-    for (const [action, allowed] of Object.entries(OPERATOR_ACTIONS) as [OperatorAction, readonly OperatorRole[]][]) {
+    for (const [action] of Object.entries(OPERATOR_ACTIONS) as [OperatorAction, readonly OperatorRole[]][]) {
       if (action === 'POST /operator/logout') continue
       const [method, url] = action.split(' ') as ['GET' | 'POST', string]
       for (const role of OPERATOR_ROLES) {

@@ -17,7 +17,7 @@ const TOTP_DIGITS = 6
 /** One step either side of the server's clock is accepted, for a phone's clock a little off. */
 const TOTP_WINDOW = 1
 
-export function sealSecret(key: Buffer, secret: string): string {
+function sealSecret(key: Buffer, secret: string): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])

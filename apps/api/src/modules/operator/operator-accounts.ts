@@ -24,13 +24,13 @@ import { logAction } from './operator-log'
 import { endSessionsOf } from './operator-sessions'
 
 /** A login name: a lower-case letter, then lower-case letters, digits, dots, dashes or underscores (2 to 64). */
-export const LoginName = z
+const LoginName = z
   .string()
   .trim()
   .regex(/^[a-z][a-z0-9._-]{1,63}$/, '2 to 64 lower-case letters, digits, dots, dashes or underscores, a letter first')
 /** What an operator types at the sign-in: their login name, in any case. */
 const TypedLoginName = z.string().trim().toLowerCase().pipe(LoginName)
-export const Roles = z.array(z.enum(OPERATOR_ROLES)).min(1, 'at least one role').max(OPERATOR_ROLES.length)
+const Roles = z.array(z.enum(OPERATOR_ROLES)).min(1, 'at least one role').max(OPERATOR_ROLES.length)
 
 /** The operators' authenticator apps (the rules are the customers', second-factor-totp.ts). */
 const OPERATOR_TOTP: TotpRows = {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client'
 import { type OperatorRole, operatorAccounts, operatorSessions } from '../../db/tables/modules/operator'
 
 /** Who is signed in at /operator (decision 127): the account, its login name and its roles. */
-export interface OperatorPrincipal {
+interface OperatorPrincipal {
   id: string
   name: string
   roles: OperatorRole[]
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const OPERATOR_SESSION_COOKIE = 'operatorSession'
+const OPERATOR_SESSION_COOKIE = 'operatorSession'
 /** Between the password and the second factor: long enough to open the app and type a code, no more. */
 const PASSWORD_STEP_MINUTES = 10
 /** `last_seen_at` is written at most once a minute: an idle timeout counts in minutes, a page makes many requests. */
@@ -34,6 +34,12 @@ export interface OperatorSessionSettings {
   hours: number
   /** The browsers reach the app over https (PUBLIC_URL): the cookie is then always `Secure`. */
   publicUrlIsHttps: boolean
+}
+
+interface Session {
+  id: string
+  stage: 'password' | 'signed_in'
+  operator: OperatorPrincipal
 }
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -90,7 +96,7 @@ export function createOperatorSessions(settings: OperatorSessionSettings) {
   }
 
   /** The request's live session and its operator, or undefined; a request within the idle time keeps it alive. */
-  async function current(request: FastifyRequest) {
+  async function current(request: FastifyRequest): Promise<Session | undefined> {
     const token = tokenOf(request)
     if (!token) return undefined
     const now = clock.now()
@@ -132,11 +138,15 @@ export function createOperatorSessions(settings: OperatorSessionSettings) {
     setCookie(reply, request, settings.publicUrlIsHttps, '', 0)
   }
 
-  /**
-   * The hook before every operator page and sandbox page in production: a signed-in session (second factor done),
-   * else a browser asking for a page goes to the sign-in page and anything else is answered 401.
-   */
-  async function requireOperator(request: FastifyRequest, reply: FastifyReply) {
+  return { open, current, close, end, requireOperator: requireOperatorOf(current) }
+}
+
+/**
+ * The hook before every operator page and sandbox page in production: a signed-in session (second factor done),
+ * else a browser asking for a page goes to the sign-in page and anything else is answered 401.
+ */
+function requireOperatorOf(current: (request: FastifyRequest) => Promise<Session | undefined>) {
+  return async function requireOperator(request: FastifyRequest, reply: FastifyReply) {
     const session = await current(request)
     if (!session || session.stage !== 'signed_in') {
       const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')
@@ -147,8 +157,6 @@ export function createOperatorSessions(settings: OperatorSessionSettings) {
     request.operatorAccount = session.operator
     request.operatorSessionId = session.id
   }
-
-  return { open, current, close, end, requireOperator }
 }
 
 /** Ends every session of an operator: disabled, a new password, a second factor reset. */
