@@ -362,3 +362,20 @@ describe('roles', () => {
     expect((await form(`/operator/operators/${admin.id}/disable`, [])).statusCode).toBe(409)
   })
 })
+
+describe('the cookie over https', () => {
+  it('is Secure when the app is reached over https (PUBLIC_URL)', async () => {
+    const https = await buildTestApp({ env: { PUBLIC_URL: 'https://ops.helvex.example' } })
+    try {
+      const { loginName, password } = await createTestOperator(https, ['support'])
+      const { response } = await signInWithPassword(https, loginName, password)
+      expect(response.cookies.find((one) => one.name === 'operatorSession')).toMatchObject({
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Strict',
+      })
+    } finally {
+      await https.close()
+    }
+  })
+})
