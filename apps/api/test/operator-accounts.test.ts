@@ -379,3 +379,28 @@ describe('the cookie over https', () => {
     }
   })
 })
+
+describe('the last admin', () => {
+  it('keeps the admin role and cannot be disabled: the back office always has someone who makes operators', async () => {
+    const fresh = await buildTestApp()
+    try {
+      const other = await createTestOperator(fresh, ['admin'], 'ops.other')
+      const boss = await operatorSession(fresh, ['admin', 'support'], { name: 'ops.boss' })
+      const form = (url: string, fields: [string, string][]) =>
+        fresh.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...boss.headers, 'content-type': 'application/json' },
+          payload: { roles: fields.map(([, value]) => value) },
+        })
+      expect((await form(`/operator/operators/${other.id}/disable`, [])).statusCode).toBe(303)
+      const refused = await form(`/operator/operators/${boss.id}/roles`, [['roles', 'support']])
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toEqual({ result: false, error: 'transition_not_allowed' })
+      const [row] = await fresh.db.select().from(operatorAccounts).where(eq(operatorAccounts.id, boss.id))
+      expect(row?.roles).toEqual(['admin', 'support'])
+    } finally {
+      await fresh.close()
+    }
+  })
+})
