@@ -5,8 +5,14 @@ import { z } from 'zod'
  * Switzerland. English is the source: every other language translates its messages.
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const
-export const Language = z.enum(LANGUAGES)
+// Pure: a web page that only reads the language (the formatters, decision 130) loads no zod for it.
+export const Language = /* @__PURE__ */ z.enum(LANGUAGES)
 export type Language = z.infer<typeof Language>
+
+/** Whether a value is one of the product's languages (as `Language.safeParse`, without zod at run time). */
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value)
+}
 
 export const DEFAULT_LANGUAGE: Language = 'en'
 
@@ -23,8 +29,8 @@ const HOME_REGION: Record<Language, string> = { en: 'GB', de: 'CH', fr: 'CH', it
 
 /** The language of a BCP 47 tag ("de-CH" → "de"), or undefined when the product does not speak it. */
 export function languageOfTag(tag: string): Language | undefined {
-  const parsed = Language.safeParse(tag.trim().toLowerCase().split(/[-_]/)[0])
-  return parsed.success ? parsed.data : undefined
+  const language = tag.trim().toLowerCase().split(/[-_]/)[0]
+  return isLanguage(language) ? language : undefined
 }
 
 /** The first of the customer's preferred tags (a browser's `navigator.languages`) the product speaks, else English. */

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { forgetBannerHeight } from '../features/uk-risk/components/uk-risk-banner'
 import { clearCurrentOrder } from '../lib/current-order'
+import { forgetActiveLocale } from '../lib/i18n/locale'
 import { forgetReports } from '../lib/reporter'
 
 // findBy… and waitFor wait on what a test is about; their 1 s default is shorter than a lazy screen's first render
@@ -80,6 +81,8 @@ afterEach(() => {
   forgetReports()
   // The UK warning's last measure, which the signed-in layout starts from.
   forgetBannerHeight()
+  // The language and locale in force: the next test works them out from its own browser (jsdom's en-US by default).
+  forgetActiveLocale()
   expireAllCookies()
   // Mantine keeps its notices in a store of the module, which outlives the page it was shown on.
   notifications.clean()

@@ -1,4 +1,4 @@
-import { formattingLocale, Language, languageFromPreferences } from '@exchange/shared/languages'
+import { formattingLocale, isLanguage, type Language, languageFromPreferences } from '@exchange/shared/languages'
 
 /**
  * The language the app speaks and the locale its numbers and dates follow (decision 129). The customer's choice (the
@@ -22,8 +22,8 @@ function browserPreferences(): readonly string[] {
 /** The language chosen in this browser, if one was (storage may be unavailable: then none was). */
 export function chosenLanguage(): Language | undefined {
   try {
-    const parsed = Language.safeParse(window.localStorage.getItem(LANGUAGE_CHOICE_KEY))
-    return parsed.success ? parsed.data : undefined
+    const kept = window.localStorage.getItem(LANGUAGE_CHOICE_KEY)
+    return isLanguage(kept) ? kept : undefined
   } catch {
     return undefined
   }
@@ -54,4 +54,9 @@ export function activeLocale(): ActiveLocale {
 /** Sets the language in force (the app re-renders its screens after it, decision 129). */
 export function setActiveLocale(next: ActiveLocale): void {
   active = next
+}
+
+/** Forgets the language in force: the next read works it out afresh (the web tests, after each test). */
+export function forgetActiveLocale(): void {
+  active = undefined
 }
