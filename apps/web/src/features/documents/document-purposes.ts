@@ -19,5 +19,3 @@ export const DOCUMENT_PURPOSE_COPY: Record<DocumentPurpose, { label: string; des
     description: 'Anything our support team asked you to send.',
   },
 }
-
-

@@ -473,21 +473,24 @@ describe('BuyCalculator', () => {
       ['de-CH', '1.000', '1000.50'],
       ['de-DE', '1,000', '1000,50'],
       ['fr-CH', '1.000', '1000,50'],
-    ])('in %s, refuses %j, which the locale does not settle for a fiat amount, and says how to type it', async (language, typed, example) => {
-      browserLanguage(language)
-      const user = userEvent.setup()
-      const { api } = renderCalculator({ orderInitiateBuy: initiated })
-      await screen.findAllByText(/^1 BTC = /)
-      await retype(user, youPay(), typed)
-      expect(
-        screen.getByText(
-          `We cannot tell whether "${typed}" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. ${example}`,
-        ),
-      ).toBeInTheDocument()
-      expect(youReceive()).toHaveValue('')
-      await user.click(buyButton())
-      expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
-    })
+    ])(
+      'in %s, refuses %j, which the locale does not settle for a fiat amount, and says how to type it',
+      async (language, typed, example) => {
+        browserLanguage(language)
+        const user = userEvent.setup()
+        const { api } = renderCalculator({ orderInitiateBuy: initiated })
+        await screen.findAllByText(/^1 BTC = /)
+        await retype(user, youPay(), typed)
+        expect(
+          screen.getByText(
+            `We cannot tell whether "${typed}" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. ${example}`,
+          ),
+        ).toBeInTheDocument()
+        expect(youReceive()).toHaveValue('')
+        await user.click(buyButton())
+        expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
+      },
+    )
 
     it('reads a decimal comma in the coin amount too, and writes the amount paid in German', async () => {
       browserLanguage('de-DE')

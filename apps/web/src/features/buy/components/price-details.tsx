@@ -41,18 +41,11 @@ export function PriceDetails({
         ) : entry && ratesData ? (
           <>
             <PriceLine label="Your rate" value={`1 ${coin} = ${formatFiat(entry.rate, fiat)}`} />
-            <PriceLine
-              label="Market price (mid)"
-              value={`1 ${coin} = ${formatFiat(entry.mid, fiat)}`}
-            />
+            <PriceLine label="Market price (mid)" value={`1 ${coin} = ${formatFiat(entry.mid, fiat)}`} />
             <PriceLine label="Spread" value={formatBps(entry.spreadBps)} />
             <PriceLine
               label="Fee"
-              value={
-                quote
-                  ? `${formatFiat(quote.fee, fiat)} (${formatBps(entry.feeBps)})`
-                  : formatBps(entry.feeBps)
-              }
+              value={quote ? `${formatFiat(quote.fee, fiat)} (${formatBps(entry.feeBps)})` : formatBps(entry.feeBps)}
             />
             {quote ? <PriceLine label="Total incl. fee" value={formatFiat(quote.fiatAmount, fiat)} /> : null}
             {limits ? (

@@ -102,8 +102,8 @@ export function TransferInstructions({ instructions, referenceRequired }: Transf
             <Text size="sm">This IBAN is yours alone, so we recognise your transfer without a reference.</Text>
           )}
           <Text size="sm">
-            Send exactly <strong>{amount}</strong> from an account in your own name. A different amount
-            or another person&apos;s account delays your order.
+            Send exactly <strong>{amount}</strong> from an account in your own name. A different amount or another
+            person&apos;s account delays your order.
           </Text>
         </Stack>
       </Alert>
