@@ -201,6 +201,20 @@ describe('numbers and dates as each locale writes them (decision 130)', () => {
     expect(formatCrypto('1.5', 'doge')).toBe('1.50000000 DOGE')
   })
 
+  it('knows English numbers without loading locale data, as `Intl` writes them', () => {
+    const measured = vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts')
+    for (const locale of ['en-GB', 'en-US']) {
+      inLocale(locale)
+      expect(formatFiat('1234567.5', 'gbp')).toBe('1,234,567.50 GBP')
+    }
+    expect(measured).not.toHaveBeenCalled()
+    measured.mockRestore()
+    for (const locale of ['en-GB', 'en-US'])
+      expect(`${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234567.5)} GBP`).toBe(
+        '1,234,567.50 GBP',
+      )
+  })
+
   it("makes a locale's number formatter once, when a number is first written, and keeps it", () => {
     inLocale('de-LI')
     const measured = vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts')

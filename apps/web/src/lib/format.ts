@@ -6,9 +6,10 @@ import { activeLocale } from './i18n/locale'
  * Every number, amount, price, fee, percentage, date and time the web shows is written here, in the locale in force
  * (`activeLocale().locale`, decision 130): de-CH 1’234.56, de-DE 1.234,56, fr-CH 1 234,56, en-GB 1,234.56. Amounts are
  * decimal strings and stay so: their digits are written from the string, and `Intl` gives only the separators and the
- * grouping. A page's first `Intl` formatter loads the locale's data (about 15 ms of a phone's main thread, decision
- * 046), so each is made the first time it is needed and kept per locale; this module loads neither zod nor decimal.js,
- * so that the account screens (the code screens' clock) can use it without adding to /login.
+ * grouping. A page's first `Intl` formatter loads the locale's data (about 15 ms of a phone's main thread, decisions
+ * 062 and 089), so each is made the first time it is needed and kept per locale, and English numbers need none; this
+ * module loads neither zod nor decimal.js, so that the account screens (the code screens' clock) can use it without
+ * adding to /login.
  */
 
 const numberStyles = new Map<string, NumberStyle>()
@@ -34,9 +35,18 @@ function measuredNumberStyle(locale: string): NumberStyle {
   }
 }
 
+/**
+ * The locales that write the spec's own numbers (1,234.56) in every version of `Intl`: known without asking it, so
+ * that an English dashboard loads no locale data, as decision 089 keeps it (format.test.ts compares them with `Intl`).
+ */
+const KNOWN_STYLES: Readonly<Record<string, NumberStyle>> = {
+  'en-GB': ENGLISH_NUMBER_STYLE,
+  'en-US': ENGLISH_NUMBER_STYLE,
+}
+
 /** How a locale writes numbers (its separators and grouping), worked out once per locale; English for one refused. */
 export function numberStyleOf(locale: string): NumberStyle {
-  let style = numberStyles.get(locale)
+  let style = numberStyles.get(locale) ?? (Object.hasOwn(KNOWN_STYLES, locale) ? KNOWN_STYLES[locale] : undefined)
   if (!style) {
     style = measuredNumberStyle(locale)
     numberStyles.set(locale, style)

@@ -1,5 +1,4 @@
-import type { FiatCurrency } from '@exchange/shared/currencies'
-import { FIAT_DECIMALS } from '@exchange/shared/currency-decimals'
+import { FIAT_DECIMALS, type FiatCurrency } from '@exchange/shared/currencies'
 import { Card, Divider, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { PriceLine } from '../../../components/ui/price-line'
 import { formatBps, formatClockTime, formatFiat, formatNumber } from '../../../lib/format'
