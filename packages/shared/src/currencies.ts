@@ -1,14 +1,15 @@
 import { z } from 'zod'
+import { CRYPTO_CURRENCIES } from './currency-decimals'
 
 export const FIAT_CURRENCIES = ['eur', 'chf', 'gbp', 'usd'] as const
 export const FiatCurrency = z.enum(FIAT_CURRENCIES)
 export type FiatCurrency = z.infer<typeof FiatCurrency>
 
-export const CRYPTO_CURRENCIES = ['btc', 'eth', 'usdt', 'usdc', 'xrp', 'trx', 'dot', 'eos', 'ada', 'avax'] as const
 export const CryptoCurrency = z.enum(CRYPTO_CURRENCIES)
 export type CryptoCurrency = z.infer<typeof CryptoCurrency>
 
-// The decimals live in a module without zod, so that the web's formatters load none (decision 130).
+// The coins and decimals live in a module without zod, so that the web's formatters load none (decision 130).
+export { CRYPTO_CURRENCIES }
 export { CRYPTO_DECIMALS, FIAT_DECIMALS } from './currency-decimals'
 
 export const FIAT_NAMES: Record<FiatCurrency, string> = {

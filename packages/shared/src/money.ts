@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
-import { ENGLISH_NUMBER_STYLE, writeDecimal } from './number-format'
+import { ENGLISH_NUMBER_STYLE, writeDecimal, type NumberSeparators } from './number-format'
 
 /** Our own Decimal: 40 significant digits, half-up; nothing here ever touches a JS float. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP })
@@ -32,11 +32,7 @@ export function normalizeAmountInput(input: string): string {
   return COMMA_GROUPED.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed
 }
 
-/** The separators of a locale's numbers, e.g. de-DE: decimal ",", group "."; de-CH: decimal ".", group "’". */
-export interface NumberSeparators {
-  decimal: string
-  group: string
-}
+export type { NumberSeparators } from './number-format'
 
 /**
  * How an amount typed by a customer was read: a plain decimal string, or why it could not be. `ambiguous` is a single

@@ -1,4 +1,8 @@
-import type { NumberSeparators } from './money'
+/** The separators of a locale's numbers, e.g. de-DE: decimal ",", group "."; de-CH: decimal ".", group "’". */
+export interface NumberSeparators {
+  decimal: string
+  group: string
+}
 
 /**
  * How a locale writes a number's digits (decision 130): its separators and how it groups the whole part. Taken from
