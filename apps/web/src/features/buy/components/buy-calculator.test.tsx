@@ -464,6 +464,7 @@ describe('BuyCalculator', () => {
       const details = screen.getByRole('region', { name: 'Price details' })
       expect(within(details).getByText(`1 BTC = 90${CH}000.00 EUR`)).toBeInTheDocument()
       expect(within(details).getByText('1.00 EUR (1.00 %)')).toBeInTheDocument()
+      expect(within(details).getByText(`25.00 – 15${CH}000.00 EUR`)).toBeInTheDocument()
       expect(youReceive()).toHaveValue('0.00108374')
     })
 
