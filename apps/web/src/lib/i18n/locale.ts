@@ -20,7 +20,7 @@ function browserPreferences(): readonly string[] {
 }
 
 /** The language chosen in this browser, if one was (storage may be unavailable: then none was). */
-function chosenLanguage(): Language | undefined {
+export function chosenLanguage(): Language | undefined {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_CHOICE_KEY)
     return isLanguage(stored) ? stored : undefined
@@ -54,4 +54,9 @@ export function activeLocale(): ActiveLocale {
 /** Sets the language in force (the app re-renders its screens after it, decision 129). */
 export function setActiveLocale(next: ActiveLocale): void {
   active = next
+}
+
+/** Forgets the language in force: the next read works it out afresh (the web tests, after each test). */
+export function forgetActiveLocale(): void {
+  active = undefined
 }
