@@ -74,8 +74,14 @@ export interface AmountLabels {
   crypto: string
 }
 
-function labels(fiat: 'youPay' | 'youPaid' | 'orderAmount', crypto: 'youReceive' | 'youReceived' | 'coinsOrdered' | 'notSent') {
-  return { fiat: orderCopyCatalog.t(`orderCopy.amount.${fiat}`), crypto: orderCopyCatalog.t(`orderCopy.amount.${crypto}`) }
+function labels(
+  fiat: 'youPay' | 'youPaid' | 'orderAmount',
+  crypto: 'youReceive' | 'youReceived' | 'coinsOrdered' | 'notSent',
+) {
+  return {
+    fiat: orderCopyCatalog.t(`orderCopy.amount.${fiat}`),
+    crypto: orderCopyCatalog.t(`orderCopy.amount.${crypto}`),
+  }
 }
 
 /**

@@ -97,22 +97,25 @@ describe("the order trail's words on the timeline", () => {
       expect(ids.length, `${entry.kind} has a message`).toBeGreaterThan(0)
       ids.forEach((id) => used.add(id))
     }
-    const own = Object.keys(english).filter((id) => !id.startsWith('orderTrail.change.') && id !== 'orderTrail.heldForCheck')
+    const own = Object.keys(english).filter(
+      (id) => !id.startsWith('orderTrail.change.') && id !== 'orderTrail.heldForCheck',
+    )
     expect(own.filter((id) => !used.has(id))).toEqual([])
   })
 
   it("names each security change with the shared words, and any other change as 'a security setting'", () => {
-    for (const type of CHANGES)
-      expect(english[`orderTrail.change.${type}`], type).toBe(securityChangeWords(type))
+    for (const type of CHANGES) expect(english[`orderTrail.change.${type}`], type).toBe(securityChangeWords(type))
     expect(english['orderTrail.change.other']).toBe(securityChangeWords('anything_else'))
   })
 
   it('shows the words in German, with the facts the api gave, and unknown words as they are', async () => {
     await switchLanguage('de')
-    expect(trailWords('transfer_received', 'We received 260.00 EUR; the 10.00 EUR more than needed goes back to you')).toBe(
-      'Wir haben 260.00 EUR erhalten; die 10.00 EUR, die mehr als nötig waren, gehen an Sie zurück',
+    expect(
+      trailWords('transfer_received', 'We received 260.00 EUR; the 10.00 EUR more than needed goes back to you'),
+    ).toBe('Wir haben 260.00 EUR erhalten; die 10.00 EUR, die mehr als nötig waren, gehen an Sie zurück')
+    expect(trailWords('wire_chosen', 'You chose to pay by bank transfer')).toBe(
+      'Sie haben die Zahlung per Banküberweisung gewählt',
     )
-    expect(trailWords('wire_chosen', 'You chose to pay by bank transfer')).toBe('Sie haben die Zahlung per Banküberweisung gewählt')
     expect(trailWords('payout_held', customerWords(ENTRIES.find((entry) => entry.kind === 'payout_held')!)!)).toMatch(
       /^Weil Ihr Passwort geändert wurde, .* nach 2026-11-24 00:30 UTC/,
     )
