@@ -43,7 +43,7 @@ export function maximumAmountMessage(max: string, fiat: string): string {
 }
 
 /** The codes with copy of their own in the order flow: the one place the buy screens turn codes into words. */
-export const ORDER_ERROR_CODES = [
+const ORDER_ERROR_CODES = [
   'order_not_found',
   'rates_unavailable',
   'price_expired',

@@ -12,6 +12,18 @@ import { unpaidReasonFor } from '../payment-result'
 import { OrderFact } from './order-facts'
 import { PaymentStep } from './payment-step'
 
+/** The api's own words for a payment that did not pay (a provider's reason is shown as the provider gave it). */
+const API_REASONS = {
+  'The payment did not go through.': 'orders.sorry.didNotGoThrough',
+  'The order was paid another way.': 'orders.sorry.paidAnotherWay',
+} as const
+
+/** Why the payment did not pay the order, in the customer's language where the words are the api's own. */
+function reasonWords(reason: string): string {
+  const key = API_REASONS[reason as keyof typeof API_REASONS]
+  return key ? ordersCatalog.t(key) : reason
+}
+
 /**
  * A declined or cancelled card leaves the order open at its price (decision 048): why, and the ways to try again on
  * the same order.
@@ -101,7 +113,8 @@ export function SorryScreen() {
         const returned = unpaidReasonFor(order.orderReference)
         const last = events.at(-1)
         const reason =
-          returned?.reason ?? (last?.words ? trailWords(last.kind, last.words) : t('orders.sorry.didNotGoThrough'))
+          (returned && reasonWords(returned.reason)) ??
+          (last?.words ? trailWords(last.kind, last.words) : t('orders.sorry.didNotGoThrough'))
         if (order.statusName === 'initiated')
           return <TryAgainOnThisOrder orderReference={order.orderReference} reason={reason} />
         return (
