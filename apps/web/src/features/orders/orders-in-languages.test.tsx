@@ -1,4 +1,4 @@
-import { STEP_COPY } from '@exchange/shared/messages'
+import { STEP_COPY } from '@exchange/shared/step-copy'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
