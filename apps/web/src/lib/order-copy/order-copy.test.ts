@@ -25,6 +25,6 @@ describe("the order flow's copy", () => {
       'Le prix de cette commande a expiré. Veuillez commencer une nouvelle commande.',
     )
     expect(amountLabels('awaiting_payment')).toEqual({ fiat: 'Vous payez', crypto: 'Vous recevez' })
-    expect(minimumAmountMessage('20', 'eur')).toBe('Le montant minimum est de 20.00 EUR')
+    expect(minimumAmountMessage('20', 'eur')).toBe('Le montant minimum est de 20,00 EUR')
   })
 })
