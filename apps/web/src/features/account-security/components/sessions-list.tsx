@@ -7,13 +7,13 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
+import { formatDateTime } from '../../../lib/format'
 import { useCatalog } from '../../../lib/i18n/catalog'
 import { accountSecurityCatalog } from '../messages'
 import { refusalMessage, securityCalls, sessionsQueryOptions } from '../api/account-security-calls'
 import { SecuritySection } from './security-parts'
 
 const FAILED = { result: false as const, error: 'internal_error' as const }
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd: () => void; ending: boolean }) {
   const t = useCatalog(accountSecurityCatalog)
@@ -33,7 +33,7 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {t('account-security.sessions.lastSeen', {
             place: session.place,
-            when: WHEN.format(new Date(session.lastSeenAt)),
+            when: formatDateTime(session.lastSeenAt),
           })}
         </Text>
       </Stack>

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
+import { formatDate } from '../../../lib/format'
 import { useCatalog } from '../../../lib/i18n/catalog'
 import { accountSecurityCatalog } from '../messages'
 import { createPasskey, passkeyFailure } from '../../../lib/passkey-browser'
@@ -16,7 +17,6 @@ import { OTP_CODES, OTP_PASSKEYS, SetupCard, secondFactorRefusal } from './two-f
 import { useProveItsYou } from './prove-its-you'
 
 const FAILED = { result: false as const, error: 'internal_error' }
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 /** Reads the factors again after a change. */
 function useRefreshStatus() {
@@ -216,10 +216,10 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
             <Text size="xs" c="dimmed">
               {passkey.lastUsedAt
                 ? t('account-security.passkey.usedOn', {
-                    added: when(passkey.createdAt),
-                    used: when(passkey.lastUsedAt),
+                    added: formatDate(passkey.createdAt),
+                    used: formatDate(passkey.lastUsedAt),
                   })
-                : t('account-security.passkey.notUsed', { added: when(passkey.createdAt) })}
+                : t('account-security.passkey.notUsed', { added: formatDate(passkey.createdAt) })}
             </Text>
           </Stack>
           <Group gap={4} wrap="nowrap">
