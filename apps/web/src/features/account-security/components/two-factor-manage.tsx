@@ -164,6 +164,19 @@ export function TwoFactorManage() {
   )
 }
 
+/** When a passkey was added and last used. */
+function PasskeyDates({ passkey }: { passkey: Passkey }) {
+  const t = useCatalog(accountSecurityCatalog)
+  const added = formatDate(passkey.createdAt)
+  return (
+    <Text size="xs" c="dimmed">
+      {passkey.lastUsedAt
+        ? t('account-security.passkey.usedOn', { added, used: formatDate(passkey.lastUsedAt) })
+        : t('account-security.passkey.notUsed', { added })}
+    </Text>
+  )
+}
+
 /** One passkey of the list: its name (renamed in place), when it was added and last used, and its remove button. */
 function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemove: () => void; removing: boolean }) {
   const t = useCatalog(accountSecurityCatalog)
@@ -213,14 +226,7 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
             <Text size="sm" fw={600}>
               {passkey.name}
             </Text>
-            <Text size="xs" c="dimmed">
-              {passkey.lastUsedAt
-                ? t('account-security.passkey.usedOn', {
-                    added: formatDate(passkey.createdAt),
-                    used: formatDate(passkey.lastUsedAt),
-                  })
-                : t('account-security.passkey.notUsed', { added: formatDate(passkey.createdAt) })}
-            </Text>
+            <PasskeyDates passkey={passkey} />
           </Stack>
           <Group gap={4} wrap="nowrap">
             <Button

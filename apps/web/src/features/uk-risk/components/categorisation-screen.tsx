@@ -7,7 +7,8 @@ import { formatDateTime } from '../../../lib/format'
 import { useCatalog } from '../../../lib/i18n/catalog'
 import { ukRiskCatalog } from '../messages'
 import { firstEarlierStepOwed } from '../uk-steps-copy'
-import { NotQualified, StatementForm } from './statement-form'
+import { NotQualified } from './not-qualified'
+import { StatementForm } from './statement-form'
 import { DetailsFirst, EarlierStepFirst, InfoCard, WithUkStatus } from './uk-step-parts'
 
 const TEXTS = UK_CATEGORISATION_STATEMENTS

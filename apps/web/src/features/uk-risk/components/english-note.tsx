@@ -5,7 +5,7 @@ import { speaksOtherThanEnglish } from '../english-only'
 import { ukRiskCatalog } from '../messages'
 
 /** Whether the app speaks another language than the UK regulatory texts' English, drawn again when it switches. */
-export function useSpeaksOtherThanEnglish(): boolean {
+function useSpeaksOtherThanEnglish(): boolean {
   // Drawn again when the language switches; the catalogs' language is the one the screen's words are in.
   useLanguage()
   return speaksOtherThanEnglish()

@@ -26,6 +26,39 @@ export function PointText({ point }: { point: Point }) {
   )
 }
 
+/** The summary itself, word for word in English, under the note that says why in another language (decision 129). */
+function SummaryText() {
+  const t = useCatalog(ukRiskCatalog)
+  // Drawn again when the language switches: the note follows it.
+  useLanguage()
+  return (
+    <>
+      {speaksOtherThanEnglish() ? (
+        <p style={{ margin: '0 0 12px', fontSize: 14, fontStyle: 'italic' }}>{t('uk-risk.englishNote')}</p>
+      ) : null}
+      <div className="ac-stack" lang="en">
+        <p style={{ margin: 0, fontSize: 14, fontWeight: 600 }}>{UK_RISK_SUMMARY.readingTime}</p>
+        <p style={{ margin: 0 }}>{UK_RISK_SUMMARY.intro}</p>
+        <h3>{UK_RISK_SUMMARY.title}</h3>
+        <ol>
+          {UK_RISK_SUMMARY.sections.map((section) => (
+            <li key={section.heading}>
+              <h4>{section.heading}</h4>
+              <ul>
+                {section.points.map((point) => (
+                  <li key={point.text}>
+                    <PointText point={point} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
+  )
+}
+
 const FOCUSABLE = 'a[href], button:not([disabled])'
 
 /**
@@ -35,7 +68,6 @@ const FOCUSABLE = 'a[href], button:not([disabled])'
  */
 export function RiskSummaryDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useCatalog(ukRiskCatalog)
-  useLanguage()
   const titleId = useId()
   const dialog = useRef<HTMLDivElement>(null)
 
@@ -91,28 +123,7 @@ export function RiskSummaryDialog({ opened, onClose }: { opened: boolean; onClos
             </svg>
           </button>
         </div>
-        {speaksOtherThanEnglish() ? (
-          <p style={{ margin: '0 0 12px', fontSize: 14, fontStyle: 'italic' }}>{t('uk-risk.englishNote')}</p>
-        ) : null}
-        <div className="ac-stack" lang="en">
-          <p style={{ margin: 0, fontSize: 14, fontWeight: 600 }}>{UK_RISK_SUMMARY.readingTime}</p>
-          <p style={{ margin: 0 }}>{UK_RISK_SUMMARY.intro}</p>
-          <h3>{UK_RISK_SUMMARY.title}</h3>
-          <ol>
-            {UK_RISK_SUMMARY.sections.map((section) => (
-              <li key={section.heading}>
-                <h4>{section.heading}</h4>
-                <ul>
-                  {section.points.map((point) => (
-                    <li key={point.text}>
-                      <PointText point={point} />
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ol>
-        </div>
+        <SummaryText />
       </div>
     </div>
   )

@@ -4,7 +4,7 @@ import {
   type UkInvestorCategory,
 } from '@exchange/shared/uk-regulation'
 import { UkCategoriseRequest } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import {
@@ -22,8 +22,8 @@ import { ukRiskCatalog } from '../messages'
 import { EnglishRulesNote } from './english-note'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { useUkCategorise } from '../api/uk-steps'
-import { availableAgainLine, categoryRule, ukAlertCopy } from '../uk-steps-copy'
-import { InfoCard } from './uk-step-parts'
+import { categoryRule, ukAlertCopy } from '../uk-steps-copy'
+import { NotQualified } from './not-qualified'
 
 const TEXTS = UK_CATEGORISATION_STATEMENTS
 
@@ -373,36 +373,5 @@ export function StatementForm({
         </Text>
       </Stack>
     </form>
-  )
-}
-
-export /** A statement that did not qualify: said plainly, with the pause; no other category is offered (no steering). */
-function NotQualified({
-  category,
-  newStatementFrom,
-}: {
-  /** The statement just signed; unknown when the customer comes back during the pause. */
-  category: UkInvestorCategory | null
-  newStatementFrom: string | null
-}) {
-  const t = useCatalog(ukRiskCatalog)
-  return (
-    // Nothing to click while the statement is locked: the menu leads elsewhere (decision 087).
-    <InfoCard>
-      <Alert color="orange" variant="light" radius="md" role="status" w="100%">
-        <Stack gap="xs">
-          <Text fw={700}>
-            {category
-              ? t('uk-risk.statement.notMet', { statement: TEXTS[category].title.toLowerCase() })
-              : t('uk-risk.statement.lastNotMet')}
-          </Text>
-          <Text size="sm">
-            {newStatementFrom
-              ? t('uk-risk.statement.cannotBuyUntil', { availableAgain: availableAgainLine(newStatementFrom) })
-              : t('uk-risk.statement.cannotBuy')}
-          </Text>
-        </Stack>
-      </Alert>
-    </InfoCard>
   )
 }
