@@ -1,20 +1,19 @@
 import type { FailureAnswer } from '@exchange/shared/answer'
 import type { ErrorCode } from '@exchange/shared/errors'
-import { formatAmount } from '@exchange/shared/money'
-import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import { alertCopyFor } from './dashboard-alert-copy'
+import { formatFiat } from './format'
 
 /** Shown when prices are too old to buy with, and when the api refuses an order for that reason. */
 export const STALE_PRICES_MESSAGE = 'Prices are out of date. Please wait a moment before buying.'
 
 export function minimumAmountMessage(min: string, fiat: string): string {
-  return `Minimum amount is ${formatAmount(min, FIAT_DECIMALS)} ${fiat.toUpperCase()}`
+  return `Minimum amount is ${formatFiat(min, fiat)}`
 }
 
 export function maximumAmountMessage(max: string, fiat: string): string {
-  return `Maximum amount is ${formatAmount(max, FIAT_DECIMALS)} ${fiat.toUpperCase()}`
+  return `Maximum amount is ${formatFiat(max, fiat)}`
 }
 
 /** The order flow's copy per error code: the one place the buy screens turn codes into words. */

@@ -19,10 +19,3 @@ export const DOCUMENT_PURPOSE_COPY: Record<DocumentPurpose, { label: string; des
     description: 'Anything our support team asked you to send.',
   },
 }
-
-/** "1.2 MB", "340 KB": sizes as a person reads them. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}

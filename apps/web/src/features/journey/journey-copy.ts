@@ -1,6 +1,6 @@
 import type { OwedStep } from '@exchange/shared/journey.schemas'
 import type { JourneyStepId, JourneyStepState } from '@exchange/shared/journey-steps'
-import { STEP_COPY } from '@exchange/shared/messages'
+import { STEP_COPY } from '@exchange/shared/step-copy'
 import { formatDateTime } from '../../lib/format'
 
 /** Each step as the customer reads it: a name, what to do (shared copy) and the button to its screen. */

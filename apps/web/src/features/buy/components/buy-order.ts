@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { startActiveOrder } from '../../../lib/active-order'
 import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
+import { formatNumber } from '../../../lib/format'
 import { grossQueryKey } from '../../../lib/customer-context'
 import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
@@ -71,9 +72,10 @@ export function orderView(
   const typed = side === 'fiat' ? fiatText : cryptoText
   const calc = entry ? quoteFromInput(side, typed, entry, crypto, separators) : null
   const quote = calc?.kind === 'quote' ? calc.quote : null
-  const fiatShown = side === 'fiat' ? fiatText : quote ? formatAmount(quote.fiatAmount, FIAT_DECIMALS) : ''
+  // The computed field is written in the customer's numbers (decision 130), which the field reads back as typed.
+  const fiatShown = side === 'fiat' ? fiatText : quote ? formatNumber(quote.fiatAmount, FIAT_DECIMALS) : ''
   const cryptoShown =
-    side === 'crypto' ? cryptoText : quote ? formatAmount(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
+    side === 'crypto' ? cryptoText : quote ? formatNumber(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
 
   const inputError = calc?.kind === 'invalid' ? calc.message : undefined
   const amountRuleError = quote ? limitMessage(quote.fiatAmount, limits, fiat) : undefined
@@ -155,6 +157,7 @@ export function useStartOrder(
           statusName: 'initiated',
           fiatCur: values.fiat,
           cryptoCur: values.crypto,
+          // Kept as the api's order summaries give it (spec section 9's English), and written in the locale when shown.
           orderAmount: formatAmount(fiatAmount, FIAT_DECIMALS),
           orderWallet: request.wallet || PLACEHOLDER_WALLET,
           azToken: getSignupToken(),

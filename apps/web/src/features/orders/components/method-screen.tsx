@@ -1,4 +1,5 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { normalizeAmountInput } from '@exchange/shared/money'
 import { endsActiveOrder, OPEN_STATUSES, type MethodGroup, type OrderStatus } from '@exchange/shared/order-rules'
 import type { MethodGroupOptions, OrderBuyGetMethodsAnswer, OrderSummary } from '@exchange/shared/orders.schemas'
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
@@ -12,6 +13,7 @@ import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { lookUpActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
+import { formatFiat } from '../../../lib/format'
 import { ORDER_ERROR_COPY, orderAlertCopy } from '../../../lib/order-copy'
 import { type ActiveOrder, updateSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
@@ -265,7 +267,9 @@ export function MethodScreen() {
         loading={detail.isPending}
         fallback={
           <>
-            Reference <strong>{active.orderReference}</strong>, {active.orderAmount} {active.fiatCur.toUpperCase()}
+            {/* The kept amount has the api's thousands commas ("1,250.00"): shown in the customer's numbers. */}
+            Reference <strong>{active.orderReference}</strong>,{' '}
+            {formatFiat(normalizeAmountInput(active.orderAmount), active.fiatCur)}
           </>
         }
       />

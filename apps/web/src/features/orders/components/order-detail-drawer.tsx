@@ -1,4 +1,4 @@
-import { STEP_COPY } from '@exchange/shared/messages'
+import { STEP_COPY } from '@exchange/shared/step-copy'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import type { OrderDetailAnswer, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 import { Alert, Anchor, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'

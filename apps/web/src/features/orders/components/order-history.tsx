@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
+import { formatCount } from '../../../lib/format'
 import { orderAlertCopy } from '../../../lib/order-copy'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
@@ -18,7 +19,7 @@ import { OrderCardList, OrderTable } from './order-history-list'
 
 /** Where the customer is in the history: "Page 2 of 13", or without the last page once the count stopped at its cap. */
 function pageLabel(page: number, total: number, totalCapped: boolean): string {
-  if (totalCapped) return `Page ${page} (more than ${total.toLocaleString('en-GB')} orders)`
+  if (totalCapped) return `Page ${page} (more than ${formatCount(total)} orders)`
   return `Page ${page} of ${Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE))}`
 }
 

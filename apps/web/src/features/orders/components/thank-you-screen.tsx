@@ -1,5 +1,5 @@
 import { payoutStepScreen } from '@exchange/shared/journey-steps'
-import { STEP_COPY } from '@exchange/shared/messages'
+import { STEP_COPY } from '@exchange/shared/step-copy'
 import { isPaid, type OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderDetailAnswer } from '@exchange/shared/orders.schemas'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'

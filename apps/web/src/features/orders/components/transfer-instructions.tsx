@@ -1,9 +1,8 @@
-import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatIban, normalizeIban } from '@exchange/shared/iban'
-import { formatAmount } from '@exchange/shared/money'
 import type { TransferInstructions as Instructions } from '@exchange/shared/payments.schemas'
 import { Alert, Button, Card, CopyButton, Divider, Group, Stack, Text } from '@mantine/core'
 import { Fragment, useId } from 'react'
+import { formatFiat } from '../../../lib/format'
 
 interface DetailRow {
   label: string
@@ -54,15 +53,14 @@ interface TransferInstructionsProps {
 
 /** Where to send the money and how: account, exact amount and reference, each with a copy button. */
 export function TransferInstructions({ instructions, referenceRequired }: TransferInstructionsProps) {
-  const amount = formatAmount(instructions.amount, FIAT_DECIMALS)
-  const currency = instructions.currency.toUpperCase()
+  const amount = formatFiat(instructions.amount, instructions.currency)
   const rows: DetailRow[] = [
     { label: 'IBAN', shown: formatIban(instructions.iban), copied: normalizeIban(instructions.iban), mono: true },
     { label: 'BIC', shown: instructions.bic, copied: instructions.bic, mono: true },
     { label: 'Account holder', shown: instructions.holder, copied: instructions.holder },
     { label: 'Bank', shown: instructions.bankName, copied: instructions.bankName },
     { label: 'Bank address', shown: instructions.bankAddress, copied: instructions.bankAddress },
-    { label: 'Amount', shown: `${amount} ${currency}`, copied: instructions.amount },
+    { label: 'Amount', shown: amount, copied: instructions.amount },
     {
       label: referenceRequired ? 'Payment reference' : 'Order reference',
       shown: instructions.reference,
@@ -104,8 +102,8 @@ export function TransferInstructions({ instructions, referenceRequired }: Transf
             <Text size="sm">This IBAN is yours alone, so we recognise your transfer without a reference.</Text>
           )}
           <Text size="sm">
-            Send exactly <strong>{`${amount} ${currency}`}</strong> from an account in your own name. A different amount
-            or another person&apos;s account delays your order.
+            Send exactly <strong>{amount}</strong> from an account in your own name. A different amount or another
+            person&apos;s account delays your order.
           </Text>
         </Stack>
       </Alert>
