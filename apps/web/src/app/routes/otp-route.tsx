@@ -8,6 +8,8 @@ import {
   TwoFactorIntro,
   TwoFactorQr,
 } from '../../features/account-security/components/two-factor-setup'
+import { accountSecurityCatalog } from '../../features/account-security/messages'
+import { useCatalog } from '../../lib/i18n/catalog'
 
 /** The screens of otp0 … otp5, in the order of the paths table (decision 124). */
 const SCREENS = [TwoFactorIntro, TwoFactorQr, TwoFactorConfirm, RecoveryCodesScreen, TwoFactorManage, PasskeysScreen]
@@ -17,13 +19,14 @@ const SCREENS = [TwoFactorIntro, TwoFactorQr, TwoFactorConfirm, RecoveryCodesScr
  * factors, the passkeys. One module loaded on demand for the six, so that the first load names one chunk for them.
  */
 export function Component() {
+  const t = useCatalog(accountSecurityCatalog)
   const { pathname } = useLocation()
   const step = WEB_PATHS.securityCode.findIndex((path) => path.toLowerCase() === pathname.toLowerCase())
   const Screen = SCREENS[step] ?? TwoFactorIntro
   return (
     <Stack gap="lg" maw={640}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Two-factor sign-in
+        {t('account-security.twoFactor.title')}
       </Title>
       <Screen />
     </Stack>

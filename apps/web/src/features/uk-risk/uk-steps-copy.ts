@@ -1,48 +1,74 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { FailureAnswer } from '@exchange/shared/answer'
+import type { ErrorCode } from '@exchange/shared/errors'
 import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { UkInvestorCategory } from '@exchange/shared/uk-regulation'
 import type { UkStepsStatus } from '@exchange/shared/uk-steps.schemas'
+import { localizeCopy } from '../../lib/common-copy'
 import { formatDateTime } from '../../lib/format'
+import { ukRiskCatalog } from './messages'
+
+/**
+ * The UK steps' words in the customer's language (decision 129), said while rendering or by a handler of a screen
+ * whose component has loaded the catalog. The regulatory texts themselves stay English (uk-regulation.ts).
+ */
 
 /**
  * Each statement's own qualifying rule, shown with the category before the customer chooses (uk-regulation.md
  * section 3). Worded the same way for every category: none is steered towards.
  */
-export const CATEGORY_RULES: Record<UkInvestorCategory, string> = {
-  restricted: 'You qualify when both A and B apply to you.',
-  high_net_worth: 'You qualify when A or B applies to you.',
-  certified_sophisticated:
-    'You qualify when, in the last three years, an authorised firm gave you a certificate confirming that you understand the risks of cryptoassets.',
+export const categoryRule = (category: UkInvestorCategory) => ukRiskCatalog.t(`uk-risk.rule.${category}`)
+
+type UkRiskId = Parameters<typeof ukRiskCatalog.t>[0]
+
+/** The shared refusals a UK step's screen words itself (`ERROR_COPY`'s words in English). */
+export const STEP_ERRORS: Partial<Record<ErrorCode, UkRiskId>> = {
+  step_waiting: 'uk-risk.error.step_waiting',
+  step_required: 'uk-risk.error.step_required',
+  step_done: 'uk-risk.error.step_done',
+}
+
+/** A shared refusal in the customer's language. */
+function errorCopy(error: ErrorCode): string {
+  const key = STEP_ERRORS[error]
+  return key ? ukRiskCatalog.t(key) : localizeCopy(ERROR_COPY[error] ?? ALERT_MESSAGES.somethingWentWrong)
 }
 
 /** What a refusal means on a UK step's screen; the screen shows the api's field messages beside the fields. */
 export function ukAlertCopy(answer: FailureAnswer | false): string {
-  if (answer === false) return 'Your session has ended. Please log in again.'
+  if (answer === false) return ukRiskCatalog.t('uk-risk.alert.sessionEnded')
   switch (answer.error) {
     case 'validation_failed':
       return answer.fields?.textVersion || answer.fields?.version || answer.fields?.setId
-        ? 'This text has changed since the page was loaded. Please reload the page and read it again.'
-        : ALERT_MESSAGES.checkDetails
+        ? ukRiskCatalog.t('uk-risk.alert.textChanged')
+        : localizeCopy(ALERT_MESSAGES.checkDetails)
     case 'step_waiting':
       return answer.retryAfterSeconds !== undefined
-        ? `This step is not open yet. You can go on from ${formatDateTime(new Date(Date.now() + answer.retryAfterSeconds * 1000).toISOString())}.`
-        : (ERROR_COPY.step_waiting ?? ALERT_MESSAGES.somethingWentWrong)
+        ? ukRiskCatalog.t('uk-risk.alert.waitingUntil', {
+            time: formatDateTime(new Date(Date.now() + answer.retryAfterSeconds * 1000).toISOString()),
+          })
+        : errorCopy('step_waiting')
     case 'details_required':
-      return 'Please give us your details first: we need your full name.'
+      return ukRiskCatalog.t('uk-risk.alert.detailsRequired')
     default:
-      return ERROR_COPY[answer.error] ?? ALERT_MESSAGES.somethingWentWrong
+      return errorCopy(answer.error)
   }
 }
 
-type StepKey = 'riskWarning' | 'categorisation' | 'appropriateness'
+export type StepKey = 'riskWarning' | 'categorisation' | 'appropriateness'
 
-/** The UK steps before `step`, in the regulation's order, with their screens and how the customer reads them. */
-const EARLIER_STEPS: { key: StepKey; screen: string; title: string }[] = [
-  { key: 'riskWarning', screen: WEB_PATHS.riskWarning, title: 'the risk warning' },
-  { key: 'categorisation', screen: WEB_PATHS.categorisation, title: 'the investor type statement' },
-  { key: 'appropriateness', screen: WEB_PATHS.assessment, title: 'the cryptoasset questions' },
+/** An earlier UK step as the screens offer it: its screen, and its key (the messages name it, `{step, select, …}`). */
+export interface EarlierStep {
+  key: StepKey
+  screen: string
+}
+
+/** The UK steps before `step`, in the regulation's order, with their screens. */
+const EARLIER_STEPS: EarlierStep[] = [
+  { key: 'riskWarning', screen: WEB_PATHS.riskWarning },
+  { key: 'categorisation', screen: WEB_PATHS.categorisation },
+  { key: 'appropriateness', screen: WEB_PATHS.assessment },
 ]
 
 /** Until when a UK step takes no new answer (a statement that did not qualify, a second failed assessment), or null. */
@@ -67,5 +93,5 @@ export function firstEarlierStepOwed(status: UkStepsStatus, before: StepKey | 'c
 
 /** How every screen names a locked step's end (decision 087). */
 export function availableAgainLine(lockedUntil: string): string {
-  return `Available again at ${formatDateTime(lockedUntil)}.`
+  return ukRiskCatalog.t('uk-risk.availableAgain', { time: formatDateTime(lockedUntil) })
 }

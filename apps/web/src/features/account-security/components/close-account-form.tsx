@@ -7,23 +7,36 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FormAlert, useForm } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
+import { catalogLanguage, useCatalog } from '../../../lib/i18n/catalog'
+import { accountSecurityCatalog } from '../messages'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
 import { useProveItsYou } from './prove-its-you'
 import { SecuritySection } from './security-parts'
 
-const UNDERSTOOD = 'Tick this box to confirm you want to close your account'
+/** The statuses whose reason the catalog words in the other languages; another is told in the api's words. */
+const REASONS = ['initiated', 'awaiting_payment', 'payment_review', 'paid', 'awaiting_checks', 'processing'] as const
+type Reason = (typeof REASONS)[number]
+const hasReason = (status: string): status is Reason => (REASONS as readonly string[]).includes(status)
+
+/** Why an order keeps the account open: the api says it in English, the catalog in the customer's other language. */
+function reasonOf(order: BlockingOrder, t: (id: `account-security.close.reason.${Reason}`) => string): string {
+  return hasReason(order.status) && catalogLanguage() !== 'en'
+    ? t(`account-security.close.reason.${order.status}`)
+    : order.reason
+}
 
 /** The orders that keep the account open, each with why. */
 function BlockingOrders({ orders }: { orders: BlockingOrder[] }) {
+  const t = useCatalog(accountSecurityCatalog)
   return (
-    <Alert color="orange" title="Your account cannot be closed yet" role="alert">
+    <Alert color="orange" title={t('account-security.close.blockedTitle')} role="alert">
       <Stack gap="xs">
-        <Text size="sm">These orders are still in progress:</Text>
+        <Text size="sm">{t('account-security.close.blockedLead')}</Text>
         <List size="sm" spacing={4}>
           {orders.map((order) => (
             <List.Item key={order.reference}>
-              <strong>{order.reference}</strong>: {order.reason}
+              <strong>{order.reference}</strong>: {reasonOf(order, t)}
             </List.Item>
           ))}
         </List>
@@ -34,10 +47,11 @@ function BlockingOrders({ orders }: { orders: BlockingOrder[] }) {
 
 /** Close the account: the current password and a tick; refused, with the orders named, while one is in progress. */
 export function CloseAccountForm() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const form = useForm({ understood: '' }, (values) =>
-    checkFields({ understood: z.literal('yes', UNDERSTOOD) }, values),
+    checkFields({ understood: z.literal('yes', t('account-security.close.understoodRequired')) }, values),
   )
   const proof = useProveItsYou('close')
   const [alert, setAlert] = useState<string | null>(null)
@@ -64,10 +78,7 @@ export function CloseAccountForm() {
   }
 
   return (
-    <SecuritySection
-      title="Close your account"
-      lead="You will be signed out everywhere and cannot sign in again. We keep the records of your checks and orders for as long as the law requires, and delete nothing before then."
-    >
+    <SecuritySection title={t('account-security.close.title')} lead={t('account-security.close.lead')}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -79,7 +90,7 @@ export function CloseAccountForm() {
           {proof.fields}
           <Checkbox
             id="close-understood"
-            label="I understand that I will no longer be able to sign in"
+            label={t('account-security.close.understood')}
             checked={form.values.understood === 'yes'}
             error={form.errors.understood}
             onChange={(event) => form.setField('understood', event.currentTarget.checked ? 'yes' : '')}
@@ -87,7 +98,7 @@ export function CloseAccountForm() {
           {blocking && <BlockingOrders orders={blocking} />}
           <FormAlert message={alert} />
           <Button type="submit" color="red" loading={close.isPending} style={{ alignSelf: 'flex-start' }}>
-            Close my account
+            {t('account-security.close.submit')}
           </Button>
         </Stack>
       </form>

@@ -6,10 +6,13 @@ import { type ReactNode, useState } from 'react'
 import { FormAlert, type FormState, useForm } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
 import { grossQueryKey, useCustomer } from '../../../lib/customer-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { accountSecurityCatalog } from '../messages'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
 import { type Proof, useProveItsYou } from './prove-its-you'
-import { PAYOUT_HOLD_NOTE, SecuritySection } from './security-parts'
+import { fieldError, payoutHoldNote, SecuritySection } from './security-parts'
 
 interface AddressValues extends Record<string, string> {
   newEmail: string
@@ -27,6 +30,7 @@ function CodeStep({
   onDone: (email: string) => void
   onBack: () => void
 }) {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const form = useForm({ code: '' }, (values) => checkFields({ code: VerificationCode }, values))
   const [alert, setAlert] = useState<string | null>(null)
@@ -55,27 +59,31 @@ function CodeStep({
     >
       <Stack gap="sm">
         <Text size="sm" role="status">
-          We have sent a 5-digit code to <strong style={{ overflowWrap: 'anywhere' }}>{newEmail}</strong>. Type it here
-          to confirm the address.
+          <RichText
+            catalog={accountSecurityCatalog}
+            id="account-security.email.codeSent"
+            values={{ email: newEmail }}
+            parts={[<strong style={{ overflowWrap: 'anywhere' }} />]}
+          />
         </Text>
         <TextInput
           id="email-code"
-          label="Code from the e-mail"
+          label={t('account-security.email.codeLabel')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={5}
           required
           value={form.values.code}
-          error={form.errors.code}
+          error={fieldError(form.errors.code)}
           onChange={(event) => form.setField('code', event.currentTarget.value)}
         />
         <FormAlert message={alert} />
         <Group gap="sm">
           <Button type="submit" loading={confirm.isPending}>
-            Confirm new address
+            {t('account-security.email.confirm')}
           </Button>
           <Button variant="subtle" onClick={onBack}>
-            Use another address
+            {t('account-security.email.another')}
           </Button>
         </Group>
       </Stack>
@@ -97,6 +105,7 @@ function AddressStep({
   pending: boolean
   onSend: () => void
 }) {
+  const t = useCatalog(accountSecurityCatalog)
   return (
     <form
       noValidate
@@ -108,18 +117,18 @@ function AddressStep({
       <Stack gap="sm">
         <TextInput
           id="email-new"
-          label="New e-mail address"
+          label={t('account-security.email.new')}
           type="email"
           autoComplete="email"
           required
           value={form.values.newEmail}
-          error={form.errors.newEmail}
+          error={fieldError(form.errors.newEmail)}
           onChange={(event) => form.setField('newEmail', event.currentTarget.value)}
         />
         {proofFields}
         <FormAlert message={alert} />
         <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
-          Send code to new address
+          {t('account-security.email.send')}
         </Button>
       </Stack>
     </form>
@@ -131,6 +140,7 @@ function AddressStep({
  * told, with a link that undoes the change for 72 hours.
  */
 export function EmailChangeForm() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const customer = useCustomer()
   const queryClient = useQueryClient()
@@ -167,16 +177,16 @@ export function EmailChangeForm() {
     form.reset({ newEmail: '' })
     notifications.show({
       color: 'green',
-      title: 'E-mail address changed',
-      message: `We now write to ${email}. Your old address was told, with a link that undoes the change for 72 hours. ${PAYOUT_HOLD_NOTE}`,
+      title: t('account-security.email.changedTitle'),
+      message: t('account-security.email.changed', { email, payoutHold: payoutHoldNote() }),
     })
     void queryClient.invalidateQueries({ queryKey: grossQueryKey() })
   }
 
   return (
     <SecuritySection
-      title="E-mail address"
-      lead={`Your account uses ${customer.details.email}. To change it, we send a code to the new address and tell the old one.`}
+      title={t('account-security.email.title')}
+      lead={t('account-security.email.lead', { email: customer.details.email })}
     >
       {codeFor ? (
         <CodeStep newEmail={codeFor} onDone={done} onBack={() => setCodeFor(null)} />

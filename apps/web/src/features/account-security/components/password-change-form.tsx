@@ -5,17 +5,19 @@ import { notifications } from '@mantine/notifications'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormAlert, useForm } from '../../../components/ui/form'
-import { PAYOUT_HOLD_NOTE } from './security-parts'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { accountSecurityCatalog } from '../messages'
 import { refusalMessage, securityCalls } from '../api/account-security-calls'
 import { checkFields } from './check-fields'
 import { useProveItsYou } from './prove-its-you'
-import { SecuritySection } from './security-parts'
+import { fieldError, payoutHoldNote, SecuritySection } from './security-parts'
 
 const RULES = { newPassword: Password }
 
 /** Change the password: the current one, then the new one under the sign-up rules; every other device is signed out. */
 export function PasswordChangeForm() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const form = useForm({ newPassword: '' }, (values) => checkFields(RULES, values))
   const proof = useProveItsYou('password')
@@ -34,12 +36,13 @@ export function PasswordChangeForm() {
           if (answer && answer.result) {
             form.reset({ newPassword: '' })
             proof.reset()
-            const others =
-              answer.endedSessions === 1 ? '1 other device was' : `${answer.endedSessions} other devices were`
             notifications.show({
               color: 'green',
-              title: 'Password changed',
-              message: `${others} signed out. We have sent you an e-mail about it. ${PAYOUT_HOLD_NOTE}`,
+              title: t('account-security.password.changedTitle'),
+              message: t('account-security.password.changed', {
+                count: answer.endedSessions,
+                payoutHold: payoutHoldNote(),
+              }),
             })
           } else if (!answer || !proof.refused(answer)) setAlert(refusalMessage(answer))
         },
@@ -49,10 +52,7 @@ export function PasswordChangeForm() {
   }
 
   return (
-    <SecuritySection
-      title="Password"
-      lead="Choose a new password. Every other device signed in to your account will be signed out; this one stays."
-    >
+    <SecuritySection title={t('account-security.password.title')} lead={t('account-security.password.lead')}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -64,17 +64,17 @@ export function PasswordChangeForm() {
           {proof.fields}
           <PasswordInput
             id="password-new"
-            label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            label={t('account-security.password.new')}
+            description={t('account-security.password.newHint', { min: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             required
             value={form.values.newPassword}
-            error={form.errors.newPassword}
+            error={fieldError(form.errors.newPassword)}
             onChange={(event) => form.setField('newPassword', event.currentTarget.value)}
           />
           <FormAlert message={alert} />
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
-            Change password
+            {t('account-security.password.submit')}
           </Button>
         </Stack>
       </form>

@@ -9,6 +9,8 @@ import { useCatalog } from '../../../lib/i18n/catalog'
 import { passkeysCatalog } from '../../../lib/passkeys/messages'
 import { getPasskey, passkeyFailure, secondFactorCopy } from '../../../lib/passkey-browser'
 import { firstError } from '../../../lib/validation'
+import { accountSecurityCatalog } from '../messages'
+import { fieldError } from './security-parts'
 import { secondFactorCalls, secondFactorStatusQuery } from '../api/second-factor-calls'
 
 /** What a sensitive action sends to prove it is the customer (decisions 121, 124). */
@@ -19,7 +21,17 @@ export interface Proof {
 
 type ProofErrors = { currentPassword?: string | undefined; secondFactor?: string | undefined }
 
-const NEEDS_FACTOR = 'Type a code from your authenticator app or a recovery code, or use a passkey'
+/** The shared rule's message for a missing current password, said in the customer's language. */
+const PASSWORD_REQUIRED = firstError(CurrentPassword, '')
+
+/** The current password's message: the shared rule's words, in the customer's language. */
+function passwordError(message: string | undefined): string | undefined {
+  return message === PASSWORD_REQUIRED
+    ? accountSecurityCatalog.t('account-security.proof.passwordRequired')
+    : fieldError(message)
+}
+
+const needsFactorMessage = () => accountSecurityCatalog.t('account-security.proof.needsFactor')
 
 /** The refusals this block answers under its own fields. */
 const FIELD_OF: Partial<Record<ErrorCode, keyof ProofErrors>> = {
@@ -53,28 +65,29 @@ function ProofFields({
 }) {
   const needsFactor = factors !== undefined && (factors.totp || factors.passkeys.length > 0)
   const hasPasskey = (factors?.passkeys.length ?? 0) > 0
+  const t = useCatalog(accountSecurityCatalog)
   return (
     <Stack gap="sm">
       <PasswordInput
         id={`${id}-current-password`}
-        label="Current password"
+        label={t('account-security.proof.currentPassword')}
         autoComplete="current-password"
         required
         value={password}
-        error={errors.currentPassword}
+        error={passwordError(errors.currentPassword)}
         onChange={(event) => onPassword(event.currentTarget.value)}
       />
       {needsFactor && (
         <Stack gap={6}>
           {passkeyReady ? (
             <Text size="sm" c="green.8" role="status">
-              Your passkey confirmed it is you.
+              {t('account-security.proof.passkeyConfirmed')}
             </Text>
           ) : (
             <TextInput
               id={`${id}-second-factor`}
-              label={factors?.totp ? 'Authenticator or recovery code' : 'Recovery code'}
-              description={hasPasskey ? 'Or use one of your passkeys.' : undefined}
+              label={factors?.totp ? t('account-security.proof.codeApp') : t('account-security.proof.codeRecovery')}
+              description={hasPasskey ? t('account-security.proof.orPasskey') : undefined}
               autoComplete="one-time-code"
               value={code}
               error={errors.secondFactor}
@@ -84,7 +97,7 @@ function ProofFields({
           {hasPasskey && !passkeyReady && (
             <Group>
               <Button variant="default" size="xs" loading={asking} onClick={onPasskey}>
-                Use a passkey
+                {t('account-security.proof.usePasskey')}
               </Button>
             </Group>
           )}
@@ -101,8 +114,9 @@ function ProofFields({
  * field and answers whether it did.
  */
 export function useProveItsYou(id: string) {
-  // The refusals it shows are the passkeys catalog's (decision 129).
+  // The refusals it shows are the passkeys catalog's, its own words this feature's (decision 129).
   useCatalog(passkeysCatalog)
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const status = useQuery(secondFactorStatusQuery(brand.brandName))
   const factors = status.data && status.data.result ? status.data.data : undefined
@@ -116,7 +130,7 @@ export function useProveItsYou(id: string) {
   function collect(): Proof | undefined {
     const found: ProofErrors = {}
     found.currentPassword = firstError(CurrentPassword, password)
-    if (needsFactor && !passkey && code.trim() === '') found.secondFactor = NEEDS_FACTOR
+    if (needsFactor && !passkey && code.trim() === '') found.secondFactor = needsFactorMessage()
     setErrors(found)
     if (found.currentPassword || found.secondFactor) return undefined
     if (!needsFactor) return { currentPassword: password }
@@ -133,8 +147,8 @@ export function useProveItsYou(id: string) {
     setPasskey(null)
     const message =
       field === 'currentPassword'
-        ? 'This is not your current password.'
-        : (secondFactorCopy(answer.error) ?? answer.fields?.secondFactor ?? NEEDS_FACTOR)
+        ? t('account-security.refusal.invalid_credentials')
+        : (secondFactorCopy(answer.error) ?? answer.fields?.secondFactor ?? needsFactorMessage())
     setErrors({ [field]: message })
     return true
   }

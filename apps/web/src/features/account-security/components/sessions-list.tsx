@@ -1,5 +1,4 @@
 import type { AccountSession, ListSessionsAnswer } from '@exchange/shared/account-security.schemas'
-import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
@@ -9,12 +8,15 @@ import { useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { accountSecurityCatalog } from '../messages'
 import { refusalMessage, securityCalls, sessionsQueryOptions } from '../api/account-security-calls'
 import { SecuritySection } from './security-parts'
 
 const FAILED = { result: false as const, error: 'internal_error' as const }
 
 function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd: () => void; ending: boolean }) {
+  const t = useCatalog(accountSecurityCatalog)
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" component="li" style={{ listStyle: 'none' }}>
       <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
@@ -24,12 +26,15 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
           </Text>
           {session.current && (
             <Badge color="green" variant="light" size="sm">
-              This device
+              {t('account-security.sessions.thisDevice')}
             </Badge>
           )}
         </Group>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {session.place} · last seen {formatDateTime(session.lastSeenAt)}
+          {t('account-security.sessions.lastSeen', {
+            place: session.place,
+            when: formatDateTime(session.lastSeenAt),
+          })}
         </Text>
       </Stack>
       <Button
@@ -37,9 +42,12 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
         size="xs"
         loading={ending}
         onClick={onEnd}
-        aria-label={`Sign out ${session.device}${session.current ? ' (this device)' : ''}`}
+        aria-label={t(
+          session.current ? 'account-security.sessions.signOutThisDevice' : 'account-security.sessions.signOutDevice',
+          { device: session.device },
+        )}
       >
-        Sign out
+        {t('account-security.sessions.signOut')}
       </Button>
     </Group>
   )
@@ -55,15 +63,16 @@ function SessionRows({
   endingId: string | undefined
   onEnd: (session: AccountSession) => void
 }) {
+  const t = useCatalog(accountSecurityCatalog)
   return (
     <>
       {listed.isPending ? (
-        <Stack gap="xs" role="status" aria-label="Loading your sessions">
+        <Stack gap="xs" role="status" aria-label={t('account-security.sessions.loading')}>
           <Skeleton height={18} />
           <Skeleton height={18} />
         </Stack>
       ) : listed.data && listed.data.result ? (
-        <Stack gap="md" component="ul" p={0} m={0} aria-label="Signed-in devices">
+        <Stack gap="md" component="ul" p={0} m={0} aria-label={t('account-security.sessions.devices')}>
           {listed.data.data.map((session) => (
             <SessionRow
               key={session.id}
@@ -75,9 +84,11 @@ function SessionRows({
         </Stack>
       ) : (
         <Alert color="red">
-          {listed.data === undefined || listed.data === false || !listed.data.result
-            ? refusalMessage(listed.data ?? FAILED)
-            : ALERT_MESSAGES.somethingWentWrong}
+          {refusalMessage(
+            listed.data === undefined || listed.data === false || !listed.data.result
+              ? (listed.data ?? FAILED)
+              : FAILED,
+          )}
         </Alert>
       )}
     </>
@@ -86,6 +97,7 @@ function SessionRows({
 
 /** The devices signed in to the account, with "Sign out" on each and "Sign out everywhere else". */
 export function SessionsList() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -103,7 +115,11 @@ export function SessionsList() {
         onSuccess: (answer) => {
           if (answer && answer.result && session.current) void navigate(WEB_PATHS.logout)
           else if (answer && answer.result) {
-            notifications.show({ color: 'green', title: 'Signed out', message: `${session.device} is signed out.` })
+            notifications.show({
+              color: 'green',
+              title: t('account-security.sessions.signedOutTitle'),
+              message: t('account-security.sessions.signedOut', { device: session.device }),
+            })
             void refresh()
           } else setAlert(refusalMessage(answer))
         },
@@ -120,11 +136,11 @@ export function SessionsList() {
         const count = answer.endedSessions
         notifications.show({
           color: 'green',
-          title: 'Signed out everywhere else',
+          title: t('account-security.sessions.everywhereTitle'),
           message:
             count === 0
-              ? 'No other device was signed in.'
-              : `${count} other device${count === 1 ? '' : 's'} signed out.`,
+              ? t('account-security.sessions.noOther')
+              : t('account-security.sessions.othersSignedOut', { count }),
         })
         void refresh()
       },
@@ -133,10 +149,7 @@ export function SessionsList() {
   }
 
   return (
-    <SecuritySection
-      title="Where you are signed in"
-      lead="Every device signed in to your account. If you do not know one, sign it out and change your password."
-    >
+    <SecuritySection title={t('account-security.sessions.title')} lead={t('account-security.sessions.lead')}>
       <SessionRows listed={listed} endingId={endOne.isPending ? endOne.variables?.sessionId : undefined} onEnd={end} />
       <FormAlert message={alert} />
       <Button
@@ -146,7 +159,7 @@ export function SessionsList() {
         onClick={endEverywhereElse}
         style={{ alignSelf: 'flex-start' }}
       >
-        Sign out everywhere else
+        {t('account-security.sessions.everywhere')}
       </Button>
     </SecuritySection>
   )

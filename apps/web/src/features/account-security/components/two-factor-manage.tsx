@@ -7,15 +7,16 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
+import { formatDate } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { accountSecurityCatalog } from '../messages'
 import { createPasskey, passkeyFailure } from '../../../lib/passkey-browser'
 import { secondFactorCalls, secondFactorStatusKey, secondFactorStatusQuery } from '../api/second-factor-calls'
 import { setupStore } from '../second-factor-store'
 import { OTP_CODES, OTP_PASSKEYS, SetupCard, secondFactorRefusal } from './two-factor-setup'
 import { useProveItsYou } from './prove-its-you'
-import { formatDate } from '../../../lib/format'
 
 const FAILED = { result: false as const, error: 'internal_error' }
-const when = formatDate
 
 /** Reads the factors again after a change. */
 function useRefreshStatus() {
@@ -31,12 +32,13 @@ function useStatus() {
 
 /** otp4 with no factor on: the way to turn it on. */
 function TwoFactorOff() {
+  const t = useCatalog(accountSecurityCatalog)
   return (
-    <SetupCard title="Two-factor sign-in is off">
-      <Text size="sm">Your password alone signs you in. Add a second step to protect your account.</Text>
+    <SetupCard title={t('account-security.manage.offTitle')}>
+      <Text size="sm">{t('account-security.manage.offBody')}</Text>
       <Group>
         <Button component={Link} to={WEB_PATHS.securityCode[0]}>
-          Turn on two-factor sign-in
+          {t('account-security.twoFactor.turnOn')}
         </Button>
       </Group>
     </SetupCard>
@@ -45,30 +47,33 @@ function TwoFactorOff() {
 
 /** The factors in rows: the app on or off, the passkeys, the recovery codes left. */
 function FactorRows({ factors }: { factors: SecondFactorStatus | undefined }) {
+  const t = useCatalog(accountSecurityCatalog)
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" fw={600}>
-          Authenticator app
+          {t('account-security.twoFactor.app')}
         </Text>
-        <Badge color={factors?.totp ? 'green' : 'gray'}>{factors?.totp ? 'On' : 'Off'}</Badge>
+        <Badge color={factors?.totp ? 'green' : 'gray'}>
+          {factors?.totp ? t('account-security.twoFactor.on') : t('account-security.twoFactor.off')}
+        </Badge>
       </Group>
       <Group justify="space-between">
         <Text size="sm" fw={600}>
-          Passkeys
+          {t('account-security.twoFactor.passkeys')}
         </Text>
         <Text size="sm">
           {factors?.passkeys.length ?? 0} ·{' '}
           <Link to={OTP_PASSKEYS} className="mantine-focus-auto">
-            Manage passkeys
+            {t('account-security.manage.passkeysLink')}
           </Link>
         </Text>
       </Group>
       <Group justify="space-between">
         <Text size="sm" fw={600}>
-          Recovery codes left
+          {t('account-security.manage.codesLeft')}
         </Text>
-        <Text size="sm">{factors?.recoveryCodesLeft ?? '…'} of 10</Text>
+        <Text size="sm">{t('account-security.manage.codesOf', { count: factors?.recoveryCodesLeft ?? '…' })}</Text>
       </Group>
     </Stack>
   )
@@ -79,6 +84,7 @@ function FactorRows({ factors }: { factors: SecondFactorStatus | undefined }) {
  * the app off and new codes ask for proof first.
  */
 export function TwoFactorManage() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const factors = useStatus()
@@ -102,8 +108,8 @@ export function TwoFactorManage() {
             refresh()
             notifications.show({
               color: 'green',
-              title: 'Authenticator app turned off',
-              message: 'We have sent you an e-mail about it.',
+              title: t('account-security.manage.turnedOffTitle'),
+              message: t('account-security.manage.emailSent'),
             })
           } else if (!answer || !proof.refused(answer)) setAlert(secondFactorRefusal(answer))
         },
@@ -133,24 +139,24 @@ export function TwoFactorManage() {
 
   if (factors && !on) return <TwoFactorOff />
   return (
-    <SetupCard title="Your second factors">
+    <SetupCard title={t('account-security.manage.title')}>
       <FactorRows factors={factors} />
       <Text size="sm" c="dimmed">
-        To make new recovery codes or turn the app off, prove it&apos;s you.
+        {t('account-security.manage.prove')}
       </Text>
       {proof.fields}
       <FormAlert message={alert} />
       <Group gap="sm">
         <Button onClick={newCodes} loading={renew.isPending}>
-          Make new recovery codes
+          {t('account-security.codes.makeNew')}
         </Button>
         {factors?.totp ? (
           <Button color="red" variant="light" onClick={turnOff} loading={disable.isPending}>
-            Turn off the app
+            {t('account-security.manage.turnOff')}
           </Button>
         ) : (
           <Button component={Link} to={WEB_PATHS.securityCode[0]} variant="default">
-            Set up an authenticator app
+            {t('account-security.intro.setUpApp')}
           </Button>
         )}
       </Group>
@@ -158,8 +164,22 @@ export function TwoFactorManage() {
   )
 }
 
+/** When a passkey was added and last used. */
+function PasskeyDates({ passkey }: { passkey: Passkey }) {
+  const t = useCatalog(accountSecurityCatalog)
+  const added = formatDate(passkey.createdAt)
+  return (
+    <Text size="xs" c="dimmed">
+      {passkey.lastUsedAt
+        ? t('account-security.passkey.usedOn', { added, used: formatDate(passkey.lastUsedAt) })
+        : t('account-security.passkey.notUsed', { added })}
+    </Text>
+  )
+}
+
 /** One passkey of the list: its name (renamed in place), when it was added and last used, and its remove button. */
 function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemove: () => void; removing: boolean }) {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
@@ -168,7 +188,7 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
   const rename = useMutation({ mutationFn: secondFactorCalls.renamePasskey })
   function save() {
     const trimmed = name.trim()
-    if (!trimmed) return setError('Give the passkey a name')
+    if (!trimmed) return setError(t('account-security.passkey.nameRequired'))
     rename.mutate(
       { brandName: brand.brandName, passkeyId: passkey.id, name: trimmed },
       {
@@ -187,17 +207,17 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
       {editing ? (
         <Group align="flex-end" gap="sm">
           <TextInput
-            label="Passkey name"
+            label={t('account-security.passkey.nameLabel')}
             value={name}
             error={error}
             maxLength={64}
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <Button size="xs" onClick={save} loading={rename.isPending}>
-            Save
+            {t('account-security.passkey.save')}
           </Button>
           <Button size="xs" variant="subtle" onClick={() => setEditing(false)}>
-            Cancel
+            {t('account-security.passkey.cancel')}
           </Button>
         </Group>
       ) : (
@@ -206,14 +226,16 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
             <Text size="sm" fw={600}>
               {passkey.name}
             </Text>
-            <Text size="xs" c="dimmed">
-              Added {when(passkey.createdAt)} ·{' '}
-              {passkey.lastUsedAt ? `last used ${when(passkey.lastUsedAt)}` : 'not used yet'}
-            </Text>
+            <PasskeyDates passkey={passkey} />
           </Stack>
           <Group gap={4} wrap="nowrap">
-            <Button size="xs" variant="subtle" onClick={() => setEditing(true)} aria-label={`Rename ${passkey.name}`}>
-              Rename
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => setEditing(true)}
+              aria-label={t('account-security.passkey.renameLabel', { name: passkey.name })}
+            >
+              {t('account-security.passkey.rename')}
             </Button>
             <Button
               size="xs"
@@ -221,9 +243,9 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
               color="red"
               onClick={onRemove}
               loading={removing}
-              aria-label={`Remove ${passkey.name}`}
+              aria-label={t('account-security.passkey.removeLabel', { name: passkey.name })}
             >
-              Remove
+              {t('account-security.passkey.remove')}
             </Button>
           </Group>
         </Group>
@@ -244,7 +266,7 @@ function useAddPasskey(proof: ReturnType<typeof useProveItsYou>, setAlert: (mess
   async function add() {
     setAlert(null)
     const trimmed = name.trim()
-    setNameError(trimmed ? undefined : 'Give the passkey a name, such as "Work laptop"')
+    setNameError(trimmed ? undefined : accountSecurityCatalog.t('account-security.passkeys.nameMissing'))
     const proved = proof.collect()
     if (!proved || !trimmed) return
     setAdding(true)
@@ -270,7 +292,11 @@ function useAddPasskey(proof: ReturnType<typeof useProveItsYou>, setAlert: (mess
       proof.reset()
       setName('')
       refresh()
-      notifications.show({ color: 'green', title: 'Passkey added', message: `"${trimmed}" can now sign you in.` })
+      notifications.show({
+        color: 'green',
+        title: accountSecurityCatalog.t('account-security.passkeys.addedTitle'),
+        message: accountSecurityCatalog.t('account-security.passkeys.addedBody', { name: trimmed }),
+      })
       if (added.data.recoveryCodes) {
         setupStore.keepRecoveryCodes(added.data.recoveryCodes)
         void navigate(OTP_CODES)
@@ -287,6 +313,7 @@ function useAddPasskey(proof: ReturnType<typeof useProveItsYou>, setAlert: (mess
 
 /** otp5: the passkeys: add one under a name (after proof), rename, remove (after proof). */
 export function PasskeysScreen() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const factors = useStatus()
   const refresh = useRefreshStatus()
@@ -308,8 +335,8 @@ export function PasskeysScreen() {
             refresh()
             notifications.show({
               color: 'green',
-              title: 'Passkey removed',
-              message: `"${passkey.name}" can no longer sign you in.`,
+              title: t('account-security.passkeys.removedTitle'),
+              message: t('account-security.passkeys.removedBody', { name: passkey.name }),
             })
           } else if (!answer || !proof.refused(answer)) setAlert(secondFactorRefusal(answer))
         },
@@ -320,13 +347,10 @@ export function PasskeysScreen() {
 
   const keys = factors?.passkeys ?? []
   return (
-    <SetupCard title="Your passkeys">
-      <Text size="sm">
-        A passkey signs you in with your device&apos;s screen lock or a security key, and cannot be used on a fake site.
-        Add one for each device you use.
-      </Text>
+    <SetupCard title={t('account-security.passkeys.title')}>
+      <Text size="sm">{t('account-security.passkeys.body')}</Text>
       {keys.length > 0 ? (
-        <Stack gap="xs" component="ul" aria-label="Your passkeys" p={0} m={0}>
+        <Stack gap="xs" component="ul" aria-label={t('account-security.twoFactor.passkeysList')} p={0} m={0}>
           {keys.map((passkey) => (
             <PasskeyRow
               key={passkey.id}
@@ -338,26 +362,26 @@ export function PasskeysScreen() {
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          You have no passkeys yet.
+          {t('account-security.passkeys.none')}
         </Text>
       )}
       <TextInput
         id="otp5-passkey-name"
-        label="Name of the new passkey"
-        placeholder="Work laptop"
+        label={t('account-security.passkeys.newName')}
+        placeholder={t('account-security.passkeys.namePlaceholder')}
         maxLength={64}
         value={name}
         error={nameError}
         onChange={(event) => setName(event.currentTarget.value)}
       />
       <Text size="sm" c="dimmed">
-        To add or remove a passkey, prove it&apos;s you.
+        {t('account-security.passkeys.prove')}
       </Text>
       {proof.fields}
       <FormAlert message={alert} />
       <Group>
         <Button onClick={() => void add()} loading={adding}>
-          Add a passkey
+          {t('account-security.passkeys.add')}
         </Button>
       </Group>
     </SetupCard>

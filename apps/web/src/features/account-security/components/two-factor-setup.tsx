@@ -20,6 +20,9 @@ import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { accountSecurityCatalog } from '../messages'
 import { secondFactorCopy } from '../../../lib/passkey-browser'
 import { refusalMessage } from '../api/account-security-calls'
 import { secondFactorCalls, secondFactorStatusKey, secondFactorStatusQuery } from '../api/second-factor-calls'
@@ -37,12 +40,13 @@ export function secondFactorRefusal(answer: false | { result: false; error: stri
 
 /** A step of the set-up: which of four it is, its heading and its content. */
 export function SetupCard({ step, title, children }: { step?: number; title: string; children: ReactNode }) {
+  const t = useCatalog(accountSecurityCatalog)
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label={title} maw={640}>
       <Stack gap="md">
         {step !== undefined && (
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            Step {step} of 4
+            {t('account-security.setup.step', { step })}
           </Text>
         )}
         <Title order={2} fz="lg">
@@ -59,6 +63,7 @@ export function SetupCard({ step, title, children }: { step?: number; title: str
  * proves it is them (the password, and the second factor they already have).
  */
 export function TwoFactorIntro() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const status = useQuery(secondFactorStatusQuery(brand.brandName))
@@ -87,25 +92,20 @@ export function TwoFactorIntro() {
 
   return (
     <Stack gap="lg" maw={640}>
-      <SetupCard step={1} title="Protect your account with a second step">
-        <Text size="sm">
-          With two-factor sign-in, your password alone no longer opens your account: we also ask for a code from an app
-          on your phone, or for a passkey. We ask for it again before every change to your security settings.
-        </Text>
+      <SetupCard step={1} title={t('account-security.intro.title')}>
+        <Text size="sm">{t('account-security.intro.body')}</Text>
         <List size="sm" spacing={4}>
           <List.Item>
-            <strong>Authenticator app</strong>: any app that makes 6-digit codes, such as Google Authenticator,
-            Microsoft Authenticator or 1Password.
+            <RichText catalog={accountSecurityCatalog} id="account-security.intro.app" parts={[<strong />]} />
           </List.Item>
           <List.Item>
-            <strong>Passkey</strong>: your phone&apos;s or computer&apos;s screen lock, or a security key. It cannot be
-            used on a fake site.
+            <RichText catalog={accountSecurityCatalog} id="account-security.intro.passkey" parts={[<strong />]} />
           </List.Item>
         </List>
         {factors?.totp ? (
-          <Alert color="green" title="Your authenticator app is on">
+          <Alert color="green" title={t('account-security.intro.appOn')}>
             <Anchor component={Link} to={OTP_MANAGE}>
-              Manage your second factors
+              {t('account-security.intro.manage')}
             </Anchor>
           </Alert>
         ) : (
@@ -118,16 +118,16 @@ export function TwoFactorIntro() {
           >
             <Stack gap="sm">
               <Text size="sm" fw={600}>
-                Prove it&apos;s you to start
+                {t('account-security.intro.prove')}
               </Text>
               {proof.fields}
               <FormAlert message={alert} />
               <Group gap="sm">
                 <Button type="submit" loading={start.isPending}>
-                  Set up an authenticator app
+                  {t('account-security.intro.setUpApp')}
                 </Button>
                 <Button component={Link} to={OTP_PASSKEYS} variant="default">
-                  Add a passkey instead
+                  {t('account-security.intro.addPasskey')}
                 </Button>
               </Group>
             </Stack>
@@ -143,17 +143,23 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 /** otp1: the QR code to scan, and the same secret in text for an app that cannot scan. */
 export function TwoFactorQr() {
+  const t = useCatalog(accountSecurityCatalog)
   const setup = setupStore.setup()
   const [copied, setCopied] = useState(false)
   if (!setup) return <StartAgain />
   return (
-    <SetupCard step={2} title="Scan the QR code with your app">
-      <Text size="sm">In your authenticator app, add an account and scan this code.</Text>
+    <SetupCard step={2} title={t('account-security.qr.title')}>
+      <Text size="sm">{t('account-security.qr.lead')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Image src={setup.qrCode} alt="QR code for your authenticator app" w={200} h={200} fit="contain" />
+        <Image src={setup.qrCode} alt={t('account-security.qr.alt')} w={200} h={200} fit="contain" />
         <Stack gap="xs">
-          <Text size="sm">Cannot scan it? Type this key into the app instead:</Text>
-          <Code block fz="md" aria-label="Your secret key" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          <Text size="sm">{t('account-security.qr.cannotScan')}</Text>
+          <Code
+            block
+            fz="md"
+            aria-label={t('account-security.qr.secret')}
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+          >
             {grouped(setup.secret)}
           </Code>
           <Group>
@@ -167,17 +173,17 @@ export function TwoFactorQr() {
                   .catch(() => setCopied(false))
               }
             >
-              {copied ? 'Copied' : 'Copy the key'}
+              {copied ? t('account-security.qr.copied') : t('account-security.qr.copy')}
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            Time-based, 6 digits, every 30 seconds.
+            {t('account-security.qr.timing')}
           </Text>
         </Stack>
       </SimpleGrid>
       <Group>
         <Button component={Link} to={OTP_CONFIRM}>
-          Next: type a code
+          {t('account-security.qr.next')}
         </Button>
       </Group>
     </SetupCard>
@@ -185,15 +191,13 @@ export function TwoFactorQr() {
 }
 
 function StartAgain() {
+  const t = useCatalog(accountSecurityCatalog)
   return (
-    <SetupCard title="Start the set-up again">
-      <Text size="sm">
-        For your safety the secret key is shown only once, and this page no longer has it. Start again: the old key will
-        not work.
-      </Text>
+    <SetupCard title={t('account-security.again.title')}>
+      <Text size="sm">{t('account-security.again.body')}</Text>
       <Group>
         <Button component={Link} to={OTP_INTRO}>
-          Start again
+          {t('account-security.again.button')}
         </Button>
       </Group>
     </SetupCard>
@@ -202,6 +206,7 @@ function StartAgain() {
 
 /** otp2: the app's first code turns it on; until then nothing changes at sign-in. */
 export function TwoFactorConfirm() {
+  const t = useCatalog(accountSecurityCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -211,7 +216,7 @@ export function TwoFactorConfirm() {
 
   function send() {
     const typed = code.replace(/\s+/g, '')
-    if (!/^\d{6}$/.test(typed)) return setError('Type the 6-digit code your app shows now')
+    if (!/^\d{6}$/.test(typed)) return setError(t('account-security.confirm.codeRequired'))
     setError(undefined)
     confirm.mutate(
       { brandName: brand.brandName, code: typed },
@@ -231,11 +236,8 @@ export function TwoFactorConfirm() {
   }
 
   return (
-    <SetupCard step={3} title="Type the code from your app">
-      <Text size="sm">
-        Your app now shows a 6-digit code that changes every 30 seconds. Type the one you see to turn two-factor sign-in
-        on.
-      </Text>
+    <SetupCard step={3} title={t('account-security.confirm.title')}>
+      <Text size="sm">{t('account-security.confirm.body')}</Text>
       <form
         noValidate
         onSubmit={(event) => {
@@ -246,7 +248,7 @@ export function TwoFactorConfirm() {
         <Stack gap="sm">
           <TextInput
             id="otp-confirm-code"
-            label="Code from your app"
+            label={t('account-security.confirm.label')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
@@ -258,10 +260,10 @@ export function TwoFactorConfirm() {
           />
           <Group gap="sm">
             <Button type="submit" loading={confirm.isPending}>
-              Turn on
+              {t('account-security.confirm.submit')}
             </Button>
             <Button component={Link} to={OTP_QR} variant="subtle">
-              Back to the QR code
+              {t('account-security.confirm.back')}
             </Button>
           </Group>
         </Stack>
@@ -272,33 +274,34 @@ export function TwoFactorConfirm() {
 
 /** otp3: the ten recovery codes, shown this once, to keep where the phone is not. */
 export function RecoveryCodesScreen() {
+  const t = useCatalog(accountSecurityCatalog)
   const navigate = useNavigate()
   const [codes] = useState(() => setupStore.recoveryCodes())
   const [kept, setKept] = useState(false)
   const [error, setError] = useState<string | undefined>()
   if (!codes)
     return (
-      <SetupCard title="Your recovery codes">
-        <Text size="sm">
-          Recovery codes are shown only once, when they are made. If you did not keep them, make new ones: the old ones
-          then stop working.
-        </Text>
+      <SetupCard title={t('account-security.codes.title')}>
+        <Text size="sm">{t('account-security.codes.gone')}</Text>
         <Group>
           <Button component={Link} to={OTP_MANAGE}>
-            Make new recovery codes
+            {t('account-security.codes.makeNew')}
           </Button>
         </Group>
       </SetupCard>
     )
   const text = codes.join('\n')
-  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`Recovery codes\n\n${text}\n`)}`
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(`${t('account-security.codes.list')}\n\n${text}\n`)}`
   return (
-    <SetupCard step={4} title="Keep your recovery codes">
-      <Text size="sm">
-        If you lose your phone, each of these codes signs you in once instead of the app. Keep them somewhere safe, away
-        from your phone: this is the only time we show them.
-      </Text>
-      <SimpleGrid cols={2} spacing="xs" component="ol" aria-label="Recovery codes" style={{ paddingLeft: 0 }}>
+    <SetupCard step={4} title={t('account-security.codes.keepTitle')}>
+      <Text size="sm">{t('account-security.codes.body')}</Text>
+      <SimpleGrid
+        cols={2}
+        spacing="xs"
+        component="ol"
+        aria-label={t('account-security.codes.list')}
+        style={{ paddingLeft: 0 }}
+      >
         {codes.map((code) => (
           <Code key={code} component="li" fz="md" style={{ listStyle: 'none', textAlign: 'center' }}>
             {code}
@@ -307,15 +310,15 @@ export function RecoveryCodesScreen() {
       </SimpleGrid>
       <Group gap="sm">
         <Button variant="default" size="xs" onClick={() => void navigator.clipboard?.writeText(text).catch(() => {})}>
-          Copy the codes
+          {t('account-security.codes.copy')}
         </Button>
         <Button variant="default" size="xs" component="a" href={download} download="recovery-codes.txt">
-          Download as a file
+          {t('account-security.codes.download')}
         </Button>
       </Group>
       <Checkbox
         id="otp-codes-kept"
-        label="I have kept these codes somewhere safe"
+        label={t('account-security.codes.kept')}
         checked={kept}
         error={error}
         onChange={(event) => setKept(event.currentTarget.checked)}
@@ -323,12 +326,12 @@ export function RecoveryCodesScreen() {
       <Group>
         <Button
           onClick={() => {
-            if (!kept) return setError('Tick this box once the codes are kept')
+            if (!kept) return setError(t('account-security.codes.keptRequired'))
             setupStore.keepRecoveryCodes(null)
             void navigate(OTP_MANAGE)
           }}
         >
-          Done
+          {t('account-security.codes.done')}
         </Button>
       </Group>
     </SetupCard>

@@ -4,9 +4,11 @@ import { useEffect, useState } from 'react'
 import { PartnerRefusalScreen } from '../../../components/account/partner-refusal'
 import { AuthCard, Button, FormAlert, PageSpinner } from '../../../components/account/ui'
 import { useBrandPayload } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { clearSessionState } from '../../../lib/session-state'
 import { endPartnerVisit, partnerNameOf, readPartnerVisit } from '../../../lib/partner-visit'
 import { returnToPartner } from '../api/return-to-partner'
+import { partnerCatalog } from '../messages'
 
 /** The message a framed visit sends its partner's page, which alone can take the customer back (decision 116). */
 const PARTNER_RETURN_MESSAGE = 'helvex:return'
@@ -63,24 +65,25 @@ function useReturn(): [Outcome, () => void] {
 
 /** `/mp-returnog` and `/logoutmp`: the end of a partner's visit, and the way back to the partner. */
 export function PartnerReturnScreen() {
+  const t = useCatalog(partnerCatalog)
   const [outcome, retry] = useReturn()
   if (outcome.phase === 'ended') return <PartnerRefusalScreen refusal="mp_entry_ended" />
   if (outcome.phase === 'failed')
     return (
-      <AuthCard title="We could not take you back yet">
+      <AuthCard title={t('partner.return.failedTitle')}>
         <div className="ac-stack">
           <FormAlert message={ALERT_MESSAGES.somethingWentWrong} />
-          <Button onClick={retry}>Try again</Button>
+          <Button onClick={retry}>{t('partner.return.tryAgain')}</Button>
         </div>
       </AuthCard>
     )
   if (outcome.phase === 'framed')
     return (
-      <AuthCard title={`Back to ${outcome.name}`} description="Your visit here has ended.">
+      <AuthCard title={t('partner.return.backTo', { partner: outcome.name })} description={t('partner.return.ended')}>
         <a className="ac-button" data-variant="filled" href={outcome.url} target="_top">
-          <span className="ac-button-label">Back to {outcome.name}</span>
+          <span className="ac-button-label">{t('partner.return.backTo', { partner: outcome.name })}</span>
         </a>
       </AuthCard>
     )
-  return <PageSpinner label="Taking you back" />
+  return <PageSpinner label={t('partner.return.takingBack')} />
 }

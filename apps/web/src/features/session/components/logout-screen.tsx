@@ -3,10 +3,13 @@ import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { PageSpinner } from '../../../components/account/ui'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { sessionCatalog } from '../messages'
 import { logOutEverywhere } from '../api/log-out'
 
 /** /logout: ends the session, then shows the login form. */
 export function LogoutScreen() {
+  const t = useCatalog(sessionCatalog)
   const { brandName } = useBrand()
   const navigate = useNavigate()
   const started = useRef(false)
@@ -20,5 +23,5 @@ export function LogoutScreen() {
       .then(() => navigate(WEB_PATHS.login, { replace: true }))
   }, [brandName, navigate])
 
-  return <PageSpinner label="Logging out" />
+  return <PageSpinner label={t('session.loggingOut')} />
 }

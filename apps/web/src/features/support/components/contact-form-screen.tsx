@@ -13,10 +13,12 @@ import { Link } from 'react-router'
 import { FormAlert, useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { AnswerText, focusFirstError } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { supportCatalog } from '../messages'
 import { formatDate, formatFiat } from '../../../lib/format'
 import type { FieldErrors } from '../../../lib/use-form-fields'
 import { useOpenTicket, useRecentOrders } from '../api/support-api'
-import { TOPIC_NAMES, supportAlertCopy } from '../support-copy'
+import { supportAlertCopy, topicName } from '../support-copy'
 
 interface ContactValues {
   topic: string
@@ -31,31 +33,33 @@ const ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'
 /** Sends one file through `uploadFile` as a support attachment: its id, or why it was refused (app/ composes it). */
 export type SendAttachment = (file: File) => Promise<{ id: string } | { error: ErrorCode }>
 
-/** The whole form's check: a topic, a message of the length the api takes. */
+/** The whole form's check: a topic, a message of the length the api takes (said on submit, the catalog loaded). */
 function checkContact(values: ContactValues): FormOutcome<ContactValues, ContactValues & { topic: SupportTopic }> {
   const errors: FieldErrors<ContactValues> = {}
   const topic = SUPPORT_TOPICS.find((one) => one === values.topic)
-  if (!topic) errors.topic = 'Please choose what your message is about'
+  if (!topic) errors.topic = supportCatalog.t('support.contact.topicRequired')
   const message = values.message.trim()
-  if (message.length < SUPPORT_MESSAGE_MIN) errors.message = `Please write at least ${SUPPORT_MESSAGE_MIN} characters`
+  if (message.length < SUPPORT_MESSAGE_MIN)
+    errors.message = supportCatalog.t('support.message.tooShort', { min: SUPPORT_MESSAGE_MIN })
   else if (message.length > SUPPORT_MESSAGE_MAX)
-    errors.message = `Please keep the message under ${SUPPORT_MESSAGE_MAX} characters`
+    errors.message = supportCatalog.t('support.message.tooLong', { max: SUPPORT_MESSAGE_MAX })
   if (!topic || Object.keys(errors).length > 0) return { errors }
   return { data: { ...values, topic, message } }
 }
 
 /** The files chosen, at most three; a fourth is refused with a message, never dropped silently. */
 function AttachmentsField({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
+  const t = useCatalog(supportCatalog)
   const picker = useRef<HTMLInputElement>(null)
   const [note, setNote] = useState<string | null>(null)
   const full = files.length >= SUPPORT_ATTACHMENTS_MAX
   return (
     <Stack gap="xs">
       <Text fw={500} size="md">
-        Attachments (optional)
+        {t('support.attachments.title')}
       </Text>
       <Text size="sm" c="dimmed">
-        Up to {SUPPORT_ATTACHMENTS_MAX} files: JPEG, PNG or PDF, such as a screenshot or a bank statement.
+        {t('support.attachments.lead', { max: SUPPORT_ATTACHMENTS_MAX })}
       </Text>
       {files.map((file, index) => (
         <Group key={`${file.name}-${index}`} gap="sm">
@@ -65,13 +69,13 @@ function AttachmentsField({ files, onChange }: { files: File[]; onChange: (files
           <Button
             variant="subtle"
             size="compact-sm"
-            aria-label={`Remove ${file.name}`}
+            aria-label={t('support.attachments.removeLabel', { file: file.name })}
             onClick={() => {
               setNote(null)
               onChange(files.filter((_, i) => i !== index))
             }}
           >
-            Remove
+            {t('support.attachments.remove')}
           </Button>
         </Group>
       ))}
@@ -81,19 +85,19 @@ function AttachmentsField({ files, onChange }: { files: File[]; onChange: (files
         multiple
         accept={ACCEPT}
         hidden
-        aria-label="Choose files to attach"
+        aria-label={t('support.attachments.choose')}
         data-testid="support-files"
         onChange={(event) => {
           const chosen = Array.from(event.currentTarget.files ?? [])
           event.currentTarget.value = ''
           const room = SUPPORT_ATTACHMENTS_MAX - files.length
-          setNote(chosen.length > room ? `You can attach up to ${SUPPORT_ATTACHMENTS_MAX} files.` : null)
+          setNote(chosen.length > room ? t('support.attachments.tooMany', { max: SUPPORT_ATTACHMENTS_MAX }) : null)
           onChange([...files, ...chosen.slice(0, Math.max(0, room))])
         }}
       />
       <Group>
         <Button variant="default" disabled={full} onClick={() => picker.current?.click()}>
-          Attach files
+          {t('support.attachments.attach')}
         </Button>
       </Group>
       {note ? (
@@ -110,7 +114,10 @@ async function sendAttachments(files: File[], send: SendAttachment): Promise<{ i
   const ids: string[] = []
   for (const file of files) {
     const answer = await send(file)
-    if ('error' in answer) return { error: `${file.name}: ${supportAlertCopy(answer.error)}` }
+    if ('error' in answer)
+      return {
+        error: supportCatalog.t('support.fileRefused', { file: file.name, reason: supportAlertCopy(answer.error) }),
+      }
     ids.push(answer.id)
   }
   return { ids }
@@ -120,18 +127,19 @@ type Opened = { number: string; complaint: boolean; dueAt: string | null }
 
 /** What the customer reads once the request is sent: its number and, for a complaint, the date of the final answer. */
 function SentNotice({ opened }: { opened: Opened }) {
+  const t = useCatalog(supportCatalog)
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Contact us
+        {t('support.contact.title')}
       </Title>
-      <Alert color="teal" variant="light" role="status" title={`Your request ${opened.number} is with our team`}>
+      <Alert color="teal" variant="light" role="status" title={t('support.sent.title', { number: opened.number })}>
         {opened.complaint && opened.dueAt
-          ? `We have received your complaint and e-mailed you its number. You will have our final answer by ${formatDate(opened.dueAt)} at the latest.`
-          : 'We e-mailed you its number, and we e-mail you again when we answer.'}
+          ? t('support.sent.complaint', { due: formatDate(opened.dueAt) })
+          : t('support.sent.request')}
       </Alert>
       <Anchor component={Link} to={WEB_PATHS.support}>
-        See your requests
+        {t('support.sent.seeRequests')}
       </Anchor>
     </Stack>
   )
@@ -141,6 +149,7 @@ type ContactForm = FormState<ContactValues, ContactValues & { topic: SupportTopi
 
 /** The topic, the order it is about (one of the customer's last 50) and the message. */
 function ContactFields({ form }: { form: ContactForm }) {
+  const t = useCatalog(supportCatalog)
   const { brandName } = useBrand()
   const orders = useRecentOrders(brandName)
   const { values, errors, setField } = form
@@ -155,34 +164,34 @@ function ContactFields({ form }: { form: ContactForm }) {
     <>
       <NativeSelect
         id="contact-topic"
-        label="What is it about?"
+        label={t('support.contact.topic')}
         withAsterisk
         size="md"
         value={values.topic}
         error={errors.topic}
         onChange={(event) => setField('topic', event.currentTarget.value)}
         data={[
-          { value: '', label: 'Choose a topic', disabled: true },
-          ...SUPPORT_TOPICS.map((topic) => ({ value: topic, label: TOPIC_NAMES[topic] })),
+          { value: '', label: t('support.contact.chooseTopic'), disabled: true },
+          ...SUPPORT_TOPICS.map((topic) => ({ value: topic, label: topicName(topic) })),
         ]}
       />
       {values.topic === 'complaint' ? (
         <Text size="sm" c="dimmed">
-          We acknowledge a complaint at once and e-mail you the date by which you will have our final answer.
+          {t('support.contact.complaintNote')}
         </Text>
       ) : null}
       <NativeSelect
         id="contact-orderReference"
-        label="Which order? (optional)"
+        label={t('support.contact.order')}
         size="md"
         value={values.orderReference}
         onChange={(event) => setField('orderReference', event.currentTarget.value)}
-        data={[{ value: '', label: 'Not about an order' }, ...orderOptions]}
+        data={[{ value: '', label: t('support.contact.noOrder') }, ...orderOptions]}
       />
       <AnswerText
         id="contact-message"
-        label="Your message"
-        description={`Tell us what happened and what you would like us to do (up to ${SUPPORT_MESSAGE_MAX} characters).`}
+        label={t('support.contact.message')}
+        description={t('support.contact.messageHint', { max: SUPPORT_MESSAGE_MAX })}
         minRows={5}
         maxLength={SUPPORT_MESSAGE_MAX}
         value={values.message}
@@ -195,6 +204,7 @@ function ContactFields({ form }: { form: ContactForm }) {
 
 /** /dashboard-contactus: a message to the support team about a topic, maybe an order, with up to three files. */
 export function ContactFormScreen({ sendAttachment }: { sendAttachment: SendAttachment }) {
+  const t = useCatalog(supportCatalog)
   const { brandName } = useBrand()
   const open = useOpenTicket()
   const form = useForm<ContactValues, ContactValues & { topic: SupportTopic }>(
@@ -240,7 +250,7 @@ export function ContactFormScreen({ sendAttachment }: { sendAttachment: SendAtta
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Contact us
+        {t('support.contact.title')}
       </Title>
       <Card
         withBorder
@@ -259,7 +269,7 @@ export function ContactFormScreen({ sendAttachment }: { sendAttachment: SendAtta
           <FormAlert message={alert} />
           <Group>
             <Button type="submit" size="md" loading={sending}>
-              Send
+              {t('support.contact.send')}
             </Button>
           </Group>
         </Stack>

@@ -4,12 +4,16 @@ import { useState } from 'react'
 import { FormAlert } from '../../../components/ui/form'
 import { AnswerText } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { supportCatalog } from '../messages'
 import { formatDate, formatDateTime } from '../../../lib/format'
 import { useReplyTicket, useTicket } from '../api/support-api'
-import { STATUS_NAMES, TOPIC_NAMES, supportAlertCopy } from '../support-copy'
+import { statusBadge, supportAlertCopy, topicName } from '../support-copy'
 
 /** The customer's answer in an open ticket. */
 function ReplyForm({ number }: { number: string }) {
+  const t = useCatalog(supportCatalog)
   const { brandName } = useBrand()
   const reply = useReplyTicket()
   const [message, setMessage] = useState('')
@@ -18,7 +22,7 @@ function ReplyForm({ number }: { number: string }) {
 
   async function send() {
     const text = message.trim()
-    if (text.length < SUPPORT_MESSAGE_MIN) return setError(`Please write at least ${SUPPORT_MESSAGE_MIN} characters`)
+    if (text.length < SUPPORT_MESSAGE_MIN) return setError(t('support.message.tooShort', { min: SUPPORT_MESSAGE_MIN }))
     setError(undefined)
     setAlert(null)
     try {
@@ -41,8 +45,8 @@ function ReplyForm({ number }: { number: string }) {
       <Stack gap="sm">
         <AnswerText
           id={`reply-${number}`}
-          label="Your answer"
-          description={`Up to ${SUPPORT_MESSAGE_MAX} characters.`}
+          label={t('support.reply.label')}
+          description={t('support.reply.hint', { max: SUPPORT_MESSAGE_MAX })}
           minRows={3}
           maxLength={SUPPORT_MESSAGE_MAX}
           value={message}
@@ -52,7 +56,7 @@ function ReplyForm({ number }: { number: string }) {
         <FormAlert message={alert} />
         <Group>
           <Button type="submit" loading={reply.isPending}>
-            Send answer
+            {t('support.reply.send')}
           </Button>
         </Group>
       </Stack>
@@ -65,9 +69,10 @@ export type DownloadAttachment = (id: string, fileName: string) => void
 
 /** A ticket's conversation and files, and the way to answer while it is open. */
 function Thread({ number, download }: { number: string; download: DownloadAttachment }) {
+  const t = useCatalog(supportCatalog)
   const { brandName } = useBrand()
   const ticket = useTicket(brandName, number)
-  if (ticket.isPending) return <Text size="sm">Loading the conversation…</Text>
+  if (ticket.isPending) return <Text size="sm">{t('support.ticket.loading')}</Text>
   if (!ticket.data || !ticket.data.result)
     return <FormAlert message={supportAlertCopy(ticket.data ? ticket.data.error : 'internal_error')} />
   const { messages, attachments, status } = ticket.data.data
@@ -76,7 +81,9 @@ function Thread({ number, download }: { number: string; download: DownloadAttach
       {messages.map((message, index) => (
         <Card key={index} withBorder radius="md" padding="sm" component="article">
           <Text size="xs" c="dimmed">
-            {message.from === 'customer' ? 'You' : 'Support team'} · {formatDateTime(message.at)}
+            {t(message.from === 'customer' ? 'support.ticket.fromYou' : 'support.ticket.fromSupport', {
+              at: formatDateTime(message.at),
+            })}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.body}
@@ -85,7 +92,7 @@ function Thread({ number, download }: { number: string; download: DownloadAttach
       ))}
       {attachments.length > 0 ? (
         <Group gap="xs">
-          <Text size="sm">Files:</Text>
+          <Text size="sm">{t('support.ticket.files')}</Text>
           {attachments.map((file) => (
             <Button key={file.id} variant="subtle" size="compact-sm" onClick={() => download(file.id, file.fileName)}>
               {file.fileName}
@@ -95,7 +102,7 @@ function Thread({ number, download }: { number: string; download: DownloadAttach
       ) : null}
       {status === 'closed' ? (
         <Text size="sm" c="dimmed">
-          This request is closed. Write to us again with a new request if you need more help.
+          {t('support.ticket.closed')}
         </Text>
       ) : (
         <ReplyForm number={number} />
@@ -106,32 +113,48 @@ function Thread({ number, download }: { number: string; download: DownloadAttach
 
 /** One of the customer's tickets: its number, topic, status and dates; its thread when opened. */
 export function TicketCard({ ticket, download }: { ticket: TicketSummary; download: DownloadAttachment }) {
+  const t = useCatalog(supportCatalog)
   const [open, setOpen] = useState(false)
-  const status = STATUS_NAMES[ticket.status]
+  const status = statusBadge(ticket.status)
+  const dates = { opened: formatDateTime(ticket.createdAt), updated: formatDateTime(ticket.updatedAt) }
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label={`Request ${ticket.number}`}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="section"
+      aria-label={t('support.ticket.label', { number: ticket.number })}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} fz="md">
-            {ticket.number} · {TOPIC_NAMES[ticket.topic]}
+            {ticket.number} · {topicName(ticket.topic)}
           </Title>
           <Badge color={status.color} variant="light">
             {status.label}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Opened {formatDateTime(ticket.createdAt)} · last activity {formatDateTime(ticket.updatedAt)}
-          {ticket.orderReference ? ` · order ${ticket.orderReference}` : ''}
+          {ticket.orderReference
+            ? t('support.ticket.datesWithOrder', { ...dates, order: ticket.orderReference })
+            : t('support.ticket.dates', dates)}
         </Text>
         {ticket.responseDueAt ? (
           <Text size="sm">
-            Complaint acknowledged on {formatDate(ticket.acknowledgedAt ?? ticket.createdAt)}; our final answer is due
-            by <strong>{formatDate(ticket.responseDueAt)}</strong>.
+            <RichText
+              catalog={supportCatalog}
+              id="support.ticket.complaintDue"
+              values={{
+                acknowledged: formatDate(ticket.acknowledgedAt ?? ticket.createdAt),
+                due: formatDate(ticket.responseDueAt),
+              }}
+              parts={[<strong />]}
+            />
           </Text>
         ) : null}
         <Group>
           <Button variant="light" size="compact-md" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Hide the conversation' : 'Read and answer'}
+            {open ? t('support.ticket.hide') : t('support.ticket.open')}
           </Button>
         </Group>
         {open ? <Thread number={ticket.number} download={download} /> : null}

@@ -6,6 +6,9 @@ import { FormAlert, useForm, type FormOutcome } from '../../../components/ui/for
 import { focusFirstError } from '../../../components/ui/form-parts'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
+import { EnglishRulesNote } from './english-note'
 import { useUkAnswerQuestions, useUkQuestionSet } from '../api/uk-steps'
 import { ukAlertCopy } from '../uk-steps-copy'
 
@@ -21,7 +24,10 @@ type AnswerList = { questionId: string; optionId: string }[]
 function everyQuestionAnswered(order: string[]) {
   return (answers: Answers): FormOutcome<Answers, AnswerList> => {
     const missing = order.filter((id) => !answers[id])
-    if (missing.length > 0) return { errors: Object.fromEntries(missing.map((id) => [id, 'Please choose an answer'])) }
+    if (missing.length > 0)
+      return {
+        errors: Object.fromEntries(missing.map((id) => [id, ukRiskCatalog.t('uk-risk.assessment.chooseAnswer')])),
+      }
     return { data: order.map((questionId) => ({ questionId, optionId: answers[questionId]! })) }
   }
 }
@@ -43,7 +49,7 @@ function QuestionCard({
   return (
     <Card withBorder radius="lg" padding="lg" component="section">
       <Radio.Group
-        label={`${index + 1}. ${question.text}`}
+        label={<span lang="en">{`${index + 1}. ${question.text}`}</span>}
         withAsterisk
         value={value ?? ''}
         onChange={onChange}
@@ -56,7 +62,7 @@ function QuestionCard({
               key={option.id}
               id={optionIndex === 0 ? `prquest-${question.id}` : undefined}
               value={option.id}
-              label={option.text}
+              label={<span lang="en">{option.text}</span>}
             />
           ))}
         </Stack>
@@ -73,6 +79,7 @@ function QuestionsForm({
   questionSet: QuestionSet
   onOutcome: (outcome: Outcome) => void
 }) {
+  const t = useCatalog(ukRiskCatalog)
   const brand = useBrand()
   const answerQuestions = useUkAnswerQuestions()
   const order = questionSet.questions.map((question) => question.id)
@@ -83,7 +90,7 @@ function QuestionsForm({
     event.preventDefault()
     setAlert(null)
     const answers = form.submit((missing) => {
-      setAlert(`Please answer every question (${Object.keys(missing).length} left).`)
+      setAlert(t('uk-risk.assessment.answerEvery', { count: Object.keys(missing).length }))
       focusFirstError(order, missing as Record<string, string>, 'prquest')
     })
     if (!answers) return
@@ -101,13 +108,16 @@ function QuestionsForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Cryptoasset questions">
+    <form onSubmit={submit} noValidate aria-label={t('uk-risk.assessment.title')}>
       <Stack gap="lg">
         <Text size="sm">
-          {questionSet.questions.length} questions, one answer each. You need {questionSet.passMark} correct answers to
-          pass. You see your result after the last answer.
-          {questionSet.attempt > 1 ? ` This is attempt ${questionSet.attempt}, with different questions.` : ''}
+          {t('uk-risk.assessment.howItWorks', {
+            count: questionSet.questions.length,
+            passMark: questionSet.passMark,
+          })}
+          {questionSet.attempt > 1 ? ` ${t('uk-risk.assessment.attempt', { attempt: questionSet.attempt })}` : ''}
         </Text>
+        <EnglishRulesNote />
         {questionSet.questions.map((question, index) => (
           <QuestionCard
             key={question.id}
@@ -120,7 +130,7 @@ function QuestionsForm({
         ))}
         <FormAlert message={alert} />
         <Button type="submit" size="md" loading={answerQuestions.isPending} style={{ alignSelf: 'flex-start' }}>
-          Send my answers
+          {t('uk-risk.assessment.send')}
         </Button>
       </Stack>
     </form>
@@ -129,9 +139,10 @@ function QuestionsForm({
 
 /** The next attempt's questions, once loaded (asked once per visit of the screen). */
 export function Questions({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+  const t = useCatalog(ukRiskCatalog)
   const brand = useBrand()
   const set = useUkQuestionSet(brand.brandName, true)
-  if (set.isPending) return <LoadingLines label="Loading the questions" />
+  if (set.isPending) return <LoadingLines label={t('uk-risk.assessment.loading')} />
   const answer = set.data
   if (!answer || !answer.result)
     return <LoadFailed message={ukAlertCopy(answer ?? false)} onRetry={() => void set.refetch()} />

@@ -5,6 +5,9 @@ import { useState, type ReactNode } from 'react'
 import { PageFrame } from '../../../components/ui/step-page'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { ukRiskCatalog } from '../messages'
 import { ukQuestionSetQueryOptions } from '../api/uk-steps'
 import { availableAgainLine, firstEarlierStepOwed } from '../uk-steps-copy'
 import { Questions, type Outcome } from './assessment-questions'
@@ -15,8 +18,12 @@ function Locked({ until }: { until: string }) {
   return (
     <Alert color="orange" variant="light" radius="md" role="status">
       <Text size="sm">
-        <strong>{availableAgainLine(until)}</strong> You can take the questions again then. After a second attempt that
-        does not pass, UK rules ask for a 24-hour break before the next one.
+        <RichText
+          catalog={ukRiskCatalog}
+          id="uk-risk.assessment.locked"
+          values={{ availableAgain: availableAgainLine(until) }}
+          parts={[<strong />]}
+        />
       </Text>
     </Alert>
   )
@@ -24,26 +31,26 @@ function Locked({ until }: { until: string }) {
 
 /** The result, only once every answer is in: a pass, or a fail with broad areas to read up on, never the answers. */
 function Result({ outcome, onRetake, onPassed }: { outcome: Outcome; onRetake: () => void; onPassed: () => void }) {
+  const t = useCatalog(ukRiskCatalog)
+  const score = { score: outcome.score, total: outcome.total }
   if (outcome.passed)
     return (
-      <InfoCard actions={<Button onClick={onPassed}>Go on</Button>}>
+      <InfoCard actions={<Button onClick={onPassed}>{t('uk-risk.goOn')}</Button>}>
         <Title order={2} fz="lg">
-          You passed.
+          {t('uk-risk.assessment.passed')}
         </Title>
-        <Text size="sm">
-          You answered {outcome.score} of {outcome.total} questions correctly. We keep your answers with your account.
-        </Text>
+        <Text size="sm">{t('uk-risk.assessment.score', score)}</Text>
       </InfoCard>
     )
   return (
-    <InfoCard actions={outcome.lockedUntil ? undefined : <Button onClick={onRetake}>Try again</Button>}>
+    <InfoCard
+      actions={outcome.lockedUntil ? undefined : <Button onClick={onRetake}>{t('uk-risk.assessment.tryAgain')}</Button>}
+    >
       <Title order={2} fz="lg">
-        You did not pass this time.
+        {t('uk-risk.assessment.failed')}
       </Title>
-      <Text size="sm">
-        You answered {outcome.score} of {outcome.total} questions correctly. Before you try again, please read up on:
-      </Text>
-      <List size="sm" spacing={6}>
+      <Text size="sm">{t('uk-risk.assessment.readUp', score)}</Text>
+      <List size="sm" spacing={6} lang="en">
         {outcome.reasons.map((reason) => (
           <List.Item key={reason.area}>{reason.text}</List.Item>
         ))}
@@ -51,13 +58,14 @@ function Result({ outcome, onRetake, onPassed }: { outcome: Outcome; onRetake: (
       {outcome.lockedUntil ? (
         <Locked until={outcome.lockedUntil} />
       ) : (
-        <Text size="sm">A new attempt asks different questions.</Text>
+        <Text size="sm">{t('uk-risk.assessment.newQuestions')}</Text>
       )}
     </InfoCard>
   )
 }
 
 function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () => Promise<void> | void }) {
+  const t = useCatalog(ukRiskCatalog)
   const brand = useBrand()
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -79,10 +87,11 @@ function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () 
   if (earlier) return <EarlierStepFirst step={earlier} />
   if (appropriateness.state === 'done')
     return (
-      <InfoCard actions={<Button onClick={() => void onPassed()}>Go on</Button>}>
+      <InfoCard actions={<Button onClick={() => void onPassed()}>{t('uk-risk.goOn')}</Button>}>
         <Text>
-          You passed the cryptoasset questions
-          {appropriateness.passedAt ? ` on ${formatDateTime(appropriateness.passedAt)}` : ''}.
+          {appropriateness.passedAt
+            ? t('uk-risk.assessment.passedOn', { time: formatDateTime(appropriateness.passedAt) })
+            : t('uk-risk.assessment.passedBefore')}
         </Text>
       </InfoCard>
     )
@@ -100,12 +109,9 @@ function Assessment({ status, onPassed }: { status: UkStepsStatus; onPassed: () 
  * set; the 24-hour lock after the second fail and every later one is shown with its end.
  */
 export function AssessmentScreen({ notice, onPassed }: { notice?: ReactNode; onPassed: () => Promise<void> | void }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <PageFrame
-      title="Cryptoasset questions"
-      intro="UK rules ask us to check that cryptoassets suit you before your first purchase. Please answer a few questions about how they work and their risks."
-      notice={notice}
-    >
+    <PageFrame title={t('uk-risk.assessment.title')} intro={t('uk-risk.assessment.intro')} notice={notice}>
       <WithUkStatus>{(status) => <Assessment status={status} onPassed={onPassed} />}</WithUkStatus>
     </PageFrame>
   )

@@ -4,8 +4,11 @@ import { Button, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PageFrame } from '../../../components/ui/step-page'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
 import { firstEarlierStepOwed } from '../uk-steps-copy'
-import { NotQualified, StatementForm } from './statement-form'
+import { NotQualified } from './not-qualified'
+import { StatementForm } from './statement-form'
 import { DetailsFirst, EarlierStepFirst, InfoCard, WithUkStatus } from './uk-step-parts'
 
 const TEXTS = UK_CATEGORISATION_STATEMENTS
@@ -18,6 +21,7 @@ interface UkStepRouting {
 }
 
 function Categorisation({ status, onQualified, onDetailsNeeded }: UkStepRouting & { status: UkStepsStatus }) {
+  const t = useCatalog(ukRiskCatalog)
   const earlier = firstEarlierStepOwed(status, 'categorisation')
   if (earlier) return <EarlierStepFirst step={earlier} />
   if (!status.fullName) return <DetailsFirst onDetailsNeeded={onDetailsNeeded} />
@@ -26,13 +30,13 @@ function Categorisation({ status, onQualified, onDetailsNeeded }: UkStepRouting 
     return <NotQualified category={null} newStatementFrom={categorisation.newStatementFrom} />
   if (categorisation.state === 'done' && categorisation.category)
     return (
-      <InfoCard actions={<Button onClick={() => void onQualified()}>Go on</Button>}>
+      <InfoCard actions={<Button onClick={() => void onQualified()}>{t('uk-risk.goOn')}</Button>}>
         <Title order={2} fz="lg">
-          You signed the {TEXTS[categorisation.category].title.toLowerCase()} statement.
+          {t('uk-risk.categorisation.signed', { statement: TEXTS[categorisation.category].title.toLowerCase() })}
         </Title>
         {categorisation.validUntil ? (
           <Text size="sm">
-            It is valid until {formatDateTime(categorisation.validUntil)}; we then ask you to sign again.
+            {t('uk-risk.categorisation.validUntil', { time: formatDateTime(categorisation.validUntil) })}
           </Text>
         ) : null}
       </InfoCard>
@@ -46,12 +50,9 @@ function Categorisation({ status, onQualified, onDetailsNeeded }: UkStepRouting 
  * that does not qualify offers no other category; the api's pause is shown with its end.
  */
 export function CategorisationScreen({ notice, onQualified, onDetailsNeeded }: UkStepRouting & { notice?: ReactNode }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <PageFrame
-      title="Investor categorisation"
-      intro="UK rules ask which type of investor you are before you can buy cryptoassets. Please choose the statement that applies to you and sign it."
-      notice={notice}
-    >
+    <PageFrame title={t('uk-risk.categorisation.title')} intro={t('uk-risk.categorisation.intro')} notice={notice}>
       <WithUkStatus>
         {(status) => <Categorisation status={status} onQualified={onQualified} onDetailsNeeded={onDetailsNeeded} />}
       </WithUkStatus>

@@ -8,6 +8,9 @@ import { BackButton, PageFrame } from '../../../components/ui/step-page'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
+import { EnglishRulesNote } from './english-note'
 import { useUkCoolingOffDecision } from '../api/uk-steps'
 import { firstEarlierStepOwed } from '../uk-steps-copy'
 import { CoolingOffWait } from './cooling-off-wait'
@@ -15,19 +18,20 @@ import { EarlierStepFirst, InfoCard, LeaveOrContinue, WithUkStatus, useLeaveOrCo
 
 /** The customer chose to leave on this visit: nothing started, and the choice can be made again. */
 function LeftCard({ onChooseAgain }: { onChooseAgain: () => void }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
     <InfoCard
       actions={
         <>
           <Button variant="default" onClick={onChooseAgain}>
-            Choose again
+            {t('uk-risk.coolingOff.chooseAgain')}
           </Button>
           <BackButton variant="default" />
         </>
       }
     >
-      <Text fw={700}>You chose to leave.</Text>
-      <Text size="sm">We have not started anything for you. You can come back and choose again at any time.</Text>
+      <Text fw={700}>{t('uk-risk.left.title')}</Text>
+      <Text size="sm">{t('uk-risk.coolingOff.leftBody')}</Text>
     </InfoCard>
   )
 }
@@ -44,16 +48,18 @@ function ChoiceCard({
   pending: 'leave' | 'continue' | null
   onChoose: (choice: 'leave' | 'continue') => void
 }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Continue or leave">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('uk-risk.coolingOff.choiceLabel')}>
       <Stack gap="md">
-        <Text fw={700} fz="lg">
+        <EnglishRulesNote />
+        <Text fw={700} fz="lg" lang="en">
           {UK_COOLING_OFF.question}
         </Text>
         {coolingOff.endsAt ? (
           <Text size="sm" c="dimmed">
-            It ended on {formatDateTime(coolingOff.endsAt)}.
-            {coolingOff.lastChoice === 'leave' ? ' Last time you chose to leave; you can choose again.' : ''}
+            {t('uk-risk.coolingOff.endedOn', { time: formatDateTime(coolingOff.endsAt) })}
+            {coolingOff.lastChoice === 'leave' ? ` ${t('uk-risk.coolingOff.lastLeft')}` : ''}
           </Text>
         ) : null}
         <FormAlert message={alert} />
@@ -64,6 +70,7 @@ function ChoiceCard({
 }
 
 function CoolingOff({ status, onContinued }: { status: UkStepsStatus; onContinued: () => Promise<void> | void }) {
+  const t = useCatalog(ukRiskCatalog)
   const brand = useBrand()
   const decide = useUkCoolingOffDecision()
   const [left, setLeft] = useState(false)
@@ -83,10 +90,7 @@ function CoolingOff({ status, onContinued }: { status: UkStepsStatus; onContinue
   if (!coolingOff.startedAt)
     return (
       <InfoCard actions={<BackButton />}>
-        <Text size="sm">
-          Your {UK_COOLING_OFF_HOURS}-hour cooling-off period starts when you first ask to buy. We then show you here
-          when it ends.
-        </Text>
+        <Text size="sm">{t('uk-risk.coolingOff.notStarted', { hours: UK_COOLING_OFF_HOURS })}</Text>
       </InfoCard>
     )
   return <ChoiceCard coolingOff={coolingOff} alert={alert} pending={pending} onChoose={choose} />
@@ -103,23 +107,20 @@ export function CoolingOffScreen({
   notice?: ReactNode
   onContinued: () => Promise<void> | void
 }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <PageFrame
-      title="Time to think it over"
-      intro="UK rules give new customers 24 hours to think before their first purchase of cryptoassets."
-      notice={notice}
-    >
+    <PageFrame title={t('uk-risk.coolingOff.title')} intro={t('uk-risk.coolingOff.intro')} notice={notice}>
       <WithUkStatus>
         {(status) =>
           status.coolingOff.state === 'done' ? (
             <InfoCard
               actions={
                 <Button component={Link} to={WEB_PATHS.dashboard}>
-                  Buy crypto
+                  {t('uk-risk.coolingOff.buy')}
                 </Button>
               }
             >
-              <Text>Your cooling-off period is over and you chose to continue. You can buy.</Text>
+              <Text>{t('uk-risk.coolingOff.over')}</Text>
             </InfoCard>
           ) : (
             <CoolingOff status={status} onContinued={onContinued} />

@@ -4,19 +4,24 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { BackButton } from '../../../components/ui/step-page'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
+import type { EarlierStep } from '../uk-steps-copy'
+import { EnglishRulesNote } from './english-note'
 import { useAdvanceDevClock, useDevClock } from '../api/dev-clock'
 import { useInvalidateUkSteps } from '../api/uk-steps'
 
 /** Time left, as a person says it: "23 hours 5 minutes", "4 minutes", "less than a minute". */
 export function timeLeftWords(ms: number): string {
   const minutes = Math.ceil(ms / 60_000)
-  if (ms <= 0) return 'no time'
-  if (minutes <= 1) return 'less than a minute'
+  if (ms <= 0) return ukRiskCatalog.t('uk-risk.time.none')
+  if (minutes <= 1) return ukRiskCatalog.t('uk-risk.time.lessThanMinute')
   const hours = Math.floor(minutes / 60)
   const rest = minutes % 60
-  const part = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
-  if (hours === 0) return part(rest, 'minute')
-  return rest === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(rest, 'minute')}`
+  if (hours === 0) return ukRiskCatalog.t('uk-risk.time.minutes', { minutes: rest })
+  return rest === 0
+    ? ukRiskCatalog.t('uk-risk.time.hours', { hours })
+    : ukRiskCatalog.t('uk-risk.time.hoursMinutes', { hours, minutes: rest })
 }
 
 /** The browser's clock, ticking every second while the screen shows a countdown. */
@@ -35,6 +40,7 @@ function useNow(active: boolean): number {
  * hours. Shown only where the server has the clock control (never in production, decision 043).
  */
 function DevSkipWait({ endsAt, onMoved }: { endsAt: string; onMoved: () => void }) {
+  const t = useCatalog(ukRiskCatalog)
   const clock = useDevClock()
   const advance = useAdvanceDevClock()
   if (!clock.data) return null
@@ -49,12 +55,9 @@ function DevSkipWait({ endsAt, onMoved }: { endsAt: string; onMoved: () => void 
       <Group gap="sm" justify="space-between">
         <Group gap="xs">
           <Badge color="red" variant="filled" radius="sm">
-            Development only
+            {t('uk-risk.dev.badge')}
           </Badge>
-          <Text size="sm">
-            This server runs in development or test mode: its clock can be moved forward to the end of the wait.
-            Sessions age with it, so you may have to log in again.
-          </Text>
+          <Text size="sm">{t('uk-risk.dev.explain')}</Text>
         </Group>
         <Button
           size="xs"
@@ -63,7 +66,7 @@ function DevSkipWait({ endsAt, onMoved }: { endsAt: string; onMoved: () => void 
           loading={advance.isPending}
           onClick={() => advance.mutate(seconds, { onSuccess: onMoved })}
         >
-          Skip to the end of the wait
+          {t('uk-risk.dev.skip')}
         </Button>
       </Group>
     </Card>
@@ -81,8 +84,9 @@ export function CoolingOffWait({
 }: {
   startedAt: string | null
   endsAt: string
-  earlier: { screen: string; title: string } | null
+  earlier: EarlierStep | null
 }) {
+  const t = useCatalog(ukRiskCatalog)
   const refresh = useInvalidateUkSteps()
   const now = useNow(true)
   const remaining = new Date(endsAt).getTime() - now
@@ -93,21 +97,23 @@ export function CoolingOffWait({
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your cooling-off period">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('uk-risk.wait.label')}>
         <Stack gap="sm">
-          <Text size="sm">{UK_COOLING_OFF.explanation}</Text>
-          {startedAt ? <Text size="sm">You first asked to buy on {formatDateTime(startedAt)}.</Text> : null}
+          <EnglishRulesNote />
+          <Text size="sm" lang="en">
+            {UK_COOLING_OFF.explanation}
+          </Text>
+          {startedAt ? (
+            <Text size="sm">{t('uk-risk.wait.firstAsked', { time: formatDateTime(startedAt) })}</Text>
+          ) : null}
           <Text fw={700} fz="lg">
-            Your cooling-off period ends on {formatDateTime(endsAt)}.
+            {t('uk-risk.wait.endsOn', { time: formatDateTime(endsAt) })}
           </Text>
           <Text size="sm" role="timer" aria-live="off">
-            {over
-              ? 'It should be over now: we are checking with our server.'
-              : `Time left: about ${timeLeftWords(remaining)}.`}
+            {over ? t('uk-risk.wait.checking') : t('uk-risk.wait.timeLeft', { time: timeLeftWords(remaining) })}
           </Text>
           <Text size="sm" c="dimmed">
-            The time is kept by our server, so changing the clock of your device does not change it. Come back after it
-            ends: we ask you then whether you want to continue or leave.
+            {t('uk-risk.wait.serverClock')}
           </Text>
         </Stack>
       </Card>
@@ -115,7 +121,7 @@ export function CoolingOffWait({
       <Group gap="sm">
         <BackButton />
         <Button variant="subtle" onClick={() => void refresh()}>
-          Check again
+          {t('uk-risk.wait.checkAgain')}
         </Button>
       </Group>
       <DevSkipWait endsAt={endsAt} onMoved={() => void refresh()} />
@@ -124,13 +130,14 @@ export function CoolingOffWait({
 }
 
 /** An earlier step still owed, offered for the time of the wait. */
-function EarlierStepMeanwhile({ step }: { step: { screen: string; title: string } }) {
+function EarlierStepMeanwhile({ step }: { step: EarlierStep }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
     <Alert color="blue" variant="light" radius="md">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">You can use the wait to complete {step.title}: it is needed before you can buy, too.</Text>
+        <Text size="sm">{t('uk-risk.earlier.meanwhile', { step: step.key })}</Text>
         <Button component={Link} to={step.screen} size="xs" variant="light">
-          Go to {step.title}
+          {t('uk-risk.earlier.goTo', { step: step.key })}
         </Button>
       </Stack>
     </Alert>

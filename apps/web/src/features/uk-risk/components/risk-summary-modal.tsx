@@ -1,5 +1,8 @@
 import { UK_RISK_SUMMARY } from '@exchange/shared/uk-regulation'
 import { List, Modal, Stack, Text, Title } from '@mantine/core'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
+import { EnglishRulesNote } from './english-note'
 import { PointText } from './risk-summary-parts'
 
 interface RiskSummaryModalProps {
@@ -9,6 +12,7 @@ interface RiskSummaryModalProps {
 
 /** The FCA risk summary (COBS 4 Annex 1R), shown in the middle of the screen as the main focus. */
 export function RiskSummaryModal({ opened, onClose }: RiskSummaryModalProps) {
+  const t = useCatalog(ukRiskCatalog)
   return (
     <Modal
       opened={opened}
@@ -16,15 +20,16 @@ export function RiskSummaryModal({ opened, onClose }: RiskSummaryModalProps) {
       centered
       size="lg"
       radius="md"
-      title="Risk summary"
-      closeButtonProps={{ 'aria-label': 'Close risk summary' }}
+      title={t('uk-risk.summary.title')}
+      closeButtonProps={{ 'aria-label': t('uk-risk.summary.close') }}
       styles={{
         content: { border: '2px solid var(--mantine-color-dark-7)' },
         title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 },
       }}
       data-version={UK_RISK_SUMMARY.version}
     >
-      <Stack gap="md">
+      <EnglishRulesNote />
+      <Stack gap="md" lang="en" mt="sm">
         <Text size="sm" fw={600}>
           {UK_RISK_SUMMARY.readingTime}
         </Text>

@@ -4,6 +4,9 @@ import { Button, Modal, Stack, Text } from '@mantine/core'
 import { BackButton } from '../../../components/ui/step-page'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
+import { EnglishRulesNote } from './english-note'
 import bannerClasses from './uk-risk-banner.module.css'
 import { InfoCard, LeaveOrContinue } from './uk-step-parts'
 
@@ -20,12 +23,14 @@ export function RiskWarningPage({
   status: UkStepsStatus
   onShowAgain: () => void
 }) {
+  const t = useCatalog(ukRiskCatalog)
+  const lastLeft = status.riskWarning.lastChoice === 'leave' && status.riskWarning.decidedAt
   return (
     <InfoCard
       actions={
         <>
           <Button variant="default" onClick={onShowAgain}>
-            Show the risk warning again
+            {t('uk-risk.warning.showAgain')}
           </Button>
           {outcome === 'left' ? <BackButton variant="default" /> : null}
         </>
@@ -33,19 +38,13 @@ export function RiskWarningPage({
     >
       {outcome === 'left' ? (
         <>
-          <Text fw={700}>You chose to leave.</Text>
-          <Text size="sm">
-            We have not started anything for you. If you change your mind, you can come back to this warning at any time
-            and choose again.
-          </Text>
+          <Text fw={700}>{t('uk-risk.left.title')}</Text>
+          <Text size="sm">{t('uk-risk.warning.leftBody')}</Text>
         </>
       ) : (
         <Text size="sm">
-          {status.riskWarning.lastChoice === 'leave' && status.riskWarning.decidedAt
-            ? `Last time, on ${formatDateTime(status.riskWarning.decidedAt)}, you chose to leave. `
-            : ''}
-          You have not made a choice on this visit. Before your first purchase, please read the risk warning and choose
-          whether to continue.
+          {lastLeft ? `${t('uk-risk.warning.lastLeft', { time: formatDateTime(lastLeft) })} ` : ''}
+          {t('uk-risk.warning.noChoice')}
         </Text>
       )}
     </InfoCard>
@@ -87,7 +86,8 @@ export function RiskWarningPopup({
       <Modal.Content style={{ border: '3px solid var(--mantine-color-gray-5)' }}>
         <Modal.Body pt="lg">
           <Stack gap="lg">
-            <Modal.Title fw={700} fz="lg" lh={1.5} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
+            <EnglishRulesNote />
+            <Modal.Title lang="en" fw={700} fz="lg" lh={1.5} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
               {personalRiskWarning(fullName)}{' '}
               <button type="button" className={bannerClasses.link} style={{ color: 'inherit' }} onClick={onSummary}>
                 {UK_PERSONAL_RISK_WARNING.linkText}

@@ -4,6 +4,8 @@ import { Alert, Button } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
 import { PageFrame } from '../../../components/ui/step-page'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
 import { formatDateTime } from '../../../lib/format'
 import { RiskSummaryModal } from './risk-summary-modal'
 import { RiskWarningPage, RiskWarningPopup, type Outcome } from './risk-warning-parts'
@@ -69,19 +71,17 @@ function RiskWarning({ status, onContinued, onDetailsNeeded }: UkStepRouting & {
  * without a choice; Leave is recorded and ends the journey (the customer can come back); Continue goes on.
  */
 export function RiskWarningScreen({ notice, onContinued, onDetailsNeeded }: UkStepRouting & { notice?: ReactNode }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <PageFrame
-      title="Risk warning"
-      intro="UK rules ask us to show you a personal risk warning before your first purchase of cryptoassets."
-      notice={notice}
-    >
+    <PageFrame title={t('uk-risk.warning.title')} intro={t('uk-risk.warning.intro')} notice={notice}>
       <WithUkStatus>
         {(status) =>
           status.riskWarning.state === 'done' ? (
-            <InfoCard actions={<Button onClick={() => void onContinued()}>Go on</Button>}>
+            <InfoCard actions={<Button onClick={() => void onContinued()}>{t('uk-risk.goOn')}</Button>}>
               <Alert color="teal" variant="light" radius="md" w="100%">
-                You have read the risk warning and chose to continue
-                {status.riskWarning.decidedAt ? ` on ${formatDateTime(status.riskWarning.decidedAt)}` : ''}.
+                {status.riskWarning.decidedAt
+                  ? t('uk-risk.warning.doneOn', { time: formatDateTime(status.riskWarning.decidedAt) })
+                  : t('uk-risk.warning.done')}
               </Alert>
             </InfoCard>
           ) : (

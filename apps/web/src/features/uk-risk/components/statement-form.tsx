@@ -4,7 +4,7 @@ import {
   type UkInvestorCategory,
 } from '@exchange/shared/uk-regulation'
 import { UkCategoriseRequest } from '@exchange/shared/uk-steps.schemas'
-import { Alert, Button, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import {
@@ -17,10 +17,13 @@ import {
 } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDate, formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
+import { EnglishRulesNote } from './english-note'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { useUkCategorise } from '../api/uk-steps'
-import { CATEGORY_RULES, availableAgainLine, ukAlertCopy } from '../uk-steps-copy'
-import { InfoCard } from './uk-step-parts'
+import { categoryRule, ukAlertCopy } from '../uk-steps-copy'
+import { NotQualified } from './not-qualified'
 
 const TEXTS = UK_CATEGORISATION_STATEMENTS
 
@@ -93,8 +96,8 @@ function check(
     const field = FIELD_OF_PATH[path] ?? (path === 'statement' ? 'category' : undefined)
     if (field) errors[field] ??= issue.message
   }
-  if (!form.category) errors.category = 'Please choose the statement that applies to you'
-  if (!form.signature.trim()) errors.signature = 'Please type your full name to sign'
+  if (!form.category) errors.category = ukRiskCatalog.t('uk-risk.statement.categoryRequired')
+  if (!form.signature.trim()) errors.signature = ukRiskCatalog.t('uk-risk.statement.signatureRequired')
   return { errors }
 }
 
@@ -127,25 +130,25 @@ function ConfirmNotQualifying({
   onCheck: () => void
   onSign: () => void
 }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <Modal opened={until !== null} onClose={onCheck} centered title="Your answers do not meet this statement's rule">
+    <Modal opened={until !== null} onClose={onCheck} centered title={t('uk-risk.statement.confirmTitle')}>
       <Stack gap="sm">
         <Text size="sm">
-          {`The ${TEXTS[category].title.toLowerCase()} statement's rule: ${CATEGORY_RULES[category]}`}
+          {t('uk-risk.statement.confirmRule', {
+            statement: TEXTS[category].title.toLowerCase(),
+            rule: categoryRule(category),
+          })}
         </Text>
-        <Text size="sm">
-          If you sign it as it is, we record it and UK rules do not let you buy cryptoassets. You then cannot make a new
-          statement of any type for 24 hours: until {until ? formatDateTime(until) : ''}. Your other steps stay as they
-          are.
-        </Text>
-        <Text size="sm">Please check that your answers are right before you sign.</Text>
+        <Text size="sm">{t('uk-risk.statement.confirmMeaning', { until: until ? formatDateTime(until) : '' })}</Text>
+        <Text size="sm">{t('uk-risk.statement.confirmCheck')}</Text>
         {/* Side by side where they fit, else one above the other: never cut short on a phone. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button variant="default" onClick={onCheck}>
-            Check my answers
+            {t('uk-risk.statement.checkAnswers')}
           </Button>
           <Button variant="default" onClick={onSign}>
-            Sign as it is
+            {t('uk-risk.statement.signAnyway')}
           </Button>
         </SimpleGrid>
       </Stack>
@@ -176,10 +179,12 @@ type StatementFormState = FormState<StatementForm, UkCategoriseRequest>
 const categoryOf = (value: string): UkInvestorCategory | '' => UK_INVESTOR_CATEGORIES.find((one) => one === value) ?? ''
 
 function ChooseStatement({ form: { values, errors, change } }: { form: StatementFormState }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <FormSection title="Which statement applies to you?">
+    <FormSection title={t('uk-risk.statement.choose')}>
+      <EnglishRulesNote />
       <Radio.Group
-        label="Choose one statement. Read it and its rule; then answer its questions."
+        label={t('uk-risk.statement.chooseLabel')}
         withAsterisk
         value={values.category}
         onChange={(value) =>
@@ -194,8 +199,8 @@ function ChooseStatement({ form: { values, errors, change } }: { form: Statement
               key={one}
               id={one === UK_INVESTOR_CATEGORIES[0] ? 'prst-category' : undefined}
               value={one}
-              label={TEXTS[one].title}
-              description={CATEGORY_RULES[one]}
+              label={<span lang="en">{TEXTS[one].title}</span>}
+              description={categoryRule(one)}
             />
           ))}
         </Stack>
@@ -245,15 +250,19 @@ function CertificateQuestions({ form: { values, errors, setField } }: { form: St
 }
 
 function ChosenStatement({ category, form }: { category: UkInvestorCategory; form: StatementFormState }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <FormSection title={`${TEXTS[category].title} statement`}>
-      <Text size="sm">{TEXTS[category].statement}</Text>
+    <FormSection title={t('uk-risk.statement.chosen', { statement: TEXTS[category].title })}>
+      <EnglishRulesNote />
+      <Text size="sm" lang="en">
+        {TEXTS[category].statement}
+      </Text>
       {category === 'certified_sophisticated' ? (
         <CertificateQuestions form={form} />
       ) : (
         <QuestionsAB category={category} form={form} />
       )}
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} lang="en">
         {TEXTS[category].acceptance}
       </Text>
     </FormSection>
@@ -261,12 +270,16 @@ function ChosenStatement({ category, form }: { category: UkInvestorCategory; for
 }
 
 function Signature({ fullName, form: { values, errors, setField } }: { fullName: string; form: StatementFormState }) {
+  const t = useCatalog(ukRiskCatalog)
   return (
-    <FormSection title="Sign the statement">
+    <FormSection title={t('uk-risk.statement.sign')}>
       <TextInput
         id="prst-signature"
-        label={TEXTS.signature}
-        description={`Your full name as in your details: ${fullName}. Dated ${formatDate(new Date().toISOString())}.`}
+        label={<span lang="en">{TEXTS.signature}</span>}
+        description={t('uk-risk.statement.signatureHint', {
+          name: fullName,
+          date: formatDate(new Date().toISOString()),
+        })}
         withAsterisk
         size="md"
         maxLength={130}
@@ -296,6 +309,7 @@ export function StatementForm({
   fullName: string
   onQualified: () => Promise<void> | void
 }) {
+  const t = useCatalog(ukRiskCatalog)
   const brand = useBrand()
   const categorise = useUkCategorise()
   const form = useForm(EMPTY, (values) => check(values, TEXTS.version, brand.brandName))
@@ -337,7 +351,7 @@ export function StatementForm({
 
   const category = form.values.category
   return (
-    <form onSubmit={submit} noValidate aria-label="Investor categorisation">
+    <form onSubmit={submit} noValidate aria-label={t('uk-risk.statement.formLabel')}>
       {category ? (
         <ConfirmNotQualifying
           category={category}
@@ -352,42 +366,12 @@ export function StatementForm({
         <Signature fullName={fullName} form={form} />
         <FormAlert message={alert} />
         <Button type="submit" size="md" loading={categorise.isPending} style={{ alignSelf: 'flex-start' }}>
-          Sign the statement
+          {t('uk-risk.statement.sign')}
         </Button>
         <Text size="xs" c="dimmed">
-          We keep your signed statement with the time and the text you signed. It is valid for 12 months; we then ask
-          you to sign again.
+          {t('uk-risk.statement.kept')}
         </Text>
       </Stack>
     </form>
-  )
-}
-
-export /** A statement that did not qualify: said plainly, with the pause; no other category is offered (no steering). */
-function NotQualified({
-  category,
-  newStatementFrom,
-}: {
-  /** The statement just signed; unknown when the customer comes back during the pause. */
-  category: UkInvestorCategory | null
-  newStatementFrom: string | null
-}) {
-  return (
-    // Nothing to click while the statement is locked: the menu leads elsewhere (decision 087).
-    <InfoCard>
-      <Alert color="orange" variant="light" radius="md" role="status" w="100%">
-        <Stack gap="xs">
-          <Text fw={700}>
-            {category
-              ? `Your answers do not meet the rule of the ${TEXTS[category].title.toLowerCase()} statement.`
-              : 'Your last statement did not meet its rule.'}
-          </Text>
-          <Text size="sm">
-            So we cannot let you buy cryptoassets for now.
-            {newStatementFrom ? ` ${availableAgainLine(newStatementFrom)} You can make a new statement then.` : ''}
-          </Text>
-        </Stack>
-      </Alert>
-    </InfoCard>
   )
 }

@@ -6,9 +6,12 @@ import { Link } from 'react-router'
 import { BackButton } from '../../../components/ui/step-page'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { useBrand } from '../../../lib/brand-context'
+import { commonCatalog } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ukRiskCatalog } from '../messages'
 import { takeReturnTo } from '../../../lib/return-to'
 import { useUkStepsStatus } from '../api/uk-steps'
-import { availableAgainLine, ukAlertCopy } from '../uk-steps-copy'
+import { availableAgainLine, type EarlierStep, ukAlertCopy } from '../uk-steps-copy'
 
 /**
  * "Leave" and "Continue" with equal prominence (COBS 4.12A): one button component, one variant, one size and weight
@@ -24,6 +27,7 @@ export function LeaveOrContinue({
   pending: 'leave' | 'continue' | null
   labels: { leave: string; continue: string }
 }) {
+  const t = useCatalog(ukRiskCatalog)
   const button = (choice: 'leave' | 'continue') => (
     <Button
       key={choice}
@@ -39,7 +43,7 @@ export function LeaveOrContinue({
     </Button>
   )
   return (
-    <Group gap="md" grow wrap="nowrap" role="group" aria-label="Your choice">
+    <Group gap="md" grow wrap="nowrap" role="group" aria-label={t('uk-risk.yourChoice')}>
       {button('leave')}
       {button('continue')}
     </Group>
@@ -119,15 +123,17 @@ export function InfoCard({ children, actions }: { children: ReactNode; actions?:
  * retry, and a plain word for a customer the UK steps do not apply to. `children` gets the status once known.
  */
 export function WithUkStatus({ children }: { children: (status: UkStepsStatus, refetch: () => void) => ReactNode }) {
+  const t = useCatalog(ukRiskCatalog)
+  const common = useCatalog(commonCatalog)
   const brand = useBrand()
   const status = useUkStepsStatus(brand.brandName)
   const answer = status.data
-  if (status.isPending) return <LoadingLines label="Loading" />
+  if (status.isPending) return <LoadingLines label={common('common.loading')} />
   if (!answer || !answer.result) return <LoadFailed onRetry={() => void status.refetch()} />
   if (!answer.data.isUk)
     return (
       <InfoCard actions={<BackButton />}>
-        <Text>This step is for customers in the United Kingdom only. There is nothing for you to do here.</Text>
+        <Text>{t('uk-risk.notForYou')}</Text>
       </InfoCard>
     )
   return <>{children(answer.data, () => void status.refetch())}</>
@@ -137,13 +143,13 @@ export function WithUkStatus({ children }: { children: (status: UkStepsStatus, r
  * An earlier UK step is owed: the regulation's order comes first (the api refuses otherwise too). A locked step is not
  * offered: the card says when it opens again, with nothing to click (decision 087).
  */
-export function EarlierStepFirst({ step }: { step: { screen: string; title: string; lockedUntil?: string | null } }) {
+export function EarlierStepFirst({ step }: { step: EarlierStep & { lockedUntil?: string | null } }) {
+  const t = useCatalog(ukRiskCatalog)
   if (step.lockedUntil)
     return (
       <InfoCard>
         <Text>
-          First comes {step.title}, which you cannot make again yet. {availableAgainLine(step.lockedUntil)} Nothing can
-          be done here until then.
+          {t('uk-risk.earlier.locked', { step: step.key, availableAgain: availableAgainLine(step.lockedUntil) })}
         </Text>
       </InfoCard>
     )
@@ -151,21 +157,22 @@ export function EarlierStepFirst({ step }: { step: { screen: string; title: stri
     <InfoCard
       actions={
         <Button component={Link} to={step.screen}>
-          Go to {step.title}
+          {t('uk-risk.earlier.goTo', { step: step.key })}
         </Button>
       }
     >
-      <Text>Please complete {step.title} first. The steps come in the order the UK rules set.</Text>
+      <Text>{t('uk-risk.earlier.completeFirst', { step: step.key })}</Text>
     </InfoCard>
   )
 }
 
 /** The step needs the customer's full name: `onDetailsNeeded` sends them to their details first (and back). */
 export function DetailsFirst({ onDetailsNeeded }: { onDetailsNeeded: () => void }) {
+  const t = useCatalog(ukRiskCatalog)
   useEffect(() => onDetailsNeeded(), [onDetailsNeeded])
   return (
     <Text size="sm" role="status">
-      We need your full name first: taking you to your details.
+      {t('uk-risk.detailsFirst')}
     </Text>
   )
 }
