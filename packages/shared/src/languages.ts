@@ -8,6 +8,9 @@ export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const
 export const Language = z.enum(LANGUAGES)
 export type Language = z.infer<typeof Language>
 
+/** A language a call names (sign-up, the account's setting, a partner's visit): refused with one clear message. */
+export const LanguageChoice = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` })
+
 export const DEFAULT_LANGUAGE: Language = 'en'
 
 /** The names a language switcher shows, each in its own language. */

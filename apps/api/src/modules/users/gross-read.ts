@@ -47,6 +47,7 @@ export function prepareGrossStatement(db: Database) {
       email: customers.email,
       firstName: customers.firstName,
       lastName: customers.lastName,
+      language: customers.language,
       paidUnderAgreement: sql<string | null>`(${paidUnderAgreement})`,
       order: orders,
     })
@@ -83,7 +84,7 @@ export async function readGross(
   })
   const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
   return {
-    details: { firstName: first.firstName, lastName: first.lastName, email: first.email },
+    details: { firstName: first.firstName, lastName: first.lastName, email: first.email, language: first.language },
     userName: first.email,
     pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS),
     agreementSum: sumAmounts(first.paidUnderAgreement?.split(',') ?? [], FIAT_DECIMALS),
