@@ -80,8 +80,8 @@ export const MpClaimAnswer = successAnswer({
     partner: PartnerFace,
     /** When the visit's entry stops opening anything (ISO). */
     entryExpiresAt: z.string(),
-    /** The language the partner asked for, if any (decision 131): the web shows the visit in it from the start. */
-    language: Language.nullable().default(null),
+    /** The language the partner asked for, when it named one (decision 131): the web shows the visit in it. */
+    language: Language.optional(),
   }),
 })
 

@@ -41,7 +41,13 @@ export function renderSessionsEndedMail(
     ended.kind === 'one'
       ? words.t('sessions.one', { ...values(brand), device: ended.device, at })
       : words.t('sessions.others', { ...values(brand), count: ended.count, at })
-  return notice(brand, words, words.t('sessions.subject', values(brand)), [what], words.t('account.notYou', values(brand)))
+  return notice(
+    brand,
+    words,
+    words.t('sessions.subject', values(brand)),
+    [what],
+    words.t('account.notYou', values(brand)),
+  )
 }
 
 /** To the new address: the code that confirms it. */
@@ -97,7 +103,11 @@ export function renderEmailNowInUseMail(brand: BrandConfig, changedAt: Date, lan
 }
 
 /** To the address given back: the undo worked, every device is signed out. */
-export function renderEmailChangeUndoneMail(brand: BrandConfig, undoneAt: Date, language: Language = 'en'): RenderedMail {
+export function renderEmailChangeUndoneMail(
+  brand: BrandConfig,
+  undoneAt: Date,
+  language: Language = 'en',
+): RenderedMail {
   const words = mailWords(language)
   return notice(
     brand,

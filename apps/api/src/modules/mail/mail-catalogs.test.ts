@@ -10,7 +10,8 @@ function argumentsOf(message: CompiledMessage, found = new Set<string>()): Set<s
     const [name, , format] = token
     found.add(name)
     if (format && typeof format === 'object')
-      for (const [key, branch] of Object.entries(format)) if (key !== 'offset' && Array.isArray(branch)) argumentsOf(branch as CompiledMessage, found)
+      for (const [key, branch] of Object.entries(format))
+        if (key !== 'offset' && Array.isArray(branch)) argumentsOf(branch as CompiledMessage, found)
   }
   return found
 }
@@ -35,7 +36,8 @@ describe('the mail catalogs (decision 131)', () => {
 
   it.each(translations)('%s is translated, not English left in place', (language) => {
     const same = Object.entries(english).filter(
-      ([key, source]) => MAIL_CATALOGS[language][key as keyof typeof english] === source && /[a-z]{4,} [a-z]{3,}/.test(source),
+      ([key, source]) =>
+        MAIL_CATALOGS[language][key as keyof typeof english] === source && /[a-z]{4,} [a-z]{3,}/.test(source),
     )
     expect(same.map(([key]) => key)).toEqual([])
   })

@@ -134,11 +134,17 @@ export function createMailService({ queue, brand, key, languageOf = async () => 
   }
 
   async function sendCodesPaused(to: string, until: Date, tx?: SqlExecutor) {
-    await enqueue({ to, ...renderCodesPausedMail(brand, until, await languageOf(to, tx)), template: 'codes_paused' }, tx)
+    await enqueue(
+      { to, ...renderCodesPausedMail(brand, until, await languageOf(to, tx)), template: 'codes_paused' },
+      tx,
+    )
   }
 
   async function sendPasswordGuessing(to: string, tx?: SqlExecutor) {
-    await enqueue({ to, ...renderPasswordGuessingMail(brand, await languageOf(to, tx)), template: 'password_guessing' }, tx)
+    await enqueue(
+      { to, ...renderPasswordGuessingMail(brand, await languageOf(to, tx)), template: 'password_guessing' },
+      tx,
+    )
   }
 
   async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean, tx?: SqlExecutor) {

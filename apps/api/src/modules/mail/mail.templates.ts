@@ -140,7 +140,11 @@ export function renderPasswordChangedMail(
 }
 
 /** A lead, what follows, and a quieter warning: the notices about codes and passwords tried by someone else. */
-function alertMail(brand: BrandConfig, words: MailWords, parts: { subject: string; lead: string; next: string; warning: string }) {
+function alertMail(
+  brand: BrandConfig,
+  words: MailWords,
+  parts: { subject: string; lead: string; next: string; warning: string },
+) {
   const { subject, lead, next, warning } = parts
   return {
     subject,
@@ -215,7 +219,10 @@ export function renderOrderCreatedMail(
   const rows: [string, string][] = [
     [words.t('order.reference'), order.orderReference],
     [words.t('order.youPay'), fiat(order.fiatAmount)],
-    [words.t('order.fee'), words.t('order.feeValue', { fee: fiat(order.price.fee), percent: percentOf(words, order.price.feeBps) })],
+    [
+      words.t('order.fee'),
+      words.t('order.feeValue', { fee: fiat(order.price.fee), percent: percentOf(words, order.price.feeBps) }),
+    ],
     [
       words.t('order.pricePerCoin'),
       words.t('order.priceValue', {
@@ -225,7 +232,10 @@ export function renderOrderCreatedMail(
       }),
     ],
     [words.t('order.youReceive'), coins],
-    [words.t('order.wallet'), order.orderWallet === PLACEHOLDER_WALLET ? words.t('order.walletLater') : order.orderWallet],
+    [
+      words.t('order.wallet'),
+      order.orderWallet === PLACEHOLDER_WALLET ? words.t('order.walletLater') : order.orderWallet,
+    ],
     [words.t('order.priceFixedUntil'), until],
   ]
   const lead = words.t('order.lead', { until })

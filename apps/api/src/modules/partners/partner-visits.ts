@@ -49,8 +49,8 @@ export interface ClaimedVisit {
   known: boolean
   partner: PartnerFace
   entryExpiresAt: string
-  /** The language the partner asked for (decision 131), for the web to show the visit in; null when it named none. */
-  language: Language | null
+  /** The language the partner asked for (decision 131), for the web to show the visit in; absent when it named none. */
+  language?: Language
 }
 
 /**
@@ -94,7 +94,7 @@ export async function claimVisit(
     known: known !== undefined,
     partner: partnerFace(partner!),
     entryExpiresAt: entryExpiresAt.toISOString(),
-    language: claimed.language,
+    ...(claimed.language && { language: claimed.language }),
   }
 }
 
