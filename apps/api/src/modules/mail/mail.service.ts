@@ -110,15 +110,8 @@ function supportNotices(brand: BrandConfig, enqueue: Enqueue, languageOf: Langua
   }
 }
 
-/**
- * Every function stores a send-mail job and returns; a worker delivers it (decision 024). Given the caller's
- * transaction (`tx`), the mail is stored with the change that causes it: both happen, or neither.
- */
-export function createMailService({ queue, brand, key, languageOf = async () => DEFAULT_LANGUAGE }: MailServiceDeps) {
-  async function enqueue(message: MailMessage, tx?: SqlExecutor) {
-    await queue.send(SEND_MAIL_JOB, sealMail(key, message), tx)
-  }
-
+/** The codes and the notices about the password and wrong tries, each in the language of the address's customer. */
+function credentialMail(brand: BrandConfig, enqueue: Enqueue, languageOf: LanguageOf) {
   async function sendVerificationCode(to: string, code: string, reason: 'verify_email' | 'login', tx?: SqlExecutor) {
     const rendered = renderVerificationCodeMail(brand, code, reason, await languageOf(to, tx))
     await enqueue({ to, ...rendered, template: `code_${reason}` }, tx)
@@ -145,6 +138,18 @@ export function createMailService({ queue, brand, key, languageOf = async () => 
       { to, ...renderPasswordGuessingMail(brand, await languageOf(to, tx)), template: 'password_guessing' },
       tx,
     )
+  }
+
+  return { sendVerificationCode, sendResetCode, sendPasswordChanged, sendCodesPaused, sendPasswordGuessing }
+}
+
+/**
+ * Every function stores a send-mail job and returns; a worker delivers it (decision 024). Given the caller's
+ * transaction (`tx`), the mail is stored with the change that causes it: both happen, or neither.
+ */
+export function createMailService({ queue, brand, key, languageOf = async () => DEFAULT_LANGUAGE }: MailServiceDeps) {
+  async function enqueue(message: MailMessage, tx?: SqlExecutor) {
+    await queue.send(SEND_MAIL_JOB, sealMail(key, message), tx)
   }
 
   async function sendOrderCreated(to: string, order: OrderSummary, simulatedPrice: boolean, tx?: SqlExecutor) {
@@ -188,12 +193,8 @@ export function createMailService({ queue, brand, key, languageOf = async () => 
     sendSupportNotice: supportNotices(brand, enqueue, languageOf),
     sendComplaintReminders: complaintReminders(brand, enqueue),
     ...securityMail(brand, enqueue, languageOf),
+    ...credentialMail(brand, enqueue, languageOf),
     sendIdentityOutcome,
-    sendVerificationCode,
-    sendResetCode,
-    sendPasswordChanged,
-    sendCodesPaused,
-    sendPasswordGuessing,
     sendOrderCreated,
     sendOrderUpdate,
   }

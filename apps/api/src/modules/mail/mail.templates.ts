@@ -182,10 +182,6 @@ export function renderPasswordGuessingMail(brand: BrandConfig, language: Languag
   })
 }
 
-export function utc(iso: string): string {
-  return iso.replace('T', ' ').slice(0, 16) + ' UTC'
-}
-
 /** The rows of an order's mail, label and value, as a table in HTML and as lines in text. */
 function rowsHtml(rows: [string, string][]): string {
   return (

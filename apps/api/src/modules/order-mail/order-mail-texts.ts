@@ -28,7 +28,7 @@ const hasExcess = (excess: string | undefined): excess is string =>
   excess !== undefined && compareAmounts(excess, '0') > 0
 
 /** An amount of fiat as the customer's locale writes it: "1,234.50 EUR" (en), "1’234.50 EUR" (de-CH). */
-export function fiatIn(words: MailWords, amount: string, currency: string): string {
+function fiatIn(words: MailWords, amount: string, currency: string): string {
   return `${words.amount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
 }
 

@@ -8,7 +8,7 @@ import { ORDER_MAIL_TEXTS, TEMPLATE } from './order-mail-texts'
 export { type OrderMailEvent, fiatText } from './order-mail-events'
 
 /** An event's template and words in the customer's language, as its e-mail is sent. */
-export function renderOrderMailEvent(
+function renderOrderMailEvent(
   event: OrderMailEvent,
   words: MailWords = mailWords(),
 ): { template: string; update: OrderUpdate } {
