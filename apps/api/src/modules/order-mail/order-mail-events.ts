@@ -40,7 +40,11 @@ export type OrderMailEvent =
   | { kind: 'transfer_returned'; received: Money; to: string; reason: string }
   | { kind: 'paid_order_refunded'; amount: Money; to: string; reason: string }
   | { kind: 'wallet_needed'; coins: string; link: string }
-  | { kind: 'payout_waits_for_checks'; coins: string; what: string; link: string }
+  /**
+   * `what` in English; `step` (the journey's step id) and the order's `wallet` let the mail say it in the customer's
+   * language (decision 131).
+   */
+  | { kind: 'payout_waits_for_checks'; coins: string; what: string; link: string; step?: string; wallet?: string }
   /** Decision 126: a new wallet after a security change; `reason` is the account event that holds it. */
   | {
       kind: 'payout_held_after_security_change'

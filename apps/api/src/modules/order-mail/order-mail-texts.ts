@@ -1,6 +1,7 @@
 import { compareAmounts } from '@exchange/shared/money'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
-import type { MailWords } from '../mail/mail-i18n'
+import { MAIL_CATALOGS, type MailKey, type MailWords } from '../mail/mail-i18n'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { type OrderUpdate, payoutHoldWordsIn } from '../mail/mail.templates'
 import type { OrderMailEvent } from './order-mail-events'
 
@@ -30,6 +31,18 @@ const hasExcess = (excess: string | undefined): excess is string =>
 /** An amount of fiat as the customer's locale writes it: "1,234.50 EUR" (en), "1’234.50 EUR" (de-CH). */
 function fiatIn(words: MailWords, amount: string, currency: string): string {
   return `${words.amount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
+}
+
+/** The step a payout waits for, after "The law asks us to …", in the mail's language; as the caller said it else. */
+function stepWords(t: MailWords['t'], event: Extract<OrderMailEvent, { kind: 'payout_waits_for_checks' }>): string {
+  const { step, wallet } = event
+  if (step === 'wallet')
+    return wallet && wallet !== PLACEHOLDER_WALLET
+      ? t('orderMail.checks.step.walletNamed', { wallet })
+      : t('orderMail.checks.step.wallet')
+  if (step?.startsWith('uk_')) return t('orderMail.checks.step.uk')
+  const key = `orderMail.checks.step.${step}`
+  return key in MAIL_CATALOGS.en ? t(key as MailKey) : event.what
 }
 
 /**
@@ -200,7 +213,7 @@ export const ORDER_MAIL_TEXTS: {
   }),
   payout_waits_for_checks: (event, { t }) => ({
     headline: t('orderMail.checks.headline'),
-    lead: t('orderMail.checks.lead', { coins: event.coins, what: event.what, link: event.link }),
+    lead: t('orderMail.checks.lead', { coins: event.coins, what: stepWords(t, event), link: event.link }),
     rows: [
       [t('orderMail.amount'), event.coins],
       [t('orderMail.checks.todo'), event.link],
