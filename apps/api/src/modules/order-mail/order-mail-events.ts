@@ -1,5 +1,6 @@
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
+import type { OrderStatus } from '@exchange/shared/order-rules'
 
 /** An amount of fiat as the customer reads it: "250.00 EUR". */
 export function fiatText(amount: string, currency: string): string {
@@ -7,6 +8,7 @@ export function fiatText(amount: string, currency: string): string {
 }
 
 type Money = { amount: string; currency: string }
+type HostedMethod = 'card' | 'pay_by_bank'
 
 /**
  * What happened to an order's money, as the customer is told of it. The settlement modules raise these events; only
@@ -27,11 +29,20 @@ export type OrderMailEvent =
   | { kind: 'payment_for_ended_order'; received: Money; orderStatus: string; refundTo: string }
   | { kind: 'payment_below_minimum'; received: Money; minimum: string; refundTo: string }
   | { kind: 'late_payment_decision'; received: Money }
-  | { kind: 'hosted_payment_returned'; received: Money; why: string; back: string }
+  | {
+      kind: 'hosted_payment_returned'
+      received: Money
+      why: string
+      back: string
+      /** The facts `why` and `back` say in English, for the other languages (decision 131). */
+      facts?: { method: HostedMethod; orderStatus: OrderStatus; paidAnotherWay: boolean }
+    }
   | {
       kind: 'hosted_payment_failed'
       amount: Money
       method: string
+      /** The way of paying `method` names in English, for the other languages (decision 131). */
+      methodKind?: HostedMethod
       reason: string
       /** Set while the order stays open at its price for another attempt (decision 048). */
       openUntil: Date | null

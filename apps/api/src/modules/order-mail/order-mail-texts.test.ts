@@ -47,3 +47,50 @@ describe('order mail texts in the customer’s language (decision 131)', () => {
     expect(fr.rows).toEqual([['Reçu', expect.stringMatching(/^12[\u202f\u00a0 ]345,60 CHF$/)]])
   })
 })
+
+describe('what a card payment’s caller words in English, said in the customer’s language', () => {
+  const returned = (language: 'en' | 'it', orderStatus: 'expired' | 'cancelled') =>
+    ORDER_MAIL_TEXTS.hosted_payment_returned(
+      {
+        kind: 'hosted_payment_returned',
+        received: { amount: '100', currency: 'eur' },
+        why:
+          orderStatus === 'expired'
+            ? 'The price of this order ran out before your payment arrived.'
+            : 'This order was cancelled before your payment arrived.',
+        back: 'to your card',
+        facts: { method: 'card', orderStatus, paidAnotherWay: false },
+      },
+      mailWords(language),
+    ).lead
+
+  it('keeps the English words the caller gave', () => {
+    expect(returned('en', 'expired')).toBe(
+      'The price of this order ran out before your payment arrived. Nothing was bought; we are sending 100.00 EUR back to your card.',
+    )
+    expect(returned('en', 'cancelled')).toBe(
+      'This order was cancelled before your payment arrived. Nothing was bought; we are sending 100.00 EUR back to your card.',
+    )
+  })
+
+  it('says the same facts in Italian', () => {
+    expect(returned('it', 'cancelled')).toBe(
+      'Questo ordine era già annullato prima dell’arrivo del Suo pagamento. Non è stato acquistato nulla; restituiamo 100.00 EUR sulla Sua carta.',
+    )
+  })
+
+  it('names the way of paying that failed', () => {
+    const failed = ORDER_MAIL_TEXTS.hosted_payment_failed(
+      {
+        kind: 'hosted_payment_failed',
+        amount: { amount: '100', currency: 'eur' },
+        method: 'Card payment',
+        methodKind: 'card',
+        reason: 'The card was declined.',
+        openUntil: null,
+      },
+      mailWords('fr'),
+    )
+    expect(failed.headline).toBe('Échec du paiement par carte')
+  })
+})

@@ -45,6 +45,31 @@ function stepWords(t: MailWords['t'], event: Extract<OrderMailEvent, { kind: 'pa
   return key in MAIL_CATALOGS.en ? t(key as MailKey) : event.what
 }
 
+/** An order's status as a mail's sentence names it ("expired", "abgelaufen"); an unknown one as it is. */
+function statusWord(t: MailWords['t'], status: string): string {
+  const key = `orderStatus.${status}`
+  return key in MAIL_CATALOGS.en ? t(key as MailKey) : status
+}
+
+/** Why a hosted payment goes back and where to, in the mail's language when the event carries the facts. */
+function returnedWords(
+  t: MailWords['t'],
+  event: Extract<OrderMailEvent, { kind: 'hosted_payment_returned' }>,
+): { why: string; back: string } {
+  if (!event.facts) return { why: event.why, back: event.back }
+  const { method, orderStatus, paidAnotherWay } = event.facts
+  const why =
+    orderStatus === 'expired'
+      ? t('orderMail.hostedReturned.why.expired')
+      : paidAnotherWay
+        ? t('orderMail.hostedReturned.why.paidAnotherWay')
+        : orderStatus === 'payment_review'
+          ? t('orderMail.hostedReturned.why.review')
+          : t('orderMail.hostedReturned.why.status', { status: statusWord(t, orderStatus) })
+  const back = t(method === 'card' ? 'orderMail.hostedReturned.back.card' : 'orderMail.hostedReturned.back.account')
+  return { why, back }
+}
+
 /**
  * The words of each event's e-mail, one renderer per kind, in the customer's language (decision 131): the only place
  * an order e-mail's text is written. What a caller words itself (a payment's failure, a refund's reason, a step to
@@ -114,7 +139,7 @@ export const ORDER_MAIL_TEXTS: {
     const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
       headline: t('orderMail.paymentReturned'),
-      lead: t('orderMail.ended.lead', { received, status: event.orderStatus }),
+      lead: t('orderMail.ended.lead', { received, status: statusWord(t, event.orderStatus) }),
       rows: [
         [t('orderMail.amount'), received],
         [t('orderMail.to'), event.refundTo],
@@ -149,7 +174,7 @@ export const ORDER_MAIL_TEXTS: {
     const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
       headline: t('orderMail.paymentReturned'),
-      lead: t('orderMail.hostedReturned.lead', { why: event.why, received, back: event.back }),
+      lead: t('orderMail.hostedReturned.lead', { received, ...returnedWords(t, event) }),
       rows: [[t('orderMail.amount'), received]],
       note: t('orderMail.newOrderAnyTime'),
     }
@@ -157,7 +182,9 @@ export const ORDER_MAIL_TEXTS: {
   hosted_payment_failed: (event, words) => {
     const { t } = words
     return {
-      headline: t('orderMail.hostedFailed.headline', { method: event.method }),
+      headline: t('orderMail.hostedFailed.headline', {
+        method: event.methodKind ? t(`orderMail.hostedFailed.method.${event.methodKind}`) : event.method,
+      }),
       lead: event.openUntil
         ? t('orderMail.hostedFailed.open', { reason: event.reason, until: words.when(event.openUntil) })
         : t('orderMail.hostedFailed.closed', { reason: event.reason }),
