@@ -14,7 +14,7 @@ function waitOf(order: OrderRow, owed: PayoutStep) {
       entry: { kind: 'payout_held', wallet: order.wallet, until: until.toISOString(), reason } as const,
       mail: {
         kind: 'payout_held_after_security_change',
-        coins,
+        ...coins,
         wallet: order.wallet,
         until,
         reason,
@@ -26,7 +26,7 @@ function waitOf(order: OrderRow, owed: PayoutStep) {
     entry: { kind: 'payout_waits', what: owed.what, link: owed.link } as const,
     mail: {
       kind: 'payout_waits_for_checks',
-      coins,
+      ...coins,
       what: owed.what,
       link: owed.link,
       step: owed.step,

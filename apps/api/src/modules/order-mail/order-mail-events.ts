@@ -1,6 +1,7 @@
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import type { OrderStatus } from '@exchange/shared/order-rules'
+import type { CryptoCurrency } from '@exchange/shared/currencies'
 
 /** An amount of fiat as the customer reads it: "250.00 EUR". */
 export function fiatText(amount: string, currency: string): string {
@@ -9,6 +10,8 @@ export function fiatText(amount: string, currency: string): string {
 
 type Money = { amount: string; currency: string }
 type HostedMethod = 'card' | 'pay_by_bank'
+/** `coins` in English ("0.01 BTC"); `crypto`, its amount and coin, for the customer's locale (decision 131). */
+type Coins = { coins: string; crypto?: { amount: string; coin: CryptoCurrency } }
 
 /**
  * What happened to an order's money, as the customer is told of it. The settlement modules raise these events; only
@@ -50,19 +53,18 @@ export type OrderMailEvent =
   | { kind: 'late_payment_refunded'; received: Money; to: string }
   | { kind: 'transfer_returned'; received: Money; to: string; reason: string }
   | { kind: 'paid_order_refunded'; amount: Money; to: string; reason: string }
-  | { kind: 'wallet_needed'; coins: string; link: string }
+  | ({ kind: 'wallet_needed'; link: string } & Coins)
   /**
    * `what` in English; `step` (the journey's step id) and the order's `wallet` let the mail say it in the customer's
    * language (decision 131).
    */
-  | { kind: 'payout_waits_for_checks'; coins: string; what: string; link: string; step?: string; wallet?: string }
+  | ({ kind: 'payout_waits_for_checks'; what: string; link: string; step?: string; wallet?: string } & Coins)
   /** Decision 126: a new wallet after a security change; `reason` is the account event that holds it. */
-  | {
+  | ({
       kind: 'payout_held_after_security_change'
-      coins: string
       wallet: string
       until: Date
       reason: string
       link: string
-    }
-  | { kind: 'order_completed'; coins: string; wallet: string; txId: string; simulated: boolean }
+    } & Coins)
+  | ({ kind: 'order_completed'; wallet: string; txId: string; simulated: boolean } & Coins)

@@ -94,3 +94,23 @@ describe('what a card payment’s caller words in English, said in the customer�
     expect(failed.headline).toBe('Échec du paiement par carte')
   })
 })
+
+describe('the coins sent, in the customer’s locale', () => {
+  const completed = (language: 'en' | 'fr') =>
+    ORDER_MAIL_TEXTS.order_completed(
+      {
+        kind: 'order_completed',
+        coins: '1,234.5 XRP',
+        crypto: { amount: '1234.5', coin: 'xrp' },
+        wallet: 'rExample',
+        txId: 'tx-1',
+        simulated: false,
+      },
+      mailWords(language),
+    )
+
+  it('as English writes them, and as fr-CH does', () => {
+    expect(completed('en').lead).toBe('We sent 1,234.500000 XRP to your wallet.')
+    expect(completed('fr').lead).toMatch(/^Nous avons envoyé 1[\u202f\u00a0 ]234,500000 XRP vers votre wallet\.$/)
+  })
+})

@@ -1,5 +1,5 @@
 import { compareAmounts } from '@exchange/shared/money'
-import { FIAT_DECIMALS } from '@exchange/shared/currencies'
+import { CRYPTO_DECIMALS, type CryptoCurrency, FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { MAIL_CATALOGS, type MailKey, type MailWords } from '../mail/mail-i18n'
 import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { type OrderUpdate, payoutHoldWordsIn } from '../mail/mail.templates'
@@ -43,6 +43,14 @@ function stepWords(t: MailWords['t'], event: Extract<OrderMailEvent, { kind: 'pa
   if (step?.startsWith('uk_')) return t('orderMail.checks.step.uk')
   const key = `orderMail.checks.step.${step}`
   return key in MAIL_CATALOGS.en ? t(key as MailKey) : event.what
+}
+
+/** The coins of an event in the customer's locale ("0,01 BTC" in fr-CH); as the caller wrote them without the facts. */
+function coinsIn(
+  words: MailWords,
+  { coins, crypto }: { coins: string; crypto?: { amount: string; coin: CryptoCurrency } },
+) {
+  return crypto ? `${words.amount(crypto.amount, CRYPTO_DECIMALS[crypto.coin])} ${crypto.coin.toUpperCase()}` : coins
 }
 
 /** An order's status as a mail's sentence names it ("expired", "abgelaufen"); an unknown one as it is. */
@@ -230,31 +238,40 @@ export const ORDER_MAIL_TEXTS: {
       ],
     }
   },
-  wallet_needed: (event, { t }) => ({
-    headline: t('orderMail.walletNeeded.headline'),
-    lead: t('orderMail.walletNeeded.lead', { coins: event.coins, link: event.link }),
-    rows: [
-      [t('orderMail.amount'), event.coins],
-      [t('orderMail.walletNeeded.give'), event.link],
-    ],
-  }),
-  payout_waits_for_checks: (event, { t }) => ({
-    headline: t('orderMail.checks.headline'),
-    lead: t('orderMail.checks.lead', { coins: event.coins, what: stepWords(t, event), link: event.link }),
-    rows: [
-      [t('orderMail.amount'), event.coins],
-      [t('orderMail.checks.todo'), event.link],
-    ],
-    note: t('orderMail.checks.note'),
-  }),
+  wallet_needed: (event, words) => {
+    const { t } = words
+    const coins = coinsIn(words, event)
+    return {
+      headline: t('orderMail.walletNeeded.headline'),
+      lead: t('orderMail.walletNeeded.lead', { coins, link: event.link }),
+      rows: [
+        [t('orderMail.amount'), coins],
+        [t('orderMail.walletNeeded.give'), event.link],
+      ],
+    }
+  },
+  payout_waits_for_checks: (event, words) => {
+    const { t } = words
+    const coins = coinsIn(words, event)
+    return {
+      headline: t('orderMail.checks.headline'),
+      lead: t('orderMail.checks.lead', { coins, what: stepWords(t, event), link: event.link }),
+      rows: [
+        [t('orderMail.amount'), coins],
+        [t('orderMail.checks.todo'), event.link],
+      ],
+      note: t('orderMail.checks.note'),
+    }
+  },
   payout_held_after_security_change: (event, words) => {
     const { t } = words
     const until = words.when(event.until)
+    const coins = coinsIn(words, event)
     return {
       headline: t('orderMail.held.headline'),
-      lead: t('orderMail.held.lead', { coins: event.coins, hold: payoutHoldWordsIn(words, event.reason, event.until) }),
+      lead: t('orderMail.held.lead', { coins, hold: payoutHoldWordsIn(words, event.reason, event.until) }),
       rows: [
-        [t('orderMail.amount'), event.coins],
+        [t('orderMail.amount'), coins],
         [t('orderMail.wallet'), event.wallet],
         [t('orderMail.held.after'), until],
         [t('orderMail.held.order'), event.link],
@@ -262,14 +279,18 @@ export const ORDER_MAIL_TEXTS: {
       note: t('orderMail.held.note', { until }),
     }
   },
-  order_completed: (event, { t }) => ({
-    headline: t('orderMail.completed.headline'),
-    lead: t('orderMail.completed.lead', { coins: event.coins }),
-    rows: [
-      [t('orderMail.amount'), event.coins],
-      [t('orderMail.wallet'), event.wallet],
-      [t('orderMail.completed.transaction'), event.txId],
-    ],
-    ...(event.simulated && { note: t('orderMail.completed.simulated') }),
-  }),
+  order_completed: (event, words) => {
+    const { t } = words
+    const coins = coinsIn(words, event)
+    return {
+      headline: t('orderMail.completed.headline'),
+      lead: t('orderMail.completed.lead', { coins }),
+      rows: [
+        [t('orderMail.amount'), coins],
+        [t('orderMail.wallet'), event.wallet],
+        [t('orderMail.completed.transaction'), event.txId],
+      ],
+      ...(event.simulated && { note: t('orderMail.completed.simulated') }),
+    }
+  },
 }
