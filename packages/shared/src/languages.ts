@@ -9,7 +9,9 @@ export const Language = z.enum(LANGUAGES)
 export type Language = z.infer<typeof Language>
 
 /** A language a call names (sign-up, the account's setting, a partner's visit): refused with one clear message. */
-export const LanguageChoice = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` })
+export const LanguageChoice = /* @__PURE__ */ z.enum(LANGUAGES, {
+  error: `Language must be one of ${LANGUAGES.join(', ')}`,
+})
 
 export const DEFAULT_LANGUAGE: Language = 'en'
 
