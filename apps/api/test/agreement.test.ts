@@ -171,6 +171,7 @@ describe('signing in the sandbox', () => {
         fileName: `agreement-${AGREEMENT_VERSION}-signed-record.txt`,
         mediaType: 'text/plain',
         current: true,
+        language: 'en',
       },
     ])
     const [row] = await t.db.select().from(signedAgreements).where(eq(signedAgreements.customerId, customer.id))
@@ -295,6 +296,71 @@ describe('provider notices', () => {
       await expect(t.db.execute(sql.raw(`delete from ${table}`))).rejects.toThrow()
     }
   })
+})
+
+describe('the agreement in a language (decision 131)', () => {
+  it('signed in French: the French version is signed, its record says French, and the buy goes ahead', async () => {
+    const customer = await customerBeforeAgreement()
+    const started = await callUser(t.app, 'startDocusign', customer.token, {
+      signerName: 'Ada Lovelace',
+      language: 'fr',
+    })
+    expect(started.body).toMatchObject({ result: true, data: { version: `${AGREEMENT_VERSION}-fr`, language: 'fr' } })
+    const page = await t.app.inject({ method: 'GET', url: started.body.data.signingUrl })
+    expect(page.body).toContain('13. Droit applicable et for')
+    expect(page.body).toContain('Contrat client avec')
+    const envelope = envelopeOf(started.body.data.signingUrl)
+    expect((await sandboxForm({ envelope, action: 'sign', signedName: 'Ada Lovelace' })).statusCode).toBe(303)
+
+    const after = await status(customer.token)
+    expect(after).toMatchObject({ version: AGREEMENT_VERSION, signed: true })
+    expect(after.records).toEqual([
+      expect.objectContaining({ version: `${AGREEMENT_VERSION}-fr`, language: 'fr', current: true }),
+    ])
+    const [signing] = await t.db.select().from(agreementSignings).where(eq(agreementSignings.customerId, customer.id))
+    const [record] = await t.db.select().from(signedAgreements).where(eq(signedAgreements.customerId, customer.id))
+    expect(signing).toMatchObject({ agreementVersion: `${AGREEMENT_VERSION}-fr`, language: 'fr' })
+    expect(record).toMatchObject({ agreementVersion: `${AGREEMENT_VERSION}-fr`, language: 'fr' })
+    const [created] = await t.db
+      .select()
+      .from(agreementEvents)
+      .where(sql`${agreementEvents.signingId} = ${signing!.id} and ${agreementEvents.type} = 'envelope_created'`)
+    expect(created?.detail).toMatchObject({ language: 'fr', textSha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    const german = await callUser(t.app, 'agreementStatus', customer.token, { language: 'de' })
+    expect(german.body.data).toMatchObject({ version: `${AGREEMENT_VERSION}-de`, signed: true })
+    expect((await initiateBuy(t, customer.token)).body.result).toBe(true)
+  })
+
+  it('each language is a version of its own, with its own text', () => {
+    const texts = (['en', 'de', 'fr', 'it'] as const).map((language) =>
+      customerAgreement(COMPANY_WITH_SUPPORT, language),
+    )
+    expect(texts.map((text) => text.version)).toEqual([
+      AGREEMENT_VERSION,
+      `${AGREEMENT_VERSION}-de`,
+      `${AGREEMENT_VERSION}-fr`,
+      `${AGREEMENT_VERSION}-it`,
+    ])
+    expect(new Set(texts.map((text) => text.sections.map((section) => section.heading).join())).size).toBe(4)
+    expect(texts.every((text) => text.sections.length === 13 && text.keyTerms.length === 6)).toBe(true)
+  })
+
+  it.each([[{ language: 'es' }], [{ language: 'FR' }], [{ language: 1 }]])(
+    'startDocusign refuses %j with 400 and stores nothing',
+    async (payload) => {
+      const customer = await customerBeforeAgreement()
+      const refused = await callUser(t.app, 'startDocusign', customer.token, { signerName: 'Ada Lovelace', ...payload })
+      expect(refused.status).toBe(400)
+      expect(refused.body).toMatchObject({
+        result: false,
+        error: 'validation_failed',
+        fields: { language: expect.any(String) },
+      })
+      expect(await t.db.select().from(agreementSignings).where(eq(agreementSignings.customerId, customer.id))).toEqual(
+        [],
+      )
+    },
+  )
 })
 
 describe('the amount covered', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OkAnswer, answerOf, successAnswer } from './answer'
+import { Language, LanguageChoice } from './languages'
 import { SecondFactorProof } from './second-factor.schemas'
 import { BrandName, Email, Password, VerificationCode } from './validators'
 
@@ -87,3 +88,9 @@ export const CloseAccountAnswer = answerOf(
   ]),
 )
 export type CloseAccountAnswer = z.infer<typeof CloseAccountAnswer>
+
+/** The language of the customer's e-mails and of the web after login (decision 131), changed on /dashAccount. */
+export const ChangeLanguageRequest = z.object({ brandName: BrandName, language: LanguageChoice })
+export type ChangeLanguageRequest = z.infer<typeof ChangeLanguageRequest>
+export const ChangeLanguageAnswer = answerOf(successAnswer({ language: Language }))
+export type ChangeLanguageAnswer = z.infer<typeof ChangeLanguageAnswer>

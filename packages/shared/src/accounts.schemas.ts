@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FailureAnswer, OkAnswer, answerOf, successAnswer } from './answer'
+import { DEFAULT_LANGUAGE, Language, LanguageChoice } from './languages'
 import { DecimalString } from './money'
 import { OrderSummary, WaitingOrder } from './orders.schemas'
 import { BrandName, CompanyDetails, Email, Password, SignupToken, VerificationCode } from './validators'
@@ -12,6 +13,11 @@ export const SignUpRequest = z.object({
   token: SignupToken,
   brandName: BrandName,
   companyDetails: CompanyDetails,
+  /**
+   * The language the customer's e-mails are written in (decision 131), the one the sign-up page was shown in; without
+   * it the request's Accept-Language decides.
+   */
+  language: LanguageChoice.optional(),
 })
 export type SignUpRequest = z.infer<typeof SignUpRequest>
 export const SignUpAnswer = answerOf(OkAnswer)
@@ -94,6 +100,8 @@ export const UserDetails = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
+  /** The language stored on the customer (decision 131): the web adopts it after login. */
+  language: Language.default(DEFAULT_LANGUAGE),
 })
 export type UserDetails = z.infer<typeof UserDetails>
 

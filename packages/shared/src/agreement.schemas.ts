@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
+import { DEFAULT_LANGUAGE, Language, LanguageChoice } from './languages'
 import { OrderReference } from './orders.schemas'
 import { BrandName } from './validators'
 
@@ -25,14 +26,21 @@ export const StartDocusignRequest = z.object({
   brandName: BrandName,
   orderReference: OrderReference.optional(),
   signerName: SignerName.optional(),
+  /**
+   * The language of the text the customer read and signs (decision 131): each language's text is its own version.
+   * Without it, the English text.
+   */
+  language: LanguageChoice.optional(),
 })
 export const StartDocusignAnswer = answerOf(
   successAnswer({
     data: z.object({
       /** The provider's signing page; the browser goes there and comes back to /dashboard-returnagr. */
       signingUrl: z.string(),
-      /** The agreement version being signed. */
+      /** The agreement version being signed: its language's version of the edition in force. */
       version: z.string(),
+      /** The language of the version being signed. */
+      language: Language.optional(),
       /** True for the sandbox provider: the screens say it is a test environment. */
       sandbox: z.boolean(),
     }),
@@ -44,22 +52,25 @@ export type StartDocusignAnswer = z.infer<typeof StartDocusignAnswer>
 export const SignedAgreementView = z.object({
   id: z.uuid(),
   version: z.string(),
+  /** The language signed (decision 131); records from before it are English. */
+  language: Language.default(DEFAULT_LANGUAGE),
   signedAt: z.string(),
   signerName: z.string(),
   fileName: z.string(),
   mediaType: z.string(),
-  /** True for the version in force. */
+  /** True for the version in force (in any of its languages). */
   current: z.boolean(),
 })
 export type SignedAgreementView = z.infer<typeof SignedAgreementView>
 
-export const AgreementStatusRequest = z.object({ brandName: BrandName })
+/** `language`: the language whose version of the agreement in force the answer names (English without it). */
+export const AgreementStatusRequest = z.object({ brandName: BrandName, language: LanguageChoice.optional() })
 export const AgreementStatusAnswer = answerOf(
   successAnswer({
     data: z.object({
-      /** The version in force. */
+      /** The version in force, in the language asked for (its id names the language: `2026-11-1-de`). */
       version: z.string(),
-      /** Whether the customer has signed the version in force (the journey step is then done). */
+      /** Whether the customer has signed the version in force, in any language (the journey step is then done). */
       signed: z.boolean(),
       /** The latest signing request for the version in force, as the provider's signed notices left it. */
       latest: z.object({ status: SigningStatus, updatedAt: z.string() }).nullable(),

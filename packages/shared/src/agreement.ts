@@ -1,27 +1,30 @@
+import { AGREEMENT_DE } from './agreement-de'
+import { AGREEMENT_EN } from './agreement-en'
+import { AGREEMENT_FR } from './agreement-fr'
+import { AGREEMENT_IT } from './agreement-it'
+import type { AgreementCompany, AgreementSection, AgreementWords } from './agreement-words'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages'
+
+export type { AgreementCompany, AgreementSection } from './agreement-words'
+
 /**
  * The customer agreement: the terms of the relationship between the exchange (a Swiss AG in Zug) and its customer,
  * kept as versioned content (decision 044). The web shows the key terms (`disclaimer`), the full agreement (`agr`)
  * and the confirmation (`agr1`); the e-signature provider is given the same text, and the signed record names the
  * version. A change of wording is a new `AGREEMENT_VERSION`: every customer signs again before their next order.
+ *
+ * It is written in English, German, French and Italian (decision 131). Each language's text is a version of its own,
+ * `2026-11-1` in English and `2026-11-1-de` in German, so the signed record names the text signed; a signature of any
+ * language's version of the edition in force is a signature of the agreement in force.
  */
 
-/** The version of the agreement in force. Change it whenever a word below changes. */
+/** The edition of the agreement in force, and the version id of its English text. Change it whenever a word changes. */
 export const AGREEMENT_VERSION = '2026-11-1'
-
-/** The company that is party to the agreement, as the brand names it. */
-export interface AgreementCompany {
-  name: string
-  address: string
-  supportEmail: string
-}
-
-export interface AgreementSection {
-  heading: string
-  paragraphs: string[]
-}
 
 export interface CustomerAgreement {
   version: string
+  /** The language the text is written in. */
+  language: Language
   title: string
   /** The key terms, in a few lines each (the `disclaimer` screen). */
   keyTerms: AgreementSection[]
@@ -31,160 +34,44 @@ export interface CustomerAgreement {
   confirmation: string
 }
 
-/** The agreement in force for a brand's company. */ export function customerAgreement(
+const WORDS: Record<Language, AgreementWords> = {
+  en: AGREEMENT_EN,
+  de: AGREEMENT_DE,
+  fr: AGREEMENT_FR,
+  it: AGREEMENT_IT,
+}
+
+/** The version id of a language's text of an edition: the edition itself in English, `<edition>-<language>` else. */
+export function agreementVersionOf(edition: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? edition : `${edition}-${language}`
+}
+
+/** The version ids of every language's text of an edition: signing any of them signs the edition. */
+export function agreementVersionsOf(edition: string): string[] {
+  return LANGUAGES.map((language) => agreementVersionOf(edition, language))
+}
+
+/** The agreement in force for a brand's company, in a language (English unless given). */
+export function customerAgreement(
   company: AgreementCompany,
+  language: Language = DEFAULT_LANGUAGE,
+  edition: string = AGREEMENT_VERSION,
 ): CustomerAgreement {
-  const us = company.name
+  const words = WORDS[language]
+  const version = agreementVersionOf(edition, language)
   return {
-    version: AGREEMENT_VERSION,
-    title: `Customer agreement with ${us}`,
-    keyTerms: keyTermsOf(company),
-    sections: [...servicesSections(company), ...relationshipSections(company)],
-    confirmation: `I have read the customer agreement with ${us}, version ${AGREEMENT_VERSION}, including its risks. I agree to it, and I confirm that I act in my own name and for my own account.`,
+    version,
+    language,
+    title: words.title(company.name),
+    keyTerms: words.keyTerms(company),
+    sections: [...words.services(company), ...words.relationship(company)],
+    confirmation: words.confirmation(company.name, version),
   }
-}
-
-/** The key terms, a few lines each. */
-function keyTermsOf(company: AgreementCompany): AgreementSection[] {
-  const us = company.name
-  return [
-    {
-      heading: 'What we do',
-      paragraphs: [
-        `${us} sells you cryptoassets for money you pay from an account in your own name, and sends them to a wallet you have shown to be yours. We do not keep cryptoassets or money for you.`,
-      ],
-    },
-    {
-      heading: 'Prices and fees',
-      paragraphs: [
-        'Each order shows the price, our fee and the amount you receive before you pay. The price holds for a limited time; the fee schedule on our website is part of this agreement.',
-      ],
-    },
-    {
-      heading: 'Risks',
-      paragraphs: [
-        'Cryptoassets are highly volatile and you can lose all the money you spend on them. They are not covered by any deposit guarantee or investor compensation scheme. We give no investment advice.',
-      ],
-    },
-    {
-      heading: 'Checks we must make',
-      paragraphs: [
-        'Swiss anti-money-laundering law obliges us to identify you, ask where your money comes from and check your wallet. We may hold, refuse or reverse an order until these checks are done, and we must report suspicions to the authorities.',
-      ],
-    },
-    {
-      heading: 'Ending the agreement',
-      paragraphs: [
-        'You may end this agreement at any time by writing to us; we may end it with 30 days’ notice, or at once for an important reason. Orders already paid are completed or refunded.',
-      ],
-    },
-    {
-      heading: 'Law and courts',
-      paragraphs: [
-        'Swiss law applies. The courts of Zug, Switzerland, decide disputes, unless the law gives you another court.',
-      ],
-    },
-  ]
-}
-
-/** Sections 1 to 6: who we are, what we sell, at what price, how it is paid and delivered, and its risks. */
-function servicesSections(company: AgreementCompany): AgreementSection[] {
-  const us = company.name
-  return [
-    {
-      heading: '1. Parties',
-      paragraphs: [
-        `This agreement is made between ${us}, ${company.address} (“we”, “us”), a company limited by shares (Aktiengesellschaft) under Swiss law, and the person who signs it (“you”). You act in your own name and for your own account.`,
-      ],
-    },
-    {
-      heading: '2. Our services',
-      paragraphs: [
-        'We sell cryptoassets to you for fiat money. Each purchase is an order: you choose the cryptoasset, the amount and the wallet, we show you a price, and the order is binding once your payment reaches us while the price holds.',
-        'We do not provide investment advice, portfolio management, lending, staking or any other service beyond the purchase and delivery described here.',
-      ],
-    },
-    {
-      heading: '3. Prices and fees',
-      paragraphs: [
-        'The price of an order, our fee and the amount of cryptoasset you receive are shown before you pay. The fee schedule published on our website at the time of the order forms part of this agreement. Fees of your bank or card issuer are yours.',
-        'If your payment arrives after the price has run out, we buy at the price on arrival or ask you first, as the order screens explain, or we refund you.',
-      ],
-    },
-    {
-      heading: '4. Payment',
-      paragraphs: [
-        'You pay only from an account or card in your own name. We return payments from third parties, less the costs of returning them.',
-      ],
-    },
-    {
-      heading: '5. Delivery and custody',
-      paragraphs: [
-        'We send the cryptoasset to the wallet address named in your order, once your payment and our checks are complete. We do not hold cryptoassets or money for you: after delivery the cryptoasset is in a wallet that you alone control.',
-        'You are responsible for the address you give and for keeping your wallet’s keys safe. A transfer on a blockchain cannot be reversed; cryptoassets sent to a wrong address you gave are lost.',
-      ],
-    },
-    {
-      heading: '6. Risks',
-      paragraphs: [
-        'The value of cryptoassets can fall sharply and to nothing, within minutes. They are not legal tender, are not backed by a state or central bank, and are not protected by a deposit guarantee or an investor compensation scheme.',
-        'Networks can be congested, forked or attacked, and laws on cryptoassets can change. Buy only with money you can afford to lose entirely.',
-      ],
-    },
-  ]
-}
-
-/** Sections 7 to 13: our duties, the account, liability, data, changes, termination and the law. */
-function relationshipSections(company: AgreementCompany): AgreementSection[] {
-  return [
-    {
-      heading: '7. Our duties under anti-money-laundering law',
-      paragraphs: [
-        'As a financial intermediary under the Swiss Anti-Money Laundering Act, we must identify you, establish the beneficial owner of the money, ask about its origin, check your wallets and examine unusual transactions more closely.',
-        'You give us complete and true information and tell us of changes. We may hold, refuse or refund an order, or end this agreement, when information is missing or a check fails, and we must report suspicions to the Money Laundering Reporting Office Switzerland (MROS) without telling you.',
-      ],
-    },
-    {
-      heading: '8. Your account',
-      paragraphs: [
-        'Keep your login details secret. We treat what is done with them as done by you until you tell us they may be known to someone else.',
-      ],
-    },
-    {
-      heading: '9. Liability',
-      paragraphs: [
-        'We are liable for damage we cause intentionally or by gross negligence. Otherwise, and for losses from price movements, network failures or wrong addresses you gave, our liability is excluded as far as the law permits.',
-      ],
-    },
-    {
-      heading: '10. Data protection',
-      paragraphs: [
-        'We process your personal data as our privacy notice describes, and keep records of your identity and your orders for ten years after the relationship ends, as Swiss law requires.',
-      ],
-    },
-    {
-      heading: '11. Changes to this agreement',
-      paragraphs: [
-        'We may change this agreement. A new version applies to orders started after you have signed it; until then you cannot start a new order.',
-      ],
-    },
-    {
-      heading: '12. Termination',
-      paragraphs: [
-        `You may end this agreement at any time by writing to ${company.supportEmail}. We may end it with 30 days’ notice, or at once for an important reason, such as a failed check under section 7. Orders paid before the end are completed or refunded.`,
-      ],
-    },
-    {
-      heading: '13. Governing law and courts',
-      paragraphs: [
-        'This agreement is governed by Swiss law, excluding its rules on conflicts of laws. The courts of the Canton of Zug, Switzerland, have jurisdiction, subject to mandatory rules that give a consumer the right to sue at their place of residence.',
-      ],
-    },
-  ]
 }
 
 /** The agreement as plain text: what the e-signature provider is given and what a signed record holds. */
 export function agreementPlainText(agreement: CustomerAgreement): string {
   const body = agreement.sections.map((section) => [section.heading, ...section.paragraphs].join('\n\n')).join('\n\n')
-  return `${agreement.title}\nVersion ${agreement.version}\n\n${body}\n\n${agreement.confirmation}\n`
+  const label = WORDS[agreement.language].versionLabel
+  return `${agreement.title}\n${label} ${agreement.version}\n\n${body}\n\n${agreement.confirmation}\n`
 }

@@ -14,6 +14,11 @@ export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value)
 }
 
+/** A language a call names (sign-up, the account's setting, a partner's visit): refused with one clear message. */
+export const LanguageChoice = /* @__PURE__ */ z.enum(LANGUAGES, {
+  error: `Language must be one of ${LANGUAGES.join(', ')}`,
+})
+
 export const DEFAULT_LANGUAGE: Language = 'en'
 
 /** The names a language switcher shows, each in its own language. */

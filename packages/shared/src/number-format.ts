@@ -26,6 +26,28 @@ export const ENGLISH_NUMBER_STYLE: NumberStyle = {
   minimumGroupingDigits: 1,
 }
 
+/** How a locale writes numbers, asked of `Intl` (the web keeps one per locale; the mails one per language). */
+export function measuredNumberStyle(locale: string): NumberStyle {
+  try {
+    // The locale's own grouping ("auto"): it-CH writes 1234 whole and 12’345 grouped.
+    const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 })
+    const parts = format.formatToParts(1234567.5)
+    const group = parts.find((part) => part.type === 'group')?.value ?? ''
+    const integers = parts.filter((part) => part.type === 'integer').map((part) => part.value.length)
+    const primaryGroup = integers.at(-1) ?? 3
+    return {
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? ENGLISH_NUMBER_STYLE.decimal,
+      group,
+      primaryGroup,
+      secondaryGroup: integers.length > 2 ? (integers.at(-2) ?? primaryGroup) : primaryGroup,
+      minimumGroupingDigits:
+        group === '' ? Infinity : format.formatToParts(1234).some((part) => part.type === 'group') ? 1 : 2,
+    }
+  } catch {
+    return ENGLISH_NUMBER_STYLE
+  }
+}
+
 const PLAIN = /^(\d+)(?:\.(\d+))?$/
 
 /** "0999" + 1 → "1000": adds one to a string of digits, exactly. */

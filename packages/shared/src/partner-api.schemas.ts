@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { successAnswer } from './answer'
 import { CryptoCurrency, FiatCurrency } from './currencies'
+import { LANGUAGES, LanguageChoice } from './languages'
 import { FiatAmountString } from './money'
 import { PartnerOrderStatus } from './partner.schemas'
 import { Email } from './validators'
@@ -24,8 +25,8 @@ export const COIN_NETWORKS = {
   avax: 'avalanche-c',
 } as const satisfies Record<CryptoCurrency, string>
 
-/** The languages a partner may ask the customer's pages in. */
-export const PARTNER_LANGUAGES = ['en', 'de', 'fr', 'it'] as const
+/** The languages a partner may ask the customer's pages in: the product's (decision 131). */
+export const PARTNER_LANGUAGES = LANGUAGES
 
 /** A crypto amount as text: the coin's own decimals are checked once the coin is known. */
 const CryptoAmountString = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'Must be a decimal amount as text, e.g. "0.015"')
@@ -48,7 +49,8 @@ export const PartnerSessionRequest = z.object({
   walletAddress: z.string().trim().min(1).max(128).optional(),
   partnerOrderId: PartnerOrderId.optional(),
   returnUrl: z.string().max(2048),
-  language: z.enum(PARTNER_LANGUAGES).optional(),
+  /** The customer's pages in this language, and a new customer's e-mails (decision 131). */
+  language: LanguageChoice.optional(),
 })
 export type PartnerSessionRequest = z.infer<typeof PartnerSessionRequest>
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
 import { NextCodeIn, SecondFactorStep, TokenData } from './accounts.schemas'
 import { CryptoCurrency, FiatCurrency } from './currencies'
+import { Language } from './languages'
 import { ORDER_STATUSES } from './order-rules'
 import { BrandName, CompanyDetails, Password, VerificationCode } from './validators'
 
@@ -79,6 +80,8 @@ export const MpClaimAnswer = successAnswer({
     partner: PartnerFace,
     /** When the visit's entry stops opening anything (ISO). */
     entryExpiresAt: z.string(),
+    /** The language the partner asked for, when it named one (decision 131): the web shows the visit in it. */
+    language: Language.optional(),
   }),
 })
 
@@ -102,8 +105,8 @@ export const MpSessionAnswer = answerOf(
       partnerOrderId: z.string().nullable(),
       /** The order this visit made last, if any. */
       orderReference: z.string().nullable(),
-      /** The language the partner asked for, if any (BCP 47). */
-      language: z.string().nullable(),
+      /** The language the partner asked for, if any (decision 131): the web shows the visit in it. */
+      language: Language.nullable(),
     }),
   }),
 )

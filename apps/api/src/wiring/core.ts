@@ -5,6 +5,7 @@ import type { Config } from '../config/config'
 import { type DatabaseHandle, openDatabase } from '../db/client'
 import { createJobQueue } from '../jobs/job-queue'
 import { configurePasswordHashing } from '../modules/accounts/passwords'
+import { recipientLanguage } from '../modules/accounts/recipient-language'
 import { createSendMailJob } from '../modules/mail/mail-delivery'
 import { createMailService } from '../modules/mail/mail.service'
 import { createSessionService } from '../modules/sessions/sessions.service'
@@ -75,7 +76,7 @@ export async function openCore(
     secrets,
     transport,
     queue,
-    mail: createMailService({ queue, brand, key: secrets.mailKey }),
+    mail: createMailService({ queue, brand, key: secrets.mailKey, languageOf: recipientLanguage(database.db) }),
     sessions: createSessionService({
       db: database.db,
       clock,

@@ -1,5 +1,10 @@
 import { CRYPTO_DECIMALS, FIAT_DECIMALS } from '@exchange/shared/currency-decimals'
-import { ENGLISH_NUMBER_STYLE, writeDecimal, type NumberStyle } from '@exchange/shared/number-format'
+import {
+  ENGLISH_NUMBER_STYLE,
+  measuredNumberStyle,
+  writeDecimal,
+  type NumberStyle,
+} from '@exchange/shared/number-format'
 import { activeLocale } from './i18n/locale'
 
 /*
@@ -13,27 +18,6 @@ import { activeLocale } from './i18n/locale'
  */
 
 const numberStyles = new Map<string, NumberStyle>()
-
-function measuredNumberStyle(locale: string): NumberStyle {
-  try {
-    // The locale's own grouping ("auto"): it-CH writes 1234 whole and 12’345 grouped.
-    const format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 })
-    const parts = format.formatToParts(1234567.5)
-    const group = parts.find((part) => part.type === 'group')?.value ?? ''
-    const integers = parts.filter((part) => part.type === 'integer').map((part) => part.value.length)
-    const primaryGroup = integers.at(-1) ?? 3
-    return {
-      decimal: parts.find((part) => part.type === 'decimal')?.value ?? ENGLISH_NUMBER_STYLE.decimal,
-      group,
-      primaryGroup,
-      secondaryGroup: integers.length > 2 ? (integers.at(-2) ?? primaryGroup) : primaryGroup,
-      minimumGroupingDigits:
-        group === '' ? Infinity : format.formatToParts(1234).some((part) => part.type === 'group') ? 1 : 2,
-    }
-  } catch {
-    return ENGLISH_NUMBER_STYLE
-  }
-}
 
 /**
  * The locales that write the spec's own numbers (1,234.56) in every version of `Intl`: known without asking it, so

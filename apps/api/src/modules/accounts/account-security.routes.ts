@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
 import {
+  ChangeLanguageAnswer,
+  ChangeLanguageRequest,
   ChangePasswordAnswer,
   ChangePasswordRequest,
   CloseAccountAnswer,
@@ -46,7 +48,26 @@ export function accountSecurityRoutes(calls: SecurityCalls): FastifyPluginAsyncZ
     registerPasswordAndSessions(app, calls)
     registerEmailAndClosing(app, calls)
     registerPayoutHolds(app, calls)
+    registerLanguage(app, calls)
   }
+}
+
+/** The language of the customer's e-mails and of the web after login (decision 131). */
+function registerLanguage(app: ZodApp, { accounts }: SecurityCalls) {
+  app.post(
+    '/changeLanguage',
+    {
+      schema: {
+        ...user("Set the customer's language (en, de, fr, it): their e-mails are written in it from the next one on"),
+        body: ChangeLanguageRequest,
+        response: { 200: ChangeLanguageAnswer, ...refusals },
+      },
+    },
+    async (request) => ({
+      result: true as const,
+      ...(await accounts.changeLanguage(sessionOf(request).customerId, request.body.language)),
+    }),
+  )
 }
 
 /** The password, and the list of sessions with its ways to sign out. */

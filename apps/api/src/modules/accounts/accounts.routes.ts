@@ -18,6 +18,7 @@ import {
   VerifyCodeRequest,
 } from '@exchange/shared/accounts.schemas'
 import { FailureAnswer } from '@exchange/shared/answer'
+import { languageFromAcceptLanguage } from '@exchange/shared/languages'
 import { type AnswerOnce, KeyedCallHeaders } from '../request-keys/answer-once'
 import type { RateLimits } from '../../plugins/rate-limits'
 import type { ZodApp } from '../../plugins/zod-app'
@@ -102,7 +103,8 @@ function registerSignUpAndLogin(app: ZodApp, calls: AccountCalls) {
       ...limited(calls.limits, 'homesignup'),
       schema: {
         tags: ['account'],
-        summary: 'Create an account and e-mail a verification code; a retry with its Idempotency-Key answers alike',
+        summary:
+          'Create an account and e-mail a verification code, in `language` or else the Accept-Language header’s; a retry with its Idempotency-Key answers alike',
         headers: KeyedCallHeaders,
         body: SignUpRequest,
         response: { 200: SignUpAnswer, ...refusals() },
@@ -110,8 +112,9 @@ function registerSignUpAndLogin(app: ZodApp, calls: AccountCalls) {
     },
     async (request, reply) => {
       const { email, password, token } = request.body
+      const language = request.body.language ?? languageFromAcceptLanguage(request.headers['accept-language'])
       await calls.answerOnce<void>(request, reply, null, (keyed) =>
-        calls.accounts.signUp({ email, password, token }, originOf(request), keyed),
+        calls.accounts.signUp({ email, password, token, language }, originOf(request), keyed),
       )
       return { result: true as const }
     },

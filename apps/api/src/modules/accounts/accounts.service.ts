@@ -1,6 +1,7 @@
 import type { AccountServiceDeps } from './account-deps'
 import { closeAccount } from './account-closing'
 import { confirmEmailChange, startEmailChange, undoEmailChange } from './email-change'
+import { changeLanguage } from './language-setting'
 import { changePassword } from './password-change'
 import { endOtherSessions, endSession } from './session-choices'
 import { issueQueuedCode, resendCode } from './code-requests'
@@ -47,6 +48,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     confirmEmailChange: confirmEmailChange.bind(null, deps),
     undoEmailChange: undoEmailChange.bind(null, deps),
     closeAccount: closeAccount.bind(null, deps),
+    // The language of the customer's e-mails and of the web after login (decision 131).
+    changeLanguage: changeLanguage.bind(null, deps),
     // Two-factor sign-in (decision 124).
     completeSecondFactorLogin: completeSecondFactorLogin.bind(null, deps),
     passkeyLoginOptions: passkeyLoginOptions.bind(null, deps),

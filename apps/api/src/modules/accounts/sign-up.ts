@@ -1,3 +1,4 @@
+import type { Language } from '@exchange/shared/languages'
 import { AppError } from '../../errors'
 import { isUniqueViolation } from '../../db/errors'
 import { customers } from '../../db/tables/modules/customers'
@@ -15,7 +16,8 @@ import { hashPassword } from './passwords'
  */
 export async function signUp(
   deps: AccountServiceDeps,
-  input: { email: string; password: string; token: string },
+  /** `language`: the sign-up's own, else its Accept-Language's (decision 131); its e-mails are written in it. */
+  input: { email: string; password: string; token: string; language: Language },
   origin: RequestOrigin,
   keyed?: KeyedCall<void>,
 ): Promise<void> {
@@ -27,7 +29,13 @@ export async function signUp(
       onceWithin(tx, keyed, async () => {
         const [customer] = await tx
           .insert(customers)
-          .values({ email: input.email, passwordHash, affiliateToken: input.token, createdAt: clock.now() })
+          .values({
+            email: input.email,
+            passwordHash,
+            affiliateToken: input.token,
+            language: input.language,
+            createdAt: clock.now(),
+          })
           .returning({ id: customers.id })
         await recordEvent(deps, tx, {
           type: 'signed_up',

@@ -57,6 +57,7 @@ export async function receiveNotice(
         customerId: signing.customerId,
         signingId: signing.id,
         agreementVersion: signing.agreementVersion,
+        language: signing.language,
         provider: provider.kind,
         envelopeId: notice.envelopeId,
         signerName: signing.signerName,

@@ -1,35 +1,36 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { DEFAULT_LANGUAGE, type Language } from '@exchange/shared/languages'
 import type { SignedAgreementView, SigningStatus } from '@exchange/shared/agreement.schemas'
 import { agreementSignings, signedAgreements } from '../../db/tables/modules/agreement'
 import { AppError } from '../../errors'
 import { decryptDocument } from '../documents/document-cipher'
 import { aadOf, type AgreementContext } from './agreement-deps'
 
-/** The customer's signature of the version in force, if any. */
-async function currentSignature({ db, version }: AgreementContext, customerId: string) {
+/** The customer's signature of the version in force, in any language, if any. */
+async function currentSignature({ db, inForce }: AgreementContext, customerId: string) {
   const [row] = await db
     .select({ id: signedAgreements.id, signedAt: signedAgreements.signedAt })
     .from(signedAgreements)
-    .where(and(eq(signedAgreements.customerId, customerId), eq(signedAgreements.agreementVersion, version)))
+    .where(and(eq(signedAgreements.customerId, customerId), inArray(signedAgreements.agreementVersion, inForce)))
     .orderBy(desc(signedAgreements.signedAt))
     .limit(1)
   return row
 }
 
-/** The journey fact: whether the version in force is signed. */
+/** The journey fact: whether the version in force is signed (in any of its languages). */
 export async function hasSignedCurrent(deps: AgreementContext, customerId: string): Promise<boolean> {
   return (await currentSignature(deps, customerId)) !== undefined
 }
 
-/** The latest signing request for the version in force at this provider. */
-async function latestSigning({ db, version, provider }: AgreementContext, customerId: string) {
+/** The latest signing request for the version in force (in any language) at this provider. */
+async function latestSigning({ db, inForce, provider }: AgreementContext, customerId: string) {
   const [signing] = await db
     .select()
     .from(agreementSignings)
     .where(
       and(
         eq(agreementSignings.customerId, customerId),
-        eq(agreementSignings.agreementVersion, version),
+        inArray(agreementSignings.agreementVersion, inForce),
         eq(agreementSignings.provider, provider.kind),
       ),
     )
@@ -38,21 +39,28 @@ async function latestSigning({ db, version, provider }: AgreementContext, custom
   return signing
 }
 
+/**
+ * The customer's agreement: the version in force in `language` (the one the screens show), whether the version in
+ * force is signed in any language, the latest signing request, and every signed agreement with its language.
+ */
 export async function statusOf(
   deps: AgreementContext,
   customerId: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{
   version: string
   signed: boolean
   latest: { status: SigningStatus; updatedAt: string } | null
   records: SignedAgreementView[]
 }> {
-  const { db, version } = deps
+  const { db, inForce } = deps
+  const { version } = deps.texts[language].agreement
   const [rows, latest] = await Promise.all([
     db
       .select({
         id: signedAgreements.id,
         version: signedAgreements.agreementVersion,
+        language: signedAgreements.language,
         signedAt: signedAgreements.signedAt,
         signerName: signedAgreements.signerName,
         fileName: signedAgreements.fileName,
@@ -66,7 +74,7 @@ export async function statusOf(
   const records = rows.map((row) => ({
     ...row,
     signedAt: row.signedAt.toISOString(),
-    current: row.version === version,
+    current: inForce.includes(row.version),
   }))
   return {
     version,

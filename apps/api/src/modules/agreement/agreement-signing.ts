@@ -1,10 +1,11 @@
+import { DEFAULT_LANGUAGE, type Language } from '@exchange/shared/languages'
 import { partnerTwinOf } from '@exchange/shared/web-links'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { agreementEvents, agreementSignings } from '../../db/tables/modules/agreement'
 import { customers } from '../../db/tables/modules/customers'
 import { orders } from '../../db/tables/modules/orders'
 import { AppError, callProvider } from '../../errors'
-import { AGREEMENT_RETURN_PATH, type AgreementContext } from './agreement-deps'
+import { AGREEMENT_RETURN_PATH, type AgreementContext, type AgreementText } from './agreement-deps'
 import { hasSignedCurrent } from './agreement-records'
 
 type SigningRequest = {
@@ -13,25 +14,29 @@ type SigningRequest = {
   ip: string
   /** The customer came in through a partner: the signing page returns to the partner mode's twin. */
   inPartnerVisit?: boolean
+  /** The language of the text signed (decision 131): the one the screens showed; English when none is named. */
+  language?: Language | undefined
 }
 type Signing = typeof agreementSignings.$inferSelect
 
 /**
- * Starts (or resumes) the signature of the version in force and answers a fresh link to the provider's signing
- * page. An envelope still waiting for the same signer is reused; a declined one is followed by a new envelope.
+ * Starts (or resumes) the signature of the version in force, in the language asked for, and answers a fresh link to
+ * the provider's signing page. An envelope still waiting for the same signer and text is reused; a declined one is
+ * followed by a new envelope.
  */
 export async function startSigning(
   deps: AgreementContext,
   customerId: string,
   request: SigningRequest,
-): Promise<{ signingUrl: string; version: string; sandbox: boolean }> {
-  const { db, clock, provider, version } = deps
+): Promise<{ signingUrl: string; version: string; language: Language; sandbox: boolean }> {
+  const { db, clock, provider } = deps
   if (await hasSignedCurrent(deps, customerId)) throw new AppError('step_done')
   const [customer] = await db
     .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
     .where(eq(customers.id, customerId))
   if (!customer) throw new AppError('unauthorized', 401)
+  const signed = deps.texts[request.language ?? DEFAULT_LANGUAGE]
   const detailsName = [customer.firstName, customer.lastName].filter(Boolean).join(' ').trim()
   // The name in the customer's details is the one they sign with; only without it is a typed name taken.
   const signerName = detailsName || request.signerName
@@ -46,8 +51,8 @@ export async function startSigning(
     if (!order) throw new AppError('order_not_found')
   }
 
-  let signing: Signing | undefined = await signingFor(deps, customerId, signerName, request)
-  if (!signing.envelopeId) signing = await withEnvelope(deps, signing.id, customer.email, signerName)
+  let signing: Signing | undefined = await signingFor(deps, signed, customerId, signerName, request)
+  if (!signing.envelopeId) signing = await withEnvelope(deps, signed, signing.id, customer.email, signerName)
   if (!signing) throw new Error('agreement signing vanished')
   const { id: signingId, envelopeId } = signing
   const signingUrl = await callProvider(() =>
@@ -62,12 +67,14 @@ export async function startSigning(
   await db
     .insert(agreementEvents)
     .values({ signingId, type: 'link_issued', detail: { envelopeId, ip: request.ip }, createdAt: clock.now() })
-  return { signingUrl, version, sandbox: provider.sandbox }
+  const { version, language } = signed.agreement
+  return { signingUrl, version, language, sandbox: provider.sandbox }
 }
 
 /** The signing request the customer signs with, stored before any envelope exists. */
 async function signingFor(
-  { db, clock, provider, version }: AgreementContext,
+  { db, clock, provider }: AgreementContext,
+  { agreement: { version, language } }: AgreementText,
   customerId: string,
   signerName: string,
   request: SigningRequest,
@@ -94,6 +101,7 @@ async function signingFor(
       customerId,
       provider: provider.kind,
       agreementVersion: version,
+      language,
       status: 'sent',
       signerName,
       orderReference: request.orderReference ?? null,
@@ -105,9 +113,13 @@ async function signingFor(
   return created!
 }
 
-/** Creates the signing's envelope at the provider and keeps it, unless a parallel start kept its own first. */
+/**
+ * Creates the signing's envelope at the provider with the text in the signing's language and keeps it, unless a
+ * parallel start kept its own first; the envelope's event names the text's SHA-256.
+ */
 async function withEnvelope(
-  { db, clock, provider, version, agreement, text }: AgreementContext,
+  { db, clock, provider }: AgreementContext,
+  { agreement, text, sha256 }: AgreementText,
   signingId: string,
   email: string,
   signerName: string,
@@ -117,7 +129,7 @@ async function withEnvelope(
       signingId,
       email,
       signerName,
-      agreement: { version, title: agreement.title, text },
+      agreement: { version: agreement.version, title: agreement.title, text },
     }),
   )
   const kept = await db.transaction(async (tx) => {
@@ -127,9 +139,12 @@ async function withEnvelope(
       .where(and(eq(agreementSignings.id, signingId), isNull(agreementSignings.envelopeId)))
       .returning()
     if (updated)
-      await tx
-        .insert(agreementEvents)
-        .values({ signingId, type: 'envelope_created', detail: { envelopeId }, createdAt: clock.now() })
+      await tx.insert(agreementEvents).values({
+        signingId,
+        type: 'envelope_created',
+        detail: { envelopeId, language: agreement.language, textSha256: sha256 },
+        createdAt: clock.now(),
+      })
     return updated
   })
   // A parallel start stored its envelope first: that one is signed.

@@ -10,7 +10,14 @@ export function agreementModule(
   provider: ESignatureProvider,
   inForce: CustomerAgreement = customerAgreement(brand.company),
 ) {
-  const agreement = createAgreementService({ db, clock, provider, agreement: inForce, key: secrets.documentsKey })
+  const agreement = createAgreementService({
+    db,
+    clock,
+    provider,
+    agreement: inForce,
+    translated: (language, edition) => customerAgreement(brand.company, language, edition),
+    key: secrets.documentsKey,
+  })
   const parts: ModuleParts = {
     routes: [
       { scope: 'user', routes: agreementUserRoutes({ agreement }) },

@@ -26,7 +26,7 @@ export function agreementUserRoutes({ agreement }: { agreement: AgreementService
         schema: {
           ...user,
           summary:
-            'Start or resume the signature of the customer agreement in force: answers the e-signature provider’s signing page',
+            'Start or resume the signature of the customer agreement in force, in `language` (each language’s text is its own version): answers the e-signature provider’s signing page',
           body: StartDocusignRequest,
           response: { 200: StartDocusignAnswer, ...refusals },
         },
@@ -38,6 +38,7 @@ export function agreementUserRoutes({ agreement }: { agreement: AgreementService
           signerName: request.body.signerName,
           ip: request.ip,
           inPartnerVisit: Boolean(sessionOf(request).partnerSessionId),
+          language: request.body.language,
         }),
       }),
     )
@@ -48,12 +49,15 @@ export function agreementUserRoutes({ agreement }: { agreement: AgreementService
         schema: {
           ...user,
           summary:
-            'Whether the agreement in force is signed, the latest signing request and every signed agreement (the return page reads this, never the redirect)',
+            'Whether the agreement in force is signed (in any language), the latest signing request and every signed agreement with its language (the return page reads this, never the redirect)',
           body: AgreementStatusRequest,
           response: { 200: AgreementStatusAnswer, ...refusals },
         },
       },
-      async (request) => ({ result: true as const, data: await agreement.statusOf(sessionOf(request).customerId) }),
+      async (request) => ({
+        result: true as const,
+        data: await agreement.statusOf(sessionOf(request).customerId, request.body.language),
+      }),
     )
 
     app.get(

@@ -110,7 +110,7 @@ export async function storeFill(
           {
             to: email,
             reference: order.reference,
-            event: { kind: 'wallet_needed', coins: coinsOf(order), link: walletLink(order.reference) },
+            event: { kind: 'wallet_needed', ...coinsOf(order), link: walletLink(order.reference) },
           },
           tx,
         )

@@ -27,7 +27,7 @@ export async function completeDelivery(
           reference: order.reference,
           event: {
             kind: 'order_completed',
-            coins: coinsOf(order),
+            ...coinsOf(order),
             wallet: order.wallet,
             txId,
             simulated: liquidity.simulated,

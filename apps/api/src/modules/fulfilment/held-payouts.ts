@@ -14,7 +14,7 @@ function waitOf(order: OrderRow, owed: PayoutStep) {
       entry: { kind: 'payout_held', wallet: order.wallet, until: until.toISOString(), reason } as const,
       mail: {
         kind: 'payout_held_after_security_change',
-        coins,
+        ...coins,
         wallet: order.wallet,
         until,
         reason,
@@ -24,7 +24,14 @@ function waitOf(order: OrderRow, owed: PayoutStep) {
   }
   return {
     entry: { kind: 'payout_waits', what: owed.what, link: owed.link } as const,
-    mail: { kind: 'payout_waits_for_checks', coins, what: owed.what, link: owed.link } as const,
+    mail: {
+      kind: 'payout_waits_for_checks',
+      ...coins,
+      what: owed.what,
+      link: owed.link,
+      step: owed.step,
+      wallet: order.wallet,
+    } as const,
   }
 }
 

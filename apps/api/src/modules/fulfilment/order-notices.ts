@@ -14,6 +14,11 @@ export async function emailOf(executor: Database, customerId: string) {
   return customer?.email
 }
 
-/** The order's coins as the customer reads them: "0.01 BTC". */
-export const coinsOf = (order: OrderRow) =>
-  `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto])} ${order.crypto.toUpperCase()}`
+/**
+ * The order's coins as an English reader reads them ("0.01 BTC"), and the amount and coin the mail writes in the
+ * customer's locale (decision 131).
+ */
+export const coinsOf = (order: OrderRow) => ({
+  coins: `${formatAmount(order.cryptoAmount, CRYPTO_DECIMALS[order.crypto])} ${order.crypto.toUpperCase()}`,
+  crypto: { amount: order.cryptoAmount, coin: order.crypto },
+})

@@ -135,7 +135,13 @@ async function returnUnneededCharge(parts: IntakeParts, result: HostedResult): P
     { kind: 'hosted_payment_unneeded', method, received: amount, orderStatus: order.status },
     'system',
   )
-  tell({ kind: 'hosted_payment_returned', received: amount, why, back })
+  tell({
+    kind: 'hosted_payment_returned',
+    received: amount,
+    why,
+    back,
+    facts: { method, orderStatus: order.status, paidAnotherWay },
+  })
   return { order, paid: false, mails }
 }
 
@@ -176,7 +182,14 @@ async function recordFailure(parts: IntakeParts, result: HostedResult, reason: s
       { kind: 'hosted_payment_failed', method, reason, staysOpen: false },
       'system',
     )
-  tell({ kind: 'hosted_payment_failed', amount, method: HOSTED_PAYMENT_NAMES[method], reason, openUntil })
+  tell({
+    kind: 'hosted_payment_failed',
+    amount,
+    method: HOSTED_PAYMENT_NAMES[method],
+    methodKind: method,
+    reason,
+    openUntil,
+  })
   return unpaid
 }
 

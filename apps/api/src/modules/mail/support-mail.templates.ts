@@ -1,4 +1,6 @@
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
+import type { Language } from '@exchange/shared/languages'
+import { type MailWords, mailWords } from './mail-i18n'
 import { type RenderedMail, escapeHtml, layout, textFooter } from './mail.templates'
 
 /** What a support mail is about (decision 122); each is its own template. */
@@ -8,58 +10,65 @@ export type SupportNotice =
   | { kind: 'replied'; number: string; reply: string }
   | { kind: 'closed'; number: string }
 
-const day = (date: Date) =>
-  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+/** The operators' reminder stays English (decision 131): "22 November 2026". */
+const day = (date: Date) => mailWords('en').day(date)
 
-function wording(brand: BrandConfig, notice: SupportNotice): { subject: string; lines: string[]; quote?: string } {
+function wording(
+  brand: BrandConfig,
+  words: MailWords,
+  notice: SupportNotice,
+): { subject: string; lines: string[]; quote?: string } {
+  const number = notice.number
   switch (notice.kind) {
     case 'opened':
       return {
-        subject: `We received your request ${notice.number}`,
-        lines: [
-          `Thank you for writing to ${brand.brandName}. Your request has the number ${notice.number}; please give it whenever you write to us about it.`,
-          'We answer in your account, under Support, and e-mail you when we do.',
-        ],
+        subject: words.t('support.opened.subject', { number }),
+        lines: [words.t('support.opened.lead', { brand: brand.brandName, number }), words.t('support.opened.next')],
       }
     case 'complaint_acknowledged':
       return {
-        subject: `We received your complaint ${notice.number}`,
+        subject: words.t('support.complaint.subject', { number }),
         lines: [
-          `We have received your complaint and are dealing with it. Its number is ${notice.number}.`,
-          `You will have our final answer in writing by ${day(notice.responseDueAt)} at the latest. If we need longer, we will tell you why before then, and we keep you informed in your account, under Support.`,
+          words.t('support.complaint.lead', { number }),
+          words.t('support.complaint.next', { day: words.day(notice.responseDueAt) }),
         ],
       }
     case 'replied':
       return {
-        subject: `New answer to your request ${notice.number}`,
-        lines: [`Our support team answered your request ${notice.number}:`],
+        subject: words.t('support.replied.subject', { number }),
+        lines: [words.t('support.replied.lead', { number })],
         quote: notice.reply,
       }
     case 'closed':
       return {
-        subject: `Your request ${notice.number} is closed`,
-        lines: [
-          `We have closed your request ${notice.number}. You can read the whole conversation in your account, under Support, and open a new request there at any time.`,
-        ],
+        subject: words.t('support.closed.subject', { number }),
+        lines: [words.t('support.closed.lead', { number })],
       }
   }
 }
 
 /** A support mail: the number in the subject, the way back to the conversation, nothing loaded from outside. */
-export function renderSupportMail(brand: BrandConfig, notice: SupportNotice, supportUrl: string): RenderedMail {
-  const { subject, lines, quote } = wording(brand, notice)
-  const link = `Read and answer it at ${supportUrl}`
+export function renderSupportMail(
+  brand: BrandConfig,
+  notice: SupportNotice,
+  supportUrl: string,
+  language: Language = 'en',
+): RenderedMail {
+  const words = mailWords(language)
+  const { subject, lines, quote } = wording(brand, words, notice)
+  const link = words.t('support.link', { url: supportUrl })
   const quoteHtml = quote
     ? `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid ${brand.brandColor};background:#faf9fe;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>`
     : ''
   return {
     subject,
-    text: `${lines.join('\n\n')}${quote ? `\n\n${quote}` : ''}\n\n${link}\n${textFooter(brand)}`,
+    text: `${lines.join('\n\n')}${quote ? `\n\n${quote}` : ''}\n\n${link}\n${textFooter(brand, words)}`,
     html: layout(
       brand,
       subject,
       `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${quoteHtml}` +
-        `<p><a href="${escapeHtml(supportUrl)}" style="color:${brand.brandColor}">Read and answer it in your account</a></p>`,
+        `<p><a href="${escapeHtml(supportUrl)}" style="color:${brand.brandColor}">${escapeHtml(words.t('support.linkHtml'))}</a></p>`,
+      words,
     ),
   }
 }
@@ -73,7 +82,7 @@ export interface ComplaintReminder {
   link: string
 }
 
-/** To the operators' address: the complaints whose final answer is due soon or overdue, each with its link. */
+/** To the operators' address, in English: the complaints whose final answer is due soon or overdue, each with its link. */
 export function renderComplaintRemindersMail(brand: BrandConfig, reminders: ComplaintReminder[]): RenderedMail {
   const overdue = reminders.filter((one) => one.passed).length
   const subject = `${reminders.length} complaint${reminders.length === 1 ? '' : 's'} to answer${overdue > 0 ? ` (${overdue} overdue)` : ''}`

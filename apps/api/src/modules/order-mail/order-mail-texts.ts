@@ -1,12 +1,9 @@
-import { payoutHoldWords } from '@exchange/shared/payout-hold'
 import { compareAmounts } from '@exchange/shared/money'
-import type { OrderUpdate } from '../mail/mail.templates'
-import { type OrderMailEvent, fiatText } from './order-mail-events'
-
-/** A moment as the e-mail names it: "2026-11-24 00:30 UTC". */
-function utcTime(at: Date): string {
-  return at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
-}
+import { CRYPTO_DECIMALS, type CryptoCurrency, FIAT_DECIMALS } from '@exchange/shared/currencies'
+import { MAIL_CATALOGS, type MailKey, type MailWords } from '../mail/mail-i18n'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
+import { type OrderUpdate, payoutHoldWordsIn } from '../mail/mail.templates'
+import type { OrderMailEvent } from './order-mail-events'
 
 /** The mail template each event is sent with. */
 export const TEMPLATE: Record<OrderMailEvent['kind'], string> = {
@@ -31,193 +28,269 @@ export const TEMPLATE: Record<OrderMailEvent['kind'], string> = {
 const hasExcess = (excess: string | undefined): excess is string =>
   excess !== undefined && compareAmounts(excess, '0') > 0
 
-/** The words of each event's e-mail, one renderer per kind: the only place an order e-mail's text is written. */
+/** An amount of fiat as the customer's locale writes it: "1,234.50 EUR" (en), "1’234.50 EUR" (de-CH). */
+function fiatIn(words: MailWords, amount: string, currency: string): string {
+  return `${words.amount(amount, FIAT_DECIMALS)} ${currency.toUpperCase()}`
+}
+
+/** The step a payout waits for, after "The law asks us to …", in the mail's language; as the caller said it else. */
+function stepWords(t: MailWords['t'], event: Extract<OrderMailEvent, { kind: 'payout_waits_for_checks' }>): string {
+  const { step, wallet } = event
+  if (step === 'wallet')
+    return wallet && wallet !== PLACEHOLDER_WALLET
+      ? t('orderMail.checks.step.walletNamed', { wallet })
+      : t('orderMail.checks.step.wallet')
+  if (step?.startsWith('uk_')) return t('orderMail.checks.step.uk')
+  const key = `orderMail.checks.step.${step}`
+  return key in MAIL_CATALOGS.en ? t(key as MailKey) : event.what
+}
+
+/** The coins of an event in the customer's locale ("0,01 BTC" in fr-CH); as the caller wrote them without the facts. */
+function coinsIn(
+  words: MailWords,
+  { coins, crypto }: { coins: string; crypto?: { amount: string; coin: CryptoCurrency } },
+) {
+  return crypto ? `${words.amount(crypto.amount, CRYPTO_DECIMALS[crypto.coin])} ${crypto.coin.toUpperCase()}` : coins
+}
+
+/** An order's status as a mail's sentence names it ("expired", "abgelaufen"); an unknown one as it is. */
+function statusWord(t: MailWords['t'], status: string): string {
+  const key = `orderStatus.${status}`
+  return key in MAIL_CATALOGS.en ? t(key as MailKey) : status
+}
+
+/** Why a hosted payment goes back and where to, in the mail's language when the event carries the facts. */
+function returnedWords(
+  t: MailWords['t'],
+  event: Extract<OrderMailEvent, { kind: 'hosted_payment_returned' }>,
+): { why: string; back: string } {
+  if (!event.facts) return { why: event.why, back: event.back }
+  const { method, orderStatus, paidAnotherWay } = event.facts
+  const why =
+    orderStatus === 'expired'
+      ? t('orderMail.hostedReturned.why.expired')
+      : paidAnotherWay
+        ? t('orderMail.hostedReturned.why.paidAnotherWay')
+        : orderStatus === 'payment_review'
+          ? t('orderMail.hostedReturned.why.review')
+          : t('orderMail.hostedReturned.why.status', { status: statusWord(t, orderStatus) })
+  const back = t(method === 'card' ? 'orderMail.hostedReturned.back.card' : 'orderMail.hostedReturned.back.account')
+  return { why, back }
+}
+
+/**
+ * The words of each event's e-mail, one renderer per kind, in the customer's language (decision 131): the only place
+ * an order e-mail's text is written. What a caller words itself (a payment's failure, a refund's reason, a step to
+ * take) is put in as given.
+ */
 export const ORDER_MAIL_TEXTS: {
-  [K in OrderMailEvent['kind']]: (event: Extract<OrderMailEvent, { kind: K }>) => OrderUpdate
+  [K in OrderMailEvent['kind']]: (event: Extract<OrderMailEvent, { kind: K }>, words: MailWords) => OrderUpdate
 } = {
-  payment_received: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
-    const lead =
-      event.how === 'approved'
-        ? `We checked your payment of ${received} and accepted it. We are buying your coins now.`
-        : event.how === 'hosted'
-          ? `Your payment of ${received} is confirmed. We are buying your coins now.`
-          : `We received your payment of ${received}. We are buying your coins now.`
-    const rows: [string, string][] = [[event.how === 'hosted' ? 'Paid' : 'Received', received]]
-    if (hasExcess(event.excess)) rows.push(['Refund of the excess', fiatText(event.excess, event.received.currency)])
-    return { headline: 'Payment received', lead, rows }
-  },
-  payment_repriced: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
-    const rows: [string, string][] = [
-      ['Received', received],
-      ['Bought for', fiatText(event.bought, event.received.currency)],
-      ['Price per coin', fiatText(event.rate, event.received.currency)],
-    ]
+  payment_received: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
+    const lead = t(`orderMail.received.${event.how}`, { received })
+    const rows: [string, string][] = [[t(event.how === 'hosted' ? 'orderMail.paid' : 'orderMail.received'), received]]
     if (hasExcess(event.excess))
-      rows.push(['Refund above the maximum', fiatText(event.excess, event.received.currency)])
-    return {
-      headline: 'Payment received',
-      lead: `We received your payment of ${received} after the price of your order had run out, so we priced it again at the current price when it arrived, as we said we would. We are buying your coins now.`,
-      rows,
-    }
+      rows.push([t('orderMail.received.excess'), fiatIn(words, event.excess, event.received.currency)])
+    return { headline: t('orderMail.paymentReceived'), lead, rows }
   },
-  payment_under_review: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
+  payment_repriced: (event, words) => {
+    const { t } = words
+    const fiat = (amount: string) => fiatIn(words, amount, event.received.currency)
+    const received = fiat(event.received.amount)
     const rows: [string, string][] = [
-      ['Received', received],
-      ['From', event.payerName],
+      [t('orderMail.received'), received],
+      [t('orderMail.repriced.boughtFor'), fiat(event.bought)],
+      [t('orderMail.pricePerCoin'), fiat(event.rate)],
     ]
-    if (event.shortfall) rows.push(['Short of the order by', fiatText(event.shortfall, event.received.currency)])
+    if (hasExcess(event.excess)) rows.push([t('orderMail.repriced.aboveMaximum'), fiat(event.excess)])
     return {
-      headline: 'We are checking your payment',
-      lead: event.holds.includes('payer_differs')
-        ? `We received ${received} from an account in the name of ${event.payerName}. Payments must come from an account in your own name, so a person checks this one before we buy your coins. We will write to you when it is decided.`
-        : `We received ${received} from an account in the name of ${event.payerName}. Your name on your account changed shortly before this payment, so a person checks it before we buy your coins. We will write to you when it is decided.`,
+      headline: t('orderMail.paymentReceived'),
+      lead: t('orderMail.repriced.lead', { received }),
       rows,
-      note: 'Your order waits for this check: it does not expire while we hold your money.',
     }
   },
-  payment_too_low: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
-    const needed = fiatText(event.needed, event.received.currency)
+  payment_under_review: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
+    const rows: [string, string][] = [
+      [t('orderMail.received'), received],
+      [t('orderMail.review.from'), event.payerName],
+    ]
+    if (event.shortfall)
+      rows.push([t('orderMail.review.short'), fiatIn(words, event.shortfall, event.received.currency)])
+    const why = event.holds.includes('payer_differs') ? 'orderMail.review.payerDiffers' : 'orderMail.review.nameChanged'
     return {
-      headline: 'Payment too low: order not filled',
-      lead: `We received ${received}, less than the ${needed} the order needs. We are sending the money back; you can start a new order at any time.`,
+      headline: t('orderMail.review.headline'),
+      lead: t(why, { received, payer: event.payerName }),
+      rows,
+      note: t('orderMail.review.note'),
+    }
+  },
+  payment_too_low: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
+    const needed = fiatIn(words, event.needed, event.received.currency)
+    return {
+      headline: t('orderMail.tooLow.headline'),
+      lead: t('orderMail.tooLow.lead', { received, needed }),
       rows: [
-        ['Received', received],
-        ['Needed', needed],
-        ['Refund to', event.refundTo],
+        [t('orderMail.received'), received],
+        [t('orderMail.tooLow.needed'), needed],
+        [t('orderMail.refundTo'), event.refundTo],
       ],
     }
   },
-  payment_for_ended_order: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
+  payment_for_ended_order: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
-      headline: 'Payment returned',
-      lead: `We received ${received} for an order that is ${event.orderStatus}. We are sending it back to the account it came from.`,
+      headline: t('orderMail.paymentReturned'),
+      lead: t('orderMail.ended.lead', { received, status: statusWord(t, event.orderStatus) }),
       rows: [
-        ['Amount', received],
-        ['To', event.refundTo],
+        [t('orderMail.amount'), received],
+        [t('orderMail.to'), event.refundTo],
       ],
     }
   },
-  payment_below_minimum: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
+  payment_below_minimum: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
-      headline: 'Payment returned',
-      lead: `We received ${received} after the price of your order had run out. At the current price this is below the minimum order of ${fiatText(event.minimum, event.received.currency)}, so nothing was bought and we are sending it back to the account it came from.`,
+      headline: t('orderMail.paymentReturned'),
+      lead: t('orderMail.belowMinimum.lead', {
+        received,
+        minimum: fiatIn(words, event.minimum, event.received.currency),
+      }),
       rows: [
-        ['Amount', received],
-        ['To', event.refundTo],
+        [t('orderMail.amount'), received],
+        [t('orderMail.to'), event.refundTo],
       ],
     }
   },
-  late_payment_decision: (event) => {
+  late_payment_decision: (event, words) => {
+    const { t } = words
     return {
-      headline: 'Your payment arrived after the price expired',
-      lead: 'The price moved more than we buy at without asking you. Choose in your order history whether to buy at the current price or to have the money sent back.',
-      rows: [['Received', fiatText(event.received.amount, event.received.currency)]],
+      headline: t('orderMail.late.headline'),
+      lead: t('orderMail.late.lead'),
+      rows: [[t('orderMail.received'), fiatIn(words, event.received.amount, event.received.currency)]],
     }
   },
-  hosted_payment_returned: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
+  hosted_payment_returned: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
-      headline: 'Payment returned',
-      lead: `${event.why} Nothing was bought; we are sending ${received} back ${event.back}.`,
-      rows: [['Amount', received]],
-      note: 'You can start a new order at the current price at any time.',
+      headline: t('orderMail.paymentReturned'),
+      lead: t('orderMail.hostedReturned.lead', { received, ...returnedWords(t, event) }),
+      rows: [[t('orderMail.amount'), received]],
+      note: t('orderMail.newOrderAnyTime'),
     }
   },
-  hosted_payment_failed: (event) => {
+  hosted_payment_failed: (event, words) => {
+    const { t } = words
     return {
-      headline: `${event.method} failed`,
+      headline: t('orderMail.hostedFailed.headline', {
+        method: event.methodKind ? t(`orderMail.hostedFailed.method.${event.methodKind}`) : event.method,
+      }),
       lead: event.openUntil
-        ? `${event.reason} Nothing was charged. Your order keeps its price until ${utcTime(event.openUntil)}: you can try another card or pay another way from your order in History.`
-        : `${event.reason} Nothing was charged. You can start a new order and pay another way.`,
-      rows: [['Amount', fiatText(event.amount.amount, event.amount.currency)]],
+        ? t('orderMail.hostedFailed.open', { reason: event.reason, until: words.when(event.openUntil) })
+        : t('orderMail.hostedFailed.closed', { reason: event.reason }),
+      rows: [[t('orderMail.amount'), fiatIn(words, event.amount.amount, event.amount.currency)]],
     }
   },
-  late_payment_refunded: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
+  late_payment_refunded: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
-      headline: 'Refund on its way',
-      lead: `We are sending ${received} back to the account it came from.`,
+      headline: t('orderMail.lateRefunded.headline'),
+      lead: t('orderMail.lateRefunded.lead', { received }),
       rows: [
-        ['Amount', received],
-        ['To', event.to],
+        [t('orderMail.amount'), received],
+        [t('orderMail.to'), event.to],
       ],
     }
   },
-  transfer_returned: (event) => {
-    const received = fiatText(event.received.amount, event.received.currency)
+  transfer_returned: (event, words) => {
+    const { t } = words
+    const received = fiatIn(words, event.received.amount, event.received.currency)
     return {
-      headline: 'Payment returned',
-      lead: `We did not accept your payment of ${received} and are sending it back to the account it came from. Nothing was bought.`,
+      headline: t('orderMail.paymentReturned'),
+      lead: t('orderMail.transferReturned.lead', { received }),
       rows: [
-        ['Amount', received],
-        ['To', event.to],
-        ['Reason', event.reason],
+        [t('orderMail.amount'), received],
+        [t('orderMail.to'), event.to],
+        [t('orderMail.reason'), event.reason],
       ],
-      note: 'You can start a new order and pay from an account in your own name at any time.',
+      note: t('orderMail.transferReturned.note'),
     }
   },
-  paid_order_refunded: (event) => {
-    const amount = fiatText(event.amount.amount, event.amount.currency)
+  paid_order_refunded: (event, words) => {
+    const { t } = words
+    const amount = fiatIn(words, event.amount.amount, event.amount.currency)
     return {
-      headline: 'Order refunded',
-      lead: `We could not fill your order and are sending your ${amount} back. Nothing was bought.`,
+      headline: t('orderMail.refunded.headline'),
+      lead: t('orderMail.refunded.lead', { amount }),
       rows: [
-        ['Amount', amount],
-        ['To', event.to],
-        ['Reason', event.reason],
-      ],
-    }
-  },
-  wallet_needed: (event) => {
-    return {
-      headline: 'Tell us where to send your coins',
-      lead: `Your payment is in and ${event.coins} are bought for you, but the order has no wallet address. Give one and we send the coins at once: ${event.link}`,
-      rows: [
-        ['Amount', event.coins],
-        ['Give your wallet', event.link],
+        [t('orderMail.amount'), amount],
+        [t('orderMail.to'), event.to],
+        [t('orderMail.reason'), event.reason],
       ],
     }
   },
-  payout_waits_for_checks: (event) => {
+  wallet_needed: (event, words) => {
+    const { t } = words
+    const coins = coinsIn(words, event)
     return {
-      headline: 'One step before we send your coins',
-      lead: `Your payment is in and held safely for ${event.coins}. The law asks us to ${event.what} before we send crypto. Once that is done we buy and send your coins straight away: ${event.link}`,
+      headline: t('orderMail.walletNeeded.headline'),
+      lead: t('orderMail.walletNeeded.lead', { coins, link: event.link }),
       rows: [
-        ['Amount', event.coins],
-        ['What to do', event.link],
+        [t('orderMail.amount'), coins],
+        [t('orderMail.walletNeeded.give'), event.link],
       ],
-      note: 'If this step cannot be completed, your payment is refunded in full.',
     }
   },
-  payout_held_after_security_change: (event) => {
+  payout_waits_for_checks: (event, words) => {
+    const { t } = words
+    const coins = coinsIn(words, event)
     return {
-      headline: 'Your coins go out after a safety wait',
-      lead: `Your payment is in and held safely for ${event.coins}. ${payoutHoldWords(event.reason, utcTime(event.until))} We send them then without anything more from you.`,
+      headline: t('orderMail.checks.headline'),
+      lead: t('orderMail.checks.lead', { coins, what: stepWords(t, event), link: event.link }),
       rows: [
-        ['Amount', event.coins],
-        ['Wallet', event.wallet],
-        ['Goes out after', utcTime(event.until)],
-        ['Your order', event.link],
+        [t('orderMail.amount'), coins],
+        [t('orderMail.checks.todo'), event.link],
       ],
-      note: `If you did not make this change, contact us at once: nothing leaves before ${utcTime(event.until)}.`,
+      note: t('orderMail.checks.note'),
     }
   },
-  order_completed: (event) => {
+  payout_held_after_security_change: (event, words) => {
+    const { t } = words
+    const until = words.when(event.until)
+    const coins = coinsIn(words, event)
     return {
-      headline: 'Your coins are on their way',
-      lead: `We sent ${event.coins} to your wallet.`,
+      headline: t('orderMail.held.headline'),
+      lead: t('orderMail.held.lead', { coins, hold: payoutHoldWordsIn(words, event.reason, event.until) }),
       rows: [
-        ['Amount', event.coins],
-        ['Wallet', event.wallet],
-        ['Transaction', event.txId],
+        [t('orderMail.amount'), coins],
+        [t('orderMail.wallet'), event.wallet],
+        [t('orderMail.held.after'), until],
+        [t('orderMail.held.order'), event.link],
       ],
-      ...(event.simulated && { note: 'Test environment: no coins were sent; the transaction id is simulated.' }),
+      note: t('orderMail.held.note', { until }),
+    }
+  },
+  order_completed: (event, words) => {
+    const { t } = words
+    const coins = coinsIn(words, event)
+    return {
+      headline: t('orderMail.completed.headline'),
+      lead: t('orderMail.completed.lead', { coins }),
+      rows: [
+        [t('orderMail.amount'), coins],
+        [t('orderMail.wallet'), event.wallet],
+        [t('orderMail.completed.transaction'), event.txId],
+      ],
+      ...(event.simulated && { note: t('orderMail.completed.simulated') }),
     }
   },
 }

@@ -59,7 +59,13 @@ export function partnerEntryRoutes({
         const body = request.body
         if (body.step === 'claim') return { result: true as const, data: await claimVisit(visits, body, request.ip) }
         if (body.step === 'password') {
-          const outcome = await passwordStep(visits, body, originOf(request), request.cookies[TRUSTED_DEVICE_COOKIE])
+          const outcome = await passwordStep(
+            visits,
+            body,
+            originOf(request),
+            request.cookies[TRUSTED_DEVICE_COOKIE],
+            request.headers['accept-language'],
+          )
           if (outcome.kind === 'code_required')
             return { result: true as const, code: true as const, retryAfterSeconds: outcome.retryAfterSeconds }
           if (outcome.kind === 'second_factor')

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@exchange/shared/constants'
+import { type Language, languageFromAcceptLanguage } from '@exchange/shared/languages'
 import { type PartnerFace, PartnerPrefill } from '@exchange/shared/partner.schemas'
 import { Password } from '@exchange/shared/validators'
 import type { Clock } from '../../clock'
@@ -48,6 +49,8 @@ export interface ClaimedVisit {
   known: boolean
   partner: PartnerFace
   entryExpiresAt: string
+  /** The language the partner asked for (decision 131), for the web to show the visit in; absent when it named none. */
+  language?: Language
 }
 
 /**
@@ -91,6 +94,7 @@ export async function claimVisit(
     known: known !== undefined,
     partner: partnerFace(partner!),
     entryExpiresAt: entryExpiresAt.toISOString(),
+    ...(claimed.language && { language: claimed.language }),
   }
 }
 
@@ -161,19 +165,22 @@ async function markSignedIn({ db, clock, sessions }: PartnerVisitDeps, visitId: 
 /**
  * `mplogin` step `password`, for the visit's e-mail only: a known customer signs in exactly as at /login (its
  * throttles, a trusted browser skips the code); a new one signs up with the password under the partner's affiliate
- * token `mp-<slug>`, and the code is mailed.
+ * token `mp-<slug>`, in the language the partner asked for (else the request's Accept-Language; decision 131), and the
+ * code is mailed in it.
  */
 export async function passwordStep(
   deps: PartnerVisitDeps,
   input: { entry: string; password: string },
   origin: RequestOrigin,
   deviceToken: string | undefined,
+  acceptLanguage?: string,
 ): Promise<LoginOutcome> {
   const { visit, partner, email } = await openVisit(deps, input.entry)
   const [known] = await deps.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email))
   if (!known) {
     const password = parseOrRefuse(Password, input.password)
-    await deps.accounts.signUp({ email, password, token: `mp-${partner.slug}` }, origin)
+    const language = visit.language ?? languageFromAcceptLanguage(acceptLanguage)
+    await deps.accounts.signUp({ email, password, token: `mp-${partner.slug}`, language }, origin)
     return { kind: 'code_required', retryAfterSeconds: CODE_RESEND_COOLDOWN_SECONDS }
   }
   const outcome = await deps.accounts.login({ email, password: input.password }, origin, deviceToken, {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, max, sql } from 'drizzle-orm'
+import { agreementVersionsOf } from '@exchange/shared/agreement'
 import { alias } from 'drizzle-orm/pg-core'
 import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { sumAmounts } from '@exchange/shared/money'
@@ -21,7 +22,7 @@ const SHOWN_STATUSES: OrderStatus[] = [...OPEN_STATUSES, 'awaiting_checks']
  * order waiting for the customer (newest first), and the fiat amounts paid under the agreement in force since its
  * signature (decision 044), which are added here as `pendingBalance` is. Prepared once per process.
  */
-export function prepareGrossStatement(db: Database) {
+export function prepareGrossStatement(db: Database, agreementVersion: string) {
   const paid = alias(orders, 'paid')
   const signedAt = db
     .select({ at: max(signedAgreements.signedAt) })
@@ -29,7 +30,8 @@ export function prepareGrossStatement(db: Database) {
     .where(
       and(
         eq(signedAgreements.customerId, customers.id),
-        eq(signedAgreements.agreementVersion, sql.placeholder('agreementVersion')),
+        // Any language's text of the edition in force signs it (decision 131).
+        inArray(signedAgreements.agreementVersion, agreementVersionsOf(agreementVersion)),
       ),
     )
   const paidUnderAgreement = db
@@ -47,6 +49,7 @@ export function prepareGrossStatement(db: Database) {
       email: customers.email,
       firstName: customers.firstName,
       lastName: customers.lastName,
+      language: customers.language,
       paidUnderAgreement: sql<string | null>`(${paidUnderAgreement})`,
       order: orders,
     })
@@ -61,16 +64,12 @@ export function prepareGrossStatement(db: Database) {
 
 export interface GrossReadDeps {
   trading: TradingConfig
-  agreementVersion: string
   statement: ReturnType<typeof prepareGrossStatement>
 }
 
 /** The customer's answer read from the database, nothing kept. */
-export async function readGross(
-  { trading, agreementVersion, statement }: GrossReadDeps,
-  customerId: string,
-): Promise<GrossData> {
-  const rows = await statement.execute({ customerId, agreementVersion })
+export async function readGross({ trading, statement }: GrossReadDeps, customerId: string): Promise<GrossData> {
+  const rows = await statement.execute({ customerId })
   const [first] = rows
   if (!first) throw new AppError('unauthorized', 401)
   const shown = rows.flatMap((row) => (row.order ? [row.order] : []))
@@ -83,7 +82,7 @@ export async function readGross(
   })
   const awaiting = open.filter((order) => order.status === 'awaiting_payment').map((order) => order.fiatAmount)
   return {
-    details: { firstName: first.firstName, lastName: first.lastName, email: first.email },
+    details: { firstName: first.firstName, lastName: first.lastName, email: first.email, language: first.language },
     userName: first.email,
     pendingBalance: sumAmounts(awaiting, FIAT_DECIMALS),
     agreementSum: sumAmounts(first.paidUnderAgreement?.split(',') ?? [], FIAT_DECIMALS),

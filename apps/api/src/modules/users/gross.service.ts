@@ -41,7 +41,7 @@ export function createGrossService({
   /** Tests keep a few; the default bounds the memory a process gives to kept answers. */
   maxKept?: number
 }) {
-  const read = readGross.bind(null, { trading, agreementVersion, statement: prepareGrossStatement(db) })
+  const read = readGross.bind(null, { trading, statement: prepareGrossStatement(db, agreementVersion) })
 
   // Answers kept per customer until a change to that customer is announced (decision 058), the oldest forgotten first.
   const kept = new Map<string, { answer: GrossData; until: number }>()

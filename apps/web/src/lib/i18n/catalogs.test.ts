@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { LANGUAGES } from '@exchange/shared/languages'
-import { parse, type Token } from '@messageformat/parser'
+import { messagePlaceholders as placeholders } from '@exchange/shared/message-placeholders'
 import { describe, expect, it } from 'vitest'
 import { commonCopyKeys } from '../common-copy'
 
@@ -22,24 +22,6 @@ function catalogFolders(folder = SOURCE): string[] {
 
 const read = (folder: string, language: string) =>
   JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8')) as Record<string, string>
-
-/** What a message must keep in every language: its arguments, the branches of its plurals and selects, its tags. */
-function placeholders(message: string): string[] {
-  const found: string[] = []
-  const walk = (tokens: Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'content') found.push(...(token.value.match(/<\/?\d+>/g) ?? []))
-      else if (token.type === 'argument' || token.type === 'function') found.push(`{${token.arg}}`)
-      else if (token.type === 'octothorpe') found.push('#')
-      else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
-        found.push(`{${token.arg}, ${token.type}}`)
-        for (const branch of token.cases) walk(branch.tokens)
-      }
-    }
-  }
-  walk(parse(message))
-  return [...new Set(found)].sort()
-}
 
 const folders = catalogFolders()
 

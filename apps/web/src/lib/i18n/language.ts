@@ -11,7 +11,7 @@ import { activeLocale, LANGUAGE_CHOICE_KEY, rememberLanguage, resolveLocale, set
 
 /**
  * The language in force and its switch (decision 129): the catalogs already shown are loaded in the new language first,
- * then everything switches at once (Lingui, the locale numbers follow, `<html lang>`), and the app renders its screens
+ * then everything switches at once (the catalogs, the locale numbers follow, `<html lang>`), and the app renders its screens
  * again under the new language.
  */
 

@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '@exchange/shared/languages'
 import { bytea, createdAt } from '../columns'
 import { customers } from './customers'
 
@@ -16,6 +17,8 @@ export const agreementSignings = pgTable(
       .references(() => customers.id),
     provider: text('provider').notNull(),
     agreementVersion: text('agreement_version').notNull(),
+    /** The language of the text the customer signs (decision 131): each language's text is its own version. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     envelopeId: text('envelope_id'),
     status: text('status', { enum: ['sent', 'signed', 'declined'] }).notNull(),
     signerName: text('signer_name').notNull(),
@@ -65,6 +68,8 @@ export const signedAgreements = pgTable(
       .notNull()
       .references(() => agreementSignings.id),
     agreementVersion: text('agreement_version').notNull(),
+    /** The language signed (decision 131). */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     provider: text('provider').notNull(),
     envelopeId: text('envelope_id').notNull(),
     signerName: text('signer_name').notNull(),

@@ -1,4 +1,5 @@
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { LANGUAGES } from '@exchange/shared/languages'
 import { createdAt } from '../columns'
 
 export const customers = pgTable('customers', {
@@ -21,6 +22,11 @@ export const customers = pgTable('customers', {
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /** The customer closed the account (decision 121): nothing is deleted, and no login opens it again. */
   closedAt: timestamp('closed_at', { withTimezone: true }),
+  /**
+   * The language the customer's e-mails are written in (decision 131): the sign-up's, else its Accept-Language, else
+   * English; changed on the account page.
+   */
+  language: text('language', { enum: LANGUAGES }).notNull().default('en'),
   createdAt: createdAt(),
 })
 

@@ -1,6 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { customers } from './customers'
+import { LANGUAGES } from '@exchange/shared/languages'
 
 /** How a partner's customers see the exchange: each part left out keeps the exchange's own brand. */
 interface PartnerBrandOverrides {
@@ -136,7 +137,8 @@ export const partnerSessions = pgTable(
     locked: boolean('locked').notNull().default(false),
     partnerOrderId: text('partner_order_id'),
     returnUrl: text('return_url').notNull(),
-    language: text('language'),
+    /** The language the partner asked for (decision 131): a new customer's, and the web's during the visit. */
+    language: text('language', { enum: LANGUAGES }),
     createdAt: createdAt(),
     /** The token's end: five minutes after it was made. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '@exchange/shared/languages'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
@@ -10,7 +11,10 @@ import { useAgreementStatus } from '../api/agreement-api'
 /** Saves one signed agreement (`downloadAgreement`); the documents feature's download, composed by the route. */
 export type DownloadAgreement = (id: string, fileName: string) => Promise<true | false | { result: false }>
 
-/** /dashAccount: the agreements the customer signed, each to download, and whether the version in force is signed. */
+/**
+ * /dashAccount: the agreements the customer signed, each with the language signed and to download, and whether the
+ * version in force is signed.
+ */
 export function AgreementRecordsCard({ download: save }: { download: DownloadAgreement }) {
   const brand = useBrand()
   const status = useAgreementStatus(brand.brandName)
@@ -47,7 +51,8 @@ export function AgreementRecordsCard({ download: save }: { download: DownloadAgr
           <Group key={record.id} justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
               Version {record.version}
-              {record.current ? ' (in force)' : ''}, signed by {record.signerName} on {formatDateTime(record.signedAt)}
+              {record.current ? ' (in force)' : ''}, signed by {record.signerName} on {formatDateTime(record.signedAt)}{' '}
+              ({LANGUAGE_NAMES[record.language]})
             </Text>
             <Button
               variant="light"

@@ -1,8 +1,9 @@
 import { AGREEMENT_VERSION } from '@exchange/shared/agreement'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../../lib/cookies'
+import { resolveLocale, setActiveLocale } from '../../../lib/i18n/locale'
 import { grossData } from '../../../test/fixtures'
 import { fail, mockApi, ok, type MockAnswer } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
@@ -17,6 +18,15 @@ const RECORD = {
   fileName: `agreement-${AGREEMENT_VERSION}-signed-record.txt`,
   mediaType: 'text/plain',
   current: true,
+} as {
+  id: string
+  version: string
+  signedAt: string
+  signerName: string
+  fileName: string
+  mediaType: string
+  current: boolean
+  language?: string
 }
 
 function statusAnswer(
@@ -98,6 +108,45 @@ describe('the agreement screens', () => {
       await screen.findByText('Our e-signature partner is not answering right now. Please try again in a minute.'),
     ).toBeInTheDocument()
     expect(api.callsTo('startDocusign')[0]?.body).toEqual({ brandName: 'Helvex' })
+  })
+})
+
+describe('the agreement in the language the app speaks (decision 131)', () => {
+  afterEach(() => setActiveLocale(resolveLocale('en')))
+
+  it('agr shows the French text and its own version; agr1 signs that version', async () => {
+    setActiveLocale(resolveLocale('fr'))
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    const api = signedIn({
+      startDocusign: ok({
+        data: { signingUrl: '/sandbox/esign/sign?envelope=sbx_2', version: `${AGREEMENT_VERSION}-fr`, sandbox: true },
+      }),
+    })
+    const { unmount } = renderScreen(<AgreementScreen />, at('/dashboard-agr'))
+    expect(screen.getByText(`Version ${AGREEMENT_VERSION}-fr`)).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: '5. Livraison et garde' })).toHaveTextContent(
+      'Nous ne conservons ni cryptoactifs ni argent pour vous',
+    )
+    unmount()
+
+    renderScreen(<ConfirmAgreementScreen />, at('/dashboard-agr1'))
+    expect(
+      screen.getByText(/J’ai lu le contrat client avec Helvex Digital Markets AG, version 2026-11-1-fr/),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Go to signing' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/esign/sign?envelope=sbx_2'))
+    expect(api.callsTo('startDocusign')[0]?.body).toEqual({ brandName: 'Helvex', language: 'fr' })
+  })
+
+  it('the account names the language each agreement was signed in', async () => {
+    signedIn({
+      agreementStatus: statusAnswer('signed', [{ ...RECORD, version: `${AGREEMENT_VERSION}-de`, language: 'de' }]),
+    })
+    renderScreen(<AgreementRecordsCard download={async () => true} />, at('/dashAccount'))
+    expect(
+      await screen.findByText(/Version 2026-11-1-de \(in force\), signed by Ada Lovelace on .* \(Deutsch\)/),
+    ).toBeInTheDocument()
   })
 })
 

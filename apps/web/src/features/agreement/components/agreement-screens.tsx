@@ -8,14 +8,15 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatDateTime } from '../../../lib/format'
+import { activeLocale } from '../../../lib/i18n/locale'
 import { type AgreementPolling, useAgreementStatus } from '../api/agreement-api'
 import { AgreementFrame } from './agreement-frame'
 import { AgreementNotSigned, AgreementSigned, SignatureTakingLonger } from './return-agreement-outcomes'
 import { useSignAgreement } from './use-sign-agreement'
 
-/** The agreement in force, with the brand's company. */
+/** The agreement in force, with the brand's company, in the language the app speaks (decision 131). */
 function useAgreement() {
-  return customerAgreement(useBrand().company)
+  return customerAgreement(useBrand().company, activeLocale().language)
 }
 
 function Sections({ sections, level }: { sections: AgreementSection[]; level: 2 | 3 }) {

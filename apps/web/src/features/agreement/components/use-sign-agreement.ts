@@ -7,7 +7,7 @@ import { type FormOutcome, useForm } from '../../../components/ui/form'
 import { useNavigate } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { goToHostedPage } from '../../../lib/hosted-page'
-import { useStartSigning } from '../api/agreement-api'
+import { languageOfText, useStartSigning } from '../api/agreement-api'
 
 /**
  * The way to the signing page: checks the typed name when the details have none (`detailsName` empty), asks
@@ -35,7 +35,7 @@ export function useSignAgreement(detailsName: string) {
     const signerName = form.submit(() => (refused = true))
     if (refused) return
     start.mutate(
-      { brandName: brand.brandName, ...(signerName && { signerName }) },
+      { brandName: brand.brandName, ...languageOfText(), ...(signerName && { signerName }) },
       {
         onSuccess: (answer) => {
           if (!answer) return setError(ALERT_MESSAGES.somethingWentWrong)
