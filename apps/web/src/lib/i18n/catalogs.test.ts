@@ -51,7 +51,11 @@ describe('the catalogs', () => {
 
   it('finds a missing placeholder, a missing plural and a missing tag', () => {
     expect(placeholders('Pay {amount} by {date}')).not.toEqual(placeholders('Zahlen Sie {amount}'))
-    expect(placeholders('{n, plural, one {# order} other {# orders}}')).not.toEqual(placeholders('{n} Aufträge'))
+    expect(placeholders('{n, plural, one {# order of {brand}} other {# orders}}')).not.toEqual(
+      placeholders('{n} Aufträge'),
+    )
+    // Counting where English does not is the translation's choice: the value is the same.
+    expect(placeholders('{n} codes are left')).toEqual(placeholders('{n, plural, one {# Code bleibt} other {# Codes}}'))
     expect(placeholders('Read <0>the terms</0>')).not.toEqual(placeholders('Lesen Sie die AGB'))
     expect(placeholders('Pay {amount}')).toEqual(placeholders('Zahlen Sie {amount}'))
   })
