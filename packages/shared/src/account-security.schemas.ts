@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { OkAnswer, answerOf, successAnswer } from './answer'
-import { Language, LanguageChoice } from './languages'
+import { Language, LanguageChoice } from './language.schemas'
 import { SecondFactorProof } from './second-factor.schemas'
 import { BrandName, Email, Password, VerificationCode } from './validators'
 

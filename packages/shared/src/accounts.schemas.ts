@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FailureAnswer, OkAnswer, answerOf, successAnswer } from './answer'
-import { DEFAULT_LANGUAGE, Language, LanguageChoice } from './languages'
+import { Language, LanguageChoice } from './language.schemas'
+import { DEFAULT_LANGUAGE } from './languages'
 import { DecimalString } from './money'
 import { OrderSummary, WaitingOrder } from './orders.schemas'
 import { BrandName, CompanyDetails, Email, Password, SignupToken, VerificationCode } from './validators'

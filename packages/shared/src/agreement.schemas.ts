@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
-import { DEFAULT_LANGUAGE, Language, LanguageChoice } from './languages'
+import { Language, LanguageChoice } from './language.schemas'
+import { DEFAULT_LANGUAGE } from './languages'
 import { OrderReference } from './orders.schemas'
 import { BrandName } from './validators'
 

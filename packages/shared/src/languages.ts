@@ -1,23 +1,14 @@
-import { z } from 'zod'
-
 /**
  * The languages the product speaks (decision 129): English for the UK and everyone else, German, French and Italian for
  * Switzerland. English is the source: every other language translates its messages.
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const
-// Pure: a web page that only reads the language (the formatters, decision 130) loads no zod for it.
-export const Language = /* @__PURE__ */ z.enum(LANGUAGES)
-export type Language = z.infer<typeof Language>
+export type Language = (typeof LANGUAGES)[number]
 
-/** Whether a value is one of the product's languages (as `Language.safeParse`, without zod at run time). */
+/** Whether a value is one of the product's languages (no schema library here: this module is in the first page's load; the schemas are in language.schemas.ts). */
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value)
 }
-
-/** A language a call names (sign-up, the account's setting, a partner's visit): refused with one clear message. */
-export const LanguageChoice = /* @__PURE__ */ z.enum(LANGUAGES, {
-  error: `Language must be one of ${LANGUAGES.join(', ')}`,
-})
 
 export const DEFAULT_LANGUAGE: Language = 'en'
 

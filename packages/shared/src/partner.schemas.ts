@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { answerOf, successAnswer } from './answer'
 import { NextCodeIn, SecondFactorStep, TokenData } from './accounts.schemas'
 import { CryptoCurrency, FiatCurrency } from './currencies'
-import { Language } from './languages'
+import { Language } from './language.schemas'
 import { ORDER_STATUSES } from './order-rules'
 import { BrandName, CompanyDetails, Password, VerificationCode } from './validators'
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { DEFAULT_LANGUAGE, Language } from '@exchange/shared/languages'
+import { Language } from '@exchange/shared/language.schemas'
+import { DEFAULT_LANGUAGE } from '@exchange/shared/languages'
 import type { SqlExecutor } from '../../jobs/job-queue'
 
 /**
