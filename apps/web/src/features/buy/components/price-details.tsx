@@ -5,6 +5,8 @@ import { PriceLine } from '../../../components/ui/price-line'
 import { formatBps, formatClockTime, formatFiat } from '../../../lib/format'
 import type { RateEntry, RatesData } from '@exchange/shared/rates.schemas'
 import { formatDuration, type CalculatorQuote } from '../calculator'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { buyCatalog } from '../messages'
 
 type Quote = Extract<CalculatorQuote, { kind: 'quote' }>['quote']
 
@@ -24,52 +26,60 @@ export function PriceDetails({
   coin: string
   fiat: FiatCurrency
 }) {
+  const t = useCatalog(buyCatalog)
   const fiatCode = fiat.toUpperCase()
   const limits = ratesData?.limits[fiat]
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Price details">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('buy.price.title')}>
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Price details
+          {t('buy.price.title')}
         </Title>
         {pending ? (
-          <Stack gap="xs" role="status" aria-label="Loading prices">
+          <Stack gap="xs" role="status" aria-label={t('buy.price.loading')}>
             <Skeleton height={16} />
             <Skeleton height={16} />
             <Skeleton height={16} />
           </Stack>
         ) : entry && ratesData ? (
           <>
-            <PriceLine label="Your rate" value={`1 ${coin} = ${formatAmount(entry.rate, FIAT_DECIMALS)} ${fiatCode}`} />
             <PriceLine
-              label="Market price (mid)"
+              label={t('buy.price.rate')}
+              value={`1 ${coin} = ${formatAmount(entry.rate, FIAT_DECIMALS)} ${fiatCode}`}
+            />
+            <PriceLine
+              label={t('buy.price.mid')}
               value={`1 ${coin} = ${formatAmount(entry.mid, FIAT_DECIMALS)} ${fiatCode}`}
             />
-            <PriceLine label="Spread" value={formatBps(entry.spreadBps)} />
+            <PriceLine label={t('buy.price.spread')} value={formatBps(entry.spreadBps)} />
             <PriceLine
-              label="Fee"
+              label={t('buy.price.fee')}
               value={
                 quote
                   ? `${formatAmount(quote.fee, FIAT_DECIMALS)} ${fiatCode} (${formatBps(entry.feeBps)})`
                   : formatBps(entry.feeBps)
               }
             />
-            {quote ? <PriceLine label="Total incl. fee" value={formatFiat(quote.fiatAmount, fiat)} /> : null}
+            {quote ? <PriceLine label={t('buy.price.total')} value={formatFiat(quote.fiatAmount, fiat)} /> : null}
             {limits ? (
               <PriceLine
-                label="Order limits"
+                label={t('buy.price.limits')}
                 value={`${formatAmount(limits.min, FIAT_DECIMALS)} – ${formatAmount(limits.max, FIAT_DECIMALS)} ${fiatCode}`}
               />
             ) : null}
             <Divider my={4} />
-            <Text size="sm">Price fixed for {formatDuration(ratesData.quoteTtlSeconds)} once you start the order</Text>
+            <Text size="sm">{t('buy.price.fixedFor', { duration: formatDuration(ratesData.quoteTtlSeconds) })}</Text>
             <Text size="xs" c="dimmed">
-              Prices updated {ratesData.ageSeconds} s ago, at {formatClockTime(ratesData.asOf)} ({ratesData.source})
+              {t('buy.price.updated', {
+                age: ratesData.ageSeconds,
+                time: formatClockTime(ratesData.asOf),
+                source: ratesData.source,
+              })}
             </Text>
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            No price for {coin} in {fiatCode} right now.
+            {t('buy.price.none', { coin, fiat: fiatCode })}
           </Text>
         )}
       </Stack>
