@@ -3,7 +3,7 @@ import type english from './locales/en.json'
 
 /** The customer's details' texts (decision 129): the account overview, the details form and its rules' messages. */
 export const clientDetailsCatalog = defineCatalog<typeof english>('clientDetails', import.meta.glob('./locales/*.json'))
-export type ClientDetailsId = Parameters<typeof clientDetailsCatalog.t>[0]
+type ClientDetailsId = Parameters<typeof clientDetailsCatalog.t>[0]
 
 type Field = 'firstName' | 'lastName' | 'address' | 'city' | 'postal' | 'phone'
 
