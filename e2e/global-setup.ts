@@ -1,12 +1,15 @@
 import type {} from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { BUYING_JOURNEYS_SKIP_STEPS, startAppServer } from './support/app-server'
+import type { Operator } from './support/operator'
 import { startBrowserServer } from './support/browser'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the built app under test listens. */
     baseUrl: string
+    /** Its first admin (every role), made with `npm run operator -- create-admin` (decision 127). */
+    operator: Operator
   }
 }
 
@@ -29,6 +32,7 @@ export default async function setup(project: TestProject) {
     },
   })
   project.provide('baseUrl', app.baseUrl)
+  project.provide('operator', app.operator)
   // Graceful shutdown: SIGTERM finishes requests in flight, closes the database and exits 0.
   return async () => {
     await app.stop()

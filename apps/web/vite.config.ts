@@ -42,7 +42,7 @@ export default defineConfig({
             { name: 'webauthn', test: /node_modules[\\/]@simplewebauthn[\\/]/ },
             // The plural rules of the catalogs' messages that count (decision 129): a few hundred bytes of their own,
             // not a part of the libraries a catalog would then load with it.
-            { name: 'plurals', test: /node_modules[\\/]@messageformat[\\/]/ },
+            { name: 'plurals', test: /node_modules[\\/](@messageformat|make-plural)[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

@@ -10,7 +10,7 @@ import {
   visible,
 } from '../support/browser'
 import { WALLET, answerSourceOfFunds, signUpAndConfirm, tryToBuy } from '../support/customer'
-import { OPERATOR } from '../support/operator'
+import { operatorBrowser } from '../support/operator'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -136,7 +136,7 @@ describe('compliance journeys', () => {
     await screenshotAtBothWidths(page, 'checks-panel-review')
 
     // An operator approves the answers on the operator page.
-    const operatorContext = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
+    const operatorContext = await operatorBrowser(browser, baseUrl, inject('operator'))
     const operator = await operatorContext.newPage()
     await operator.goto('/operator')
     const review = operator.getByRole('row').filter({ hasText: email })

@@ -13,7 +13,7 @@ import {
   verifyIdentity,
 } from '../support/customer'
 import { eventually, lastMessageId, uniqueEmail, waitForCode } from '../support/mailbox'
-import { OPERATOR } from '../support/operator'
+import { operatorBrowser } from '../support/operator'
 import { payOnSandboxCheckout } from '../support/sandbox-parties'
 
 // The test partner page (/dev/partner) registers "test-partner", shown to customers as "Test Wallet", with this app's
@@ -198,7 +198,7 @@ describe('a partner sends its customer in', () => {
     // The partner's site: another host name than the app's (localhost, not 127.0.0.1), so the frame is cross-site:
     // the app's first-party cookie never reaches it, and this Chromium denies it storage.
     const partnerSite = await servePartnerPage()
-    const operatorContext = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
+    const operatorContext = await operatorBrowser(browser, baseUrl, inject('operator'))
     const operator = await operatorContext.newPage()
     const slug = `frame-${Date.now().toString(36)}`
     await operator.goto('/operator/partners')

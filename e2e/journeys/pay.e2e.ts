@@ -21,7 +21,7 @@ import {
   verifyIdentity,
   waitForMails,
 } from '../support/customer'
-import { OPERATOR } from '../support/operator'
+import { operatorBrowser } from '../support/operator'
 import { payOnSandboxCheckout, sendTransferNotice, transferDetail } from '../support/sandbox-parties'
 
 // The server runs with e2e/fixtures/trading.json: eur has one card provider, gbp one bank ('sandbox-uk-1').
@@ -349,22 +349,25 @@ describe('pay journeys', () => {
     await visible(review.getByText('Payment under review').first())
     await screenshotAtBothWidths(page, 'history-payment-under-review')
 
-    // The operator view asks for the operator's credentials; a browser without them is refused.
+    // The operator view asks for an operator's sign-in (decision 127); a browser without one is refused.
     const stranger = await newContext(browser, baseUrl)
     expect((await stranger.request.get('/operator')).status()).toBe(401)
     await stranger.close()
 
-    const operatorContext = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
+    const operatorContext = await operatorBrowser(browser, baseUrl, inject('operator'))
     const operator = await operatorContext.newPage()
     await operator.goto('/operator')
-    await visible(operator.getByText(`signed in as ${OPERATOR.username}`))
+    await visible(operator.getByText(`signed in as ${inject('operator').username}`))
     const held = operator.getByRole('row').filter({ hasText: reference }).filter({ hasText: OTHER_PAYER })
     await visible(held)
     await screenshotAtBothWidths(operator, 'operator-held')
     await held.getByRole('button', { name: 'Approve' }).click()
     await visible(operator.getByRole('status').getByText('Payment approved; order is completed'))
     await visible(
-      operator.getByRole('row').filter({ hasText: OPERATOR.username }).filter({ hasText: 'approve_held_transfer' }),
+      operator
+        .getByRole('row')
+        .filter({ hasText: inject('operator').username })
+        .filter({ hasText: 'approve_held_transfer' }),
     )
     await screenshotAtBothWidths(operator, 'operator-approved')
     await operatorContext.close()

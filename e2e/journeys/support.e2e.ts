@@ -4,7 +4,7 @@ import { checkedAndKept } from '../support/axe'
 import { DESKTOP, screenshot, useSharedBrowser, visible } from '../support/browser'
 import { WALLET, signUpThroughApi } from '../support/customer'
 import { messagesTo } from '../support/mailbox'
-import { OPERATOR } from '../support/operator'
+import { operatorBrowser } from '../support/operator'
 
 // Issue 29 (decision 126): a customer writes to support with a file, an operator answers on /operator/tickets, the
 // customer reads the answer on /dashSupport and by mail; a complaint shows its deadline to both. Every account and
@@ -31,9 +31,9 @@ async function signedInCustomer(label: string) {
   return { context, page, email }
 }
 
-/** The operator's browser (HTTP Basic), on the list of tickets, with the ticket of that number in view. */
+/** The operator's browser (signed in at /operator/login), on the list of tickets, with the ticket of that number in view. */
 async function operatorDesk(number: string) {
-  const operator = await sharedBrowser().newContext({ baseURL: baseUrl, viewport: DESKTOP, httpCredentials: OPERATOR })
+  const operator = await operatorBrowser(sharedBrowser(), baseUrl, inject('operator'))
   const desk = await operator.newPage()
   await desk.goto('/operator/tickets')
   const row = desk.getByRole('row').filter({ has: desk.getByRole('link', { name: number }) })

@@ -1,16 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { OPERATOR } from './operator'
+import { OPERATOR, type Operator, enrolOperator } from './operator'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const artifacts = join(repoRoot, 'e2e', 'artifacts')
 
 export interface AppServer {
   baseUrl: string
+  /** The operator of every role made on the fresh install, as its first admin is (decision 127). */
+  operator: Operator
   /** Stops the app with SIGTERM and removes its data folder; fails unless the app exits 0 (graceful shutdown). */
   stop(): Promise<void>
 }
@@ -51,6 +53,34 @@ export const BUYING_JOURNEYS_SKIP_STEPS =
   'uk_risk_warning,uk_categorisation,uk_appropriateness,uk_cooling_off,agreement'
 
 /**
+ * The first admin of a fresh install, made as the README says (`npm run operator -- create-admin`) before the app
+ * starts on its data folder, with every role; answers the login name and the password the tool printed once.
+ */
+function createFirstAdmin(dataDir: string): { username: string; password: string } {
+  const roles = ['support', 'compliance', 'finance'].flatMap((role) => ['--role', role])
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'apps', 'api', 'src', 'operator-cli.ts'),
+      'create-admin',
+      '--name',
+      OPERATOR,
+      ...roles,
+    ],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    },
+  )
+  const password = /^password: (\S+)$/m.exec(run.stdout)?.[1]
+  if (run.status !== 0 || !password) throw new Error(`npm run operator failed: ${run.stderr || run.stdout}`)
+  return { username: OPERATOR, password }
+}
+
+/**
  * Starts the built app as `npm start` runs it, on embedded PGlite in a fresh data folder, with the dev outbox and
  * sandboxes, in test mode. `env` changes the journeys' defaults: a journey that moves the server clock or asks steps
  * the shared app skips starts an app of its own with this (its log is `e2e/artifacts/<logName>`).
@@ -66,6 +96,7 @@ export async function startAppServer(
   const logName = options.logName ?? 'server.log'
   const dataDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-'))
   const port = await freePort()
+  const admin = createFirstAdmin(dataDir)
   const log = openSync(join(artifacts, logName), 'w')
   const child = spawn(process.execPath, [server], {
     cwd: repoRoot,
@@ -83,14 +114,15 @@ export async function startAppServer(
       RATE_LIMIT_EMAIL_PER_15_MINUTES: '10000',
       // Payment methods per fiat that reach every branch of the routing rule (see the buy journeys).
       TRADING_FILE: join(repoRoot, 'e2e', 'fixtures', 'trading.json'),
-      OPERATOR_CREDENTIALS: `${OPERATOR.username}:${OPERATOR.password}`,
       ...options.env,
     },
     stdio: ['ignore', log, log],
   })
   const baseUrl = `http://127.0.0.1:${port}`
+  let operator: Operator
   try {
     await waitForHealth(baseUrl, child, logName)
+    operator = { ...admin, key: await enrolOperator(baseUrl, admin) }
   } catch (error) {
     child.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
@@ -99,6 +131,7 @@ export async function startAppServer(
 
   return {
     baseUrl,
+    operator,
     async stop() {
       child.kill('SIGTERM')
       const exitCode = await new Promise<number | null>((resolve) =>

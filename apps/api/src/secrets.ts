@@ -14,8 +14,6 @@ export interface Secrets {
    * (decision 076): keyed, so a list of known addresses cannot be hashed and matched against them.
    */
   pseudonymKey: Buffer
-  /** Key that signs an operator's usual browser (decision 075). */
-  operatorDeviceKey: Buffer
   /** Key of the digests of request bodies kept with an Idempotency-Key (decision 092): a sign-up's holds a password. */
   requestDigestKey: Buffer
   /** Key the bank partner signs its notices with (BANK_WEBHOOK_SECRET, or derived for the sandbox). */
@@ -70,7 +68,6 @@ export function resolveSecrets(
     codeKey: createHmac('sha256', secret).update('verification-code-key').digest(),
     mailKey: createHmac('sha256', secret).update('queued-mail-key').digest(),
     pseudonymKey: createHmac('sha256', secret).update('pseudonym-key').digest(),
-    operatorDeviceKey: createHmac('sha256', secret).update('operator-device-key').digest(),
     requestDigestKey: createHmac('sha256', secret).update('request-digest-key').digest(),
     bankWebhookKey: webhookSecrets.bank
       ? Buffer.from(webhookSecrets.bank)

@@ -14,8 +14,7 @@ import {
   signUpVerified,
 } from '../test/support'
 
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const ENV = { OPERATOR_CREDENTIALS: OPERATOR, JWT_SECRET: 'enhanced-checks-races-secret-0123456789-abcdef' }
+const ENV = { JWT_SECRET: 'enhanced-checks-races-secret-0123456789-abcdef' }
 const REFUSED = { result: false, error: 'step_required', step: 'enhanced_checks' }
 const ROUNDS = 3
 

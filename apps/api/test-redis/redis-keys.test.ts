@@ -2,6 +2,7 @@ import { Redis } from 'ioredis'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { COMPANY, type TestApp, buildTestApp, uniqueEmail } from '../test/support'
+import { signInWithPassword } from '../test/support/operators'
 
 const NAME = `ops.keys${randomBytes(4).toString('hex')}`
 
@@ -12,7 +13,6 @@ describe('the rate-limit keys in Redis', () => {
     t = await buildTestApp({
       env: {
         REDIS_URL: inject('redisUrl'),
-        OPERATOR_CREDENTIALS: `${NAME}:correct-horse-battery`,
         RATE_LIMIT_EMAIL_PER_15_MINUTES: '10',
       },
     })
@@ -33,16 +33,11 @@ describe('the rate-limit keys in Redis', () => {
         remoteAddress,
       })
     await ask('10.79.0.1')
-    await t.app.inject({
-      method: 'GET',
-      url: '/operator',
-      headers: { authorization: `Basic ${Buffer.from(`${NAME}:a-wrong-password`).toString('base64')}` },
-      remoteAddress: '10.79.0.2',
-    })
+    await signInWithPassword(t, NAME, 'a-wrong-password', '10.79.0.2')
 
     const keys = [...(await redis.keys('exchange-rl:*')), ...(await redis.keys('exchange-fail:*'))]
     expect(keys.some((key) => key.includes('homeStartResetPassword:email:p_'))).toBe(true)
-    expect(keys.filter((key) => key.startsWith('exchange-fail:operator-name:p_')).length).toBeGreaterThan(0)
+    expect(keys.filter((key) => key.startsWith('exchange-fail:operator-name-address:p_')).length).toBeGreaterThan(0)
     expect(keys.filter((key) => key.includes('@') || key.includes(NAME) || key.includes(email))).toEqual([])
 
     // The pseudonym counts the e-mail as the address did: its tenth request from ten addresses, then refused.

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { supportTicketSteps, supportTickets } from '../src/db/tables/modules/support'
-import { callUser, mailTo, signUpVerified, useTestApp } from './support'
+import { callUser, mailTo, signUpVerified, useTestApp, EVERY_ROLE, useOperatorSession } from './support'
 
 // Decision 126: the operators are reminded of a complaint before its deadline (the brand's 30 days for a customer
 // outside the UK), once, and once more when it has passed while still open; the test clock moves the days.
 
-const OPERATOR = 'ops.sam:correct-horse-battery'
-const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
 const OPERATORS_ADDRESS = 'support@helvex.example'
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const t = useTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR, PUBLIC_URL: 'https://exchange.example' } })
+const t = useTestApp({ env: { PUBLIC_URL: 'https://exchange.example' } })
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.sam')
+const operatorHeaders: Record<string, string> = operator.headers
 
 async function complaint(message: string) {
   const customer = await signUpVerified(t)
@@ -39,7 +39,7 @@ describe('the reminder of a complaint deadline', () => {
     const closed = await t.app.inject({
       method: 'POST',
       url: `/operator/tickets/${closedOne.number}/close`,
-      headers: { ...basic, 'content-type': 'application/json' },
+      headers: { ...operatorHeaders, 'content-type': 'application/json' },
       payload: {},
     })
     expect(closed.statusCode).toBeLessThan(400)
@@ -48,7 +48,8 @@ describe('the reminder of a complaint deadline', () => {
     t.clock.advance(22 * DAY_MS)
     expect(await t.app.jobs.remindComplaints()).toBe(0)
     expect(await reminders()).toHaveLength(0)
-    const early = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: basic })
+    await operator.renew()
+    const early = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: operatorHeaders })
     expect(early.body).not.toContain('due in')
 
     // Day 23 and more: seven days left. One mail, naming the ticket and its deadline, with the operator's link.
@@ -60,7 +61,8 @@ describe('the reminder of a complaint deadline', () => {
     expect(mail!.text).toContain(`https://exchange.example/operator/tickets/${ticket.number}`)
     expect(mail!.text).not.toContain(closedOne.number)
     expect(await stepsOf(ticket.number)).toEqual(['opened', 'acknowledged', 'deadline_reminded'])
-    const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: basic })
+    await operator.renew()
+    const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: operatorHeaders })
     expect(list.body).toMatch(new RegExp(`${ticket.responseDueAt} <strong[^>]*>due in 7 days`))
 
     // The next runs of the day, and of the days after, remind no more.

@@ -1,12 +1,18 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { incomingTransfers } from '../src/db/tables/modules/intake'
-import { BRAND, COMPANY, type TestApp, buildTestApp, callPublic, latestCode, uniqueEmail } from './support'
+import {
+  BRAND,
+  COMPANY,
+  type TestApp,
+  buildTestApp,
+  callPublic,
+  latestCode,
+  operatorSession,
+  uniqueEmail,
+} from './support'
 
-const OPERATOR = { name: 'anna', password: 'correct-horse-battery' }
-const basic = (name: string, password: string) => `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`
-
-/** A shared demo or staging: production, real mail, sandboxes allowed, operators to guard them. */
+/** A shared demo or staging: production, real mail, sandboxes allowed, behind an operator's sign-in (decision 127). */
 const SHARED_DEMO = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'info',
@@ -14,7 +20,6 @@ const SHARED_DEMO = {
   SMTP_URL: 'smtp://127.0.0.1:2',
   SMTP_FROM: 'Helvex <no-reply@helvex.example>',
   ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-  OPERATOR_CREDENTIALS: `${OPERATOR.name}:${OPERATOR.password}`,
 } as const
 
 describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () => {
@@ -40,13 +45,13 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       'price feed',
     ])
     expect(warnings[0]!.msg).toBe(
-      'card PSP runs as a SANDBOX in production (ALLOW_SANDBOX_IN_PRODUCTION=true): no real money moves; its pages at /sandbox/psp need the operator credentials',
+      'card PSP runs as a SANDBOX in production (ALLOW_SANDBOX_IN_PRODUCTION=true): no real money moves; its pages at /sandbox/psp need a signed-in operator (decision 127)',
     )
     expect(logged.map((line) => line.msg)).toContain('mail: SMTP')
     expect(logged.map((line) => line.msg)).toContain('API documentation at /docs: off')
   })
 
-  it('keeps every sandbox page behind the operator credentials: a forged transfer notice is refused and nothing stored', async () => {
+  it("keeps every sandbox page behind an operator's session: a forged transfer notice is refused and nothing stored", async () => {
     for (const url of [
       '/sandbox/bank-partner',
       '/sandbox/psp/checkout?session=x',
@@ -56,13 +61,12 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
     ]) {
       const anonymous = await t.app.inject({ method: 'GET', url })
       expect(anonymous.statusCode, url).toBe(401)
-      expect(anonymous.headers['www-authenticate'], url).toContain('Basic')
       expect(anonymous.json(), url).toEqual({ result: false, error: 'unauthorized' })
     }
     const forged = await t.app.inject({
       method: 'POST',
       url: '/sandbox/bank-partner/transfers',
-      headers: { authorization: basic(OPERATOR.name, 'wrong-password-123') },
+      headers: { cookie: `operatorSession=${'A'.repeat(43)}` },
       payload: {
         creditedIban: 'GB33BUKB20201555555555',
         amount: '250.00',
@@ -77,6 +81,7 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
   })
 
   it('shows a banner on every sandbox page to the operator who opens it', async () => {
+    const operator = await operatorSession(t, ['support'])
     for (const url of [
       '/sandbox/bank-partner',
       '/sandbox/psp/checkout?session=x',
@@ -87,7 +92,7 @@ describe('a shared deployment that allows sandboxes (NODE_ENV=production)', () =
       const page = await t.app.inject({
         method: 'GET',
         url,
-        headers: { authorization: basic(OPERATOR.name, OPERATOR.password) },
+        headers: operator.headers,
       })
       expect(page.headers['content-type'], url).toContain('text/html')
       expect(page.body, url).toContain(

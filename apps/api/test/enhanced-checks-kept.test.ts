@@ -11,10 +11,10 @@ import {
   signAgreement,
   signUpVerified,
   useTestApp,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
 const QUESTIONNAIRE = {
   politicallyExposed: true,
   pepDetails: 'My father, member of the cantonal parliament of Zug since 2019',
@@ -26,7 +26,8 @@ const REFUSED = { result: false, error: 'step_required', step: 'enhanced_checks'
 
 // A brand that does not serve the UK: only enhanced checks stand in the way here. In the tests' own brand a residence
 // in Nigeria declared from a Swiss connection would owe the UK steps first (decision 091), which have tests of their own.
-const t = useTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR, BRAND_FILE: brandFile({ ukCheckMode: 'never' }) } })
+const t = useTestApp({ env: { BRAND_FILE: brandFile({ ukCheckMode: 'never' }) } })
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 /** A signed-in customer who declared the source of funds (with `answers`) and signed the agreement. */
 async function declared(answers: Record<string, unknown> = {}) {
@@ -47,7 +48,7 @@ async function approveEnhancedChecks(customerId: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/operator/actions/approve-enhanced-checks',
-    headers: { ...basic, 'content-type': 'application/json' },
+    headers: { ...operatorHeaders, 'content-type': 'application/json' },
     payload: { customerId, reason: 'Father is a cantonal MP; wealth plausible' },
   })
   expect(response.json()).toEqual({ result: true, decision: 'approved' })

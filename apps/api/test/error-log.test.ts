@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientErrors } from '../src/db/tables/modules/error-log'
-import { type TestApp, buildTestApp, signUpVerified, useTestApp } from './support'
+import { type TestApp, buildTestApp, signUpVerified, useTestApp, EVERY_ROLE, useOperatorSession } from './support'
 import { type Receiver, startReceiver } from './support/webhook-receiver'
 
-const OPERATOR = 'ops.anna:correct-horse-battery'
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjdXN0b21lciJ9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg'
 
 let receiver: Receiver
@@ -20,10 +19,10 @@ const t = useTestApp(async () =>
       ERROR_LOG_WEBHOOK_URL: receiver.url('/errors'),
       ERROR_LOG_MAX_ENTRIES: '10',
       ERROR_LOG_REPORTS_PER_MINUTE: '1000',
-      OPERATOR_CREDENTIALS: OPERATOR,
     },
   }),
 )
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 let addresses = 0
 /** A report from an address of its own, so that the limit of one test does not reach another. */
@@ -234,7 +233,7 @@ describe('the operator page of errors', () => {
     at('2026-03-01T10:09:00.000Z')
     await report(t, { source: 'failed_call', message: 'fail rates!', call: 'getHpRates' })
 
-    const headers = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
+    const headers = { ...operatorHeaders }
     expect((await t.app.inject({ method: 'GET', url: '/operator/errors' })).statusCode).toBe(401)
     const page = await t.app.inject({ method: 'GET', url: '/operator/errors', headers })
     expect(page.statusCode).toBe(200)

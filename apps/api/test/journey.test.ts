@@ -26,11 +26,11 @@ import {
   signUpVerified,
   useTestApp,
   wireOrderPaid,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
 
 const QUESTIONNAIRE = {
   politicallyExposed: true,
@@ -40,7 +40,8 @@ const QUESTIONNAIRE = {
   sourceOfWealthDetails: 'Salary as an engineer since 2010, savings of about CHF 200,000',
 }
 
-const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 async function newCustomer() {
   await t.app.jobs.refreshRates()
@@ -57,7 +58,7 @@ async function operatorDecides(verb: 'approve' | 'reject', customerId: string, r
   const response = await t.app.inject({
     method: 'POST',
     url: `/operator/actions/${verb}-enhanced-checks`,
-    headers: { ...basic, 'content-type': 'application/json' },
+    headers: { ...operatorHeaders, 'content-type': 'application/json' },
     payload: { customerId, reason },
   })
   return { status: response.statusCode, body: response.json() }
@@ -201,7 +202,7 @@ describe('enhanced checks', () => {
       answers: QUESTIONNAIRE,
       questionsVersion: 'quest-2025-01',
     })
-    const overview = await t.app.inject({ method: 'GET', url: '/operator', headers: basic })
+    const overview = await t.app.inject({ method: 'GET', url: '/operator', headers: operatorHeaders })
     expect(overview.body).toContain('Enhanced checks to review')
     expect(overview.body).toContain(customer.email)
 

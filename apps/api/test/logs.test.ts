@@ -13,9 +13,9 @@ import {
   uniqueEmail,
   wireOrderPaid,
 } from './support'
+import { codeOf, createTestOperator, keyOnPage, postCode, signInWithPassword } from './support/operators'
 
 const BANK_SECRET = 'bank-secret-for-log-tests'
-const OPERATOR_PASSWORD = 'operator-secret-password'
 
 describe('logs of a whole journey', () => {
   const lines: string[] = []
@@ -25,7 +25,6 @@ describe('logs of a whole journey', () => {
       env: {
         LOG_LEVEL: 'debug',
         BANK_WEBHOOK_SECRET: BANK_SECRET,
-        OPERATOR_CREDENTIALS: `ops.anna:${OPERATOR_PASSWORD}`,
       },
       logLines: lines,
     })
@@ -64,16 +63,20 @@ describe('logs of a whole journey', () => {
     // A customer who buys and pays, and the operator who looks and fails once.
     const { customer } = await wireOrderPaid(t, BANK_SECRET)
     secrets.push(customer.email, customer.password, customer.token, customer.device)
-    const operator = (credentials: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/operator',
-        headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
-      })
-    await operator('ops.anna:a-wrong-operator-password')
-    const signedIn = await operator(`ops.anna:${OPERATOR_PASSWORD}`)
-    expect(signedIn.statusCode).toBe(200)
-    secrets.push('a-wrong-operator-password', OPERATOR_PASSWORD, signedIn.cookies[0]!.value)
+    const anna = await createTestOperator(t, ['support'], 'ops.anna')
+    expect((await signInWithPassword(t, 'ops.anna', 'a-wrong-operator-password')).response.statusCode).toBe(401)
+    const { cookie } = await signInWithPassword(t, 'ops.anna', anna.password)
+    const enrolment = await t.app.inject({
+      method: 'GET',
+      url: '/operator/login/enrol',
+      headers: { cookie: `operatorSession=${cookie}` },
+    })
+    const key = keyOnPage(enrolment.body)
+    await postCode(t, 'enrol', cookie!, '000000')
+    const signedIn = await postCode(t, 'enrol', cookie!, codeOf(t, key))
+    expect(signedIn.statusCode).toBe(303)
+    const session = signedIn.cookies.find((one) => one.name === 'operatorSession')!.value
+    secrets.push('a-wrong-operator-password', anna.password, cookie!, key, codeOf(t, key), session)
     await deliverQueuedMail(t.db)
 
     const log = lines.join('')

@@ -27,25 +27,23 @@ import {
   type TestApp,
   useTestApp,
   verifyIdentity,
+  useOperatorSession,
   wireOrderPaid,
 } from './support'
 import { DOCUMENT_NAME } from './support/customer-fixtures'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
 const IDV_SECRET = 'idv-test-secret-0123456789'
 const ENV = {
   IDV_WEBHOOK_SECRET: IDV_SECRET,
   BANK_WEBHOOK_SECRET: SECRET,
-  OPERATOR_CREDENTIALS: OPERATOR,
   PUBLIC_URL: 'https://exchange.example',
   JWT_SECRET: 'operator-review-test-secret-0123456789-abcdef',
 }
-const basic = (credentials = OPERATOR) => ({
-  authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
-})
-
 const t = useTestApp({ env: ENV })
+/** Reviews are compliance's (decision 127). */
+const compliance: Record<string, string> = useOperatorSession(t, ['compliance'], 'ops.anna').headers
+const basic = () => compliance
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

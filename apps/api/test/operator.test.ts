@@ -9,7 +9,6 @@ import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
-  buildTestApp,
   buyer,
   callUser,
   declareSourceOfFunds,
@@ -18,15 +17,17 @@ import {
   signAgreement,
   signUpVerified,
   storedOrder,
+  useOperatorSession,
   useTestApp,
   wireOrderPaid,
 } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` })
 
-const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR } })
+const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
+/** An operator who holds the payment actions' roles (decision 127): compliance approves, finance refunds and records. */
+const ops = useOperatorSession(t, ['compliance', 'finance'], 'ops.anna')
+const operator: Record<string, string> = ops.headers
 
 async function heldPayment() {
   const { customer, reference } = await wireOrderPaid(t, SECRET, 'Charles Babbage')
@@ -53,7 +54,7 @@ async function bankNotice(data: Record<string, unknown>) {
   return response.json()
 }
 
-const act = (action: string, payload: object, headers = basic(OPERATOR)) =>
+const act = (action: string, payload: object, headers = operator) =>
   t.app.inject({
     method: 'POST',
     url: `/operator/actions/${action}`,
@@ -62,12 +63,20 @@ const act = (action: string, payload: object, headers = basic(OPERATOR)) =>
   })
 
 describe('operator view', () => {
-  it('refuses a customer token, a wrong password and no credentials', async () => {
+  it("refuses a customer token, a forged session, no session, and sends a browser's page request to the sign-in", async () => {
     const customer = await buyer(t)
-    for (const headers of [{ authorization: `Bearer ${customer.token}` }, basic('ops.anna:wrong-password-here'), {}]) {
+    const forged = { cookie: `operatorSession=${'A'.repeat(43)}` }
+    for (const headers of [{ authorization: `Bearer ${customer.token}` }, forged, {}]) {
       const response = await t.app.inject({ method: 'GET', url: '/operator', headers })
       expect(response.statusCode).toBe(401)
-      expect(response.headers['www-authenticate']).toContain('Basic')
+      expect(response.json()).toEqual({ result: false, error: 'unauthorized' })
+      const browser = await t.app.inject({
+        method: 'GET',
+        url: '/operator',
+        headers: { ...headers, accept: 'text/html' },
+      })
+      expect(browser.statusCode).toBe(303)
+      expect(browser.headers.location).toBe('/operator/login')
     }
     expect(
       (
@@ -82,7 +91,7 @@ describe('operator view', () => {
 
   it('lists held payments and recent orders for an operator', async () => {
     const { reference } = await heldPayment()
-    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })
+    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: operator })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('signed in as ops.anna')
     expect(page.body).toContain('Charles Babbage')
@@ -97,7 +106,7 @@ describe('operator view', () => {
     // The transfer comes although no instructions were given before the identity check (decision 080).
     const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', unverified, { arrivesAnyway: true })
     expect((await storedOrder(t, reference)).status).toBe('awaiting_checks')
-    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })
+    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: operator })
     const section = page.body.slice(page.body.indexOf('Payouts waiting for the customer'))
     expect(section).toMatch(/^Payouts waiting for the customer's checks \(\d+\)/)
     const row = section.slice(section.indexOf(reference)).split('</tr>')[0]
@@ -114,8 +123,10 @@ describe('operator view', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('completed')
     const [logged] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
+    // Who acted: the operator's login name as it was, and their account (decision 127).
     expect(logged).toMatchObject({
       operator: 'ops.anna',
+      operatorId: ops.id,
       action: 'approve_held_transfer',
       transferId: transfer.id,
       orderId: order!.id,
@@ -205,7 +216,7 @@ describe('operator view', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
     expect(order?.status).toBe('completed')
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id))).toEqual([])
-    const overview = await t.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })
+    const overview = await t.app.inject({ method: 'GET', url: '/operator', headers: operator })
     expect(overview.body).toContain('held_possible_duplicate')
   })
 
@@ -243,7 +254,7 @@ describe('operator view', () => {
       t.app.inject({
         method: 'POST',
         url: '/operator/actions/approve-transfer',
-        headers: { ...basic(OPERATOR), 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: `transferId=${transfer.id}`,
       })
 
@@ -275,7 +286,7 @@ describe('operator view', () => {
       method: 'POST',
       url: '/operator/actions/refund-transfer',
       headers: {
-        ...basic(OPERATOR),
+        ...operator,
         host: 'ops.helvex.example',
         origin: 'https://ops.helvex.example',
         'content-type': 'application/x-www-form-urlencoded',
@@ -298,16 +309,5 @@ describe('operator view', () => {
       ).statusCode,
     ).toBe(400)
     expect((await act('approve-transfer', { transferId: 'not-a-uuid' })).statusCode).toBe(400)
-  })
-
-  it('does not exist when no operator credentials are configured', async () => {
-    const plain = await buildTestApp()
-    try {
-      expect((await plain.app.inject({ method: 'GET', url: '/operator', headers: basic(OPERATOR) })).statusCode).toBe(
-        404,
-      )
-    } finally {
-      await plain.close()
-    }
   })
 })

@@ -10,19 +10,19 @@ import { applyTransition } from '../src/modules/orders/order-trail'
 import { MAX_ATTEMPTS, RETRY_WAITS_SECONDS } from '../src/modules/partner-webhooks/delivery-schedule'
 import { createPartnerService } from '../src/modules/partners/partners.service'
 import { SECRET_OVERLAP_HOURS } from '../src/modules/partners/signing-secrets'
-import { callUser, initiateBuy, payableBuyer, useTestApp } from './support'
+import { callUser, initiateBuy, payableBuyer, useTestApp, useOperatorSession } from './support'
 import { type Receiver, startReceiver, verifyNotice } from './support/webhook-receiver'
 
 const DOCUMENTS_KEY = randomBytes(32).toString('base64')
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const operatorHeaders = {
-  authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}`,
-  'content-type': 'application/x-www-form-urlencoded',
-  'sec-fetch-site': 'same-origin',
-}
 // A try gets a third of the lease: 3 s, so that the slow endpoint's test waits little.
 const t = useTestApp({
-  env: { DOCUMENTS_ENCRYPTION_KEY: DOCUMENTS_KEY, OPERATOR_CREDENTIALS: OPERATOR, PARTNER_WEBHOOK_LEASE_SECONDS: '9' },
+  env: { DOCUMENTS_ENCRYPTION_KEY: DOCUMENTS_KEY, PARTNER_WEBHOOK_LEASE_SECONDS: '9' },
+})
+/** The admin's browser posting the partner pages' forms (decision 127: partners are the admins'). */
+const operator = useOperatorSession(t, ['admin'], 'ops.anna')
+const operatorHeaders: Record<string, string> = Object.assign(operator.headers, {
+  'content-type': 'application/x-www-form-urlencoded',
+  'sec-fetch-site': 'same-origin',
 })
 
 /** The registry on the app's database, with the key the app seals the partners' secrets under. */
@@ -249,6 +249,7 @@ describe('notices of a partner order', () => {
     await deliver()
     expect(idsAt(partner.path)).toEqual([`msg_${gone!.id}`])
 
+    await operator.renew()
     const page = await t.app.inject({ url: `/operator/partners/${partner.id}/deliveries`, headers: operatorHeaders })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('answered 410')
@@ -376,6 +377,7 @@ describe('notices of a partner order', () => {
     const partner = await newPartner()
     const { secret: next } = await registry().rotateSigningSecret(partner.id)
     t.clock.advance(SECRET_OVERLAP_HOURS * 3600_000 + 1000)
+    await operator.renew()
     const queued = await t.app.inject({
       method: 'POST',
       url: `/operator/partners/${partner.id}/deliveries/test`,

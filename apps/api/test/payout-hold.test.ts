@@ -18,10 +18,11 @@ import {
   uniqueEmail,
   useTestApp,
   wireOrderPaid,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
 const HOUR = 3_600_000
 
 const liquidity = refusableLiquidity()
@@ -30,7 +31,7 @@ const t = useTestApp({
   // Sessions outlast the two days the clock moves here.
   env: {
     BANK_WEBHOOK_SECRET: SECRET,
-    OPERATOR_CREDENTIALS: OPERATOR,
+
     PUBLIC_URL: 'https://exchange.example',
     SESSION_HOURS: '240',
   },
@@ -39,6 +40,8 @@ const t = useTestApp({
 beforeEach(() => {
   liquidity.state.refuse = 0
 })
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.anna')
+const operatorHeaders: Record<string, string> = operator.headers
 
 type Customer = Awaited<ReturnType<typeof payableBuyer>>
 
@@ -130,10 +133,11 @@ describe('a payout to a new wallet after a security change', () => {
     expect(mail?.text).toContain(`${until.replace('T', ' ').slice(0, 16)} UTC`)
 
     // The operator sees it on the order's row, with its end.
+    await operator.renew()
     const page = await t.app.inject({
       method: 'GET',
       url: '/operator',
-      headers: { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` },
+      headers: { ...operatorHeaders },
     })
     expect(page.body).toContain(`a new wallet after a security change: goes out by itself after ${until}`)
 

@@ -5,11 +5,18 @@ import { deliveries } from '../src/db/tables/modules/fulfilment'
 import { operatorActions } from '../src/db/tables/modules/operator'
 import { orders } from '../src/db/tables/modules/orders'
 import { type LiquidityProvider, LiquidityRefused } from '../src/providers/liquidity/liquidity.provider'
-import { buyer, callUser, mailTo, storedOrder, useTestApp, wireOrderPaid } from './support'
+import {
+  buyer,
+  callUser,
+  mailTo,
+  storedOrder,
+  useTestApp,
+  wireOrderPaid,
+  EVERY_ROLE,
+  useOperatorSession,
+} from './support'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
 
 /** A liquidity provider the test steers: each call takes the next planned outcome, and every call is counted. */
 type Outcome = 'ok' | 'down' | 'refused' | 'slow'
@@ -46,7 +53,7 @@ const steered: LiquidityProvider = {
 }
 
 const t = useTestApp({
-  env: { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR },
+  env: { BANK_WEBHOOK_SECRET: SECRET },
   liquidityProvider: steered,
 })
 beforeEach(() => {
@@ -55,6 +62,7 @@ beforeEach(() => {
   calls.buy = 0
   calls.withdraw = 0
 })
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 /** A customer's wire order, paid in full by a signed bank notice. */
 async function paidByWire() {
@@ -67,7 +75,7 @@ const operatorAction = (action: string, payload: object) =>
   t.app.inject({
     method: 'POST',
     url: `/operator/actions/${action}`,
-    headers: { ...basic, 'content-type': 'application/json' },
+    headers: { ...operatorHeaders, 'content-type': 'application/json' },
     payload,
   })
 
@@ -174,7 +182,7 @@ describe('settling paid orders when the liquidity provider fails', () => {
     ).toBe('processing')
     expect(calls.withdraw).toBe(1)
 
-    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: basic })
+    const page = await t.app.inject({ method: 'GET', url: '/operator', headers: operatorHeaders })
     expect(page.body).toContain('Withdrawals to check at the exchange (1)')
     expect(page.body).toContain(reference)
 
@@ -202,7 +210,7 @@ describe('settling paid orders when the liquidity provider fails', () => {
       action: 'record_delivery',
       detail: { txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' },
     })
-    expect((await t.app.inject({ method: 'GET', url: '/operator', headers: basic })).body).toContain(
+    expect((await t.app.inject({ method: 'GET', url: '/operator', headers: operatorHeaders })).body).toContain(
       'Withdrawals to check at the exchange (0)',
     )
   })

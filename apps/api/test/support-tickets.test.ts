@@ -20,13 +20,15 @@ import {
   multipart,
   signUpVerified,
   useTestApp,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
-const OPERATOR = 'ops.sam:correct-horse-battery'
-const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const t = useTestApp({ env: { OPERATOR_CREDENTIALS: OPERATOR } })
+const t = useTestApp({ env: {} })
+const operator = useOperatorSession(t, EVERY_ROLE, 'ops.sam')
+const operatorHeaders: Record<string, string> = operator.headers
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)])
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
@@ -65,7 +67,11 @@ const operatorPost = (url: string, fields: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { ...basic, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    headers: {
+      ...operatorHeaders,
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+    },
     payload: new URLSearchParams(fields).toString(),
   })
 
@@ -180,7 +186,7 @@ describe('support tickets', () => {
   it('keeps the thread: an operator answers (logged, e-mailed), the customer replies, the operator closes', async () => {
     const customer = await signUpVerified(t)
     const { number } = (await open(customer.token, { topic: 'wallet', message: 'How do I prove my wallet?' })).body.data
-    const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: basic })
+    const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: operatorHeaders })
     expect(list.statusCode).toBe(200)
     expect(list.body).toContain(`>${number}</a>`)
     expect(list.body).toContain(customer.email)
@@ -215,7 +221,7 @@ describe('support tickets', () => {
       'Thanks, done.',
     ])
 
-    const page = await t.app.inject({ method: 'GET', url: `/operator/tickets/${number}`, headers: basic })
+    const page = await t.app.inject({ method: 'GET', url: `/operator/tickets/${number}`, headers: operatorHeaders })
     expect(page.body).toContain('Support (ops.sam)')
     expect(page.body).toContain('Thanks, done.')
     expect((await operatorPost(`/operator/tickets/${number}/close`, {})).statusCode).toBe(303)
@@ -241,7 +247,7 @@ describe('support tickets', () => {
     const { number } = (await open(customer.token, { attachmentIds: [file] })).body.data
     const other = (await open(customer.token, {})).body.data.number
     const get = (url: string) =>
-      t.app.inject({ method: 'GET', url, headers: { ...basic, 'sec-fetch-site': 'same-origin' } })
+      t.app.inject({ method: 'GET', url, headers: { ...operatorHeaders, 'sec-fetch-site': 'same-origin' } })
     const download = await get(`/operator/tickets/${number}/attachments/${file}`)
     expect(download.statusCode).toBe(200)
     expect(download.rawPayload.equals(PNG)).toBe(true)
@@ -276,11 +282,16 @@ describe('support tickets', () => {
     const row = await ticketRow(serialOf(ticket.number))
     const steps = await t.db.select().from(supportTicketSteps).where(eq(supportTicketSteps.ticketId, row.id))
     expect(steps.map((step) => step.step)).toEqual(['opened', 'acknowledged'])
-    const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: basic })
+    const list = await t.app.inject({ method: 'GET', url: '/operator/tickets', headers: operatorHeaders })
     expect(list.body).toContain(ticket.responseDueAt)
     // Past its date and still open, the operator sees it overdue, on the ticket as in the list.
     t.clock.advance(31 * DAY_MS)
-    const page = await t.app.inject({ method: 'GET', url: `/operator/tickets/${ticket.number}`, headers: basic })
+    await operator.renew()
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/operator/tickets/${ticket.number}`,
+      headers: operatorHeaders,
+    })
     expect(page.body).toMatch(new RegExp(`Final answer due</th><td>${ticket.responseDueAt} <strong[^>]*>overdue`))
   })
 })

@@ -22,10 +22,10 @@ import {
   signAgreement,
   signUpVerified,
   useTestApp,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
-const OPERATOR = 'ops.anna:correct-horse-battery'
-const basic = { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` }
 /** The trusted edge's country header: each call says where its connection comes from. */
 const EDGE = 'cf-ipcountry'
 const MINUTE = 60_000
@@ -40,7 +40,6 @@ const refusedAt = (step: string) => ({ result: false, error: 'step_required', st
 const residenceApp = (ukCheckMode = 'residence') =>
   buildTestApp({
     env: {
-      OPERATOR_CREDENTIALS: OPERATOR,
       BRAND_FILE: brandFile({ ukCheckMode }),
       // Without the header a call comes from 127.0.0.1, in no database: an unknown country, the UK (decision 040).
       GEOIP_PROVIDER: 'database',
@@ -52,6 +51,7 @@ const t = useTestApp(() => residenceApp())
 beforeAll(async () => {
   await t.app.jobs.refreshRates()
 })
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 /** A customer's call from a connection in `country`. */
 async function from(country: string, name: string, token: string, payload: Record<string, unknown> = {}) {
@@ -145,11 +145,12 @@ const reviewProof = (verb: 'accept' | 'reject', documentId: string, reason = 'Ut
   t.app.inject({
     method: 'POST',
     url: `/operator/actions/${verb}-proof-of-address`,
-    headers: { ...basic, 'content-type': 'application/json' },
+    headers: { ...operatorHeaders, 'content-type': 'application/json' },
     payload: { documentId, reason },
   })
 
-const operatorPage = async () => (await t.app.inject({ method: 'GET', url: '/operator', headers: basic })).body
+const operatorPage = async () =>
+  (await t.app.inject({ method: 'GET', url: '/operator', headers: operatorHeaders })).body
 
 /** The risk warning continued and a restricted statement signed, as a UK customer does them. */
 async function firstUkSteps(token: string) {
@@ -251,7 +252,7 @@ describe('leaving the UK steps by declaring a residence elsewhere needs evidence
     expect(page).toContain(
       `action="/operator/actions/accept-proof-of-address"><input type="hidden" name="documentId" value="${proof}"`,
     )
-    const file = await t.app.inject({ method: 'GET', url: `/operator/documents/${proof}`, headers: basic })
+    const file = await t.app.inject({ method: 'GET', url: `/operator/documents/${proof}`, headers: operatorHeaders })
     expect(file.statusCode).toBe(200)
 
     const accepted = await reviewProof('accept', proof)
@@ -370,13 +371,13 @@ describe('leaving the UK steps by declaring a residence elsewhere needs evidence
     await declare('GB', 'CH', ada.token)
     t.clock.advance(MINUTE)
     const proof = await uploadProofOfAddress(ada.token)
-    const second = await buildTestApp({ sameDatabaseAs: t, clock: t.clock, env: { OPERATOR_CREDENTIALS: OPERATOR } })
+    const second = await buildTestApp({ sameDatabaseAs: t, clock: t.clock, env: {} })
     try {
       const decide = (app: TestApp, verb: string) =>
         app.app.inject({
           method: 'POST',
           url: `/operator/actions/${verb}-proof-of-address`,
-          headers: { ...basic, 'content-type': 'application/json' },
+          headers: { ...operatorHeaders, 'content-type': 'application/json' },
           payload: { documentId: proof, reason: 'Utility bill, Zürich address' },
         })
       const answers = await Promise.all([decide(t, 'accept'), decide(second, 'reject')])

@@ -18,24 +18,26 @@ import {
   useTestApp,
   verifyIdentity,
   wireOrderPaid,
+  EVERY_ROLE,
+  useOperatorSession,
 } from './support'
 
 // Decision 090: the name payments are compared with is the verified document's, frozen with the approval; an approval
 // whose document names someone other than the customer's declared name waits for a person.
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
-const OPERATOR = 'ops.anna:correct-horse-battery'
 const IDV_SECRET = 'idv-test-secret-0123456789'
-const ENV = { BANK_WEBHOOK_SECRET: SECRET, OPERATOR_CREDENTIALS: OPERATOR, IDV_WEBHOOK_SECRET: IDV_SECRET }
+const ENV = { BANK_WEBHOOK_SECRET: SECRET, IDV_WEBHOOK_SECRET: IDV_SECRET }
 
 const t = useTestApp({ env: ENV })
+const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
 
 const approveAsOperator = (customerId: string) =>
   t.app.inject({
     method: 'POST',
     url: '/operator/actions/approve-identity',
     headers: {
-      authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}`,
+      ...operatorHeaders,
       'content-type': 'application/json',
     },
     payload: { customerId },
@@ -103,7 +105,7 @@ describe('the name on the verified document', () => {
     const page = await t.app.inject({
       method: 'GET',
       url: '/operator',
-      headers: { authorization: `Basic ${Buffer.from(OPERATOR).toString('base64')}` },
+      headers: { ...operatorHeaders },
     })
     expect(page.body).toContain('NAME_MISMATCH')
     expect(page.body).toContain('declared name: Ada Lovelace; name on the document: Mallory Attacker')

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { gzipBytes, measurePage, report, staticFiles, type Manifest, type PageBudget } from './bundle-budget'
+import {
+  catalogLanguages,
+  gzipBytes,
+  measurePage,
+  report,
+  staticFiles,
+  type Manifest,
+  type PageBudget,
+} from './bundle-budget'
 
 /** index.html imports react and a shared chunk; the dashboard is a dynamic import with its own library chunk. */
 const manifest: Manifest = {
@@ -48,6 +56,11 @@ describe('bundle budget', () => {
     expect(files.css.sort()).toEqual(['assets/dashboard.css', 'assets/index.css', 'assets/mantine.css'])
   })
 
+  it('finds a shared chunk by its name', () => {
+    const named: Manifest = { ...manifest, '_table-abc.js': { file: 'assets/table-abc.js', name: 'table' } }
+    expect(staticFiles(named, ['table']).js).toEqual(['assets/table-abc.js'])
+  })
+
   it('refuses an entry the manifest does not have', () => {
     expect(() => staticFiles(manifest, ['src/missing.tsx'])).toThrow('The manifest has no chunk "src/missing.tsx"')
   })
@@ -67,6 +80,25 @@ describe('bundle budget', () => {
     const lines = report([measurePage(manifest, login, gzipSize)]).split('\n')
     expect(lines[0]).toBe('/login: JavaScript 75.0 KB gzip, CSS 2.0 KB gzip')
     expect(lines[1]).toMatch(/60\.0 KB {2}assets\/react\.js$/)
+  })
+
+  it("counts a page's catalogs in one language at a time", () => {
+    const withTexts: Manifest = {
+      ...manifest,
+      'src/lib/locales/de.json.compiled.js': { file: 'assets/de.json.compiled.js' },
+      'src/lib/locales/en.json.compiled.js': { file: 'assets/en.json.compiled.js' },
+    }
+    expect(catalogLanguages(withTexts)).toEqual(['de', 'en'])
+    const texts = { ...login, catalogs: ['src/lib'] }
+    const size = (file: string) => (file.includes('json') ? 1_500 : gzipSize(file))
+    const german = measurePage(withTexts, texts, size, 'de')
+    expect(german.page).toBe('/login (de)')
+    expect(german.js.map((file) => file.file)).toContain('assets/de.json.compiled.js')
+    expect(german.jsGzip).toBe(76_500)
+    expect(measurePage(withTexts, texts, size, 'en').js.map((file) => file.file)).not.toContain(
+      'assets/de.json.compiled.js',
+    )
+    expect(() => measurePage(withTexts, texts, size, 'fr')).toThrow('The manifest has no chunk')
   })
 
   it('measures gzip bytes of real content', () => {

@@ -1,34 +1,22 @@
 import { z } from 'zod'
+import { CRYPTO_CURRENCIES } from './currency-decimals'
 
 export const FIAT_CURRENCIES = ['eur', 'chf', 'gbp', 'usd'] as const
 export const FiatCurrency = z.enum(FIAT_CURRENCIES)
 export type FiatCurrency = z.infer<typeof FiatCurrency>
 
-export const CRYPTO_CURRENCIES = ['btc', 'eth', 'usdt', 'usdc', 'xrp', 'trx', 'dot', 'eos', 'ada', 'avax'] as const
 export const CryptoCurrency = z.enum(CRYPTO_CURRENCIES)
 export type CryptoCurrency = z.infer<typeof CryptoCurrency>
 
-export const FIAT_DECIMALS = 2
+// The coins and decimals live in a module without zod, so that the web's formatters load none (decision 130).
+export { CRYPTO_CURRENCIES }
+export { CRYPTO_DECIMALS, FIAT_DECIMALS } from './currency-decimals'
 
 export const FIAT_NAMES: Record<FiatCurrency, string> = {
   eur: 'Euro',
   chf: 'Swiss franc',
   gbp: 'British pound',
   usd: 'US dollar',
-}
-
-/** Decimals an amount of each coin is kept and shown with (the network's own precision, capped at 8). */
-export const CRYPTO_DECIMALS: Record<CryptoCurrency, number> = {
-  btc: 8,
-  eth: 8,
-  usdt: 6,
-  usdc: 6,
-  xrp: 6,
-  trx: 6,
-  dot: 8,
-  eos: 4,
-  ada: 6,
-  avax: 8,
 }
 
 export const CRYPTO_NAMES: Record<CryptoCurrency, string> = {

@@ -1,11 +1,15 @@
+import { z } from 'zod'
+
 /**
  * The languages the product speaks (decision 129): English for the UK and everyone else, German, French and Italian for
  * Switzerland. English is the source: every other language translates its messages.
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const
-export type Language = (typeof LANGUAGES)[number]
+// Pure: a web page that only reads the language (the formatters, decision 130) loads no zod for it.
+export const Language = /* @__PURE__ */ z.enum(LANGUAGES)
+export type Language = z.infer<typeof Language>
 
-/** Whether a value is one of the languages (no schema library: this module is in the first page's load). */
+/** Whether a value is one of the product's languages (as `Language.safeParse`, without zod at run time). */
 export function isLanguage(value: unknown): value is Language {
   return (LANGUAGES as readonly unknown[]).includes(value)
 }

@@ -136,6 +136,48 @@ describe('readAmountInput (decision 046)', () => {
     expect(readAmountInput('1.000', french)).toEqual({ kind: 'ambiguous', separator: '.' })
   })
 
+  it('settles it by the decimal separator only in a field of three decimals or more (decision 130)', () => {
+    // A fiat amount has two decimals: "1.000" francs in de-CH is a thousand or a typing slip, never one franc.
+    expect(readAmountInput('1.000', swiss, 2)).toEqual({ kind: 'ambiguous', separator: '.' })
+    expect(readAmountInput('1,000', german, 2)).toEqual({ kind: 'ambiguous', separator: ',' })
+    expect(readAmountInput('100.123', english, 2)).toEqual({ kind: 'ambiguous', separator: '.' })
+    // Where the locale groups with it, it is a thousand in any field.
+    expect(readAmountInput('1.000', german, 2)).toEqual({ kind: 'amount', value: '1000' })
+    expect(readAmountInput('1,000', english, 2)).toEqual({ kind: 'amount', value: '1000' })
+    // A coin takes three decimals and more: the locale's decimal separator settles it.
+    expect(readAmountInput('1.000', swiss, 8)).toEqual({ kind: 'amount', value: '1.000' })
+    expect(readAmountInput('1,000', german, 4)).toEqual({ kind: 'amount', value: '1.000' })
+    // Other shapes are never ambiguous: a leading zero, two or four decimals.
+    expect(readAmountInput('0.500', swiss, 2)).toEqual({ kind: 'amount', value: '0.500' })
+    expect(readAmountInput('1.00', swiss, 2)).toEqual({ kind: 'amount', value: '1.00' })
+    expect(readAmountInput('1,0000', german, 2)).toEqual({ kind: 'amount', value: '1.0000' })
+  })
+
+  it.each([
+    ['250,-', '250'],
+    ['250.-', '250'],
+    ['250.–', '250'],
+    ['250,–', '250'],
+    ['250.—', '250'],
+    ['250.--', '250'],
+    ["1'250.–", '1250'],
+    ['1.250,-', '1250'],
+    ['1,250.-', '1250'],
+    ['1 250,-', '1250'],
+    ['0,-', '0'],
+  ])('reads the whole-amount notation %j as %s in every locale', (typed, value) => {
+    for (const locale of [english, german, french, swiss])
+      for (const decimals of [undefined, 2, 8])
+        expect(readAmountInput(typed, locale, decimals)).toEqual({ kind: 'amount', value })
+  })
+
+  it.each([',-', '-', '250-', '250,---', '250,-5', '1.250.-', '1,250,-', '250,- -', '250;-'])(
+    'cannot read %j as a whole amount',
+    (typed) => {
+      expect(readAmountInput(typed, swiss)).toEqual({ kind: 'unreadable' })
+    },
+  )
+
   it.each(['', '   '])('is empty for %j', (typed) => {
     expect(readAmountInput(typed, english)).toEqual({ kind: 'empty' })
   })

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js'
 import { z } from 'zod'
+import { ENGLISH_NUMBER_STYLE, writeDecimal, type NumberSeparators } from './number-format'
 
 /** Our own Decimal: 40 significant digits, half-up; nothing here ever touches a JS float. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP })
@@ -31,11 +32,7 @@ export function normalizeAmountInput(input: string): string {
   return COMMA_GROUPED.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed
 }
 
-/** The separators of a locale's numbers, e.g. de-DE: decimal ",", group "."; de-CH: decimal ".", group "’". */
-export interface NumberSeparators {
-  decimal: string
-  group: string
-}
+export type { NumberSeparators } from './number-format'
 
 /**
  * How an amount typed by a customer was read: a plain decimal string, or why it could not be. `ambiguous` is a single
@@ -51,6 +48,8 @@ export type AmountReading =
 const SPACING_CHAR = /[\s\u00a0\u202f'\u2019]/
 const SPACING_CHARS = /[\s\u00a0\u202f'\u2019]/g
 const SPACED_GROUPS = /^\d{1,3}(?:[\s\u00a0\u202f'\u2019]\d{3})+$/
+// A whole amount as Swiss and German prices write it: "250.–", "250,-", "1'250.--" (decision 130).
+const WHOLE_AMOUNT = /^(.*\d)([.,])(?:--?|\u2013|\u2014)$/
 
 /** "1,000,000" → "1000000": the first group has one to three digits, every later one three. */
 function joinGroups(whole: string, separator: string): string | null {
@@ -60,8 +59,17 @@ function joinGroups(whole: string, separator: string): string | null {
   return first + rest.join('')
 }
 
-/** Which of "," and "." is the decimal separator of an amount without spaces, or `ambiguous`. */
-function decimalSeparatorOf(text: string, locale: NumberSeparators): ',' | '.' | null | 'ambiguous' {
+/**
+ * Which of "," and "." is the decimal separator of an amount without spaces, or `ambiguous`. A single separator before
+ * exactly three digits is settled by the locale when it groups with that character ("1.000" in de-DE is a thousand),
+ * or decimals with it and the field takes three decimals or more (a coin); else it is ambiguous, also where the locale
+ * decimals with it but the field takes fewer ("1.000" francs in de-CH: no fiat amount has three decimals).
+ */
+function decimalSeparatorOf(
+  text: string,
+  locale: NumberSeparators,
+  decimals: number | undefined,
+): ',' | '.' | null | 'ambiguous' {
   const lastComma = text.lastIndexOf(',')
   const lastPoint = text.lastIndexOf('.')
   if (lastComma >= 0 && lastPoint >= 0) return lastComma > lastPoint ? ',' : '.'
@@ -70,38 +78,46 @@ function decimalSeparatorOf(text: string, locale: NumberSeparators): ',' | '.' |
   const [before = '', ...after] = text.split(separator)
   if (after.length > 1) return null
   if (after[0]?.length !== 3 || !/^[1-9]\d{0,2}$/.test(before)) return separator
-  if (locale.decimal === separator) return separator
   if (locale.group === separator) return null
+  if (locale.decimal === separator && (decimals === undefined || decimals >= 3)) return separator
   return 'ambiguous'
 }
 
 /**
- * Reads an amount the way the customer meant it (decision 046): "100,50" and "100.50" are a hundred and a half,
- * "1.000,50", "1,000.50", "1'000.50" and "1 000,50" a thousand and a half. With both a comma and a point, the last one
- * is the decimal separator; a separator repeated ("1,000,000") groups thousands; one separator followed by other than
- * three digits is the decimal separator. One separator followed by exactly three digits ("1,000") is read as the
- * locale reads it, and is `ambiguous` when the locale uses that character for neither.
+ * Reads an amount the way the customer meant it (decisions 046 and 130): "100,50" and "100.50" are a hundred and a
+ * half, "1.000,50", "1,000.50", "1'000.50" and "1 000,50" a thousand and a half, "250,-" and "250.–" two hundred and
+ * fifty. With both a comma and a point, the last one is the decimal separator; a separator repeated ("1,000,000")
+ * groups thousands; one separator followed by other than three digits is the decimal separator. One separator followed
+ * by exactly three digits ("1,000") is read as the locale reads it, and is `ambiguous` when the locale does not settle
+ * it: it uses that character for neither, or as its decimal separator in a field of fewer than three `decimals`.
+ * Without `decimals` the field takes any number of them.
  */
-export function readAmountInput(input: string, locale: NumberSeparators): AmountReading {
+export function readAmountInput(input: string, locale: NumberSeparators, decimals?: number): AmountReading {
   const text = input.trim()
   if (text === '') return { kind: 'empty' }
+  const whole = WHOLE_AMOUNT.exec(text)
+  if (whole) {
+    // The dash stands for no cents: the separator before it is the decimal one, whatever the locale.
+    const reading = readAmountInput(`${whole[1]}${whole[2]}0`, locale)
+    return reading.kind === 'amount' ? { kind: 'amount', value: reading.value.replace(/\.0$/, '') } : reading
+  }
   const compact = text.replace(SPACING_CHARS, '')
   if (!/^[\d.,]*\d[\d.,]*$/.test(compact)) return { kind: 'unreadable' }
-  const decimal = decimalSeparatorOf(compact, locale)
+  const decimal = decimalSeparatorOf(compact, locale, decimals)
   if (decimal === 'ambiguous') return { kind: 'ambiguous', separator: compact.includes(',') ? ',' : '.' }
 
   const cut = decimal === null ? -1 : text.lastIndexOf(decimal)
   const rawWhole = cut < 0 ? text : text.slice(0, cut)
   const fraction = cut < 0 ? undefined : text.slice(cut + 1)
   if (fraction !== undefined && !/^\d+$/.test(fraction)) return { kind: 'unreadable' }
-  let whole: string | null
-  if (SPACING_CHAR.test(rawWhole)) whole = SPACED_GROUPS.test(rawWhole) ? rawWhole.replace(SPACING_CHARS, '') : null
+  let digits: string | null
+  if (SPACING_CHAR.test(rawWhole)) digits = SPACED_GROUPS.test(rawWhole) ? rawWhole.replace(SPACING_CHARS, '') : null
   else {
     const group = decimal === null ? (compact.includes('.') ? '.' : ',') : decimal === ',' ? '.' : ','
-    whole = joinGroups(rawWhole, group)
+    digits = joinGroups(rawWhole, group)
   }
-  if (whole === null || !/^\d*$/.test(whole)) return { kind: 'unreadable' }
-  const value = fraction === undefined ? whole : `${whole === '' ? '0' : whole}.${fraction}`
+  if (digits === null || !/^\d*$/.test(digits)) return { kind: 'unreadable' }
+  const value = fraction === undefined ? digits : `${digits === '' ? '0' : digits}.${fraction}`
   return PLAIN_DECIMAL.test(value) ? { kind: 'amount', value } : { kind: 'unreadable' }
 }
 
@@ -125,11 +141,14 @@ export function roundDown(value: string, decimals: number): string {
   return dec(value).toDecimalPlaces(decimals, D.ROUND_DOWN).toFixed(decimals)
 }
 
-/** Spec section 9's formatter: rounds to the given decimals and adds thousands commas, e.g. "12,345.68". */
+/**
+ * Spec section 9's formatter: rounds to the given decimals (half-up) and adds thousands commas, e.g. "12,345.68". The
+ * api's English; the web writes amounts in the customer's locale (apps/web/src/lib/format.ts, decision 130).
+ */
 export function formatAmount(value: string, decimals: number): string {
-  const [whole = '0', fraction] = roundAmount(value, decimals).split('.')
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`
+  const written = writeDecimal(value, decimals, ENGLISH_NUMBER_STYLE)
+  if (written === undefined) throw new Error(`not a decimal amount: ${value}`)
+  return written
 }
 
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {

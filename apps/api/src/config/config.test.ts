@@ -98,14 +98,16 @@ describe('loadConfig', () => {
     })
   })
 
-  it('reads operator credentials as name:password pairs and refuses short passwords', () => {
-    expect(
-      loadConfig({ OPERATOR_CREDENTIALS: 'anna:correct-horse-battery,ben:another-long-secret' }).operators,
-    ).toEqual([
-      { name: 'anna', password: 'correct-horse-battery' },
-      { name: 'ben', password: 'another-long-secret' },
-    ])
-    expect(() => loadConfig({ OPERATOR_CREDENTIALS: 'anna:short' })).toThrow(/OPERATOR_CREDENTIALS/)
+  it("reads the operators' session times, and refuses the removed shared operator login with the way on", () => {
+    expect(loadConfig({}).operatorSessions).toEqual({ idleMinutes: 30, hours: 12 })
+    expect(loadConfig({ OPERATOR_IDLE_MINUTES: '15', OPERATOR_SESSION_HOURS: '8' }).operatorSessions).toEqual({
+      idleMinutes: 15,
+      hours: 8,
+    })
+    expect(() => loadConfig({ OPERATOR_IDLE_MINUTES: '1' })).toThrow(/OPERATOR_IDLE_MINUTES/)
+    expect(() => loadConfig({ OPERATOR_CREDENTIALS: 'anna:correct-horse-battery' })).toThrow(
+      /OPERATOR_CREDENTIALS: removed: operators sign in with their own accounts \(decision 127\)\. Unset it and create the first admin with `npm run operator -- create-admin/,
+    )
   })
 
   it('uses the sandbox pay-by-bank unless TrueLayer is configured completely, and names what is missing', () => {
@@ -251,13 +253,12 @@ describe('loadConfig', () => {
   })
 })
 
-/** Production settings a shared demo or staging runs with: real mail, sandboxes allowed, operators to guard them. */
+/** Production settings a shared demo or staging runs with: real mail, sandboxes allowed (behind an operator's sign-in). */
 const SHARED_DEMO = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail.example.com:587',
   SMTP_FROM: 'Helvex <no-reply@helvex.example>',
   ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-  OPERATOR_CREDENTIALS: 'anna:correct-horse-battery',
 }
 
 describe('loadConfig refuses an unsafe deployment', () => {
@@ -341,12 +342,6 @@ describe('loadConfig refuses an unsafe deployment', () => {
       /ALLOW_SANDBOX_IN_PRODUCTION=true for a shared demo/,
     )
     expect(loadConfig(SHARED_DEMO)).toMatchObject({ env: 'production', allowSandboxInProduction: true })
-  })
-
-  it('refuses sandboxes allowed in production without the operator credentials that guard their pages', () => {
-    expect(() => loadConfig({ ...SHARED_DEMO, OPERATOR_CREDENTIALS: undefined })).toThrow(
-      /OPERATOR_CREDENTIALS: required with ALLOW_SANDBOX_IN_PRODUCTION=true in production; the sandbox pages \(\/sandbox\/psp, \/sandbox\/bank, \/sandbox\/bank-partner, \/sandbox\/idv, \/sandbox\/esign\)/,
-    )
   })
 
   it('names every problem in one message', () => {

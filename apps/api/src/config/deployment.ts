@@ -9,7 +9,6 @@ import type { PspSettings } from '../providers/psp/psp.settings'
 import type { readRates } from '../providers/rates/rates.settings'
 import type { readDevelopment } from './development.settings'
 import type { readJourney } from './journey.settings'
-import type { readSecurity } from './security.settings'
 import type { readServer } from './server.settings'
 
 /**
@@ -31,8 +30,7 @@ export type PartySettings = Pick<ReturnType<typeof readServer>, 'env'> &
 type Config = PartySettings &
   ReturnType<typeof readMail> &
   ReturnType<typeof readDevelopment> &
-  ReturnType<typeof readJourney> &
-  Pick<ReturnType<typeof readSecurity>, 'operators'>
+  ReturnType<typeof readJourney>
 
 /**
  * `sandbox`: the offline stand-in inside this process (its pages under /sandbox/…, anyone can "pay");
@@ -265,12 +263,6 @@ export function deploymentProblems(config: Config): string[] {
       `NODE_ENV=production with parties that are not live: ${listed(notLive, config)}; set them live, or ${SETTING}=true for a shared demo or staging`,
     )
   }
-  const withPages = sandboxPageParties(config)
-  if (config.allowSandboxInProduction && withPages.length > 0 && config.operators.length === 0) {
-    problems.push(
-      `OPERATOR_CREDENTIALS: required with ${SETTING}=true in production; the sandbox pages (${withPages.map((party) => party.sandboxPages).join(', ')}) sit behind them`,
-    )
-  }
   return problems
 }
 
@@ -287,7 +279,7 @@ export function logDeployment(log: StartLog, config: Config) {
     if (config.env === 'production' && mode !== 'live') {
       log.warn(
         line,
-        `${party.name} runs as a ${mode.toUpperCase()} in production (${SETTING}=true): no real money moves${party.sandboxPages && mode === 'sandbox' ? `; its pages at ${party.sandboxPages} need the operator credentials` : ''}`,
+        `${party.name} runs as a ${mode.toUpperCase()} in production (${SETTING}=true): no real money moves${party.sandboxPages && mode === 'sandbox' ? `; its pages at ${party.sandboxPages} need a signed-in operator (decision 127)` : ''}`,
       )
     } else {
       log.info(line, `${party.name}: ${mode}`)

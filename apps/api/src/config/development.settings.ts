@@ -19,7 +19,7 @@ export const DevelopmentEnv = z.object({
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv
     .default(false)
     .describe(
-      'Lets NODE_ENV=production run sandbox parties, for a shared demo or staging (decision 020); needs OPERATOR_CREDENTIALS.',
+      'Lets NODE_ENV=production run sandbox parties, for a shared demo or staging (decision 020); its sandbox pages then open only to a signed-in operator (decision 127).',
     ),
 })
 

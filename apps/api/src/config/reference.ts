@@ -78,7 +78,7 @@ export function renderConfigurationReference(): string {
     '',
     'The api reads these environment variables once at start (`loadConfig`), names every bad one in one message and',
     'refuses to start when the combination is unsafe (decisions 020, 070): in production every party must be live',
-    '(unless ALLOW_SANDBOX_IN_PRODUCTION for a shared demo, then behind OPERATOR_CREDENTIALS), a party that moves real',
+    '(unless ALLOW_SANDBOX_IN_PRODUCTION for a shared demo, then behind an operator sign-in), a party that moves real',
     'money needs every other party live, and no development convenience runs beside a party that moves real money or',
     'checks real identities. Yes/no variables take `true`/`1` or `false`/`0`.',
     '',

@@ -6,7 +6,7 @@ import { type SettingsContext, refuse } from './values/env-values'
 export const DEFAULT_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1)
 export const DEFAULT_HASH_MAX_WAIT_MS = 3_000
 
-/** Sessions, rate limits, password hashing and the operators of the back office. */
+/** Sessions, rate limits, password hashing and the sessions of the back office's operators. */
 export const SecurityEnv = z.object({
   JWT_SECRET: z
     .string()
@@ -66,15 +66,27 @@ export const SecurityEnv = z.object({
     .max(60_000)
     .default(DEFAULT_HASH_MAX_WAIT_MS)
     .describe('Longest a login or sign-up waits for its hash before it is answered "busy, try again" (503).'),
+  OPERATOR_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(240)
+    .default(30)
+    .describe(
+      "Minutes without a request after which an operator's session at /operator ends (decision 127); the operator signs in again.",
+    ),
+  OPERATOR_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24)
+    .default(12)
+    .describe("Hours an operator's session lasts at most, however busy (decision 127)."),
   OPERATOR_CREDENTIALS: z
     .string()
-    .regex(
-      /^[\w.-]+:[^,]{12,}(,[\w.-]+:[^,]{12,})*$/,
-      'expected name:password pairs, passwords of at least 12 characters',
-    )
     .optional()
     .describe(
-      'Operators of the back-office view at /operator (HTTP Basic), as "name:password" pairs separated by commas (passwords of 12+ characters); unset: no operator view.',
+      'Removed (decision 127): operators have their own accounts now (`npm run operator -- create-admin`, docs/deploying.md). A start with it set stops, so that an install does not believe the old shared login still guards /operator.',
     ),
 })
 
@@ -84,6 +96,12 @@ export function readSecurity(
 ) {
   if (env.DATABASE_URL && !env.JWT_SECRET)
     refuse(ctx, 'required when DATABASE_URL is set (every api process must share it)', 'JWT_SECRET')
+  if (env.OPERATOR_CREDENTIALS !== undefined)
+    refuse(
+      ctx,
+      'removed: operators sign in with their own accounts (decision 127). Unset it and create the first admin with `npm run operator -- create-admin --name <login name>`',
+      'OPERATOR_CREDENTIALS',
+    )
   return {
     jwtSecret: env.JWT_SECRET,
     sessionHours: env.SESSION_HOURS,
@@ -93,12 +111,6 @@ export function readSecurity(
       readsPerMinute: env.RATE_LIMIT_PARTNER_READS_PER_MINUTE,
     },
     passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
-    operators: (env.OPERATOR_CREDENTIALS ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((pair) => {
-        const at = pair.indexOf(':')
-        return { name: pair.slice(0, at), password: pair.slice(at + 1) }
-      }),
+    operatorSessions: { idleMinutes: env.OPERATOR_IDLE_MINUTES, hours: env.OPERATOR_SESSION_HOURS },
   }
 }

@@ -8,20 +8,23 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { guardSandboxPages } from '../config/deployment-guards'
 import { AppError } from '../errors'
 import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/error-handler'
+import { type OperatorSessions, createOperatorSessions } from '../modules/operator/operator-sessions'
 import {
+  OPERATOR_CODE_FAILURES_PER_OPERATOR,
+  OPERATOR_CODE_FAILURES_PER_SIGN_IN,
   OPERATOR_FAILURES_PER_ADDRESS,
-  OPERATOR_FAILURES_PER_NAME,
+  OPERATOR_FAILURES_PER_NAME_AND_ADDRESS,
   OPERATOR_FAILURE_WINDOW_SECONDS,
-  createOperatorAuth,
-} from '../plugins/operator-auth'
+  type SignInLimits,
+} from '../modules/operator/sign-in.routes'
 import { type RateLimits, registerRateLimits } from '../plugins/rate-limits'
 import { createRequireSession } from '../plugins/session'
 import type { Core, ModuleParts, RouteMount, RouteScope } from '../modules/module-kit'
 
-/** What stands before the routes: the rate limits and the operators' login. */
+/** What stands before the routes: the rate limits and the operators' sessions and sign-in limits. */
 export interface Gates {
   limits: RateLimits
-  requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+  operatorSignIn: { sessions: OperatorSessions; limits: SignInLimits }
 }
 
 /** The OpenAPI description of every route registered after it, and its pages when enabled. */
@@ -52,10 +55,13 @@ export async function registerApiDocs(app: FastifyInstance, { config, brand }: C
 }
 
 /**
- * The rate limits, and one operator login for the operator pages and, in production, the sandbox pages; failures
- * are limited per address and per name across processes (decision 023).
+ * The rate limits, and the operators' sessions that open the operator pages and, in production, the sandbox pages;
+ * failed sign-ins are limited per address and per (login name, address) across processes (decisions 023, 127).
  */
-export async function registerGates(app: FastifyInstance, { config, clock, secrets, publicUrl }: Core): Promise<Gates> {
+export async function registerGates(
+  app: FastifyInstance,
+  { config, clock, secrets, publicUrl, db }: Core,
+): Promise<Gates> {
   const limits = await registerRateLimits(app, {
     ...config.rateLimits,
     redisUrl: config.redisUrl,
@@ -64,16 +70,20 @@ export async function registerGates(app: FastifyInstance, { config, clock, secre
   })
   const failures = (name: string, max: number) =>
     limits.failures(name, { max, windowSeconds: OPERATOR_FAILURE_WINDOW_SECONDS })
-  const requireOperator = createOperatorAuth(
-    config.operators,
-    {
-      byAddress: failures('operator-address', OPERATOR_FAILURES_PER_ADDRESS),
-      byName: failures('operator-name', OPERATOR_FAILURES_PER_NAME),
-    },
-    { key: secrets.operatorDeviceKey, publicUrlIsHttps: publicUrl.startsWith('https:') },
-  )
-  guardSandboxPages(app, config, requireOperator)
-  return { limits, requireOperator }
+  const sessions = createOperatorSessions({
+    db,
+    clock,
+    ...config.operatorSessions,
+    publicUrlIsHttps: publicUrl.startsWith('https:'),
+  })
+  guardSandboxPages(app, config, sessions.requireOperator)
+  const signInLimits: SignInLimits = {
+    byAddress: failures('operator-address', OPERATOR_FAILURES_PER_ADDRESS),
+    byNameAndAddress: failures('operator-name-address', OPERATOR_FAILURES_PER_NAME_AND_ADDRESS),
+    codesBySignIn: failures('operator-code-sign-in', OPERATOR_CODE_FAILURES_PER_SIGN_IN),
+    codesByOperator: failures('operator-code-operator', OPERATOR_CODE_FAILURES_PER_OPERATOR),
+  }
+  return { limits, operatorSignIn: { sessions, limits: signInLimits } }
 }
 
 /**

@@ -154,7 +154,7 @@ export async function wireModules(
       partners: partners.partners,
       support: support.support,
     },
-    gates.requireOperator,
+    gates.operatorSignIn,
     { partnerWebhooks: partnerWebhooks.partnerWebhooks, errorLog: errorLog.errorLog },
   )
   const partnerApi = partnerApiModule(core, { partners: partners.partners, rates: money.rates, limits: gates.limits })

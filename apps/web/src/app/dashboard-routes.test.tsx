@@ -8,7 +8,8 @@ import { journeyAnswer, owed } from '../test/journey-fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../test/mock-api'
 import { renderApp as renderAppAt } from '../test/render'
 import { BUILT_DASHBOARD_SCREENS } from './dashboard-screens'
-import { DASHBOARD_ROUTES } from './signed-in-routes'
+import { DASHBOARD_ROUTES } from './signed-in-screens'
+import { SIGNED_IN_PATHS } from './signed-in-routes'
 
 function renderApp(url: string) {
   return renderAppAt(url).router
@@ -32,6 +33,10 @@ describe('signed-in routes', () => {
       expect(route, screen.path).toBeDefined()
       expect(route?.Screen.$$typeof, screen.path).toBe(lazy)
     }
+  })
+
+  it('routes every signed-in address of the first load to a screen of the table, and no other', () => {
+    expect([...SIGNED_IN_PATHS].sort()).toEqual(DASHBOARD_ROUTES.map((route) => route.path).sort())
   })
 
   it('covers every dashboard name of spec section 2, and the screens added beyond it', () => {

@@ -1,4 +1,14 @@
-import { Component as ReactComponent, Suspense, useEffect, useState, type ReactNode } from 'react'
+import {
+  Component as ReactComponent,
+  createElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { PageSpinner } from '../components/account/ui'
@@ -11,7 +21,9 @@ import { useBrand } from '../lib/brand-context'
 import { readJwtCookie } from '../lib/cookies'
 import { reportError } from '../lib/report-error'
 import { useJwtToken } from '../lib/use-jwt-token'
-import { DASHBOARD_ROUTES, LAYOUT_CALLS, onDemand, signedInRouteAt } from './signed-in-routes'
+import { commonCatalog } from '../lib/common-copy'
+import { onDemand } from './on-demand'
+import { firstCallsAt, LAYOUT_CALLS, loadSignedInScreens, SIGNED_IN_PATHS, signedInPathAt } from './signed-in-routes'
 import { CardLayout } from './layouts/card-layout'
 import { HomeLayout } from './layouts/home-layout'
 import { PublicLayout } from './layouts/public-layout'
@@ -45,7 +57,7 @@ const NotFoundRoute = onDemand(() =>
  * the brand loads, so the screen shows as soon as the brand is known (decision 125).
  */
 export function startPublicScreen(pathname: string): void {
-  if (/^\/login\/?$/i.test(pathname) || signedInRouteAt(pathname) || PARTNER_ADDRESS.test(pathname)) return
+  if (/^\/login\/?$/i.test(pathname) || signedInPathAt(pathname) || PARTNER_ADDRESS.test(pathname)) return
   SignupForm.preload().catch(() => undefined)
 }
 
@@ -65,9 +77,14 @@ const PARTNER_ADDRESS = /^\/(logout)?mp(-|\/?$)/i
  * renders (decision 060). Their modules are asked for once the frame has painted (`SignedInArea`).
  */
 export function startSignedInScreen(brandName: string, pathname: string): void {
-  const route = signedInRouteAt(pathname)
-  if (!route || !readJwtCookie()) return
-  const calls = [LAYOUT_CALLS, route.calls ?? {}]
+  const path = signedInPathAt(pathname)
+  if (!path || !readJwtCookie()) return
+  // The screens' table too, so that the screen's module is asked for as soon as the frame has painted, and the frame's
+  // texts with it.
+  loadSignedInScreens()
+    .then((screens) => screens.loadFrameTexts())
+    .catch(() => undefined)
+  const calls = [LAYOUT_CALLS, firstCallsAt(path)]
   sendCallsEarly(
     { public: calls.flatMap((call) => call.public ?? []), user: calls.flatMap((call) => call.user ?? []) },
     { brandName },
@@ -113,9 +130,11 @@ function SignedInArea() {
       // A failed download shows when the screen renders (the route's error boundary); here it is only started. The
       // libraries are asked for on their own, so that their modules run in a task before the app's (decision 068).
       import('./dashboard-libraries').catch(() => undefined)
-      signedInRouteAt(pathname)
-        ?.Screen.preload()
-        .catch(() => undefined)
+      const path = signedInPathAt(pathname)
+      if (path)
+        loadSignedInScreens()
+          .then((screens) => Promise.all([screens.loadFrameTexts(), screens.signedInScreenAt(path)?.preload()]))
+          .catch(() => undefined)
       setFramePainted(true)
     })
   }, [framePainted, pathname, shellRendered])
@@ -125,6 +144,22 @@ function SignedInArea() {
       <DashboardLayoutRoute />
     </Suspense>
   )
+}
+
+/**
+ * The screen of each signed-in address, from the screens' table (loaded on demand, decision 129): a lazy component per
+ * address, made once, whose module is the table's then the screen's.
+ */
+const signedInScreens = new Map<string, LazyExoticComponent<ComponentType>>()
+function signedInScreen(path: string) {
+  let screen = signedInScreens.get(path)
+  if (!screen) {
+    screen = lazy(() =>
+      loadSignedInScreens().then((table) => table.signedInScreenAt(path)?.preload() ?? { default: () => null }),
+    )
+    signedInScreens.set(path, screen)
+  }
+  return screen
 }
 
 /** A new page starts at its top, as a page loaded from the server would. */
@@ -185,14 +220,14 @@ export function AppRoutes() {
               </Route>
             </Route>
             <Route element={<SignedInArea />}>
-              {DASHBOARD_ROUTES.map(({ path, Screen }) => (
+              {SIGNED_IN_PATHS.map((path) => (
                 <Route
                   key={path}
                   path={path}
                   element={
                     // The signed-in layout stays while a screen first visited loads.
-                    <Suspense fallback={<PageSpinner label="Loading" />}>
-                      <Screen />
+                    <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>
+                      {createElement(signedInScreen(path))}
                     </Suspense>
                   }
                 />

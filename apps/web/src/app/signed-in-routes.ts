@@ -1,20 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-
-/**
- * A screen module loaded on demand: each route file exports its screen as `Component`. `preload` starts the download
- * before the screen is rendered (the same one download as rendering it).
- */
-export type LazyScreen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> }
-export function onDemand(load: () => Promise<{ Component: ComponentType }>): LazyScreen {
-  let loading: Promise<{ default: ComponentType }> | undefined
-  const preload = () => (loading ??= load().then((module) => ({ default: module.Component })))
-  return Object.assign(lazy(preload), { preload })
-}
-
-const ChooseBankRoute = onDemand(() => import('./routes/choose-bank-route'))
-const SupportRoute = onDemand(() => import('./routes/support-route'))
-const OtpRoute = onDemand(() => import('./routes/otp-route'))
 
 /** Calls (by name, each sent with `{ brandName }`) a screen makes as it first renders; they can be sent before it loads. */
 interface FirstCalls {
@@ -25,63 +9,67 @@ interface FirstCalls {
 /** The signed-in layout's own: the customer (getGross) and the checks still owed (the menu's badge). */
 export const LAYOUT_CALLS: FirstCalls = { user: ['getGross', 'journeyStatus'] }
 
-/** Every signed-in screen of spec section 2 and beyond it, each loaded when first visited. */
-export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen; calls?: FirstCalls }[] = [
-  {
-    path: WEB_PATHS.dashboard,
-    Screen: onDemand(() => import('./routes/calculator-route')),
-    calls: { public: ['getHpRates'], user: ['walletList'] },
-  },
-  { path: WEB_PATHS.method, Screen: onDemand(() => import('./routes/method-route')) },
-  { path: WEB_PATHS.details, Screen: onDemand(() => import('./routes/details-route')) },
-  { path: WEB_PATHS.confirmDetails, Screen: onDemand(() => import('./routes/confirm-details-route')) },
-  { path: WEB_PATHS.chooseCard, Screen: onDemand(() => import('./routes/choose-cc-route')) },
-  { path: WEB_PATHS.startCard, Screen: onDemand(() => import('./routes/start-cc-route')) },
-  { path: WEB_PATHS.viban, Screen: onDemand(() => import('./routes/viban-route')) },
-  { path: WEB_PATHS.vibanDetails, Screen: onDemand(() => import('./routes/viban-details-route')) },
-  { path: WEB_PATHS.returnCard, Screen: onDemand(() => import('./routes/return-cc-route')) },
-  { path: WEB_PATHS.thankYou, Screen: onDemand(() => import('./routes/thank-you-route')) },
-  { path: WEB_PATHS.sorry, Screen: onDemand(() => import('./routes/sorry-route')) },
-  { path: WEB_PATHS.chooseBank, Screen: ChooseBankRoute },
-  { path: WEB_PATHS.banks, Screen: ChooseBankRoute },
-  { path: WEB_PATHS.wire, Screen: onDemand(() => import('./routes/wire-route')) },
-  { path: WEB_PATHS.history, Screen: onDemand(() => import('./routes/history-route')) },
-  { path: WEB_PATHS.authStart, Screen: onDemand(() => import('./routes/auth-start-route')) },
-  { path: WEB_PATHS.hostedAuth, Screen: onDemand(() => import('./routes/hosted-auth-route')) },
-  { path: WEB_PATHS.returnAuth, Screen: onDemand(() => import('./routes/return-auth-route')) },
-  { path: WEB_PATHS.authEnd, Screen: onDemand(() => import('./routes/auth-end-route')) },
-  { path: WEB_PATHS.uploadDocs, Screen: onDemand(() => import('./routes/upload-docs-route')) },
-  { path: WEB_PATHS.sourceOfFunds, Screen: onDemand(() => import('./routes/sof-route')) },
-  { path: WEB_PATHS.questionnaire, Screen: onDemand(() => import('./routes/quest-route')) },
-  { path: WEB_PATHS.checks, Screen: onDemand(() => import('./routes/checks-route')) },
-  // Beyond the spec's table (it allows more routes): where a customer proves a wallet (decision 039).
-  { path: WEB_PATHS.wallets, Screen: onDemand(() => import('./routes/wallets-route')) },
-  // The way out of a paid order whose delivery waits: another wallet, or the money back (decision 085).
-  { path: WEB_PATHS.wayOut, Screen: onDemand(() => import('./routes/way-out-route')) },
-  // A completed order's printable receipt (decision 049).
-  { path: WEB_PATHS.receipt, Screen: onDemand(() => import('./routes/receipt-route')) },
-  // The customer agreement (decision 044).
-  { path: WEB_PATHS.disclaimer, Screen: onDemand(() => import('./routes/disclaimer-route')) },
-  { path: WEB_PATHS.agreement, Screen: onDemand(() => import('./routes/agr-route')) },
-  { path: WEB_PATHS.signAgreement, Screen: onDemand(() => import('./routes/agr1-route')) },
-  { path: WEB_PATHS.returnAgreement, Screen: onDemand(() => import('./routes/return-agr-route')) },
-  // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
-  { path: WEB_PATHS.riskWarning, Screen: onDemand(() => import('./routes/prk-route')) },
-  { path: WEB_PATHS.categorisation, Screen: onDemand(() => import('./routes/prst-route')) },
-  { path: WEB_PATHS.assessment, Screen: onDemand(() => import('./routes/prquest-route')) },
-  { path: WEB_PATHS.coolingOff, Screen: onDemand(() => import('./routes/prwait-route')) },
-  // Where login leads a returning customer (decision 125).
-  { path: WEB_PATHS.land, Screen: onDemand(() => import('./routes/land-route')) },
-  { path: WEB_PATHS.account, Screen: onDemand(() => import('./routes/account-route')) },
-  // Requests and the contact form share one module (decision 122).
-  { path: WEB_PATHS.support, Screen: SupportRoute },
-  { path: WEB_PATHS.contactUs, Screen: SupportRoute },
-  // Two-factor sign-in's six screens share one module (decision 124).
-  ...WEB_PATHS.securityCode.map((path) => ({ path, Screen: OtpRoute })),
+/** The calls a signed-in screen makes as it first renders, by its path (the others make none before they load). */
+const FIRST_CALLS: Record<string, FirstCalls> = {
+  [WEB_PATHS.dashboard]: { public: ['getHpRates'], user: ['walletList'] },
+}
+
+/**
+ * Every signed-in address of spec section 2 and beyond it. Their screens' table (signed-in-screens.ts, with a lazy
+ * import each) is loaded with the signed-in layout, not with /login (decision 129 made room for the texts there).
+ */
+export const SIGNED_IN_PATHS: readonly string[] = [
+  WEB_PATHS.dashboard,
+  WEB_PATHS.method,
+  WEB_PATHS.details,
+  WEB_PATHS.confirmDetails,
+  WEB_PATHS.chooseCard,
+  WEB_PATHS.startCard,
+  WEB_PATHS.viban,
+  WEB_PATHS.vibanDetails,
+  WEB_PATHS.returnCard,
+  WEB_PATHS.thankYou,
+  WEB_PATHS.sorry,
+  WEB_PATHS.chooseBank,
+  WEB_PATHS.banks,
+  WEB_PATHS.wire,
+  WEB_PATHS.history,
+  WEB_PATHS.authStart,
+  WEB_PATHS.hostedAuth,
+  WEB_PATHS.returnAuth,
+  WEB_PATHS.authEnd,
+  WEB_PATHS.uploadDocs,
+  WEB_PATHS.sourceOfFunds,
+  WEB_PATHS.questionnaire,
+  WEB_PATHS.checks,
+  WEB_PATHS.wallets,
+  WEB_PATHS.wayOut,
+  WEB_PATHS.receipt,
+  WEB_PATHS.disclaimer,
+  WEB_PATHS.agreement,
+  WEB_PATHS.signAgreement,
+  WEB_PATHS.returnAgreement,
+  WEB_PATHS.riskWarning,
+  WEB_PATHS.categorisation,
+  WEB_PATHS.assessment,
+  WEB_PATHS.coolingOff,
+  WEB_PATHS.land,
+  WEB_PATHS.account,
+  WEB_PATHS.support,
+  WEB_PATHS.contactUs,
+  ...WEB_PATHS.securityCode,
 ]
 
-/** The signed-in route at an address; paths match without regard to case, as the router does. */
-export function signedInRouteAt(pathname: string) {
+/** The signed-in address a path is, if it is one; paths match without regard to case, as the router does. */
+export function signedInPathAt(pathname: string): string | undefined {
   const path = `/${pathname.toLowerCase().replace(/^\/+|\/+$/g, '')}`
-  return DASHBOARD_ROUTES.find((candidate) => candidate.path.toLowerCase() === path)
+  return SIGNED_IN_PATHS.find((candidate) => candidate.toLowerCase() === path)
 }
+
+/** The calls the screen at a signed-in path makes as it first renders. */
+export const firstCallsAt = (path: string): FirstCalls => FIRST_CALLS[path] ?? {}
+
+const importScreens = () => import('./signed-in-screens')
+let screens: ReturnType<typeof importScreens> | undefined
+/** The signed-in screens' table, loaded once: early when the page opens signed in, else with the signed-in layout. */
+export const loadSignedInScreens = () => (screens ??= importScreens())

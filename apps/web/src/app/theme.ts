@@ -1,3 +1,4 @@
+import { commonCatalog } from '../lib/common-copy'
 import type { BrandConfig } from '@exchange/shared/brand.schemas'
 import {
   PasswordInput,
@@ -11,21 +12,23 @@ import { colorTupleFrom } from '../lib/color-tuple'
 const FONT_STACK =
   "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
-const shared = {
-  fontFamily: FONT_STACK,
-  headings: { fontFamily: FONT_STACK, fontWeight: '700' },
-  defaultRadius: 'md',
-  cursorType: 'pointer',
-  components: {
-    // The toggle's default name contains "password", so a search for the field by its label finds two elements.
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show characters' } },
-    }),
-    // A notice's close button draws only an ×: without a name a screen reader says "button" (axe, issue 29). Written
-    // as plain defaults, so the login page's bundle does not take in the Notification component for it.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close this notice' } } },
-  },
-} satisfies MantineThemeOverride
+/** Made when the theme is, in the language in force (decision 129: the screens are made again when it changes). */
+const shared = () =>
+  ({
+    fontFamily: FONT_STACK,
+    headings: { fontFamily: FONT_STACK, fontWeight: '700' },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    components: {
+      // The toggle's default name contains "password", so a search for the field by its label finds two elements.
+      PasswordInput: PasswordInput.extend({
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': commonCatalog.t('common.password.show') } },
+      }),
+      // A notice's close button draws only an ×: without a name a screen reader says "button" (axe, issue 29). Written
+      // as plain defaults, so the login page's bundle does not take in the Notification component for it.
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': commonCatalog.t('common.closeNotice') } } },
+    },
+  }) satisfies MantineThemeOverride
 
 /** A deep navy in place of Mantine's neutral greys, for the dark dashboard. */
 const NAVY = colorsTuple([
@@ -62,7 +65,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
  */
 export function dashboardTheme(brand: BrandConfig): MantineThemeOverride {
   return createTheme({
-    ...shared,
+    ...shared(),
     colors: { dashboard: colorTupleFrom(brand.dashboardTheme.primaryColor), dark: NAVY },
     primaryColor: 'dashboard',
     primaryShade: { light: 6, dark: 6 },

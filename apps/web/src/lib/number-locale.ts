@@ -1,35 +1,25 @@
 import type { NumberSeparators } from '@exchange/shared/money'
-
-const FALLBACK: NumberSeparators = { decimal: '.', group: ',' }
+import { activeNumberStyle, numberStyleOf } from './format'
 
 /** The decimal and group separators of a locale's numbers, e.g. de-DE "," and ".", de-CH "." and "’". */
-export function separatorsOf(locale: string | undefined): NumberSeparators {
-  try {
-    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1000.5)
-    return {
-      decimal: parts.find((part) => part.type === 'decimal')?.value ?? FALLBACK.decimal,
-      group: parts.find((part) => part.type === 'group')?.value ?? FALLBACK.group,
-    }
-  } catch {
-    return FALLBACK
-  }
+export function separatorsOf(locale: string): NumberSeparators {
+  const { decimal, group } = numberStyleOf(locale)
+  return { decimal, group }
 }
 
 /**
- * How the customer's browser writes numbers: its first preferred language decides (decision 046). Worked out the first
- * time a separator is read, not when the calculator opens: a page's first `Intl.NumberFormat` loads the locale's data
- * (about 15 ms of a phone's main thread, 60 ms at Lighthouse's 4× CPU, in the dashboard's first load), and an amount
- * needs the locale only when it reads either way ("1,000").
+ * How the customer writes numbers: as the locale in force writes them (`activeLocale().locale`, decisions 046 and
+ * 130), the same locale the amounts are shown in. Read each time a separator is, so a change of language applies at
+ * once; the locale's `Intl.NumberFormat` (about 15 ms of a phone's main thread the first time) is made when a number
+ * is first written or read either way, and kept.
  */
 export function customerNumberSeparators(): NumberSeparators {
-  let known: NumberSeparators | undefined
-  const separators = () => (known ??= separatorsOf(navigator.languages[0] ?? navigator.language))
   return {
     get decimal() {
-      return separators().decimal
+      return activeNumberStyle().decimal
     },
     get group() {
-      return separators().group
+      return activeNumberStyle().group
     },
   }
 }

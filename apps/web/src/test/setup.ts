@@ -5,7 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest'
 import { forgetBannerHeight } from '../features/uk-risk/components/uk-risk-banner'
 import { clearCurrentOrder } from '../lib/current-order'
 import { activateCatalogs, type CompiledMessage, loadEveryCatalog } from '../lib/i18n/catalog'
-import { resolveLocale, setActiveLocale } from '../lib/i18n/locale'
+import { forgetActiveLocale } from '../lib/i18n/locale'
 import { forgetReports } from '../lib/reporter'
 
 // findBy… and waitFor wait on what a test is about; their 1 s default is shorter than a lazy screen's first render
@@ -89,7 +89,6 @@ afterEach(() => {
   window.localStorage.clear()
   // A test that switched language leaves English behind it.
   activateCatalogs('en')
-  setActiveLocale(resolveLocale('en'))
   document.documentElement.lang = 'en'
   // The current order lives in memory as well as in localStorage: a test never inherits another's.
   clearCurrentOrder()
@@ -97,6 +96,8 @@ afterEach(() => {
   forgetReports()
   // The UK warning's last measure, which the signed-in layout starts from.
   forgetBannerHeight()
+  // The language and locale in force: the next test works them out from its own browser (jsdom's en-US by default).
+  forgetActiveLocale()
   expireAllCookies()
   // Mantine keeps its notices in a store of the module, which outlives the page it was shown on.
   notifications.clean()

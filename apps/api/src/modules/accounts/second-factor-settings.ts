@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
-import QRCode from 'qrcode'
 import type {
   AddPasskeyRequest,
   Passkey,
@@ -19,18 +18,8 @@ import { forgetLoginFailures, takeLoginTry } from './login-throttle'
 import { passkeyOriginOf } from './passkey-origin'
 import { passkeyAssertionOptions, passkeyRegistrationOptions, verifyPasskeyRegistration } from './passkeys'
 import { type Reauthentication, reauthenticate } from './reauthentication'
-import {
-  factorsOf,
-  makeRecoveryCodes,
-  newTotpSecret,
-  sealSecret,
-  secondFactorOn,
-  secondFactorRefusal,
-  takeTotpStep,
-  totpOf,
-  totpStep,
-  unsealSecret,
-} from './second-factor-store'
+import { CUSTOMER_TOTP, factorsOf, makeRecoveryCodes, secondFactorOn, secondFactorRefusal } from './second-factor-store'
+import { newTotpEnrolment, takeTotpStep, totpStep, unsealSecret } from './second-factor-totp'
 
 /**
  * The signed-in customer's two-factor settings (decision 124): the authenticator app set up and confirmed by a first
@@ -98,15 +87,16 @@ export async function startTotp(
 ): Promise<TotpSetup> {
   const customer = await reauthenticate(deps, session, proof, origin, 'start_totp')
   if ((await factorsOf(deps.db, customer.id)).totp) throw new AppError('transition_not_allowed')
-  const secret = newTotpSecret()
-  const sealedSecret = sealSecret(deps.secondFactorKey, secret)
+  const { secret, sealedSecret, otpauthUrl, qrCode } = await newTotpEnrolment(
+    deps.secondFactorKey,
+    deps.rpName,
+    customer.email,
+  )
   await deps.db
     .insert(totpFactors)
     .values({ customerId: customer.id, sealedSecret, createdAt: deps.clock.now() })
     .onConflictDoUpdate({ target: totpFactors.customerId, set: { sealedSecret, createdAt: deps.clock.now() } })
-  const otpauthUrl = totpOf(secret, deps.rpName, customer.email).toString()
-  const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
-  return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
+  return { secret, otpauthUrl, qrCode }
 }
 
 /**
@@ -143,7 +133,7 @@ export async function confirmTotp(
   await forgetLoginFailures(db, customer.email, 'second_factor')
   return db.transaction(async (tx) => {
     const wasOn = secondFactorOn(await factorsOf(tx, customer.id))
-    if (!(await takeTotpStep(tx, customer.id, step))) throw secondFactorRefusal('second_factor_used')
+    if (!(await takeTotpStep(tx, CUSTOMER_TOTP, customer.id, step))) throw secondFactorRefusal('second_factor_used')
     await tx.update(totpFactors).set({ confirmedAt: clock.now() }).where(eq(totpFactors.customerId, customer.id))
     const codes = wasOn ? [] : await makeRecoveryCodes(deps, tx, customer.id)
     await securityChange(deps, tx, customer, origin, { kind: 'second_factor_enabled', method: 'totp' })

@@ -1,6 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto'
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import { Secret, TOTP } from 'otpauth'
+import { createHmac, randomInt } from 'node:crypto'
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm'
 import { RecoveryCode, type SecondFactorProof, TotpCode } from '@exchange/shared/second-factor.schemas'
 import type { Database } from '../../db/client'
 import { passkeys, recoveryCodes, totpFactors } from '../../db/tables/modules/accounts'
@@ -10,12 +9,8 @@ import type { AccountServiceDeps } from './account-deps'
 import { recordEvent } from './account-records'
 import { forgetLoginFailures, takeLoginTry } from './login-throttle'
 import { type PasskeyOrigin, verifyPasskeyAssertion } from './passkeys'
+import { type TotpRows, takeTotpStep, totpStep, unsealSecret } from './second-factor-totp'
 
-/** The authenticator app's codes: RFC 6238's defaults, which every app reads from the QR code. */
-const TOTP_PERIOD_SECONDS = 30
-const TOTP_DIGITS = 6
-/** One step either side of the server's clock is accepted, for a phone's clock a little off. */
-const TOTP_WINDOW = 1
 const RECOVERY_CODE_COUNT = 10
 /** 32 letters and digits without 0, 1, I, O: ten of them are 50 bits. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -25,60 +20,11 @@ const SECOND_FACTOR_SOURCE = 'second_factor'
 
 export type SecondFactorDeps = Pick<AccountServiceDeps, 'db' | 'clock' | 'secondFactorKey' | 'mail' | 'checksChanged'>
 
-export function sealSecret(key: Buffer, secret: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.')
-}
-
-export function unsealSecret(key: Buffer, value: string): string {
-  const [iv, tag, sealed] = value.split('.').map((part) => Buffer.from(part, 'base64url'))
-  const decipher = createDecipheriv('aes-256-gcm', key, iv!)
-  decipher.setAuthTag(tag!)
-  return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8')
-}
-
-/** A new TOTP secret: 20 random bytes (RFC 4226's length), base32 as the apps take it. */
-export function newTotpSecret(): string {
-  return new Secret({ size: 20 }).base32
-}
-
-export function totpOf(secret: string, issuer: string, label: string): TOTP {
-  return new TOTP({
-    issuer,
-    label,
-    algorithm: 'SHA1',
-    digits: TOTP_DIGITS,
-    period: TOTP_PERIOD_SECONDS,
-    secret: Secret.fromBase32(secret),
-  })
-}
-
-/** The step of a right code at `now`, or undefined: the code of this step or of one either side. */
-export function totpStep(secret: string, code: string, now: Date): number | undefined {
-  const delta = totpOf(secret, '', '').validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW })
-  if (delta === null) return undefined
-  return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta
-}
-
-/**
- * Takes the step of a right code, once: one conditional update moves `lastUsedStep` forward, so the same code again,
- * or an earlier one, or the same code sent twice at once (the second update waits for the first's row lock and then
- * finds the step taken) is refused.
- */
-export async function takeTotpStep(tx: Database, customerId: string, step: number): Promise<boolean> {
-  const taken = await tx
-    .update(totpFactors)
-    .set({ lastUsedStep: step })
-    .where(
-      and(
-        eq(totpFactors.customerId, customerId),
-        or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step)),
-      ),
-    )
-    .returning({ customerId: totpFactors.customerId })
-  return taken.length === 1
+/** The customers' authenticator apps (the shared rules: second-factor-totp.ts). */
+export const CUSTOMER_TOTP: TotpRows = {
+  table: totpFactors,
+  owner: totpFactors.customerId,
+  lastUsedStep: totpFactors.lastUsedStep,
 }
 
 function recoveryKey(key: Buffer): Buffer {
@@ -204,7 +150,9 @@ export async function verifySecondFactor(
       const secret = unsealSecret(deps.secondFactorKey, factors.totp.sealedSecret)
       const step = totpStep(secret, TotpCode.parse((proof as { code: string }).code), clock.now())
       if (step === undefined) return 'second_factor_invalid' as const
-      return (await takeTotpStep(tx, customer.id, step)) ? ('totp' as const) : ('second_factor_used' as const)
+      return (await takeTotpStep(tx, CUSTOMER_TOTP, customer.id, step))
+        ? ('totp' as const)
+        : ('second_factor_used' as const)
     }
     const code = RecoveryCode.parse((proof as { code: string }).code)
     if (!(await useRecoveryCode(deps, tx, customer.id, code))) return 'second_factor_invalid' as const

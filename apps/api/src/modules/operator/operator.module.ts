@@ -1,28 +1,47 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorLogService } from '../error-log/error-log.service'
 import type { Core, ModuleParts } from '../module-kit'
 import type { PartnerWebhookService } from '../partner-webhooks/partner-webhooks.service'
+import type { OperatorAccountDeps } from './operator-accounts'
+import type { OperatorSessions } from './operator-sessions'
 import { operatorRoutes } from './operator.routes'
 import { createOperatorService } from './operator.service'
 import { partnerDeliveries } from './partner-deliveries'
+import { type SignInLimits, signInRoutes } from './sign-in.routes'
 
 type OperatorNeeds = Omit<Parameters<typeof createOperatorService>[0], 'db' | 'clock'>
 
-/** The operators' pages: held payments, reviews, customers (decision 023), the web's errors (decision 120). Absent when no operator is configured. */
+/**
+ * The operators' pages: held payments, reviews, customers (decision 023), the web's errors (decision 120), the
+ * operators themselves; the sign-in at /operator/login with each operator's own account, roles and second factor
+ * (decision 127).
+ */
 export function operatorModule(
-  { config, db, clock }: Core,
+  { db, clock, secrets, brand }: Core,
   needs: OperatorNeeds,
-  requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  signIn: { sessions: OperatorSessions; limits: SignInLimits },
   reads: { partnerWebhooks: PartnerWebhookService; errorLog: Pick<ErrorLogService, 'latestGroups'> },
 ): { parts: ModuleParts } {
-  if (config.operators.length === 0) return { parts: {} }
   const operators = createOperatorService({ db, clock, ...needs })
   const deliveries = partnerDeliveries({ db, clock }, reads.partnerWebhooks)
+  const accounts: OperatorAccountDeps = {
+    db,
+    clock,
+    secondFactorKey: secrets.secondFactorKey,
+    issuer: `${brand.brandName} operators`,
+  }
   const routes = operatorRoutes({
     operators,
+    accounts,
+    sessions: signIn.sessions,
     partnerDeliveries: deliveries,
     errorGroups: reads.errorLog.latestGroups,
-    requireOperator,
   })
-  return { parts: { routes: [{ scope: 'root', prefix: '/operator', routes }] } }
+  return {
+    parts: {
+      routes: [
+        { scope: 'root', prefix: '/operator', routes },
+        { scope: 'root', prefix: '/operator', routes: signInRoutes({ accounts, ...signIn }) },
+      ],
+    },
+  }
 }

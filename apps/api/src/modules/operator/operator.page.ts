@@ -2,7 +2,9 @@ import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatAmount } from '@exchange/shared/money'
 import { SECURITY_HOLD_STEP } from '@exchange/shared/payout-hold'
 import { escapeHtml } from '../mail/mail.templates'
+import type { OperatorRole } from '../../db/tables/modules/operator'
 import type { OperatorService } from './operator.service'
+import { type OperatorAction, mayDo } from './operator-roles'
 
 /** What the operator page shows, as the service reads it. */
 type Overview = Awaited<ReturnType<OperatorService['overview']>>
@@ -88,28 +90,29 @@ function underReviewRowsOf(underReview: Overview['underReview']): string {
     .join('')
 }
 
-/** Payments held for a person, with approve and refund forms. */
-function heldRowsOf(held: Overview['held']): string {
+/** Payments held for a person, with the approve and refund forms of the operator's roles. */
+function heldRowsOf(held: Overview['held'], can: Can): string {
   return held
     .map(
       (
         transfer,
       ) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
-${transfer.outcome === 'held_name_mismatch' ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
-<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form></td></tr>`,
+${transfer.outcome === 'held_name_mismatch' && can('POST /operator/actions/approve-transfer') ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
+${can('POST /operator/actions/refund-transfer') ? `<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`,
     )
     .join('')
 }
 
-/** Recent orders, with the wire and refund forms their status allows. */
-function orderRowsOf(recentOrders: Overview['recentOrders']): string {
+/** Recent orders, with the wire and refund forms their status allows (finance). */
+function orderRowsOf(recentOrders: Overview['recentOrders'], can: Can): string {
+  const finance = can('POST /operator/actions/refund-order')
   return recentOrders
     .map(
       (
         order,
       ) => `<tr><td>${order.createdAt.toISOString()}</td><td><code>${order.reference}</code></td><td>${escapeHtml(order.email)}</td><td>${escapeHtml(order.status)}</td><td>${money(order.fiatAmount, order.fiat)}</td><td>${escapeHtml(order.method ?? '—')}</td><td>
-${order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><input name="bankTransferId" placeholder="bank transfer id (statement)"><button>Wire received</button></form>` : ''}
-${order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`,
+${finance && order.status === 'awaiting_payment' ? `<form class="inline" method="post" action="/operator/actions/mark-wire-received"><input type="hidden" name="orderReference" value="${order.reference}"><input name="amount" placeholder="amount" required size="8"><input name="payerName" placeholder="payer name" required><input name="payerIban" placeholder="payer IBAN" required><input name="bankTransferId" placeholder="bank transfer id (statement)"><button>Wire received</button></form>` : ''}
+${finance && order.status === 'paid' ? `<form class="inline" method="post" action="/operator/actions/refund-order"><input type="hidden" name="orderReference" value="${order.reference}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`,
     )
     .join('')
 }
@@ -169,30 +172,72 @@ function actionRowsOf(actions: Overview['actions']): string {
     .join('')
 }
 
-/** The operator page: every list waiting for a person, with its forms. */
-export function operatorPage(overview: Overview, operator: string, flash: string | undefined): string {
-  const awaitingRows = awaitingRowsOf(overview.awaitingChecks)
-  const underReviewRows = underReviewRowsOf(overview.underReview)
-  const heldRows = heldRowsOf(overview.held)
-  const orderRows = orderRowsOf(overview.recentOrders)
-  const withdrawalRows = withdrawalRowsOf(overview.withdrawalsToCheck)
-  const refundRows = refundRowsOf(overview.pendingRefunds)
-  const reviewRows = reviewRowsOf(overview.enhancedChecks)
-  const nameRows = nameRowsOf(overview.nameChanges)
-  const actionRows = actionRowsOf(overview.actions)
+type Can = (action: OperatorAction) => boolean
+
+/** The header's links, to the pages the operator's roles open. */
+function linksOf(can: Can): string {
+  const links: [OperatorAction, string, string][] = [
+    ['GET /operator/tickets', '/operator/tickets', 'Support tickets'],
+    ['GET /operator/partners', '/operator/partners', 'Partners'],
+    ['GET /operator/errors', '/operator/errors', 'Errors'],
+    ['GET /operator/operators', '/operator/operators', 'Operators'],
+  ]
+  return links
+    .filter(([action]) => can(action))
+    .map(([, href, text]) => ` · <a href="${href}" style="color:#fff">${text}</a>`)
+    .join('')
+}
+
+/** A list of the page: its heading, what to know, its table, for the roles that work on it. */
+const section = (shown: boolean, html: string) => (shown ? html : '')
+
+/** The operator page: every list waiting for a person that the operator's roles work on, with its forms. */
+export function operatorPage(
+  overview: Overview,
+  operator: { name: string; roles: readonly OperatorRole[] },
+  flash: string | undefined,
+): string {
+  const can: Can = (action) => mayDo(operator.roles, action)
+  const has = (...roles: OperatorRole[]) => roles.some((role) => operator.roles.includes(role))
+  const compliance = has('compliance')
+  const finance = has('finance')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
-<header>Operator view · signed in as ${escapeHtml(operator)} · <a href="/operator/tickets" style="color:#fff">Support tickets</a> · <a href="/operator/partners" style="color:#fff">Partners</a> · <a href="/operator/errors" style="color:#fff">Errors</a></header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
-<h2>Customers under review (${overview.underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
-<div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRows}</table></div>
-<h2>Payments held for a person (${overview.held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRows}</table></div>
-<h2>Withdrawals to check at the exchange (${overview.withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
-<div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRows}</table></div>
-<h2>Payouts waiting for the customer's checks (${overview.awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Waits for</th></tr>${awaitingRows}</table></div>
-<h2>Enhanced checks to review (${overview.enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRows}</table></div>
-<h2>Changes of customers' names (${overview.nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRows}</table></div>
-<h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRows}</table></div>
-<h2>Refunds to send (${overview.pendingRefunds.length})</h2><div class="scroll"><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRows}</table></div>
-<h2>Operator actions</h2><div class="scroll"><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRows}</table></div></main></body></html>`
+<header>Operator view · signed in as ${escapeHtml(operator.name)} (${escapeHtml(operator.roles.join(', '))})${linksOf(can)} · <form class="inline" method="post" action="/operator/logout"><button>Sign out</button></form></header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
+${section(
+  compliance,
+  `<h2>Customers under review (${overview.underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>
+<div class="scroll"><table><tr><th>Waiting since</th><th>Customer</th><th>What waits</th><th>Documents</th><th>Action</th></tr>${underReviewRowsOf(overview.underReview)}</table></div>`,
+)}
+${section(
+  compliance || finance,
+  `<h2>Payments held for a person (${overview.held.length})</h2><div class="scroll"><table><tr><th>Received</th><th>Amount</th><th>Payer</th><th>Reference</th><th>Why held</th><th>Action</th></tr>${heldRowsOf(overview.held, can)}</table></div>`,
+)}
+${section(
+  finance,
+  `<h2>Withdrawals to check at the exchange (${overview.withdrawalsToCheck.length})</h2><p>The exchange did not confirm these withdrawals. Look each one up at the exchange before acting: sending again when it left pays the customer twice.</p>
+<div class="scroll"><table><tr><th>Requested</th><th>Reference</th><th>Coins</th><th>Wallet</th><th>Action</th></tr>${withdrawalRowsOf(overview.withdrawalsToCheck)}</table></div>`,
+)}
+${section(
+  compliance || finance,
+  `<h2>Payouts waiting for the customer's checks (${overview.awaitingChecks.length})</h2><p>Paid, nothing bought yet: each goes ahead by itself once the customer has done the step; a refund is in Recent orders.</p><div class="scroll"><table><tr><th>Waiting since</th><th>Reference</th><th>Customer</th><th>Amount</th><th>Waits for</th></tr>${awaitingRowsOf(overview.awaitingChecks)}</table></div>`,
+)}
+${section(
+  compliance,
+  `<h2>Enhanced checks to review (${overview.enhancedChecks.length})</h2><div class="scroll"><table><tr><th>Answered</th><th>Customer</th><th>Answers</th><th>Action</th></tr>${reviewRowsOf(overview.enhancedChecks)}</table></div>
+<h2>Changes of customers' names (${overview.nameChanges.length})</h2><p>Bank transfers that arrive soon after a change (NAME_CHANGE_HOLD_HOURS) are held among the payments above.</p><div class="scroll"><table><tr><th>Changed</th><th>Customer</th><th>From</th><th>To</th></tr>${nameRowsOf(overview.nameChanges)}</table></div>`,
+)}
+${section(
+  finance || has('support'),
+  `<h2>Recent orders</h2><div class="scroll"><table><tr><th>Created</th><th>Reference</th><th>Customer</th><th>Status</th><th>Amount</th><th>Method</th><th>Action</th></tr>${orderRowsOf(overview.recentOrders, can)}</table></div>`,
+)}
+${section(
+  finance,
+  `<h2>Refunds to send (${overview.pendingRefunds.length})</h2><div class="scroll"><table><tr><th>Created</th><th>Amount</th><th>To</th><th>Reason</th><th>By</th></tr>${refundRowsOf(overview.pendingRefunds)}</table></div>`,
+)}
+${section(
+  compliance || has('admin'),
+  `<h2>Operator actions</h2><div class="scroll"><table><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr>${actionRowsOf(overview.actions)}</table></div>`,
+)}</main></body></html>`
 }
 
 /** The page of a refused form action: the sentence and the way back. */

@@ -13,6 +13,11 @@ import type { PartnerDeliveries } from './partner-deliveries'
 import { registerPartnerDeliveries } from './partner-deliveries.routes'
 import { type ErrorGroups, registerErrorLogPage } from './error-log.page'
 import { registerTicketPages } from './tickets.routes'
+import { sentFromOwnPage } from './own-page'
+import type { OperatorAccountDeps } from './operator-accounts'
+import { requireRole } from './operator-roles'
+import type { OperatorSessions } from './operator-sessions'
+import { registerOperatorPages } from './operators.routes'
 
 /** Why an operator sends money back: e-mailed to the customer as written. */
 const Reason = z.string().trim().min(3).max(200)
@@ -75,39 +80,15 @@ const MarkWire = OrderAction.extend({
     .transform((value) => value || undefined),
 })
 
-/** What the operator view needs: the service, and the check of the operator's credentials. */
+/** What the operator view needs: the service, the operators' accounts and the session check. */
 interface OperatorDeps {
   operators: OperatorService
+  accounts: OperatorAccountDeps
+  sessions: OperatorSessions
   /** A partner's notices (decision 115). */
   partnerDeliveries: PartnerDeliveries
   /** The web's latest errors, grouped (decision 120). */
   errorGroups: ErrorGroups
-  requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
-}
-
-/** `host[:port]` without the scheme's default port, so that an Origin and a Host header compare. */
-function hostOf(value: string, scheme = 'http'): string | undefined {
-  try {
-    return new URL(`${scheme}://${value}`).host
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * True for a request the browser made from one of this host's pages (Fetch Metadata, else Origin), and for a non-browser
- * client's JSON (a browser cannot send JSON to another site without a CORS permission this api never gives).
- */
-function sentFromOwnPage(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site']
-  if (typeof site === 'string') return site === 'same-origin' || site === 'none'
-  const origin = request.headers.origin
-  if (typeof origin === 'string') {
-    const match = /^(https?):\/\/(.+)$/.exec(origin)
-    const host = request.headers.host
-    return Boolean(match && host && hostOf(match[2]!, match[1]) === hostOf(host, match[1]))
-  }
-  return (request.headers['content-type'] ?? '').startsWith('application/json')
 }
 
 /** Form posts come back to the page with a note; JSON posts get JSON. */
@@ -122,13 +103,17 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   return parsed.data
 }
 
-/** The operator view: protected by the operator credentials (HTTP Basic), never by a customer login. */
+/**
+ * The operator view: open to a signed-in operator (second factor done), never to a customer's login, each route to
+ * the roles `OPERATOR_ACTIONS` names (decision 127).
+ */
 export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
   return async (app) => {
-    app.addHook('onRequest', deps.requireOperator)
+    app.addHook('onRequest', deps.sessions.requireOperator)
+    app.addHook('onRequest', requireRole)
     acceptFormPosts(app)
-    // The browser sends the operator's Basic credentials with any request to this host, also one that another site's
-    // page makes it send: an action is taken only when it comes from this host's own pages (or from a script's JSON).
+    // The session cookie is SameSite=Strict; still, as with any cookie, an action is taken only when it comes from this
+    // host's own pages (or from a script's JSON).
     app.addHook('preHandler', async (request, reply) => {
       if (request.method !== 'POST' || sentFromOwnPage(request)) return
       request.log.warn(
@@ -142,7 +127,13 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
       const flash = (request.query as { done?: string }).done
       return reply
         .type('text/html; charset=utf-8')
-        .send(operatorPage(await deps.operators.overview(), request.operator ?? '', flash))
+        .send(operatorPage(await deps.operators.overview(), request.operatorAccount!, flash))
+    })
+
+    app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
+      await deps.sessions.end(reply, request, request.operatorSessionId)
+      request.log.info({ operator: request.operator }, 'operator signed out')
+      return reply.redirect('/operator/login', 303)
     })
 
     showRefusals(app)
@@ -154,6 +145,7 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     registerPartnerDeliveries(app, deps.partnerDeliveries)
     registerErrorLogPage(app, deps.errorGroups)
     registerTicketPages(app, deps.operators)
+    registerOperatorPages(app, deps.accounts)
   }
 }
 

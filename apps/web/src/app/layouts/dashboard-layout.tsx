@@ -30,6 +30,10 @@ import { CustomerProvider } from '../../lib/customer-context'
 import { clientNameOf, updateSessionState } from '../../lib/session-state'
 import { SiteFooter } from '../../components/ui/site-footer'
 import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
+import { commonCatalog, localizeCopy } from '../../lib/common-copy'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { appCatalog } from '../messages'
+import { LanguageSwitch } from './language-switch'
 
 const lower = (path: string) => path.toLowerCase()
 const HISTORY = [WEB_PATHS.history]
@@ -55,21 +59,21 @@ const within = (pages: readonly string[]) => (path: string) => pages.some((page)
 
 /** The sections of the signed-in area; "Buy" holds the calculator and every step of the order flow. */
 const SECTIONS = [
-  { label: 'Buy', to: WEB_PATHS.dashboard, isCurrent: (path: string) => !within(OUTSIDE_BUY)(path) },
-  { label: 'History', to: WEB_PATHS.history, isCurrent: within(HISTORY) },
-  { label: 'Your checks', to: WEB_PATHS.checks, isCurrent: within(CHECKS) },
-  { label: 'Identity check', to: WEB_PATHS.authStart, isCurrent: within(IDENTITY) },
-  { label: 'Documents', to: WEB_PATHS.uploadDocs, isCurrent: within(DOCUMENTS) },
-  { label: 'Wallets', to: WEB_PATHS.wallets, isCurrent: within(WALLETS) },
-  { label: 'Account', to: WEB_PATHS.account, isCurrent: within(ACCOUNT) },
-  { label: 'Support', to: WEB_PATHS.support, isCurrent: within(SUPPORT) },
+  { label: 'app.nav.buy', to: WEB_PATHS.dashboard, isCurrent: (path: string) => !within(OUTSIDE_BUY)(path) },
+  { label: 'app.nav.history', to: WEB_PATHS.history, isCurrent: within(HISTORY) },
+  { label: 'app.nav.checks', to: WEB_PATHS.checks, isCurrent: within(CHECKS) },
+  { label: 'app.nav.identity', to: WEB_PATHS.authStart, isCurrent: within(IDENTITY) },
+  { label: 'app.nav.documents', to: WEB_PATHS.uploadDocs, isCurrent: within(DOCUMENTS) },
+  { label: 'app.nav.wallets', to: WEB_PATHS.wallets, isCurrent: within(WALLETS) },
+  { label: 'app.nav.account', to: WEB_PATHS.account, isCurrent: within(ACCOUNT) },
+  { label: 'app.nav.support', to: WEB_PATHS.support, isCurrent: within(SUPPORT) },
 ] as const
 
 /** The logged-in nav of spec section 2, as the public pages show it to a signed-in visitor. */
 const SIGNED_IN_NAV = [
-  { label: 'Home', to: WEB_PATHS.marketing },
-  { label: 'Dashboard', to: WEB_PATHS.dashboard },
-  { label: 'Log Out', to: WEB_PATHS.logout },
+  { label: 'common.nav.home', to: WEB_PATHS.marketing },
+  { label: 'common.nav.dashboard', to: WEB_PATHS.dashboard },
+  { label: 'common.nav.logOut', to: WEB_PATHS.logout },
 ] as const
 
 /** The menu's count of checks to do; its own component, so the journey's answer re-renders only the count. */
@@ -79,7 +83,7 @@ function ChecksToDo() {
   return (
     <Badge color="orange" size="sm" circle>
       {checksToDo}
-      <VisuallyHidden> to do</VisuallyHidden>
+      <VisuallyHidden>{appCatalog.t('app.nav.toDo')}</VisuallyHidden>
     </Badge>
   )
 }
@@ -99,6 +103,7 @@ const DashboardHeader = memo(function DashboardHeader({
   onToggleNav,
 }: DashboardHeaderProps) {
   const brand = useBrand()
+  const t = useCatalog(appCatalog)
   return (
     <Group h={headerHeight} px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -107,12 +112,12 @@ const DashboardHeader = memo(function DashboardHeader({
           onClick={onToggleNav}
           hiddenFrom="sm"
           size="sm"
-          aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+          aria-label={navOpened ? t('app.nav.close') : t('app.nav.open')}
         />
         <Box
           component={Link}
           to={WEB_PATHS.dashboard}
-          aria-label={`${brand.brandName} dashboard`}
+          aria-label={t('app.nav.brandDashboard', { brand: brand.brandName })}
           bg="white"
           px={phone ? 6 : 8}
           py={phone ? 3 : 4}
@@ -121,7 +126,7 @@ const DashboardHeader = memo(function DashboardHeader({
           <BrandLogo brand={brand} height={phone ? 22 : 28} />
         </Box>
       </Group>
-      <Group component="nav" aria-label="Main" gap={phone ? 10 : 'md'} wrap="nowrap">
+      <Group component="nav" aria-label={commonCatalog.t('common.nav.main')} gap={phone ? 10 : 'md'} wrap="nowrap">
         {SIGNED_IN_NAV.map((item) => (
           <Anchor
             key={item.to}
@@ -132,9 +137,10 @@ const DashboardHeader = memo(function DashboardHeader({
             c="inherit"
             style={{ whiteSpace: 'nowrap' }}
           >
-            {item.label}
+            {commonCatalog.t(item.label)}
           </Anchor>
         ))}
+        <LanguageSwitch />
       </Group>
     </Group>
   )
@@ -152,7 +158,7 @@ const DashboardNav = memo(function DashboardNav({ current, onNavigate }: { curre
               key={section.to}
               component={Link}
               to={section.to}
-              label={section.label}
+              label={appCatalog.t(section.label)}
               active={active}
               variant="filled"
               aria-current={active ? 'page' : undefined}
@@ -164,7 +170,7 @@ const DashboardNav = memo(function DashboardNav({ current, onNavigate }: { curre
         })}
       </AppShell.Section>
       <AppShell.Section>
-        <NavLink component={Link} to={WEB_PATHS.logout} label="Log Out" color="red" />
+        <NavLink component={Link} to={WEB_PATHS.logout} label={commonCatalog.t('common.nav.logOut')} color="red" />
       </AppShell.Section>
     </>
   )
@@ -210,6 +216,7 @@ function useSignedInCustomer() {
 
 /** The page under the header: the current screen once the customer is known, a loader until then, or a retry. */
 export function DashboardContent() {
+  useCatalog(appCatalog)
   const { gross, signedOut, customer, shownCustomer } = useSignedInCustomer()
   if (customer && shownCustomer) {
     return (
@@ -219,15 +226,15 @@ export function DashboardContent() {
     )
   }
   // With `customer` but not yet `shownCustomer`, the deferred copy is on its way.
-  if (gross.isPending || signedOut || customer) return <PageLoader label="Loading your account" />
+  if (gross.isPending || signedOut || customer) return <PageLoader label={commonCatalog.t('common.loadingAccount')} />
   // Its own alert rather than the shared LoadFailed: that module would join the first load of /dashboard (340 bytes
   // of its budget) for a state most visits never reach.
   return (
-    <Alert role="alert" color="red" title="We could not load your account" maw={560}>
+    <Alert role="alert" color="red" title={appCatalog.t('app.account.loadFailed')} maw={560}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{ALERT_MESSAGES.somethingWentWrong}</Text>
+        <Text size="sm">{localizeCopy(ALERT_MESSAGES.somethingWentWrong)}</Text>
         <Button size="xs" variant="light" color="red" onClick={() => void gross.refetch()}>
-          Try again
+          {commonCatalog.t('common.tryAgain')}
         </Button>
       </Stack>
     </Alert>
@@ -239,6 +246,8 @@ export function DashboardContent() {
  * It loads the customer (getGross) once; every screen below reads it from the customer context.
  */
 export function DashboardLayout() {
+  // The frame's texts: loaded with the layout (signed-in-screens.ts starts them), waited for here (decision 129).
+  useCatalog(appCatalog)
   const { pathname } = useLocation()
   const [navOpened, nav] = useDisclosure(false)
   // The warning's room as the frame drawn while this layout loaded measured it (decision 069).
@@ -260,7 +269,7 @@ export function DashboardLayout() {
 
       <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
 
-      <AppShell.Navbar p="sm" aria-label="Dashboard">
+      <AppShell.Navbar p="sm" aria-label={appCatalog.t('app.nav.dashboardMenu')}>
         <DashboardNav current={lower(pathname)} onNavigate={nav.close} />
       </AppShell.Navbar>
 

@@ -5,6 +5,7 @@ import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/componen
 import { useBrand } from '../../lib/brand-context'
 import { DASHBOARD_HEADER_HEIGHT, DASHBOARD_HEADER_HEIGHT_PHONE, DASHBOARD_PHONE_QUERY } from './dashboard-frame'
 import classes from './signed-in-shell.module.css'
+import { commonCatalog } from '../../lib/common-copy'
 
 /**
  * What a signed-in page shows while the signed-in layout's modules (Mantine, the query cache) download: its header,
@@ -27,12 +28,12 @@ export function SignedInShell() {
             <BrandLogo brand={brand} height={phone ? 22 : 28} />
           </span>
         </div>
-        <span className={classes.title}>Dashboard</span>
+        <span className={classes.title}>{commonCatalog.t('common.nav.dashboard')}</span>
       </header>
       <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
       <div className={classes.nav} />
       <main className={classes.main}>
-        <PageSpinner label="Loading your account" />
+        <PageSpinner label={commonCatalog.t('common.loadingAccount')} />
       </main>
     </div>
   )

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { continueInNewTab } from '../../features/partner/continue-in-new-tab'
 import { NEW_TAB_NEEDED } from '../../lib/hosted-page'
 import { storageOnlyInMemory } from '../../lib/storage-stand-in'
+import { visitCatalog } from './messages'
 
 type Offer = 'idle' | 'opened' | 'blocked'
 
@@ -25,24 +26,24 @@ export function NewTabOffer({ partnerName }: { partnerName: string }) {
   if (offer === 'opened')
     return (
       <Alert color="blue" variant="light" mb="md" role="status">
-        Your visit continues in the new tab.
+        {visitCatalog.t('visit.opened')}
       </Alert>
     )
   return (
-    <Alert color={needed ? 'orange' : 'blue'} variant="light" mb="md" title="Continue in a new tab">
+    <Alert color={needed ? 'orange' : 'blue'} variant="light" mb="md" title={visitCatalog.t('visit.newTab')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {needed
-            ? `The next page is our partner's secure page, which cannot open inside ${partnerName}. Continue in a new tab: your visit and your order go with you.`
-            : 'Your browser keeps this visit only while this page is open. To pay or to check your identity, continue in a new tab.'}
+            ? visitCatalog.t('visit.newTabNeeded', { partner: partnerName })
+            : visitCatalog.t('visit.newTabOffered')}
         </Text>
         {offer === 'blocked' ? (
           <Text size="sm" role="alert">
-            Your browser did not open a new tab. Allow pop-ups for this page, then try again.
+            {visitCatalog.t('visit.blocked')}
           </Text>
         ) : null}
         <Button size="xs" onClick={() => setOffer(continueInNewTab(`${pathname}${search}`) ? 'opened' : 'blocked')}>
-          Continue in a new tab
+          {visitCatalog.t('visit.newTab')}
         </Button>
       </Stack>
     </Alert>

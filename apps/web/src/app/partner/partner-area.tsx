@@ -21,6 +21,9 @@ import { Component as PartnerCheckoutRoute } from './partner-checkout-route'
 import { PartnerLayout } from './partner-layout'
 import { PARTNER_TWINS, PartnerPaths } from './partner-paths'
 import { usePartnerSession } from './partner-session'
+import { commonCatalog } from '../../lib/common-copy'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { visitCatalog } from './messages'
 
 // Before any screen of the visit reads the tab's storage, which a partner's frame may be denied (decision 123).
 standInForDeniedStorage()
@@ -66,7 +69,7 @@ function ContinueVisit() {
     }
   }, [navigate])
   if (failed) return <PartnerRefusalScreen refusal="no_visit" />
-  return <PageSpinner label="Continuing your visit" />
+  return <PageSpinner label={visitCatalog.t('visit.continuing')} />
 }
 
 /** The thank-you and sorry screens in a visit: the way back to the partner under them. */
@@ -85,7 +88,7 @@ function WithWayBack({ Screen }: { Screen: ComponentType }) {
 const WAY_BACK_AFTER: readonly string[] = [WEB_PATHS.thankYou, WEB_PATHS.sorry]
 
 function loading(screen: ReactNode) {
-  return <Suspense fallback={<PageSpinner label="Loading" />}>{screen}</Suspense>
+  return <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>{screen}</Suspense>
 }
 
 /**
@@ -93,6 +96,7 @@ function loading(screen: ReactNode) {
  * /dashboard twin inside the partner's frame, and every path the screens name turned into its partner twin.
  */
 export function Component() {
+  useCatalog(visitCatalog)
   // A reload: the visit's session is the tab's again, before anything reads it.
   useState(restorePartnerSession)
   return (

@@ -5,8 +5,9 @@ import { PageSpinner } from '../../components/account/ui'
 import type { OrderValues } from '../../features/buy/components/buy-order'
 import { partnerNameOf } from '../../lib/partner-visit'
 import type { CalculatorPreset } from '../routes/calculator-route'
-import { DASHBOARD_ROUTES } from '../signed-in-routes'
+import { DASHBOARD_ROUTES } from '../signed-in-screens'
 import { usePartnerSession } from './partner-session'
+import { commonCatalog } from '../../lib/common-copy'
 
 /** The calculator's values the partner set: each part it left out stays the customer's to choose. */
 function presetOf(prefill: PartnerPrefill): Partial<OrderValues> {
@@ -41,7 +42,7 @@ export function Component() {
     field_locked: `${name} set this order and it cannot be changed here. Go back to ${name} to change it.`,
   }
   return (
-    <Suspense fallback={<PageSpinner label="Loading" />}>
+    <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>
       {CalculatorRoute ? <CalculatorRoute preset={preset} lockedNote={lockedNote} refusalCopy={refusalCopy} /> : null}
     </Suspense>
   )

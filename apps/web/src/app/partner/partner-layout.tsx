@@ -13,6 +13,7 @@ import { dropPartnerSession, partnerNameOf } from '../../lib/partner-visit'
 import { useJwtToken } from '../../lib/use-jwt-token'
 import { NewTabOffer } from './new-tab-offer'
 import { PartnerSessionContext, type PartnerSession } from './partner-session'
+import { visitCatalog } from './messages'
 
 // The signed-in root and content of /dashboard, from its layout route's module (loaded on demand, as on /dashboard).
 const layoutRoute = () => import('../routes/dashboard-layout-route')
@@ -108,7 +109,7 @@ export function PartnerLayout() {
         <PartnerRefusalScreen refusal="mp_entry_ended" />
       </div>
     )
-  if (!session) return <PageSpinner label="Loading your visit" />
+  if (!session) return <PageSpinner label={visitCatalog.t('visit.loadingVisit')} />
   return (
     <PartnerSessionContext value={session}>
       <BrandProvider brand={themed}>

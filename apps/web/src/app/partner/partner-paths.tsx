@@ -2,7 +2,7 @@ import * as PARTNER_PATHS from '@exchange/shared/partner-web-paths'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useContext, useMemo, type ReactNode } from 'react'
 import { UNSAFE_NavigationContext as NavigationContext, type Navigator, type To } from 'react-router'
-import { DASHBOARD_ROUTES } from '../signed-in-routes'
+import { DASHBOARD_ROUTES } from '../signed-in-screens'
 
 const SIGNED_IN_PREFIX = `${WEB_PATHS.dashboard}-`
 

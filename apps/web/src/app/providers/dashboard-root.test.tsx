@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../lib/cookies'
 import { ratesAnswer } from '../../test/fixtures'
 import { mockApi, ok } from '../../test/mock-api'
-import { DASHBOARD_ROUTES } from '../signed-in-routes'
+import { firstCallsAt } from '../signed-in-routes'
 import { createQueryClient } from './dashboard-root'
 
 describe("the signed-in area's cache", () => {
@@ -15,7 +15,7 @@ describe("the signed-in area's cache", () => {
     await vi.waitFor(() => expect(cache.isFetching()).toBe(0))
 
     // The router sends these early (decision 060); the cache's first asks must be the same, or one is wasted.
-    const early = DASHBOARD_ROUTES.find((route) => route.path === WEB_PATHS.dashboard)?.calls
+    const early = firstCallsAt(WEB_PATHS.dashboard)
     const sentEarly = [
       ...(early?.public ?? []).map((name) => `/v1/public/${name}`),
       ...(early?.user ?? []).map((name) => `/v1/user/${name}`),

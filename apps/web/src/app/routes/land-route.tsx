@@ -15,6 +15,8 @@ import { STEP_NAMES, stepButtonLabel, stepExplanation } from '../../features/jou
 import { useHistory } from '../../features/orders/api/get-history'
 import { OpenOrderCard } from '../../features/orders/components/open-order-card'
 import { OrderStatusBadge } from '../../features/orders/components/order-status-badge'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { screensCatalog } from './messages'
 
 /** How many of the latest orders /land lists; History has them all. */
 export const LAST_ORDERS_SHOWN = 3
@@ -35,8 +37,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The journey's next step the customer can act on, with the button to its screen; or that nothing is owed. */
 function NextStep({ next, known }: { next: OwedStep | null; known: boolean }) {
-  if (!known) return <Text size="sm">We could not load your checks just now. Your checks page lists them.</Text>
-  if (!next) return <Text size="sm">Nothing is waiting for you: your account is ready for your next purchase.</Text>
+  if (!known) return <Text size="sm">{screensCatalog.t('screens.land.checksFailed')}</Text>
+  if (!next) return <Text size="sm">{screensCatalog.t('screens.land.nothingWaiting')}</Text>
   return (
     <Stack gap="xs" align="flex-start">
       <Text fw={700}>{STEP_NAMES[next.id].title}</Text>
@@ -53,11 +55,14 @@ function LastOrder({ order }: { order: OrderSummary }) {
     <Group component="li" justify="space-between" wrap="wrap" gap="xs" py={6}>
       <Stack gap={0}>
         <Text size="sm" fw={700}>
-          Order {order.orderReference}
+          {screensCatalog.t('screens.land.order', { reference: order.orderReference })}
         </Text>
         <Text size="sm">
-          {formatFiat(order.fiatAmount, order.fiatCur)} for {formatCrypto(order.cryptoAmount, order.cryptoCur)},{' '}
-          {formatDate(order.createdAt)}
+          {screensCatalog.t('screens.land.orderLine', {
+            fiat: formatFiat(order.fiatAmount, order.fiatCur),
+            crypto: formatCrypto(order.cryptoAmount, order.cryptoCur),
+            date: formatDate(order.createdAt),
+          })}
         </Text>
       </Stack>
       <Group gap="xs" wrap="nowrap">
@@ -67,9 +72,9 @@ function LastOrder({ order }: { order: OrderSummary }) {
           to={pathForOrder(WEB_PATHS.history, order.orderReference)}
           size="compact-sm"
           variant="light"
-          aria-label={`Details of order ${order.orderReference}`}
+          aria-label={screensCatalog.t('screens.land.detailsOf', { reference: order.orderReference })}
         >
-          Details
+          {screensCatalog.t('screens.land.details')}
         </Button>
       </Group>
     </Group>
@@ -82,6 +87,7 @@ function LastOrder({ order }: { order: OrderSummary }) {
  * at all has nothing to come back to and goes on to the calculator.
  */
 export function Component() {
+  const t = useCatalog(screensCatalog)
   const brand = useBrand()
   const customer = useCustomer()
   const history = useHistory(brand.brandName, 1, undefined)
@@ -91,7 +97,7 @@ export function Component() {
   const hasOpenOrders = customer.openOrder.length > 0 || customer.waitingOrders.length > 0
 
   if (!hasOpenOrders) {
-    if (history.isPending) return <PageLoader label="Loading your orders" />
+    if (history.isPending) return <PageLoader label={t('screens.land.loadingOrders')} />
     if (orders && orders.length === 0) return <Navigate to={WEB_PATHS.dashboard} replace />
   }
   const steps = journey && journey.result ? journey.data.steps : []
@@ -101,10 +107,10 @@ export function Component() {
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Welcome back
+          {t('screens.land.title')}
         </Title>
         <Text c="dimmed" size="sm">
-          Here is where you left off.
+          {t('screens.land.lead')}
         </Text>
       </Stack>
       <OpenOrderCard />
@@ -113,21 +119,28 @@ export function Component() {
           <WaitingOrders orders={customer.waitingOrders} steps={steps} from={WEB_PATHS.land} />
         </Card>
       ) : null}
-      <Section title="Your next step">
+      <Section title={t('screens.land.nextStep')}>
         <NextStep next={journey && journey.result ? journey.data.next : null} known={!journey || journey.result} />
       </Section>
-      <Section title="Your last orders">
+      <Section title={t('screens.land.lastOrders')}>
         {orders === null && !history.isPending ? (
-          <Text size="sm">We could not load your orders just now.</Text>
+          <Text size="sm">{t('screens.land.ordersFailed')}</Text>
         ) : (
-          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Your last orders">
+          <Stack
+            component="ul"
+            gap={0}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('screens.land.lastOrders')}
+          >
             {lastOrders.map((order) => (
               <LastOrder key={order.orderReference} order={order} />
             ))}
           </Stack>
         )}
         <Anchor component={Link} to={WEB_PATHS.history} size="sm" fw={600}>
-          See all your orders
+          {t('screens.land.allOrders')}
         </Anchor>
       </Section>
       <Group>

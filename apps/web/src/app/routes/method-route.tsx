@@ -8,6 +8,7 @@ import { MethodScreen } from '../../features/orders/components/method-screen'
 import { useWallets } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
 import { getSessionState } from '../../lib/session-state'
+import { screensCatalog } from './messages'
 
 /**
  * /dashboard-method: the order flow's choice of payment method. An open order whose wallet is not yet proven says
@@ -30,13 +31,13 @@ export function Component() {
   return (
     <Stack gap="md">
       {unproven ? (
-        <Alert color="blue" variant="light" radius="md" title="Before you pay: show that this wallet is yours">
+        <Alert color="blue" variant="light" radius="md" title={screensCatalog.t('screens.method.proveTitle')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {`We send your coins only to a wallet you have shown to be yours: ${active.orderWallet}. It takes a minute, and you come back here to pay.`}
+              {screensCatalog.t('screens.method.proveBody', { wallet: active.orderWallet })}
             </Text>
             <Button component={Link} to={pathForOrder(WEB_PATHS.wallets, active.orderReference)} size="xs">
-              Prove your wallet
+              {screensCatalog.t('screens.method.prove')}
             </Button>
           </Stack>
         </Alert>

@@ -5,6 +5,7 @@ import { useJourneyChanged, useJourneyStatus } from '../../features/journey/api/
 import { StepRequiredNotice } from '../../features/journey/components/step-notices'
 import { useJourneyNavigation } from '../../features/journey/use-journey-navigation'
 import { useBrand } from '../../lib/brand-context'
+import { screensCatalog } from './messages'
 
 /**
  * /dashboard-sof: source of funds, with evidence sent through the documents upload, and once saved, on to the next
@@ -22,7 +23,7 @@ export function Component() {
   return (
     <SourceOfFundsScreen
       notice={<StepRequiredNotice />}
-      evidence={<EvidenceUpload purpose="source_of_funds" label="Send evidence" />}
+      evidence={<EvidenceUpload purpose="source_of_funds" label={screensCatalog.t('screens.sof.sendEvidence')} />}
       evidenceByThreshold={evidenceByThreshold}
       onSaved={async () => {
         await journeyChanged()

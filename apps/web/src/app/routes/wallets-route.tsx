@@ -13,6 +13,7 @@ import { WalletsScreen } from '../../features/wallets/components/wallets-screen'
 import { useBrand } from '../../lib/brand-context'
 import { orderAlertCopy } from '../../lib/order-copy'
 import { takeReturnTo } from '../../lib/return-to'
+import { screensCatalog } from './messages'
 
 /**
  * /dashboard-wallets, optionally `?order=REF` (decision 039): opened for a paid order waiting for its wallet, the
@@ -41,7 +42,11 @@ export function Component() {
       : null
 
   async function afterProof(wallet: { address: string }): Promise<string | null> {
-    notifications.show({ color: 'green', title: 'Wallet saved', message: 'Your wallet is proven.' })
+    notifications.show({
+      color: 'green',
+      title: screensCatalog.t('screens.wallets.saved'),
+      message: screensCatalog.t('screens.wallets.proven'),
+    })
     if (!order) return null
     if (order.wallet === null) {
       const given = await setOrderWallet.mutateAsync({

@@ -12,18 +12,41 @@ import { WayOutScreen } from '../../features/orders/components/way-out-screen'
 import { useWallets } from '../../features/wallets/api/list-wallets'
 import { useBrand } from '../../lib/brand-context'
 import { orderAlertCopy } from '../../lib/order-copy'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { screensCatalog } from './messages'
+import { localizeCopy } from '../../lib/common-copy'
 
 /** What a held payout waits for, after "the order waits for". */
-const WAITING_FOR: Partial<Record<JourneyStepId, string>> = {
-  wallet: 'a wallet proven to be yours',
-  identity: 'your identity check',
-  enhanced_checks: 'a check by our team',
-  source_of_funds: 'your answers about the source of your funds',
-  details: 'your name and address',
+const WAITING_FOR = ['wallet', 'identity', 'enhanced_checks', 'source_of_funds', 'details'] as const
+
+/** What a paid order's payout waits for, in words, e.g. "your identity check". */
+function waitingFor(step: JourneyStepId | undefined): string {
+  const known = WAITING_FOR.find((candidate) => candidate === step)
+  return screensCatalog.t(known ? `screens.wayOut.waitingFor.${known}` : 'screens.wayOut.waitingFor.other')
+}
+
+/** The customer's other wallets of the order's coin, each with how it was proven, in words. */
+function otherWallets(
+  saved: { crypto: string; address: string; method: string; walletProvider?: string | null }[],
+  order: { cryptoCur: string; orderWallet: string },
+) {
+  return saved
+    .filter((wallet) => wallet.crypto === order.cryptoCur)
+    .filter((wallet) => wallet.address.toLowerCase() !== order.orderWallet.toLowerCase())
+    .map((wallet) => ({
+      address: wallet.address,
+      how:
+        wallet.method === 'signed_message'
+          ? screensCatalog.t('screens.wayOut.signedMessage')
+          : screensCatalog.t('screens.wayOut.declared', {
+              provider: wallet.walletProvider ?? screensCatalog.t('screens.wayOut.noProvider'),
+            }),
+    }))
 }
 
 /** /dashboard-wayout?order=REF (decision 085): the way out of a paid order whose delivery waits. */
 export function Component() {
+  const t = useCatalog(screensCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const [params] = useSearchParams()
@@ -41,11 +64,11 @@ export function Component() {
       <Paper withBorder radius="lg" p="lg" maw={720} component="section" aria-labelledby="way-out">
         <Stack gap="sm">
           <Title id="way-out" order={1} fz={24}>
-            Nothing to choose here
+            {t('screens.wayOut.nothingTitle')}
           </Title>
-          <Text size="sm">This order is not waiting for a check, so there is nothing to change or send back here.</Text>
+          <Text size="sm">{t('screens.wayOut.nothingBody')}</Text>
           <Anchor component={Link} to={found ? orderPath : WEB_PATHS.history} size="sm">
-            {found ? 'Back to the order' : 'Your orders'}
+            {found ? t('screens.wayOut.backToOrder') : t('screens.wayOut.yourOrders')}
           </Anchor>
         </Stack>
       </Paper>
@@ -53,20 +76,17 @@ export function Component() {
 
   const order = found.order
   const saved = wallets.data && wallets.data.result ? wallets.data.data : []
-  const choices = saved
-    .filter((wallet) => wallet.crypto === order.cryptoCur)
-    .filter((wallet) => wallet.address.toLowerCase() !== order.orderWallet.toLowerCase())
-    .map((wallet) => ({
-      address: wallet.address,
-      how:
-        wallet.method === 'signed_message' ? 'signed message' : `declared, ${wallet.walletProvider ?? 'no provider'}`,
-    }))
+  const choices = otherWallets(saved, order)
   const step = found.payoutWaitsFor?.step
 
   async function settled(answer: Awaited<ReturnType<typeof refund.mutateAsync>>, done: string) {
-    if (!answer) return ALERT_MESSAGES.somethingWentWrong
+    if (!answer) return localizeCopy(ALERT_MESSAGES.somethingWentWrong)
     if (!answer.result) return orderAlertCopy(answer)
-    notifications.show({ color: 'green', title: `Order ${order.orderReference}`, message: done })
+    notifications.show({
+      color: 'green',
+      title: t('screens.wayOut.order', { reference: order.orderReference }),
+      message: done,
+    })
     void navigate(orderPath)
     return null
   }
@@ -74,7 +94,7 @@ export function Component() {
   return (
     <WayOutScreen
       order={order}
-      waitingFor={(step && WAITING_FOR[step]) ?? 'a check'}
+      waitingFor={waitingFor(step)}
       wallets={choices}
       proveWalletPath={pathForOrder(WEB_PATHS.wallets, order.orderReference)}
       orderPath={orderPath}
@@ -85,7 +105,7 @@ export function Component() {
           await change
             .mutateAsync({ brandName: brand.brandName, orderReference: order.orderReference, wallet })
             .catch(() => false as const),
-          'Your coins go to the wallet you chose.',
+          t('screens.wayOut.walletChanged'),
         )
       }
       onRefund={async () =>
@@ -93,7 +113,7 @@ export function Component() {
           await refund
             .mutateAsync({ brandName: brand.brandName, orderReference: order.orderReference })
             .catch(() => false as const),
-          'Your money is on its way back. We sent you an e-mail.',
+          t('screens.wayOut.refunded'),
         )
       }
     />

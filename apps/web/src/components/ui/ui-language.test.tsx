@@ -6,18 +6,13 @@ import { switchLanguage } from '../../lib/i18n/language'
 import { PartnerRefusalScreen } from '../account/partner-refusal'
 import { BuySteps } from './buy-steps'
 import { payoutHoldText } from './payout-hold-notice'
+import englishSource from '../locales/en.json?raw'
 
+/** Every change the catalog names, and one it does not. */
 const REASONS = [
-  'password_changed',
-  'password_reset_completed',
-  'email_changed',
-  'email_change_undone',
-  'second_factor_enabled',
-  'second_factor_disabled',
-  'recovery_code_used',
-  'recovery_codes_renewed',
-  'passkey_added',
-  'passkey_removed',
+  ...Object.keys(JSON.parse(englishSource) as Record<string, string>)
+    .filter((key) => key.startsWith('ui.hold.change.') && key !== 'ui.hold.change.other')
+    .map((key) => key.slice('ui.hold.change.'.length)),
   'something_new',
 ]
 

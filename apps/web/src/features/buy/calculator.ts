@@ -47,7 +47,8 @@ export function quoteFromInput(
   crypto: CryptoCurrency,
   locale: NumberSeparators,
 ): CalculatorQuote {
-  const reading = readAmountInput(input, locale)
+  // A fiat amount has two decimals: "1.000" in de-CH is then ambiguous, not one franc with three (decision 130).
+  const reading = readAmountInput(input, locale, side === 'fiat' ? FIAT_DECIMALS : CRYPTO_DECIMALS[crypto])
   if (reading.kind === 'empty') return { kind: 'empty' }
   if (reading.kind === 'ambiguous') return { kind: 'invalid', message: ambiguousAmountMessage(input, locale) }
   const decimals = { fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }

@@ -8,10 +8,3 @@ export function documentPurposeCopy(purpose: DocumentPurpose): { label: string; 
     description: documentsCatalog.t(`documents.purpose.${purpose}.description` as DocumentsId),
   }
 }
-
-/** "1.2 MB", "340 KB": sizes as a person reads them. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}

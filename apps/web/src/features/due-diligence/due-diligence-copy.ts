@@ -7,10 +7,9 @@ import {
   YEARLY_VOLUME_BANDS,
 } from '@exchange/shared/due-diligence.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { z } from 'zod'
-import { localizeCopy } from '../../lib/common-copy'
+import { alertCopyFor } from '../../lib/dashboard-alert-copy'
 import { dueDiligenceCatalog, type DueDiligenceId } from './messages'
 
 /** The closed questions' answers, each group named as its keys in the catalog (`dueDiligence.<group>.<value>`). */
@@ -85,5 +84,5 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 export function dueDiligenceAlertCopy(error: ErrorCode): string {
-  return localizeCopy(ERROR_COPY[error] ?? ALERT_MESSAGES.somethingWentWrong)
+  return alertCopyFor({ error }, ALERT_MESSAGES.somethingWentWrong)
 }

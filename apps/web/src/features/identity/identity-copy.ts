@@ -1,7 +1,6 @@
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
-import { localizeCopy } from '../../lib/common-copy'
+import { alertCopyFor } from '../../lib/dashboard-alert-copy'
 import { identityCatalog, type IdentityId } from './messages'
 
 /** The identity screens' copy per error code; the rest fall back to the shared copy, then 'Something went wrong'. */
@@ -11,7 +10,7 @@ const IDENTITY_ERROR_COPY: Partial<Record<ErrorCode, IdentityId>> = {
 
 export function identityAlertCopy(error: ErrorCode): string {
   const key = IDENTITY_ERROR_COPY[error]
-  return key ? identityCatalog.t(key) : localizeCopy(ERROR_COPY[error] ?? ALERT_MESSAGES.somethingWentWrong)
+  return key ? identityCatalog.t(key) : alertCopyFor({ error }, ALERT_MESSAGES.somethingWentWrong)
 }
 
 /** How long a check takes, said the same way before and after it, in the customer's language. */

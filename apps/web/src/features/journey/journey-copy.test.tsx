@@ -1,5 +1,5 @@
 import { JOURNEY_STEP_IDS } from '@exchange/shared/journey-steps'
-import { STEP_COPY } from '@exchange/shared/messages'
+import { STEP_COPY } from '@exchange/shared/step-copy'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { saveJwtCookie } from '../../lib/cookies'

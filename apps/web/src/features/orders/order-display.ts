@@ -1,27 +1,40 @@
 import { pathForOrder } from '@exchange/shared/web-links'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { formatIban, isValidIban } from '@exchange/shared/iban'
+import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderSummary, PaymentOption } from '@exchange/shared/orders.schemas'
 import { getSessionState } from '../../lib/session-state'
+import { ordersCatalog } from './messages'
 
-/** Each status as the customer reads it, and the colour of its badge. */
-export const STATUS_DISPLAY: Record<OrderStatus, { label: string; color: string }> = {
-  initiated: { label: 'Started', color: 'blue' },
-  awaiting_payment: { label: 'Awaiting payment', color: 'yellow' },
-  payment_review: { label: 'Payment under review', color: 'yellow' },
-  paid: { label: 'Paid', color: 'teal' },
-  awaiting_checks: { label: 'Waiting for your checks', color: 'yellow' },
-  processing: { label: 'Processing', color: 'cyan' },
-  completed: { label: 'Completed', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
-  expired: { label: 'Expired', color: 'orange' },
-  refunded: { label: 'Refunded', color: 'grape' },
+/** Each status as the customer reads it (its message's key), and the colour of its badge. */
+export const STATUS_DISPLAY = {
+  initiated: { label: 'orders.status.initiated', color: 'blue' },
+  awaiting_payment: { label: 'orders.status.awaiting_payment', color: 'yellow' },
+  payment_review: { label: 'orders.status.payment_review', color: 'yellow' },
+  paid: { label: 'orders.status.paid', color: 'teal' },
+  awaiting_checks: { label: 'orders.status.awaiting_checks', color: 'yellow' },
+  processing: { label: 'orders.status.processing', color: 'cyan' },
+  completed: { label: 'orders.status.completed', color: 'green' },
+  failed: { label: 'orders.status.failed', color: 'red' },
+  cancelled: { label: 'orders.status.cancelled', color: 'gray' },
+  expired: { label: 'orders.status.expired', color: 'orange' },
+  refunded: { label: 'orders.status.refunded', color: 'grape' },
+} as const satisfies Record<OrderStatus, { label: `orders.status.${OrderStatus}`; color: string }>
+
+/** A status as its badge names it. */
+export function statusLabel(status: OrderStatus): string {
+  return ordersCatalog.t(STATUS_DISPLAY[status].label)
 }
 
-export function statusLabel(status: OrderStatus): string {
-  return STATUS_DISPLAY[status].label
+/** "This order is {status}": a status inside a sentence ("awaiting payment"), as the language writes it there. */
+export function statusInSentence(status: OrderStatus): string {
+  return ordersCatalog.t(`orders.statusInSentence.${status}`)
+}
+
+/** What a journey step asks of the customer (the shared `STEP_COPY`), in the customer's language. */
+export function stepCopy(step: JourneyStepId): string {
+  return ordersCatalog.t(`orders.stepCopy.${step}`)
 }
 
 /**
@@ -32,7 +45,7 @@ export function methodLabel(method: string | null, known: readonly PaymentOption
   if (!method) return '—'
   const option = known.find((candidate) => candidate.id === method || candidate.tlId === method)
   if (option) return option.name
-  if (isValidIban(method)) return `Transfer to your IBAN ${formatIban(method)}`
+  if (isValidIban(method)) return ordersCatalog.t('orders.method.toYourIban', { iban: formatIban(method) })
   return method
 }
 

@@ -1,5 +1,7 @@
 import type { OrderStatus } from '@exchange/shared/order-rules'
 import type { OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
+import { ordersCatalog } from './messages'
+import { trailWords } from './order-trail/trail-words'
 
 /** One step of an order's life as the customer reads it: what happened, when, and the facts worth knowing. */
 export interface TimelineEntry {
@@ -11,33 +13,32 @@ export interface TimelineEntry {
 
 /** What reaching a status means to the customer; "you" when the customer did it. */
 function titleOf(event: OrderEvent): string {
+  const t = ordersCatalog.t
   const byCustomer = event.actor === 'customer'
   switch (event.toStatus) {
     case 'initiated':
       // Back from a payment attempt that failed while the price still held (decision 048).
-      return event.fromStatus === 'awaiting_payment'
-        ? 'Payment not completed: your order keeps its price'
-        : 'Order started, price fixed'
+      return event.fromStatus === 'awaiting_payment' ? t('orders.timeline.keepsPrice') : t('orders.timeline.started')
     case 'awaiting_payment':
-      return byCustomer ? 'You chose how to pay' : 'Waiting for your payment'
+      return byCustomer ? t('orders.timeline.choseHowToPay') : t('orders.timeline.waitingForPayment')
     case 'payment_review':
-      return 'Your payment is being checked'
+      return t('orders.timeline.paymentReview')
     case 'paid':
-      return 'Payment received'
+      return t('orders.timeline.paid')
     case 'awaiting_checks':
-      return 'Your coins wait for a step from you'
+      return t('orders.timeline.awaitingChecks')
     case 'processing':
-      return 'Buying and sending your coins'
+      return t('orders.timeline.processing')
     case 'completed':
-      return 'Coins sent'
+      return t('orders.timeline.completed')
     case 'failed':
-      return byCustomer ? 'Payment not completed' : 'Order failed'
+      return byCustomer ? t('orders.timeline.paymentNotCompleted') : t('orders.timeline.failed')
     case 'cancelled':
-      return byCustomer ? 'You cancelled the order' : 'Order cancelled'
+      return byCustomer ? t('orders.timeline.youCancelled') : t('orders.timeline.cancelled')
     case 'expired':
-      return 'The price ran out before payment'
+      return t('orders.timeline.expired')
     case 'refunded':
-      return 'Money sent back'
+      return t('orders.timeline.refunded')
   }
 }
 
@@ -49,8 +50,8 @@ function titleOf(event: OrderEvent): string {
 function lineOf(event: OrderEvent, order: OrderSummary): string | null {
   const isNote = event.fromStatus === event.toStatus
   if (event.toStatus === 'awaiting_payment' && event.actor === 'customer' && !isNote)
-    return order.methodName ? `Payment method: ${order.methodName}` : null
-  return event.words
+    return order.methodName ? ordersCatalog.t('orders.timeline.paymentMethod', { method: order.methodName }) : null
+  return event.words === null ? null : trailWords(event.kind, event.words)
 }
 
 /**

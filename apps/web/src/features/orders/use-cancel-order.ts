@@ -2,7 +2,9 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { notifications } from '@mantine/notifications'
 import type { ActiveOrder } from '../../lib/session-state'
 import { useBrand } from '../../lib/brand-context'
+import { localizeCopy } from '../../lib/common-copy'
 import { orderAlertCopy } from '../../lib/order-copy'
+import { ordersCatalog } from './messages'
 import { useUpdateOrderStatus } from './api/update-order-status'
 
 /**
@@ -19,17 +21,17 @@ export function useCancelOrder(onError: (message: string) => void) {
       {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
-            onError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            onError(answer ? orderAlertCopy(answer) : localizeCopy(ALERT_MESSAGES.somethingWentWrong))
             return
           }
           notifications.show({
             color: 'gray',
-            title: 'Order cancelled',
-            message: `Order ${order.orderReference} cancelled`,
+            title: ordersCatalog.t('orders.timeline.cancelled'),
+            message: ordersCatalog.t('orders.cancel.done', { reference: order.orderReference }),
           })
           onCancelled?.()
         },
-        onError: () => onError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => onError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }

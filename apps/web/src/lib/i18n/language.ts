@@ -7,7 +7,7 @@ import {
   type LoadableCatalog,
   loadLoadedCatalogs,
 } from './catalog'
-import { activeLocale, chosenLanguage, rememberLanguage, resolveLocale, setActiveLocale } from './locale'
+import { activeLocale, LANGUAGE_CHOICE_KEY, rememberLanguage, resolveLocale, setActiveLocale } from './locale'
 
 /**
  * The language in force and its switch (decision 129): the catalogs already shown are loaded in the new language first,
@@ -26,7 +26,7 @@ function subscribe(listener: () => void) {
 /** The pseudo-language is asked for by name in this browser's storage by the tests that look for text cut off. */
 function pseudoAsked(): boolean {
   try {
-    return window.localStorage.getItem('language') === 'pseudo'
+    return window.localStorage.getItem(LANGUAGE_CHOICE_KEY) === 'pseudo'
   } catch {
     return false
   }
@@ -58,16 +58,6 @@ export async function switchLanguage(language: Language): Promise<void> {
   await loadLoadedCatalogs(language, from)
   setActiveLocale(resolveLocale(language))
   activate(language)
-}
-
-/**
- * A language the customer chose elsewhere (their account, after login): it applies here too unless this browser has a
- * choice of its own. Answers whether it switched.
- */
-export async function adoptLanguage(language: Language): Promise<boolean> {
-  if (chosenLanguage() || language === current) return false
-  await switchLanguage(language)
-  return true
 }
 
 /** The language in force, for the components that render per language (the app's screens are rendered again). */

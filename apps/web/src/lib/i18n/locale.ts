@@ -55,3 +55,8 @@ export function activeLocale(): ActiveLocale {
 export function setActiveLocale(next: ActiveLocale): void {
   active = next
 }
+
+/** Forgets the language in force: the next read works it out afresh (the web tests, after each test). */
+export function forgetActiveLocale(): void {
+  active = undefined
+}

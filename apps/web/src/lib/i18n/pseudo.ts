@@ -1,4 +1,5 @@
-import type { CompiledMessage } from './catalog'
+/** A compiled message (as catalog.ts has it): its values in, its text out. */
+type CompiledMessage = (values?: Record<string, string | number>) => string
 
 const ACCENTED: Record<string, string> = {
   a: 'á',
@@ -20,7 +21,7 @@ const ACCENTED: Record<string, string> = {
 }
 
 /** Text accented and made about 40% longer, as German and French often are; tags such as `<0>` are kept. */
-export function stretch(text: string): string {
+function stretch(text: string): string {
   return text.replace(/<\/?\d+>|[^<]+|</g, (part) => {
     if (/^<\/?\d+>$/.test(part) || part.trim() === '') return part
     const accented = part.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter)

@@ -1,12 +1,76 @@
-import { bigserial, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { incomingTransfers } from './intake'
 import { orders } from './orders'
 
+/** What an operator may do (decision 127): each role opens its own actions; an operator holds one or more. */
+export const OPERATOR_ROLES = ['support', 'compliance', 'finance', 'admin'] as const
+export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+
+/** The people of the back office (decision 127): each with their own login name, password, roles and second factor. */
+export const operatorAccounts = pgTable(
+  'operator_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the operator signs in with; shown to operators, never to customers ("our team"). */
+    loginName: text('login_name').notNull(),
+    /** argon2id, as the customers' passwords (modules/accounts/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles', { enum: OPERATOR_ROLES }).array().notNull(),
+    createdAt: createdAt(),
+    /** The admin who made the account; null for the first admin, made from the command line. */
+    createdBy: uuid('created_by'),
+    /** A disabled operator cannot sign in, and their sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('operator_accounts_login_name_idx').on(table.loginName)],
+)
+
+/** An operator's authenticator app (the customers' TOTP code, decision 124): confirmed by a first code. */
+export const operatorTotpFactors = pgTable('operator_totp_factors', {
+  operatorId: uuid('operator_id')
+    .primaryKey()
+    .references(() => operatorAccounts.id),
+  sealedSecret: text('sealed_secret').notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+})
+
+/**
+ * An operator's session (decision 127): the cookie holds a random token, the row its SHA-256. `password` is the step
+ * between the password and the second factor (it opens the code or the enrolment, nothing else); `signed_in` opens the
+ * pages of the operator's roles. It ends after `OPERATOR_IDLE_MINUTES` without a request, at `expiresAt` in any case,
+ * and at logout.
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operatorAccounts.id),
+    stage: text('stage', { enum: ['password', 'signed_in'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (table) => [
+    uniqueIndex('operator_sessions_token_idx').on(table.tokenHash),
+    index('operator_sessions_operator_idx').on(table.operatorId),
+  ],
+)
+
 /** Who did what, when: every operator action, for the audit trail. */
 export const operatorActions = pgTable('operator_actions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The operator's login name when they acted (rows before decision 127: the HTTP Basic name). */
   operator: text('operator').notNull(),
+  /** The operator's account (decision 127); null for actions taken before accounts existed. */
+  operatorId: uuid('operator_id').references(() => operatorAccounts.id),
   action: text('action').notNull(),
   orderId: uuid('order_id').references(() => orders.id),
   transferId: uuid('transfer_id').references(() => incomingTransfers.id),

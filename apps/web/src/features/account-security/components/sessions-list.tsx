@@ -8,11 +8,11 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form'
 import { useBrand } from '../../../lib/brand-context'
+import { formatDateTime } from '../../../lib/format'
 import { refusalMessage, securityCalls, sessionsQueryOptions } from '../api/account-security-calls'
 import { SecuritySection } from './security-parts'
 
 const FAILED = { result: false as const, error: 'internal_error' as const }
-const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd: () => void; ending: boolean }) {
   return (
@@ -29,7 +29,7 @@ function SessionRow({ session, onEnd, ending }: { session: AccountSession; onEnd
           )}
         </Group>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {session.place} · last seen {WHEN.format(new Date(session.lastSeenAt))}
+          {session.place} · last seen {formatDateTime(session.lastSeenAt)}
         </Text>
       </Stack>
       <Button

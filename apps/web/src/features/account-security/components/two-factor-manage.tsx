@@ -12,9 +12,10 @@ import { secondFactorCalls, secondFactorStatusKey, secondFactorStatusQuery } fro
 import { setupStore } from '../second-factor-store'
 import { OTP_CODES, OTP_PASSKEYS, SetupCard, secondFactorRefusal } from './two-factor-setup'
 import { useProveItsYou } from './prove-its-you'
+import { formatDate } from '../../../lib/format'
 
 const FAILED = { result: false as const, error: 'internal_error' }
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+const when = formatDate
 
 /** Reads the factors again after a change. */
 function useRefreshStatus() {

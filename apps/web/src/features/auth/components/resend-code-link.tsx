@@ -5,17 +5,18 @@ import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Link } from 'react-router'
 import { TextButton } from '../../../components/account/ui'
 import { alertCopyFor } from '../../../lib/alert-copy'
+import { formatClockTime, formatWeekdayTime } from '../../../lib/format'
 import type { useTimedAlert } from '../../../lib/use-timed-alert'
 import { useEffect, useState } from 'react'
 import { localizeCopy } from '../../../lib/common-copy'
 import { useCatalog } from '../../../lib/i18n/catalog'
 import { authCatalog } from '../messages'
 
-/** "14:32:05", or with the day when the wait runs past today (codes paused for the day). */
+/** "14:32:05", or with the day when the wait runs past today (codes paused for the day), in the customer's locale. */
 function formatNextCodeAt(at: number, now = Date.now()): string {
-  const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' }
   const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
-  return new Date(at).toLocaleString('en-GB', sameDay ? time : { weekday: 'short', ...time })
+  const iso = new Date(at).toISOString()
+  return sameDay ? formatClockTime(iso) : formatWeekdayTime(iso)
 }
 
 /**

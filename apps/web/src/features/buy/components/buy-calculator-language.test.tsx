@@ -18,7 +18,7 @@ describe('the calculator in German', () => {
     expect(await screen.findByRole('heading', { name: 'Preisdetails' })).toBeInTheDocument()
     expect(screen.getByRole('form', { name: 'Krypto kaufen' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Währung, in der Sie zahlen' })).toHaveValue('EUR – Euro')
-    expect(screen.getByText('Preis für 15 Minuten fest, sobald Sie den Auftrag starten')).toBeInTheDocument()
+    expect(await screen.findByText('Preis für 15 Minuten fest, sobald Sie den Auftrag starten')).toBeInTheDocument()
     const youReceive = screen.getByRole('textbox', { name: 'Sie erhalten' })
     await user.clear(youReceive)
     await user.type(youReceive, '0.123456789')

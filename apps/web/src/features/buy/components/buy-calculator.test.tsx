@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { saveJwtCookie } from '../../../lib/cookies'
 import { getCurrentOrder, saveCurrentOrder } from '../../../lib/current-order'
 import { getSessionState } from '../../../lib/session-state'
+import { resolveLocale, setActiveLocale } from '../../../lib/i18n/locale'
 import { ratesAnswer, ratesData } from '../../../test/fixtures'
 import { fail, mockApi, ok, type ApiHandlers } from '../../../test/mock-api'
 import { renderScreen } from '../../../test/render'
@@ -35,8 +36,9 @@ const youPay = () => screen.getByRole('textbox', { name: 'You pay' })
 const youReceive = () => screen.getByRole('textbox', { name: 'You receive' })
 const buyButton = () => screen.getByRole('button', { name: 'Buy BTC' })
 
-async function pricesShown() {
-  await screen.findByText('1 BTC = 91,350.00 EUR')
+/** The prices have arrived: the rate line, in the numbers of the locale in force (English unless a test sets one). */
+async function pricesShown(rate = '1 BTC = 91,350.00 EUR') {
+  await screen.findByText(rate)
 }
 
 /** Types into an amount field from empty: a first visit prefills the amount. */
@@ -45,11 +47,17 @@ async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLEleme
   await user.type(field, text)
 }
 
-/** The browser's preferred language, which decides how an amount like "1,000" is read. */
+/** The browser's preferred language, which decides the locale amounts are shown in and read as (decision 130). */
 function browserLanguage(language: string) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue([language])
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(language)
+  setActiveLocale(resolveLocale())
 }
+
+/** The apostrophe Swiss numbers are grouped with: ’ or ', as the ICU in use has it (its versions differ). */
+const CH = new Intl.NumberFormat('de-CH').formatToParts(1000).find((part) => part.type === 'group')?.value ?? '’'
+/** French numbers are grouped with a narrow no-break space. */
+const FR = '\u202f'
 
 describe('BuyCalculator', () => {
   it('computes what a fiat amount buys, to the coin’s last decimal', async () => {
@@ -143,8 +151,9 @@ describe('BuyCalculator', () => {
     const user = userEvent.setup()
     renderCalculator()
     await pricesShown()
-    await retype(user, youPay(), '100.123')
+    await retype(user, youPay(), '0.123')
     expect(screen.getByText('Amount must be a number with at most two decimals')).toBeInTheDocument()
+    // "100.123" could be a thousands point as well: that is the ambiguous case, below.
   })
 
   it('checks the wallet address as it is typed', async () => {
@@ -277,14 +286,14 @@ describe('BuyCalculator', () => {
       browserLanguage('de-DE')
       const user = userEvent.setup()
       renderCalculator()
-      await pricesShown()
+      await pricesShown('1 BTC = 91.350,00 EUR')
       await retype(user, youPay(), '1.250,50')
       await user.tab()
       await user.tab()
       await user.tab()
       await chooseCoin(user, 'ETH – Ethereum')
       expect(youPay()).toHaveValue('1.250,50')
-      expect(screen.getByText('You pay 1,250.50 EUR, fee included')).toBeInTheDocument()
+      expect(screen.getByText('You pay 1.250,50 EUR, fee included')).toBeInTheDocument()
     })
   })
 
@@ -422,60 +431,84 @@ describe('BuyCalculator', () => {
     expect(getCurrentOrder().orderReference).toBeNull()
   })
 
-  describe('reads amounts as the customer writes them (decision 046)', () => {
+  describe('reads amounts as the customer writes them, and shows them so (decisions 046 and 130)', () => {
     it.each([
-      ['de-DE', '100,50', '100.50 EUR', '100.50'],
-      ['de-DE', '1.000,50', '1,000.50 EUR', '1000.50'],
-      ['de-CH', "1'000.50", '1,000.50 EUR', '1000.50'],
-      ['fr-FR', '1 000,50', '1,000.50 EUR', '1000.50'],
+      ['de-DE', '100,50', '100,50 EUR', '100.50'],
+      ['de-DE', '1.000,50', '1.000,50 EUR', '1000.50'],
+      ['de-CH', "1'000.50", `1${CH}000.50 EUR`, '1000.50'],
+      ['fr-FR', '1 000,50', `1${FR}000,50 EUR`, '1000.50'],
       ['en-GB', '1,000.50', '1,000.50 EUR', '1000.50'],
       ['en-GB', '1,000', '1,000.00 EUR', '1000.00'],
-      ['de-DE', '1.000', '1,000.00 EUR', '1000.00'],
+      ['de-DE', '1.000', '1.000,00 EUR', '1000.00'],
       ['en-GB', '100,50', '100.50 EUR', '100.50'],
+      ['de-CH', '250.–', '250.00 EUR', '250.00'],
+      ['de-DE', '1.250,-', '1.250,00 EUR', '1250.00'],
     ])('in %s, %j is %s, and the api gets %s', async (language, typed, understood, sent) => {
       browserLanguage(language)
       const user = userEvent.setup()
       const { api } = renderCalculator({ orderInitiateBuy: initiated })
-      await pricesShown()
+      await screen.findByText('Simulated prices (test environment)')
+      await screen.findAllByText(/^1 BTC = /)
       await retype(user, youPay(), typed)
-      expect(screen.getByText(`You pay ${understood}, fee included`)).toBeInTheDocument()
+      // The page's text is matched with its spaces made plain (French groups with a narrow no-break space).
+      expect(screen.getByText(`You pay ${understood.replaceAll(FR, ' ')}, fee included`)).toBeInTheDocument()
       await user.click(buyButton())
       await screen.findByText('Page /dashboard-method')
       expect(api.callsTo('orderInitiateBuy')[0]?.body).toMatchObject({ amount: sent })
     })
 
-    it('refuses "1,000" where the locale writes neither a decimal nor a thousands comma, and says how to type it', async () => {
+    it('shows the prices, the fee and the limits in the locale in force', async () => {
+      browserLanguage('de-CH')
+      renderCalculator()
+      await pricesShown(`1 BTC = 91${CH}350.00 EUR`)
+      const details = screen.getByRole('region', { name: 'Price details' })
+      expect(within(details).getByText(`1 BTC = 90${CH}000.00 EUR`)).toBeInTheDocument()
+      expect(within(details).getByText('1.00 EUR (1.00 %)')).toBeInTheDocument()
+      expect(within(details).getByText(`25.00 – 15${CH}000.00 EUR`)).toBeInTheDocument()
+      expect(youReceive()).toHaveValue('0.00108374')
+    })
+
+    it.each([
+      ['en-GB', '1.000', '1000.50'],
+      ['de-CH', '1,000', '1000.50'],
+      ['de-CH', '1.000', '1000.50'],
+      ['de-DE', '1,000', '1000,50'],
+      ['fr-CH', '1.000', '1000,50'],
+    ])(
+      'in %s, refuses %j, which the locale does not settle for a fiat amount, and says how to type it',
+      async (language, typed, example) => {
+        browserLanguage(language)
+        const user = userEvent.setup()
+        const { api } = renderCalculator({ orderInitiateBuy: initiated })
+        await screen.findAllByText(/^1 BTC = /)
+        await retype(user, youPay(), typed)
+        expect(
+          screen.getByText(
+            `We cannot tell whether "${typed}" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. ${example}`,
+          ),
+        ).toBeInTheDocument()
+        expect(youReceive()).toHaveValue('')
+        await user.click(buyButton())
+        expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
+      },
+    )
+
+    it('reads a decimal comma in the coin amount too, and writes the amount paid in German', async () => {
+      browserLanguage('de-DE')
+      const user = userEvent.setup()
+      renderCalculator()
+      await pricesShown('1 BTC = 91.350,00 EUR')
+      await retype(user, youReceive(), '0,01')
+      expect(youPay()).toHaveValue('922,73')
+    })
+
+    it('reads "1.000" of a coin in de-CH as the locale writes it: one, with three decimals', async () => {
       browserLanguage('de-CH')
       const user = userEvent.setup()
-      const { api } = renderCalculator({ orderInitiateBuy: initiated })
-      await pricesShown()
-      await retype(user, youPay(), '1,000')
-      expect(
-        screen.getByText(
-          'We cannot tell whether "1,000" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. 1000.50',
-        ),
-      ).toBeInTheDocument()
-      expect(youReceive()).toHaveValue('')
-      await user.click(buyButton())
-      expect(api.callsTo('orderInitiateBuy')).toHaveLength(0)
-    })
-
-    it('refuses "1,000" in German, where it has three decimals', async () => {
-      browserLanguage('de-DE')
-      const user = userEvent.setup()
       renderCalculator()
-      await pricesShown()
-      await retype(user, youPay(), '1,000')
-      expect(screen.getByText('Amount must be a number with at most two decimals')).toBeInTheDocument()
-    })
-
-    it('reads a decimal comma in the coin amount too', async () => {
-      browserLanguage('de-DE')
-      const user = userEvent.setup()
-      renderCalculator()
-      await pricesShown()
-      await retype(user, youReceive(), '0,01')
-      expect(youPay()).toHaveValue('922.73')
+      await pricesShown(`1 BTC = 91${CH}350.00 EUR`)
+      await retype(user, youReceive(), '1.000')
+      expect(youPay()).toHaveValue(`92${CH}272.73`)
     })
   })
 

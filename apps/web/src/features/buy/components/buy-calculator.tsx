@@ -2,6 +2,7 @@ import {
   CRYPTO_CURRENCIES,
   CRYPTO_NAMES,
   type CryptoCurrency,
+  FIAT_DECIMALS,
   FIAT_CURRENCIES,
   type FiatCurrency,
 } from '@exchange/shared/currencies'
@@ -16,7 +17,7 @@ import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { TextField } from '../../../components/ui/text-field'
 import { useBrand } from '../../../lib/brand-context'
 import { saveCurrentOrder } from '../../../lib/current-order'
-import { formatFiat } from '../../../lib/format'
+import { formatFiat, formatNumber } from '../../../lib/format'
 import { customerNumberSeparators } from '../../../lib/number-locale'
 import { updateSessionState } from '../../../lib/session-state'
 import { loadWalletAddressCheck, useWalletAddressCheck } from '../../../lib/wallet-address-check'
@@ -162,7 +163,7 @@ function AmountFields({
       ) : null}
       <AmountRow
         label={t('buy.youPay')}
-        placeholder="0.00"
+        placeholder={formatNumber('0', FIAT_DECIMALS)}
         value={view.fiatShown}
         onType={(value) => typeAmount('fiat', value)}
         error={view.amountError}
@@ -180,7 +181,7 @@ function AmountFields({
       />
       <AmountRow
         label={t('buy.youReceive')}
-        placeholder="0.00000000"
+        placeholder={formatNumber('0', 8)}
         value={view.cryptoShown}
         onType={(value) => typeAmount('crypto', value)}
         error={view.cryptoError}

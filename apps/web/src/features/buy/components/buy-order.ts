@@ -2,7 +2,6 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { DEFAULT_CRYPTO, DEFAULT_FIAT } from '@exchange/shared/constants'
 import { CRYPTO_DECIMALS, CryptoCurrency, FIAT_DECIMALS, FiatCurrency, assetIdOf } from '@exchange/shared/currencies'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
-import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { formatAmount, type NumberSeparators } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
@@ -12,8 +11,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { startActiveOrder } from '../../../lib/active-order'
 import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
+import { formatNumber } from '../../../lib/format'
 import { grossQueryKey } from '../../../lib/customer-context'
 import { localizeCopy } from '../../../lib/common-copy'
+import { alertCopyFor } from '../../../lib/dashboard-alert-copy'
 import { updateSessionState } from '../../../lib/session-state'
 import { getSignupToken } from '../../../lib/signup-token'
 import type { FormOutcome } from '../../../components/ui/form'
@@ -86,9 +87,10 @@ export function orderView(
   const typed = side === 'fiat' ? fiatText : cryptoText
   const calc = entry ? quoteFromInput(side, typed, entry, crypto, separators) : null
   const quote = calc?.kind === 'quote' ? calc.quote : null
-  const fiatShown = side === 'fiat' ? fiatText : quote ? formatAmount(quote.fiatAmount, FIAT_DECIMALS) : ''
+  // The computed field is written in the customer's numbers (decision 130), which the field reads back as typed.
+  const fiatShown = side === 'fiat' ? fiatText : quote ? formatNumber(quote.fiatAmount, FIAT_DECIMALS) : ''
   const cryptoShown =
-    side === 'crypto' ? cryptoText : quote ? formatAmount(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
+    side === 'crypto' ? cryptoText : quote ? formatNumber(quote.cryptoAmount, CRYPTO_DECIMALS[crypto]) : ''
 
   const inputError = calc?.kind === 'invalid' ? calc.message : undefined
   const amountRuleError = quote ? limitMessage(quote.fiatAmount, limits, fiat) : undefined
@@ -151,7 +153,7 @@ export function useStartOrder(
     if (error === 'rates_unavailable') return setAlert(buyCatalog.t('buy.stalePrices'))
     if (error === 'step_required') {
       if (step && onStepRequired) void onStepRequired(step).then((line) => setAlert(line))
-      else setAlert(localizeCopy(ERROR_COPY.step_required ?? ALERT_MESSAGES.somethingWentWrong))
+      else setAlert(alertCopyFor({ error: 'step_required' }, ALERT_MESSAGES.somethingWentWrong))
       return
     }
     setAlert(refusalCopy[error] ?? somethingWentWrong())
@@ -170,6 +172,7 @@ export function useStartOrder(
           statusName: 'initiated',
           fiatCur: values.fiat,
           cryptoCur: values.crypto,
+          // Kept as the api's order summaries give it (spec section 9's English), and written in the locale when shown.
           orderAmount: formatAmount(fiatAmount, FIAT_DECIMALS),
           orderWallet: request.wallet || PLACEHOLDER_WALLET,
           azToken: getSignupToken(),

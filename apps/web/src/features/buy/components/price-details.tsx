@@ -1,8 +1,7 @@
 import { FIAT_DECIMALS, type FiatCurrency } from '@exchange/shared/currencies'
-import { formatAmount } from '@exchange/shared/money'
 import { Card, Divider, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { PriceLine } from '../../../components/ui/price-line'
-import { formatBps, formatClockTime, formatFiat } from '../../../lib/format'
+import { formatBps, formatClockTime, formatFiat, formatNumber } from '../../../lib/format'
 import type { RateEntry, RatesData } from '@exchange/shared/rates.schemas'
 import { formatDuration, type CalculatorQuote } from '../calculator'
 import { useCatalog } from '../../../lib/i18n/catalog'
@@ -43,28 +42,18 @@ export function PriceDetails({
           </Stack>
         ) : entry && ratesData ? (
           <>
-            <PriceLine
-              label={t('buy.price.rate')}
-              value={`1 ${coin} = ${formatAmount(entry.rate, FIAT_DECIMALS)} ${fiatCode}`}
-            />
-            <PriceLine
-              label={t('buy.price.mid')}
-              value={`1 ${coin} = ${formatAmount(entry.mid, FIAT_DECIMALS)} ${fiatCode}`}
-            />
+            <PriceLine label={t('buy.price.rate')} value={`1 ${coin} = ${formatFiat(entry.rate, fiat)}`} />
+            <PriceLine label={t('buy.price.mid')} value={`1 ${coin} = ${formatFiat(entry.mid, fiat)}`} />
             <PriceLine label={t('buy.price.spread')} value={formatBps(entry.spreadBps)} />
             <PriceLine
               label={t('buy.price.fee')}
-              value={
-                quote
-                  ? `${formatAmount(quote.fee, FIAT_DECIMALS)} ${fiatCode} (${formatBps(entry.feeBps)})`
-                  : formatBps(entry.feeBps)
-              }
+              value={quote ? `${formatFiat(quote.fee, fiat)} (${formatBps(entry.feeBps)})` : formatBps(entry.feeBps)}
             />
             {quote ? <PriceLine label={t('buy.price.total')} value={formatFiat(quote.fiatAmount, fiat)} /> : null}
             {limits ? (
               <PriceLine
                 label={t('buy.price.limits')}
-                value={`${formatAmount(limits.min, FIAT_DECIMALS)} – ${formatAmount(limits.max, FIAT_DECIMALS)} ${fiatCode}`}
+                value={`${formatNumber(limits.min, FIAT_DECIMALS)} – ${formatFiat(limits.max, fiat)}`}
               />
             ) : null}
             <Divider my={4} />

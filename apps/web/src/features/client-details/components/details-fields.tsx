@@ -182,7 +182,7 @@ export function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsPr
                 ]),
               ),
             )
-            if (fields.length === 0) setAlert(localizeCopy(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong)))
+            if (fields.length === 0) setAlert(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
             return
           }
           updateSessionState({ clientName: clientNameOf(details.firstName, details.lastName) })

@@ -1,9 +1,9 @@
 import type { DocumentPurpose } from '@exchange/shared/documents.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { RefObject } from 'react'
 import { localizeCopy } from '../../../lib/common-copy'
+import { alertCopyFor } from '../../../lib/dashboard-alert-copy'
 import { uploadFile } from '../api/upload-file'
 import { documentsCatalog } from '../messages'
 
@@ -22,7 +22,7 @@ export interface FileUpload {
 
 /** An api refusal in the customer's words. */
 export function refusalCopy(error: ErrorCode): string {
-  return localizeCopy(ERROR_COPY[error] ?? ALERT_MESSAGES.somethingWentWrong)
+  return alertCopyFor({ error }, ALERT_MESSAGES.somethingWentWrong)
 }
 
 /** A row's status: sent, not sent, waiting in line, or how far it got. */

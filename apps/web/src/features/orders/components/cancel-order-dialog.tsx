@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ordersCatalog } from '../messages'
 
 interface CancelOrderDialogProps {
   /** The order asked about; null keeps the dialog closed. */
@@ -10,25 +12,23 @@ interface CancelOrderDialogProps {
 
 /** "Cancel order" asks first: a cancelled order cannot be reopened, and its price is lost. */
 export function CancelOrderDialog({ orderReference, onConfirm, onClose, cancelling }: CancelOrderDialogProps) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Modal
       opened={orderReference !== null}
       onClose={onClose}
-      title={`Cancel order ${orderReference ?? ''}?`}
+      title={t('orders.cancel.title', { reference: orderReference ?? '' })}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('orders.close') }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          Nothing has been paid for this order. Once cancelled it cannot be paid any more, and a new order gets the
-          price of that moment. Do not send a bank transfer for a cancelled order: it would be sent back.
-        </Text>
+        <Text size="sm">{t('orders.cancel.body')}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Keep the order
+            {t('orders.cancel.keep')}
           </Button>
           <Button color="red" onClick={onConfirm} loading={cancelling}>
-            Yes, cancel the order
+            {t('orders.cancel.confirm')}
           </Button>
         </Group>
       </Stack>

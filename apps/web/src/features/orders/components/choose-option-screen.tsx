@@ -8,7 +8,10 @@ import { Link, useNavigate } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { usePaymentMethods } from '../api/get-payment-methods'
 import { useSelectPaymentMethod } from '../api/select-payment-method'
@@ -17,27 +20,8 @@ import { PaymentStep } from './payment-step'
 
 type ChoiceGroup = 'psps' | 'banks'
 
-const COPY: Record<
-  ChoiceGroup,
-  { title: string; description: string; list: string; hint: (name: string) => string; next: string; none: string }
-> = {
-  psps: {
-    title: 'Choose your card provider',
-    description: 'Pick the provider that takes your card payment on its secure page.',
-    list: 'Card providers',
-    hint: (name) => `Pay by debit or credit card with ${name}.`,
-    next: WEB_PATHS.startCard,
-    none: 'No card provider is available for this order.',
-  },
-  banks: {
-    title: 'Choose your bank',
-    description: 'Pick the bank you pay from. Next you choose to pay in its app or by a transfer you make yourself.',
-    list: 'Banks',
-    hint: (name) => `Pay from your account at ${name}.`,
-    next: WEB_PATHS.wire,
-    none: 'No bank is available for this order.',
-  },
-}
+/** Each group's next step; its texts are the messages `orders.choose.<group>.…`. */
+const NEXT: Record<ChoiceGroup, string> = { psps: WEB_PATHS.startCard, banks: WEB_PATHS.wire }
 
 function OptionButton({
   option,
@@ -97,11 +81,11 @@ function useChooseOption(group: ChoiceGroup, reference: string | null, setError:
       .catch(() => null)
     setChoosing(null)
     if (!answer || !answer.result) {
-      setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+      setError(answer ? orderAlertCopy(answer) : localizeCopy(ALERT_MESSAGES.somethingWentWrong))
       return
     }
     updateSessionState(group === 'banks' ? { selectedBank: option } : { selectedPsp: option })
-    void navigate(pathForOrder(COPY[group].next, reference))
+    void navigate(pathForOrder(NEXT[group], reference))
   }
 
   return { choose, choosing }
@@ -117,7 +101,7 @@ interface OptionListProps {
 
 /** The options of the group, one button each; while none is known yet, a skeleton; with none at all, the way back. */
 function OptionList({ group, options, loading, disabled, onChoose }: OptionListProps) {
-  const copy = COPY[group]
+  const t = useCatalog(ordersCatalog)
   if (options.length > 0)
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -125,7 +109,7 @@ function OptionList({ group, options, loading, disabled, onChoose }: OptionListP
           <OptionButton
             key={option.id}
             option={option}
-            hint={copy.hint(option.name)}
+            hint={t(`orders.choose.${group}.hint`, { name: option.name })}
             disabled={disabled}
             onChoose={() => onChoose(option)}
           />
@@ -134,16 +118,16 @@ function OptionList({ group, options, loading, disabled, onChoose }: OptionListP
     )
   if (loading)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-label="Loading the options">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} role="status" aria-label={t('orders.choose.loading')}>
         <Skeleton height={88} radius="md" />
         <Skeleton height={88} radius="md" />
       </SimpleGrid>
     )
   return (
     <Stack gap="xs" align="flex-start">
-      <Text size="sm">{copy.none}</Text>
+      <Text size="sm">{t(`orders.choose.${group}.none`)}</Text>
       <Anchor component={Link} to={WEB_PATHS.method} fw={600} size="sm">
-        Choose another way to pay
+        {t('orders.choose.another')}
       </Anchor>
     </Stack>
   )
@@ -156,7 +140,8 @@ export function ChooseOptionScreen({ group }: ChooseOptionScreenProps) {
   const methods = usePaymentMethods(brand.brandName, reference)
   const [error, setError] = useState<string | null>(null)
   const { choose, choosing } = useChooseOption(group, reference, setError)
-  const copy = COPY[group]
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
 
   const methodsAnswer = methods.data && methods.data.result ? methods.data : null
   useKeptPaymentMethods(methodsAnswer)
@@ -171,16 +156,16 @@ export function ChooseOptionScreen({ group }: ChooseOptionScreenProps) {
 
   return (
     <PaymentStep
-      title={copy.title}
-      description={copy.description}
+      title={t(`orders.choose.${group}.title`)}
+      description={t(`orders.choose.${group}.description`)}
       orderReference={reference}
       needs="initiated"
       buyStep="method"
     >
       {() => (
-        <Stack gap="sm" component="section" aria-label={copy.list}>
+        <Stack gap="sm" component="section" aria-label={t(`orders.choose.${group}.list`)}>
           <Title order={2} fz="lg">
-            {copy.list}
+            {t(`orders.choose.${group}.list`)}
           </Title>
           <OptionList
             group={group}
@@ -191,7 +176,7 @@ export function ChooseOptionScreen({ group }: ChooseOptionScreenProps) {
           />
           <FormAlert message={error} />
           <Anchor component={Link} to={pathForOrder(WEB_PATHS.method, reference)} fw={600} size="sm">
-            ← Back to the payment methods
+            {t('orders.choose.back')}
           </Anchor>
         </Stack>
       )}

@@ -5,13 +5,20 @@ import type { ReactNode } from 'react'
 import { PriceLine } from '../../../components/ui/price-line'
 import { useBrand } from '../../../lib/brand-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { useDecideLatePayment } from '../api/decide-late-payment'
 import { useLatePaymentQuote } from '../api/quote-late-payment'
 
-/** Said when the price moved against the customer between the preview and their answer (decision 049). */
+/**
+ * Said when the price moved against the customer between the preview and their answer (decision 049): in English as
+ * here, in the customer's language by `priceChangedMessage`.
+ */
 export const PRICE_CHANGED_MESSAGE =
   'The price changed since you looked, so we bought nothing. Please check the new price below and choose again.'
+const priceChangedMessage = () => ordersCatalog.t('orders.late.priceChanged')
 
 const WRAPPING_BUTTON = {
   h: 'auto',
@@ -37,17 +44,21 @@ function Option({ title, children, action }: { title: string; children: ReactNod
 }
 
 function BuyPreview({ quote, currency }: { quote: NonNullable<LateQuote['buy']>; currency: string }) {
+  const t = useCatalog(ordersCatalog)
   const coin = quote.crypto.toUpperCase()
   return (
     <Stack gap={4}>
-      <PriceLine label="Today's price" value={`1 ${coin} = ${formatFiat(quote.rate, currency)}`} />
-      <PriceLine label="Your order's price" value={`1 ${coin} = ${formatFiat(quote.previousRate, currency)}`} />
-      <PriceLine label="Fee" value={formatFiat(quote.fee, currency)} />
-      <PriceLine label="Total incl. fee" value={formatFiat(quote.fiatAmount, currency)} />
-      <PriceLine label="You receive" value={formatCrypto(quote.cryptoAmount, quote.crypto)} />
+      <PriceLine label={t('orders.late.todaysPrice')} value={`1 ${coin} = ${formatFiat(quote.rate, currency)}`} />
+      <PriceLine
+        label={t('orders.late.ordersPrice')}
+        value={`1 ${coin} = ${formatFiat(quote.previousRate, currency)}`}
+      />
+      <PriceLine label={t('orders.fact.fee')} value={formatFiat(quote.fee, currency)} />
+      <PriceLine label={t('orders.receipt.total')} value={formatFiat(quote.fiatAmount, currency)} />
+      <PriceLine label={t('orders.late.youReceive')} value={formatCrypto(quote.cryptoAmount, quote.crypto)} />
       {Number(quote.excess) > 0 ? (
         <Text size="xs" c="dimmed">
-          {formatFiat(quote.excess, currency)} above the maximum order goes back to the account it came from.
+          {t('orders.late.excess', { amount: formatFiat(quote.excess, currency) })}
         </Text>
       ) : null}
     </Stack>
@@ -57,8 +68,8 @@ function BuyPreview({ quote, currency }: { quote: NonNullable<LateQuote['buy']>;
 /** Why the customer's answer was not taken, in words; null while nothing failed. */
 function decisionFailure(answer: ReturnType<typeof useDecideLatePayment>['data']): string | null {
   if (answer === undefined || (answer && answer.result)) return null
-  if (!answer) return 'Something went wrong, Please try again'
-  return answer.error === 'price_changed' ? PRICE_CHANGED_MESSAGE : orderAlertCopy(answer)
+  if (!answer) return localizeCopy('Something went wrong, Please try again')
+  return answer.error === 'price_changed' ? priceChangedMessage() : orderAlertCopy(answer)
 }
 
 /**
@@ -74,6 +85,7 @@ export function LatePaymentChoice({
   orderReference: string
   latePayment: LatePayment
 }) {
+  const t = useCatalog(ordersCatalog)
   const brand = useBrand()
   const quoteQuery = useLatePaymentQuote(brand.brandName, orderReference)
   const decide = useDecideLatePayment()
@@ -91,11 +103,10 @@ export function LatePaymentChoice({
   const deciding = (decision: 'reprice' | 'refund') => decide.isPending && decide.variables?.decision === decision
 
   return (
-    <Alert color="yellow" title="Your payment arrived after the price expired" role="note">
+    <Alert color="yellow" title={t('orders.late.title')} role="note">
       <Stack gap="sm">
         <Text size="sm">
-          We received {received} on {formatDateTime(latePayment.receivedAt, 'minutes')}, after this order's price had
-          expired. You can buy at today's price with that money, or have it sent back to the account it came from.
+          {t('orders.late.body', { amount: received, date: formatDateTime(latePayment.receivedAt, 'minutes') })}
         </Text>
         {failure ? (
           <Text size="sm" c="red.8" fw={600} role="alert">
@@ -105,7 +116,7 @@ export function LatePaymentChoice({
         {/* One under the other: the choice sits in the order drawer, narrow at every width. */}
         <SimpleGrid cols={1} spacing="sm">
           <Option
-            title="Buy at today's price"
+            title={t('orders.late.buy')}
             action={
               <Button
                 variant="default"
@@ -114,14 +125,14 @@ export function LatePaymentChoice({
                 disabled={decide.isPending || !quote?.buy || quoteQuery.isFetching}
                 {...WRAPPING_BUTTON}
               >
-                Buy at today's price
+                {t('orders.late.buy')}
               </Button>
             }
           >
             <BuyAtTodaysPrice quoteQuery={quoteQuery} received={received} currency={latePayment.currency} />
           </Option>
           <Option
-            title="Send my money back"
+            title={t('orders.wayOut.sendBack')}
             action={
               <Button
                 variant="default"
@@ -130,15 +141,15 @@ export function LatePaymentChoice({
                 disabled={decide.isPending}
                 {...WRAPPING_BUTTON}
               >
-                Send my money back
+                {t('orders.wayOut.sendBack')}
               </Button>
             }
           >
-            <PriceLine label="You get back" value={received} />
+            <PriceLine label={t('orders.late.youGetBack')} value={received} />
             <Text size="xs" c="dimmed">
               {quote?.refund.toAccountEnding
-                ? `To the account ending ${quote.refund.toAccountEnding}, the one it came from. Nothing is bought.`
-                : 'To the account it came from. Nothing is bought.'}
+                ? t('orders.late.toAccountEnding', { ending: quote.refund.toAccountEnding })
+                : t('orders.late.toAccount')}
             </Text>
           </Option>
         </SimpleGrid>
@@ -156,19 +167,20 @@ interface BuyAtTodaysPriceProps {
 
 /** What buying at today's price gives: the preview, why it cannot be bought, or today's price loading or failed. */
 function BuyAtTodaysPrice({ quoteQuery, received, currency }: BuyAtTodaysPriceProps) {
+  const t = useCatalog(ordersCatalog)
   const quoteAnswer = quoteQuery.data
   const quote = quoteAnswer && quoteAnswer.result ? quoteAnswer.data : null
   if (quote?.buy) return <BuyPreview quote={quote.buy} currency={currency} />
   if (quote) {
     return (
       <Text size="sm">
-        {received} is below the minimum order of {formatFiat(quote.minimum, currency)}, so it can only be sent back.
+        {t('orders.late.belowMinimum', { amount: received, minimum: formatFiat(quote.minimum, currency) })}
       </Text>
     )
   }
   if (quoteQuery.isPending) {
     return (
-      <Stack gap={6} role="status" aria-label="Loading today's price">
+      <Stack gap={6} role="status" aria-label={t('orders.late.loading')}>
         <Skeleton height={14} />
         <Skeleton height={14} />
         <Skeleton height={14} />
@@ -178,10 +190,10 @@ function BuyAtTodaysPrice({ quoteQuery, received, currency }: BuyAtTodaysPricePr
   return (
     <Stack gap={6} align="flex-start">
       <Text size="sm" role="alert">
-        {quoteAnswer && !quoteAnswer.result ? orderAlertCopy(quoteAnswer) : 'We could not read today\u2019s price.'}
+        {quoteAnswer && !quoteAnswer.result ? orderAlertCopy(quoteAnswer) : t('orders.late.priceFailed')}
       </Text>
       <Button size="xs" variant="subtle" onClick={() => void quoteQuery.refetch()}>
-        Try again
+        {t('orders.tryAgain')}
       </Button>
     </Stack>
   )

@@ -1,4 +1,5 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
+import { normalizeAmountInput } from '@exchange/shared/money'
 import { endsActiveOrder, OPEN_STATUSES, type MethodGroup, type OrderStatus } from '@exchange/shared/order-rules'
 import type { MethodGroupOptions, OrderBuyGetMethodsAnswer, OrderSummary } from '@exchange/shared/orders.schemas'
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core'
@@ -12,7 +13,12 @@ import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { lookUpActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
-import { ORDER_ERROR_COPY, orderAlertCopy } from '../../../lib/order-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { orderAlertCopy, orderErrorCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { type ActiveOrder, updateSessionState } from '../../../lib/session-state'
 import { useOrderDetail } from '../api/get-order-detail'
 import { usePaymentMethods } from '../api/get-payment-methods'
@@ -26,11 +32,8 @@ import { OrderCard } from './order-facts'
 import { ClosedOrderNotice, NoOrderCard } from './payment-step'
 import { PriceExpiredNotice } from './price-hold'
 
-const GROUPS: readonly { group: MethodGroup; label: string; hint: string }[] = [
-  { group: 'psps', label: 'Card', hint: 'Pay by debit or credit card.' },
-  { group: 'banks', label: 'Bank transfer', hint: 'Pay from your bank account.' },
-  { group: 'alts', label: 'Other methods', hint: 'Other ways to pay.' },
-]
+/** The groups of methods, each with its name and hint (their messages' keys, `orders.method.<group>…`). */
+const GROUPS: readonly MethodGroup[] = ['psps', 'banks', 'alts']
 
 const isOpen = (status: OrderStatus) => OPEN_STATUSES.some((open) => open === status)
 
@@ -90,25 +93,26 @@ interface PaymentMethodListProps {
 
 /** The groups of payment methods this order allows, one button each; a word when there is none. */
 function PaymentMethodList({ loading, methods, answer, disabled, onChoose }: PaymentMethodListProps) {
-  const groups = methods ? GROUPS.filter(({ group }) => methods[group].allowed) : []
+  const t = useCatalog(ordersCatalog)
+  const groups = methods ? GROUPS.filter((group) => methods[group].allowed) : []
   return (
-    <Stack gap="sm" component="section" aria-label="Payment methods">
+    <Stack gap="sm" component="section" aria-label={t('orders.method.list')}>
       <Title order={2} fz="lg">
-        Payment method
+        {t('orders.method.title')}
       </Title>
       {loading ? (
-        <SimpleGrid cols={{ base: 1, sm: 3 }} role="status" aria-label="Loading payment methods">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} role="status" aria-label={t('orders.method.loading')}>
           <Skeleton height={88} radius="md" />
           <Skeleton height={88} radius="md" />
         </SimpleGrid>
       ) : methods ? (
         groups.length > 0 ? (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            {groups.map(({ group, label, hint }) => (
+            {groups.map((group) => (
               <MethodButton
                 key={group}
-                label={label}
-                hint={hint}
+                label={t(`orders.method.${group}`)}
+                hint={t(`orders.method.${group}Hint`)}
                 options={methods[group]}
                 disabled={disabled}
                 onChoose={() => onChoose(group)}
@@ -116,11 +120,11 @@ function PaymentMethodList({ loading, methods, answer, disabled, onChoose }: Pay
             ))}
           </SimpleGrid>
         ) : (
-          <Text size="sm">No payment method is available for this order. Please contact our support team.</Text>
+          <Text size="sm">{t('orders.method.none')}</Text>
         )
       ) : (
         <Alert color="red">
-          {answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}
+          {answer && !answer.result ? orderAlertCopy(answer) : localizeCopy(ALERT_MESSAGES.somethingWentWrong)}
         </Alert>
       )}
     </Stack>
@@ -148,7 +152,7 @@ function useChooseMethod(
     setError(null)
     const step = methodStep(WEB_PATHS.dashboard, group, methods[group].options, customer.details)
     if (!step) {
-      setError(ORDER_ERROR_COPY.method_unavailable ?? ALERT_MESSAGES.somethingWentWrong)
+      setError(orderErrorCopy('method_unavailable') ?? localizeCopy(ALERT_MESSAGES.somethingWentWrong))
       return
     }
     if (step.selected) {
@@ -163,7 +167,7 @@ function useChooseMethod(
         .catch(() => null)
       setChoosing(null)
       if (!answer || !answer.result) {
-        setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+        setError(answer ? orderAlertCopy(answer) : localizeCopy(ALERT_MESSAGES.somethingWentWrong))
         return
       }
       updateSessionState(group === 'banks' ? { selectedBank: step.selected } : { selectedPsp: step.selected })
@@ -175,13 +179,14 @@ function useChooseMethod(
 }
 
 function MethodHeading() {
+  const t = useCatalog(ordersCatalog)
   return (
     <Stack gap={4}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Choose how to pay
+        {t('orders.method.heading')}
       </Title>
       <Text c="dimmed" size="sm">
-        Your order is started and its price is fixed. Choose a payment method to continue.
+        {t('orders.method.intro')}
       </Text>
     </Stack>
   )
@@ -200,6 +205,7 @@ function CancelOrderAction({
   open: boolean
   setError: (message: string | null) => void
 }) {
+  const t = useCatalog(ordersCatalog)
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
   const { cancel, cancelling } = useCancelOrder((message) => {
@@ -220,7 +226,7 @@ function CancelOrderAction({
       {open ? (
         <Group>
           <Button variant="default" color="red" onClick={() => setConfirming(true)}>
-            Cancel order
+            {t('orders.list.cancel')}
           </Button>
         </Group>
       ) : null}
@@ -236,6 +242,8 @@ function CancelOrderAction({
 
 /** /dashboard-method: the started order and the ways it may be paid; the choice leads to the next step. */
 export function MethodScreen() {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const brand = useBrand()
   const customer = useCustomer()
   const active = lookUpActiveOrder(customer.openOrder)
@@ -251,7 +259,7 @@ export function MethodScreen() {
   useKeptPaymentMethods(methodsAnswer)
   const { choose, choosing } = useChooseMethod(reference, order, methodsAnswer, setError)
 
-  if (!active) return <NoOrderCard title="Choose how to pay" />
+  if (!active) return <NoOrderCard title={t('orders.method.heading')} />
 
   const orderOpen = order ? isOpen(order.statusName) : !endsActiveOrder(active.statusName)
 
@@ -264,9 +272,16 @@ export function MethodScreen() {
         order={order}
         loading={detail.isPending}
         fallback={
-          <>
-            Reference <strong>{active.orderReference}</strong>, {active.orderAmount} {active.fiatCur.toUpperCase()}
-          </>
+          <RichText
+            catalog={ordersCatalog}
+            id="orders.card.referenceAmount"
+            values={{
+              reference: active.orderReference,
+              // The kept amount has the api's thousands commas ("1,250.00"): shown in the customer's numbers.
+              amount: formatFiat(normalizeAmountInput(active.orderAmount), active.fiatCur),
+            }}
+            parts={[<strong />]}
+          />
         }
       />
 

@@ -9,6 +9,10 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom, startActiveOrder } from '../../../lib/active-order'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { useCancelOrder } from '../use-cancel-order'
 
 /** Where paying an open order goes on: the method choice, or the instructions of the transfer already chosen. */
@@ -28,6 +32,8 @@ function payableOpenOrders(openOrders: readonly OrderSummary[], now: number): Or
  * to cancel it, asked once more before it is cancelled. Nothing shows while no order waits.
  */
 export function OpenOrderCard() {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const customer = useCustomer()
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
@@ -52,44 +58,50 @@ export function OpenOrderCard() {
 
   const waiting = order.statusName === 'awaiting_payment'
   return (
-    <Box component="section" aria-label="Your order in progress">
+    <Box component="section" aria-label={t('orders.open.label')}>
       <Alert
         color="blue"
         variant="light"
         radius="lg"
-        title={waiting ? 'Your order is waiting for its payment' : 'You have an order in progress'}
+        title={waiting ? t('orders.open.waitingTitle') : t('orders.open.title')}
       >
         <Stack gap="sm">
           <Text size="sm">
-            Order <strong>{order.orderReference}</strong>: {formatFiat(order.fiatAmount, order.fiatCur)} for{' '}
-            {formatCrypto(order.cryptoAmount, order.cryptoCur)}, price fixed until{' '}
-            {formatDateTime(order.priceExpiresAt)}.
-            {open.length > 1 ? ` You have ${open.length} orders in progress; History lists them all.` : ''}
+            <RichText
+              catalog={ordersCatalog}
+              id="orders.open.summary"
+              values={{
+                reference: order.orderReference,
+                fiat: formatFiat(order.fiatAmount, order.fiatCur),
+                crypto: formatCrypto(order.cryptoAmount, order.cryptoCur),
+                date: formatDateTime(order.priceExpiresAt),
+              }}
+              parts={[<strong />]}
+            />
+            {open.length > 1 ? ` ${t('orders.open.more', { count: open.length })}` : ''}
           </Text>
           {confirming ? (
-            <Stack gap="xs" role="group" aria-label="Confirm cancelling">
+            <Stack gap="xs" role="group" aria-label={t('orders.open.confirmLabel')}>
               <Text size="sm" fw={600}>
-                Cancel order {order.orderReference}?{' '}
-                {waiting
-                  ? 'Do not send money for it afterwards: a transfer for a cancelled order is sent back.'
-                  : 'Nothing has been paid for it.'}
+                {t('orders.cancel.title', { reference: order.orderReference })}{' '}
+                {waiting ? t('orders.open.cancelWaiting') : t('orders.open.cancelNothingPaid')}
               </Text>
               <Group gap="sm">
                 <Button color="red" size="sm" onClick={cancel} loading={cancelling === order.orderReference}>
-                  Yes, cancel the order
+                  {t('orders.cancel.confirm')}
                 </Button>
                 <Button variant="default" size="sm" onClick={() => setConfirming(false)}>
-                  Keep the order
+                  {t('orders.cancel.keep')}
                 </Button>
               </Group>
             </Stack>
           ) : (
             <Group gap="sm">
               <Button size="sm" onClick={continuePaying}>
-                {waiting ? 'See how to pay' : 'Continue paying'}
+                {waiting ? t('orders.open.seeHowToPay') : t('orders.open.continue')}
               </Button>
               <Button size="sm" variant="default" onClick={() => setConfirming(true)}>
-                Cancel this order
+                {t('orders.open.cancel')}
               </Button>
             </Group>
           )}

@@ -1,4 +1,3 @@
-import { STEP_COPY } from '@exchange/shared/messages'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import type { OrderDetailAnswer, OrderEvent, OrderSummary } from '@exchange/shared/orders.schemas'
 import { Alert, Anchor, Button, Drawer, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core'
@@ -6,9 +5,12 @@ import { Link } from 'react-router'
 import { PayoutHoldNotice } from '../../../components/ui/payout-hold-notice'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
+import { orderTrailCatalog } from '../order-trail/messages'
 import { useOrderDetail } from '../api/get-order-detail'
-import { orderMethodLabel, wayOutPath } from '../order-display'
+import { orderMethodLabel, stepCopy, wayOutPath } from '../order-display'
 import { customerTimeline } from '../order-timeline'
 import { DeliveryFact } from './delivery-fact'
 import { OrderFact, OrderFacts } from './order-facts'
@@ -17,33 +19,25 @@ import { OrderStatusBadge } from './order-status-badge'
 import { PaymentReviewNotice } from './payment-review-notice'
 import { ReceiptButton } from './receipt-button'
 
-/** The button to the screen of the step a held payout waits for. */
-const STEP_ACTION: Record<JourneyStepId, string> = {
-  email: 'Confirm your e-mail',
-  source_of_funds: 'Tell us where your money comes from',
-  enhanced_checks: 'Answer the questions',
-  details: 'Give your details',
-  identity: 'Verify your identity',
-  wallet: 'Prove your wallet',
-  // The UK steps hold a first order, never a payout (decision 041); worded for completeness.
-  uk_risk_warning: 'Read the risk warning',
-  uk_categorisation: 'Choose your investor type',
-  uk_appropriateness: 'Answer the questions',
-  uk_cooling_off: 'See when you can continue',
-  agreement: 'Read and sign the agreement',
-}
+/**
+ * The button to the screen of the step a held payout waits for (the UK steps hold a first order, never a payout,
+ * decision 041; worded for completeness).
+ */
+const stepAction = (step: JourneyStepId) => ordersCatalog.t(`orders.stepAction.${step}`)
 
 type OrderDetail = Extract<OrderDetailAnswer, { result: true }>['data']
 
 /** The order's life as the customer reads it, oldest first, each step with its time to the second. */
 function OrderTimeline({ events, order }: { events: readonly OrderEvent[]; order: OrderSummary }) {
+  const t = useCatalog(ordersCatalog)
+  useCatalog(orderTrailCatalog)
   const timeline = customerTimeline(events, order)
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
-        Timeline
+        {t('orders.timeline.title')}
       </Title>
-      <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2} aria-label="Order timeline">
+      <Timeline active={timeline.length - 1} bulletSize={14} lineWidth={2} aria-label={t('orders.timeline.label')}>
         {timeline.map((entry) => (
           <Timeline.Item key={`${entry.at}-${entry.status}`} title={entry.title}>
             {entry.lines.map((line) => (
@@ -63,14 +57,13 @@ function OrderTimeline({ events, order }: { events: readonly OrderEvent[]; order
 
 /** A paid order whose coins wait for a step from the customer: which, and the button to it. */
 function PayoutStepNotice({ waitsFor }: { waitsFor: NonNullable<OrderDetail['payoutWaitsFor']> }) {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Alert color="yellow" variant="light" title="Your coins wait for one step">
+    <Alert color="yellow" variant="light" title={t('orders.detail.waitsForStep')}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          Your payment is in and held safely. {STEP_COPY[waitsFor.step]} Then we buy and send your coins straight away.
-        </Text>
+        <Text size="sm">{t('orders.detail.waitsForStepBody', { step: stepCopy(waitsFor.step) })}</Text>
         <Button component={Link} to={waitsFor.screen} size="xs">
-          {STEP_ACTION[waitsFor.step]}
+          {stepAction(waitsFor.step)}
         </Button>
       </Stack>
     </Alert>
@@ -79,6 +72,7 @@ function PayoutStepNotice({ waitsFor }: { waitsFor: NonNullable<OrderDetail['pay
 
 /** The order's facts, what it waits for from the customer (a step, a decision), its receipt and its timeline. */
 function OrderDetailBody({ detail }: { detail: OrderDetail }) {
+  const t = useCatalog(ordersCatalog)
   const { order } = detail
   return (
     <Stack gap="lg">
@@ -87,8 +81,8 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
         review={detail.review}
         extra={
           <>
-            <OrderFact label="Method">{orderMethodLabel(order)}</OrderFact>
-            <OrderFact label="Status">
+            <OrderFact label={t('orders.fact.method')}>{orderMethodLabel(order)}</OrderFact>
+            <OrderFact label={t('orders.fact.status')}>
               <OrderStatusBadge status={order.statusName} wrap />
             </OrderFact>
           </>
@@ -96,13 +90,13 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
       />
       {detail.delivery ? <DeliveryFact delivery={detail.delivery} /> : null}
       <ReceiptButton order={order} variant="default" size="sm" style={{ alignSelf: 'flex-start' }}>
-        View receipt
+        {t('orders.detail.viewReceipt')}
       </ReceiptButton>
       {detail.payoutWaitsFor ? <PayoutStepNotice waitsFor={detail.payoutWaitsFor} /> : null}
       {detail.payoutHold ? <PayoutHoldNotice hold={detail.payoutHold} /> : null}
       {order.statusName === 'awaiting_checks' ? (
         <Anchor component={Link} to={wayOutPath(order.orderReference)} size="sm">
-          Do not want to wait? Choose another wallet or get your money back
+          {t('orders.detail.wayOut')}
         </Anchor>
       ) : null}
       {detail.review && order.statusName === 'payment_review' ? (
@@ -123,6 +117,8 @@ interface OrderDetailDrawerProps {
 
 /** One order of the history with its timeline: when its status changed, from what to what, and why. */
 export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawerProps) {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const brand = useBrand()
   const detail = useOrderDetail(brand.brandName, orderReference)
   const answer = detail.data
@@ -134,12 +130,12 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
       onClose={onClose}
       position="right"
       size="md"
-      title={orderReference ? `Order ${orderReference}` : 'Order'}
-      closeButtonProps={{ 'aria-label': 'Close order details' }}
+      title={orderReference ? t('orders.detail.title', { reference: orderReference }) : t('orders.list.order')}
+      closeButtonProps={{ 'aria-label': t('orders.detail.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {detail.isPending ? (
-        <Stack gap="xs" role="status" aria-label="Loading the order">
+        <Stack gap="xs" role="status" aria-label={t('orders.detail.loading')}>
           <Skeleton height={18} />
           <Skeleton height={18} />
           <Skeleton height={18} />
@@ -147,9 +143,7 @@ export function OrderDetailDrawer({ orderReference, onClose }: OrderDetailDrawer
       ) : data ? (
         <OrderDetailBody detail={data} />
       ) : (
-        <Alert color="red">
-          {answer && !answer.result ? orderAlertCopy(answer) : 'We could not load this order. Please try again.'}
-        </Alert>
+        <Alert color="red">{answer && !answer.result ? orderAlertCopy(answer) : t('orders.detail.loadFailed')}</Alert>
       )}
     </Drawer>
   )

@@ -2,7 +2,9 @@ import type { OrderSummary, PaymentReview } from '@exchange/shared/orders.schema
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { formatBps, formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { amountLabels } from '../../../lib/order-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { amountLabels, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { OrderStatusBadge } from './order-status-badge'
 import { PriceHoldText } from './price-hold'
 import { WalletFact } from './wallet-fact'
@@ -33,23 +35,25 @@ export function OrderFacts({
   extra?: ReactNode
   review?: PaymentReview | null
 }) {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const coin = order.cryptoCur.toUpperCase()
   const labels = amountLabels(order.statusName)
   const held = order.statusName === 'payment_review' ? review : null
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
-        <Fact label="Reference">{order.orderReference}</Fact>
+        <Fact label={t('orders.fact.reference')}>{order.orderReference}</Fact>
         <Fact label={labels.fiat}>{formatFiat(order.fiatAmount, order.fiatCur)}</Fact>
-        {held ? <Fact label="Received, held for review">{formatFiat(held.amount, held.currency)}</Fact> : null}
+        {held ? <Fact label={t('orders.fact.heldForReview')}>{formatFiat(held.amount, held.currency)}</Fact> : null}
         {held?.shortfall ? (
-          <Fact label="Short of the order by">{formatFiat(held.shortfall, held.currency)}</Fact>
+          <Fact label={t('orders.fact.shortBy')}>{formatFiat(held.shortfall, held.currency)}</Fact>
         ) : null}
         <Fact label={labels.crypto}>{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Fact>
-        <Fact label="Rate">
+        <Fact label={t('orders.fact.rate')}>
           1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
         </Fact>
-        <Fact label="Fee">
+        <Fact label={t('orders.fact.fee')}>
           <Group gap={4} wrap="wrap">
             <span>{formatFiat(order.price.fee, order.fiatCur)}</span>
             <Text span size="xs" c="dimmed">
@@ -58,11 +62,11 @@ export function OrderFacts({
           </Group>
         </Fact>
         {extra ?? (
-          <Fact label="Price fixed">
+          <Fact label={t('orders.fact.priceFixed')}>
             {order.statusName === 'initiated' || order.statusName === 'awaiting_payment' ? (
               <PriceHoldText priceExpiresAt={order.priceExpiresAt} />
             ) : (
-              <>until {formatDateTime(order.priceExpiresAt)}</>
+              t('orders.fact.until', { date: formatDateTime(order.priceExpiresAt) })
             )}
           </Fact>
         )}
@@ -91,19 +95,20 @@ export function OrderCard({
   extra?: ReactNode
   review?: PaymentReview | null
 }) {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your order">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('orders.card.title')}>
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={2} fz="lg">
-            Your order
+            {t('orders.card.title')}
           </Title>
           {order ? <OrderStatusBadge status={order.statusName} wrap /> : null}
         </Group>
         {order ? (
           <OrderFacts order={order} extra={extra} review={review} />
         ) : loading ? (
-          <Stack gap="xs" role="status" aria-label="Loading your order">
+          <Stack gap="xs" role="status" aria-label={t('orders.card.loading')}>
             <Skeleton height={18} />
             <Skeleton height={18} />
           </Stack>

@@ -5,7 +5,9 @@ import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { Link } from 'react-router'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { amountLabels } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { orderMethodLabel } from '../order-display'
 import { OrderStatusBadge } from './order-status-badge'
 import { ReceiptButton } from './receipt-button'
@@ -15,6 +17,7 @@ const rateOf = (order: OrderSummary) =>
 
 /** The order's status, and a mark when a late payment waits for the customer's choice (decision 025). */
 function StatusWithDecision({ order }: { order: OrderSummary }) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Group gap={4} wrap="wrap">
       <OrderStatusBadge status={order.statusName} />
@@ -28,7 +31,7 @@ function StatusWithDecision({ order }: { order: OrderSummary }) {
           // Wraps in a narrow status column instead of being cut ("Your decision need…").
           styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 } }}
         >
-          Your decision needed
+          {t('orders.list.decisionNeeded')}
         </Badge>
       ) : null}
     </Group>
@@ -51,6 +54,8 @@ function waitsForWallet(order: OrderSummary): boolean {
 
 /** What an order waits for from its customer, with the way to do it: the wallet form, or the order's step. */
 function CustomerActionNeeded({ order, onView }: { order: OrderSummary; onView: () => void }) {
+  const t = useCatalog(ordersCatalog)
+  const reference = order.orderReference
   if (waitsForWallet(order)) {
     return (
       <Button
@@ -58,9 +63,9 @@ function CustomerActionNeeded({ order, onView }: { order: OrderSummary; onView: 
         to={payoutStepScreen('wallet', order.orderReference)}
         size="compact-sm"
         color="orange"
-        aria-label={`Add your wallet for order ${order.orderReference}`}
+        aria-label={t('orders.list.addWalletLabel', { reference })}
       >
-        Add your wallet
+        {t('orders.list.addWallet')}
       </Button>
     )
   }
@@ -70,14 +75,16 @@ function CustomerActionNeeded({ order, onView }: { order: OrderSummary; onView: 
       size="compact-sm"
       color="orange"
       onClick={onView}
-      aria-label={`Action needed: order ${order.orderReference}`}
+      aria-label={t('orders.list.actionNeededLabel', { reference })}
     >
-      Action needed
+      {t('orders.list.actionNeeded')}
     </Button>
   )
 }
 
 function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
+  const t = useCatalog(ordersCatalog)
+  const reference = order.orderReference
   return (
     <Group gap="xs">
       <CustomerActionNeeded order={order} onView={onView} />
@@ -85,17 +92,17 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
         size="compact-sm"
         variant="light"
         onClick={onView}
-        aria-label={`Details of order ${order.orderReference}`}
+        aria-label={t('orders.list.detailsLabel', { reference })}
       >
-        Details
+        {t('orders.list.details')}
       </Button>
       <ReceiptButton
         order={order}
         size="compact-sm"
         variant="subtle"
-        aria-label={`Receipt of order ${order.orderReference}`}
+        aria-label={t('orders.list.receiptLabel', { reference })}
       >
-        Receipt
+        {t('orders.list.receipt')}
       </ReceiptButton>
       {order.statusName === 'initiated' ? (
         <Button
@@ -104,9 +111,9 @@ function RowActions({ order, onView, onCancel, cancelling }: RowActionsProps) {
           color="red"
           onClick={onCancel}
           loading={cancelling}
-          aria-label={`Cancel order ${order.orderReference}`}
+          aria-label={t('orders.list.cancelLabel', { reference })}
         >
-          Cancel order
+          {t('orders.list.cancel')}
         </Button>
       ) : null}
     </Group>
@@ -137,8 +144,9 @@ interface OrderListProps {
 
 /** The page of orders on a phone: one card each. */
 export function OrderCardList({ orders, onView, onCancel, cancelling }: OrderListProps) {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('orders.list.label')}>
       {orders.map((order) => (
         <Card key={order.orderReference} component="li" withBorder radius="md" padding="md">
           <Stack gap="sm">
@@ -157,9 +165,9 @@ export function OrderCardList({ orders, onView, onCancel, cancelling }: OrderLis
                 label={amountLabels(order.statusName).crypto}
                 value={formatCrypto(order.cryptoAmount, order.cryptoCur)}
               />
-              <Fact label="Rate" value={rateOf(order)} />
-              <Fact label="Fee" value={formatFiat(order.price.fee, order.fiatCur)} />
-              <Fact label="Method" value={orderMethodLabel(order)} />
+              <Fact label={t('orders.fact.rate')} value={rateOf(order)} />
+              <Fact label={t('orders.fact.fee')} value={formatFiat(order.price.fee, order.fiatCur)} />
+              <Fact label={t('orders.fact.method')} value={orderMethodLabel(order)} />
             </SimpleGrid>
             <RowActions
               order={order}
@@ -176,19 +184,20 @@ export function OrderCardList({ orders, onView, onCancel, cancelling }: OrderLis
 
 /** The page of orders on a wide screen: one row each. */
 export function OrderTable({ orders, onView, onCancel, cancelling }: OrderListProps) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Paper withBorder radius="lg">
       <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Orders">
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t('orders.list.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Crypto</Table.Th>
-              <Table.Th>Method</Table.Th>
+              <Table.Th>{t('orders.list.order')}</Table.Th>
+              <Table.Th>{t('orders.fact.status')}</Table.Th>
+              <Table.Th ta="right">{t('orders.list.amount')}</Table.Th>
+              <Table.Th ta="right">{t('orders.list.crypto')}</Table.Th>
+              <Table.Th>{t('orders.fact.method')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('orders.list.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -211,7 +220,7 @@ export function OrderTable({ orders, onView, onCancel, cancelling }: OrderListPr
                     {formatFiat(order.fiatAmount, order.fiatCur)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Fee <span>{formatFiat(order.price.fee, order.fiatCur)}</span>
+                    {t('orders.fact.fee')} <span>{formatFiat(order.price.fee, order.fiatCur)}</span>
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -219,7 +228,7 @@ export function OrderTable({ orders, onView, onCancel, cancelling }: OrderListPr
                     {formatCrypto(order.cryptoAmount, order.cryptoCur)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    Rate <span>{rateOf(order)}</span>
+                    {t('orders.fact.rate')} <span>{rateOf(order)}</span>
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -8,7 +8,13 @@ import { Link, useSearchParams } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { activeOrderFrom } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { formatCount } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
+import { orderTrailCatalog } from '../order-trail/messages'
 import { useIsMobile } from '../../../lib/use-is-mobile'
 import { HISTORY_PAGE_SIZE, useHistory } from '../api/get-history'
 import { useCancelOrder } from '../use-cancel-order'
@@ -18,23 +24,24 @@ import { OrderCardList, OrderTable } from './order-history-list'
 
 /** Where the customer is in the history: "Page 2 of 13", or without the last page once the count stopped at its cap. */
 function pageLabel(page: number, total: number, totalCapped: boolean): string {
-  if (totalCapped) return `Page ${page} (more than ${total.toLocaleString('en-GB')} orders)`
-  return `Page ${page} of ${Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE))}`
+  if (totalCapped) return ordersCatalog.t('orders.history.pageCapped', { page, total: formatCount(total) })
+  return ordersCatalog.t('orders.history.pageOf', { page, pages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)) })
 }
 
 /** History opened at a page: no order yet, the way to buy the first. */
 function NoOrdersYet() {
+  const t = useCatalog(ordersCatalog)
   return (
     <Paper withBorder radius="lg" p="xl">
       <Stack align="center" gap="sm" ta="center">
         <Title order={2} fz="lg">
-          No orders yet
+          {t('orders.history.noOrders')}
         </Title>
         <Text c="dimmed" size="sm">
-          Your orders will be listed here once you buy crypto.
+          {t('orders.history.noOrdersBody')}
         </Text>
         <Button component={Link} to={WEB_PATHS.dashboard}>
-          Buy crypto
+          {t('orders.history.buyCrypto')}
         </Button>
       </Stack>
     </Paper>
@@ -54,10 +61,11 @@ interface HistoryPagerProps {
 
 /** The buttons to newer and older pages, with where the customer is between them. */
 function HistoryPager({ page, label, nextAfter, turning, onNewer, onOlder }: HistoryPagerProps) {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Group justify="center" gap="md" component="nav" aria-label="Pages of orders">
-      <Button variant="default" disabled={page === 1} onClick={onNewer} aria-label="Newer orders">
-        Newer
+    <Group justify="center" gap="md" component="nav" aria-label={t('orders.history.pages')}>
+      <Button variant="default" disabled={page === 1} onClick={onNewer} aria-label={t('orders.history.newerLabel')}>
+        {t('orders.history.newer')}
       </Button>
       <Text size="sm" c="dimmed" aria-live="polite">
         {label}
@@ -66,9 +74,9 @@ function HistoryPager({ page, label, nextAfter, turning, onNewer, onOlder }: His
         variant="default"
         disabled={!nextAfter || turning}
         onClick={() => nextAfter && onOlder(nextAfter)}
-        aria-label="Older orders"
+        aria-label={t('orders.history.olderLabel')}
       >
-        Older
+        {t('orders.history.older')}
       </Button>
     </Group>
   )
@@ -81,11 +89,12 @@ type HistoryBodyProps = Omit<ComponentProps<typeof OrderTable>, 'orders'> & {
 
 /** The page of orders as the api answered it: loading, its refusal with a retry, no order yet, or the orders. */
 function HistoryBody({ history, mobile, ...list }: HistoryBodyProps) {
+  const t = useCatalog(ordersCatalog)
   const answer = history.data
   const data = answer && answer.result ? answer.data : null
   if (history.isPending)
     return (
-      <Stack gap="sm" role="status" aria-label="Loading your orders">
+      <Stack gap="sm" role="status" aria-label={t('orders.history.loading')}>
         <Skeleton height={48} />
         <Skeleton height={48} />
         <Skeleton height={48} />
@@ -93,11 +102,13 @@ function HistoryBody({ history, mobile, ...list }: HistoryBodyProps) {
     )
   if (!data)
     return (
-      <Alert color="red" title="We could not load your orders">
+      <Alert color="red" title={t('orders.history.loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{answer && !answer.result ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong}</Text>
+          <Text size="sm">
+            {answer && !answer.result ? orderAlertCopy(answer) : localizeCopy(ALERT_MESSAGES.somethingWentWrong)}
+          </Text>
           <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
-            Try again
+            {t('orders.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -137,6 +148,10 @@ function useHistoryPages() {
  * for after the last order shown (decision 053); the way back keeps the orders each page was asked after.
  */
 export function OrderHistory() {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
+  // An order opens with its timeline, in the customer's words: loaded with the history.
+  useCatalog(orderTrailCatalog)
   const mobile = useIsMobile()
   const { top, page, history, newer, older } = useHistoryPages()
   const [params] = useSearchParams()
@@ -162,13 +177,14 @@ export function OrderHistory() {
     <Stack gap="lg" maw={1100} ref={top}>
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Order history
+          {t('orders.history.title')}
         </Title>
         <Text c="dimmed" size="sm">
-          Your orders, newest first.{' '}
-          <Anchor component={Link} to={WEB_PATHS.dashboard} inherit>
-            Buy crypto
-          </Anchor>
+          <RichText
+            catalog={ordersCatalog}
+            id="orders.history.intro"
+            parts={[<Anchor component={Link} to={WEB_PATHS.dashboard} inherit />]}
+          />
         </Text>
       </Stack>
       <FormAlert message={error} />

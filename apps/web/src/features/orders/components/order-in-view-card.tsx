@@ -1,6 +1,8 @@
 import { useBrand } from '../../../lib/brand-context'
+import { RichText } from '../../../lib/i18n/rich-text'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useOrderDetail } from '../api/get-order-detail'
+import { ordersCatalog } from '../messages'
 import { OrderCard } from './order-facts'
 
 /** The order this payment page is about, as a card: for steps that belong to another feature (confirm details). */
@@ -15,9 +17,7 @@ export function OrderInViewCard() {
       order={answer && answer.result ? answer.data.order : null}
       loading={detail.isPending}
       fallback={
-        <>
-          Reference <strong>{reference}</strong>
-        </>
+        <RichText catalog={ordersCatalog} id="orders.card.reference" values={{ reference }} parts={[<strong />]} />
       }
     />
   )

@@ -10,7 +10,10 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { endActiveOrder, updateActiveOrderStatus } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { grossQueryKey } from '../../../lib/customer-context'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { getSessionState, updateSessionState } from '../../../lib/session-state'
 import { historyQueryKey } from '../api/get-history'
 import { orderDetailQueryKey } from '../api/get-order-detail'
@@ -41,9 +44,10 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function HistoryLink() {
+  const t = useCatalog(ordersCatalog)
   return (
     <Anchor component={Link} to={WEB_PATHS.history} fw={600}>
-      Go to History
+      {t('orders.receipt.goToHistory')}
     </Anchor>
   )
 }
@@ -91,6 +95,8 @@ interface PaymentReturnScreenProps {
  * on to the thank-you or the sorry screen.
  */
 export function PaymentReturnScreen({ polling = RETURN_POLLING }: PaymentReturnScreenProps) {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const brand = useBrand()
   const { search } = useLocation()
   const sessionId = new URLSearchParams(search).get('session_id')?.trim() || null
@@ -103,10 +109,10 @@ export function PaymentReturnScreen({ polling = RETURN_POLLING }: PaymentReturnS
 
   if (!sessionId) {
     return (
-      <Frame title="Payment result">
-        <Text>We could not tell which payment you came back from.</Text>
+      <Frame title={t('orders.return.title')}>
+        <Text>{t('orders.return.whichPayment')}</Text>
         <Text size="sm" c="dimmed">
-          Your orders and their payments are listed in History.
+          {t('orders.return.listed')}
         </Text>
         <HistoryLink />
       </Frame>
@@ -115,16 +121,16 @@ export function PaymentReturnScreen({ polling = RETURN_POLLING }: PaymentReturnS
 
   if (status.isError || answer === false || (answer && !answer.result)) {
     return (
-      <Frame title="Payment result">
+      <Frame title={t('orders.return.title')}>
         <Alert color="red" w="100%">
           {answer && !answer.result
             ? answer.error === 'order_not_found'
-              ? 'We could not find this payment.'
+              ? t('orders.return.notFound')
               : orderAlertCopy(answer)
-            : ALERT_MESSAGES.somethingWentWrong}
+            : localizeCopy(ALERT_MESSAGES.somethingWentWrong)}
         </Alert>
         <Button variant="light" onClick={() => void status.refetch()}>
-          Try again
+          {t('orders.tryAgain')}
         </Button>
         <HistoryLink />
       </Frame>
@@ -133,11 +139,14 @@ export function PaymentReturnScreen({ polling = RETURN_POLLING }: PaymentReturnS
 
   if (status.gaveUp && !decided) {
     return (
-      <Frame title="Payment result">
-        <Alert color="yellow" variant="light" title="Still waiting for your payment" w="100%">
-          We have not heard from {payment?.paymentStatus === 'requires_action' ? 'your bank' : 'the payment provider'}{' '}
-          yet. We will e-mail you as soon as we do. You can check the status of{' '}
-          {payment ? `order ${payment.orderReference}` : 'your order'} in History.
+      <Frame title={t('orders.return.title')}>
+        <Alert color="yellow" variant="light" title={t('orders.return.stillWaiting')} w="100%">
+          {payment
+            ? t('orders.return.notHeardOrder', {
+                from: payment.paymentStatus === 'requires_action' ? 'bank' : 'provider',
+                reference: payment.orderReference,
+              })
+            : t('orders.return.notHeard')}
         </Alert>
         <HistoryLink />
       </Frame>
@@ -145,13 +154,11 @@ export function PaymentReturnScreen({ polling = RETURN_POLLING }: PaymentReturnS
   }
 
   return (
-    <Frame title="Checking your payment">
+    <Frame title={t('orders.return.checking')}>
       <Stack gap="sm" align="center" w="100%" role="status" aria-live="polite">
         <Loader />
         <Text ta="center">
-          {payment?.paymentStatus === 'requires_action'
-            ? 'Your bank still asks you to confirm this payment. We are waiting for its answer.'
-            : 'We are confirming your payment with the provider. This usually takes a few seconds.'}
+          {payment?.paymentStatus === 'requires_action' ? t('orders.return.bankAsks') : t('orders.return.confirming')}
         </Text>
       </Stack>
     </Frame>

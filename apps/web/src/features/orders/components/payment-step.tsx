@@ -6,9 +6,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { type BuyStep, BuySteps } from '../../../components/ui/buy-steps'
 import { useBrand } from '../../../lib/brand-context'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { useOrderDetail } from '../api/get-order-detail'
-import { statusLabel } from '../order-display'
+import { statusInSentence } from '../order-display'
 import { usePriceHold } from '../use-price-hold'
 import { OrderCard } from './order-facts'
 import { PaymentReviewNotice } from './payment-review-notice'
@@ -49,6 +52,7 @@ function StepHeading({ title, description }: { title: string; description?: Reac
  * page whose address names no order and whose tab is not paying one (it never guesses another open order).
  */
 export function NoOrderCard({ title, unknown = false }: { title: string; unknown?: boolean }) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={560}>
       <Stack gap="md" align="flex-start">
@@ -57,19 +61,19 @@ export function NoOrderCard({ title, unknown = false }: { title: string; unknown
         </Title>
         {unknown ? (
           <>
-            <Text>We cannot tell which order this page is for.</Text>
+            <Text>{t('orders.step.whichOrder')}</Text>
             <Text size="sm" c="dimmed">
-              Open the order from your History to see it or pay it, or start a new one in the calculator.
+              {t('orders.step.whichOrderHint')}
             </Text>
             <Anchor component={Link} to={WEB_PATHS.history} fw={600}>
-              Find your order in History
+              {t('orders.step.findInHistory')}
             </Anchor>
           </>
         ) : (
-          <Text>You have no order in progress.</Text>
+          <Text>{t('orders.step.noOrder')}</Text>
         )}
         <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600}>
-          {unknown ? 'Start a new order in the calculator' : 'Go to the calculator to start one'}
+          {unknown ? t('orders.step.startNew') : t('orders.step.goToCalculator')}
         </Anchor>
       </Stack>
     </Paper>
@@ -78,13 +82,14 @@ export function NoOrderCard({ title, unknown = false }: { title: string; unknown
 
 /** Why this step does nothing for the order any more, and where to go instead. */
 function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orderReference: string }) {
+  const t = useCatalog(ordersCatalog)
   if (status === 'awaiting_payment') {
     return (
-      <Alert role="note" color="yellow" variant="light" title="A payment for this order is under way">
+      <Alert role="note" color="yellow" variant="light" title={t('orders.step.underWay')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">Order {orderReference} is waiting for its payment. You can follow it in History.</Text>
+          <Text size="sm">{t('orders.step.underWayBody', { reference: orderReference })}</Text>
           <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-            Go to History
+            {t('orders.receipt.goToHistory')}
           </Anchor>
         </Stack>
       </Alert>
@@ -93,19 +98,19 @@ function OrderNotPayable({ status, orderReference }: { status: OrderStatus; orde
   if (status === 'payment_review') {
     return (
       <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-        Follow your order in History
+        {t('orders.step.follow')}
       </Anchor>
     )
   }
   if (isPaid(status)) {
     return (
-      <Alert role="note" color="teal" variant="light" title="This order is paid">
+      <Alert role="note" color="teal" variant="light" title={t('orders.step.paid')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            Order {orderReference} is {statusLabel(status).toLowerCase()}. You can follow it in History.
+            {t('orders.step.paidBody', { reference: orderReference, status: statusInSentence(status) })}
           </Text>
           <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-            Go to History
+            {t('orders.receipt.goToHistory')}
           </Anchor>
         </Stack>
       </Alert>
@@ -124,12 +129,18 @@ export function ClosedOrderNotice({
   status: OrderStatus
   role?: 'note'
 }) {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Alert role={role} color="gray" variant="light" title={`This order is ${statusLabel(status).toLowerCase()}`}>
+    <Alert
+      role={role}
+      color="gray"
+      variant="light"
+      title={t('orders.step.thisOrderIs', { status: statusInSentence(status) })}
+    >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">Order {orderReference} can no longer be paid.</Text>
+        <Text size="sm">{t('orders.step.noLongerPayable', { reference: orderReference })}</Text>
         <Anchor component={Link} to={WEB_PATHS.dashboard} fw={600} size="sm">
-          Start a new order in the calculator
+          {t('orders.step.startNew')}
         </Anchor>
       </Stack>
     </Alert>
@@ -181,6 +192,8 @@ export function PaymentStep({
   buyStep,
   children,
 }: PaymentStepProps) {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const brand = useBrand()
   const detail = useOrderDetail(brand.brandName, orderReference, { watchPayment })
   const answer = detail.data
@@ -191,7 +204,7 @@ export function PaymentStep({
 
   let failure: ReactNode = null
   if (detail.isError || answer === false) {
-    failure = <LoadFailed title="We could not load your order" onRetry={() => void detail.refetch()} />
+    failure = <LoadFailed title={t('orders.step.loadFailed')} onRetry={() => void detail.refetch()} />
   } else if (answer && !answer.result) {
     failure = <Alert color="red">{orderAlertCopy(answer)}</Alert>
   }
@@ -207,9 +220,12 @@ export function PaymentStep({
         extra={data ? factsExtra?.(data.order) : undefined}
         review={data?.review}
         fallback={
-          <>
-            Reference <strong>{orderReference}</strong>
-          </>
+          <RichText
+            catalog={ordersCatalog}
+            id="orders.card.reference"
+            values={{ reference: orderReference }}
+            parts={[<strong />]}
+          />
         }
       />
 

@@ -10,17 +10,24 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { startActiveOrder } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { useRequoteOrder } from '../api/requote-order'
 import { formatHold, usePriceHold } from '../use-price-hold'
 
 /** The price's time as a live countdown while it holds, and its end once it has passed. */
 export function PriceHoldText({ priceExpiresAt }: { priceExpiresAt: string }) {
+  const t = useCatalog(ordersCatalog)
   const { secondsLeft, expired } = usePriceHold(priceExpiresAt)
-  if (expired) return <>Ran out at {formatDateTime(priceExpiresAt)}</>
+  const until = formatDateTime(priceExpiresAt)
+  if (expired) return <>{t('orders.price.ranOutAt', { date: until })}</>
   return (
     <span role="timer" aria-live="off">
-      {secondsLeft <= 3600 ? `${formatHold(secondsLeft)} left, ` : ''}until {formatDateTime(priceExpiresAt)}
+      {secondsLeft <= 3600
+        ? t('orders.price.leftUntil', { left: formatHold(secondsLeft), date: until })
+        : t('orders.fact.until', { date: until })}
     </span>
   )
 }
@@ -30,6 +37,7 @@ export function PriceHoldText({ priceExpiresAt }: { priceExpiresAt: string }) {
  * order for the same amount, coin and wallet at today's price, which the customer sees before paying.
  */
 export function PriceExpiredNotice({ order }: { order: OrderSummary }) {
+  const t = useCatalog(ordersCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const requote = useRequoteOrder()
@@ -47,7 +55,7 @@ export function PriceExpiredNotice({ order }: { order: OrderSummary }) {
       {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
-            setError(answer ? orderAlertCopy(answer) : ALERT_MESSAGES.somethingWentWrong)
+            setError(answer ? orderAlertCopy(answer) : localizeCopy(ALERT_MESSAGES.somethingWentWrong))
             return
           }
           const created = answer.data
@@ -63,28 +71,28 @@ export function PriceExpiredNotice({ order }: { order: OrderSummary }) {
           })
           void navigate(pathForOrder(WEB_PATHS.method, created.reference))
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
 
   return (
-    <Alert role="note" color="orange" variant="light" title="The price of this order ran out">
+    <Alert role="note" color="orange" variant="light" title={t('orders.price.ranOut')}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
-          Order {order.orderReference} held its price until {formatDateTime(order.priceExpiresAt)}. It can no longer be
-          paid at that price, and nothing was charged.
+          {t('orders.price.ranOutBody', {
+            reference: order.orderReference,
+            date: formatDateTime(order.priceExpiresAt),
+          })}
         </Text>
-        <Text size="sm">
-          You can buy the same amount at today&apos;s price: we show you the new price and amount before you pay.
-        </Text>
+        <Text size="sm">{t('orders.price.sameAmount')}</Text>
         <FormAlert message={error} />
         <Group gap="md">
           <Button onClick={newPrice} loading={requote.isPending}>
-            Get a new price
+            {t('orders.price.newPrice')}
           </Button>
           <Anchor component={Link} to={WEB_PATHS.dashboard} size="sm" fw={600}>
-            Change the amount in the calculator
+            {t('orders.price.changeAmount')}
           </Anchor>
         </Group>
       </Stack>

@@ -6,7 +6,9 @@ import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatCrypto, formatDateTime, formatFiat } from '../../../lib/format'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useOrderDetail } from '../api/get-order-detail'
 import { orderMethodLabel } from '../order-display'
@@ -27,16 +29,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Why there is no receipt to show, under the page's one heading (decision 125). */
 function ReceiptMessage({ title, children }: { title: string; children: ReactNode }) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Stack gap="md" maw={560}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Receipt
+        {t('orders.receipt.title')}
       </Title>
       <Alert color="gray" variant="light" title={title}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{children}</Text>
           <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-            Go to History
+            {t('orders.receipt.goToHistory')}
           </Anchor>
         </Stack>
       </Alert>
@@ -48,6 +51,7 @@ type OrderDetail = Extract<OrderDetailAnswer, { result: true }>['data']
 
 /** The receipt itself: who issued it, for whom, and the order's amounts, price, dates, wallet and transaction. */
 function ReceiptDocument({ detail }: { detail: OrderDetail }) {
+  const t = useCatalog(ordersCatalog)
   const brand = useBrand()
   const customer = useCustomer()
   const { order, events, delivery } = detail
@@ -57,7 +61,13 @@ function ReceiptDocument({ detail }: { detail: OrderDetail }) {
   const coin = order.cryptoCur.toUpperCase()
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article" aria-label="Receipt">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="article"
+      aria-label={t('orders.receipt.title')}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={2}>
@@ -70,31 +80,31 @@ function ReceiptDocument({ detail }: { detail: OrderDetail }) {
           </Stack>
           <Stack gap={2}>
             <Title order={1} fz={{ base: 22, sm: 26 }}>
-              Receipt
+              {t('orders.receipt.title')}
             </Title>
             <Text size="sm" fw={600}>
-              Order {order.orderReference}
+              {t('orders.detail.title', { reference: order.orderReference })}
             </Text>
           </Stack>
         </Group>
         <Divider />
         <Table variant="vertical" withRowBorders layout="fixed" fz="sm" verticalSpacing={6}>
           <Table.Tbody>
-            <Row label="Customer">{name || customer.details.email}</Row>
-            <Row label="Order reference">{order.orderReference}</Row>
-            <Row label="Order date">{formatDateTime(order.createdAt)}</Row>
-            {paidAt ? <Row label="Paid on">{formatDateTime(paidAt)}</Row> : null}
-            {completedAt ? <Row label="Coins sent on">{formatDateTime(completedAt)}</Row> : null}
-            <Row label="Payment method">{orderMethodLabel(order)}</Row>
-            <Row label="Crypto bought for">{formatFiat(order.price.netFiat, order.fiatCur)}</Row>
-            <Row label="Fee">{formatFiat(order.price.fee, order.fiatCur)}</Row>
-            <Row label="Total incl. fee">{formatFiat(order.fiatAmount, order.fiatCur)}</Row>
-            <Row label="Price">
+            <Row label={t('orders.receipt.customer')}>{name || customer.details.email}</Row>
+            <Row label={t('orders.receipt.reference')}>{order.orderReference}</Row>
+            <Row label={t('orders.receipt.date')}>{formatDateTime(order.createdAt)}</Row>
+            {paidAt ? <Row label={t('orders.receipt.paidOn')}>{formatDateTime(paidAt)}</Row> : null}
+            {completedAt ? <Row label={t('orders.receipt.sentOn')}>{formatDateTime(completedAt)}</Row> : null}
+            <Row label={t('orders.receipt.method')}>{orderMethodLabel(order)}</Row>
+            <Row label={t('orders.receipt.boughtFor')}>{formatFiat(order.price.netFiat, order.fiatCur)}</Row>
+            <Row label={t('orders.fact.fee')}>{formatFiat(order.price.fee, order.fiatCur)}</Row>
+            <Row label={t('orders.receipt.total')}>{formatFiat(order.fiatAmount, order.fiatCur)}</Row>
+            <Row label={t('orders.receipt.price')}>
               1 {coin} = {formatFiat(order.price.rate, order.fiatCur)}
             </Row>
-            <Row label="You received">{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Row>
-            <Row label="Coin">{coin}</Row>
-            <Row label="Wallet">
+            <Row label={t('orders.receipt.received')}>{formatCrypto(order.cryptoAmount, order.cryptoCur)}</Row>
+            <Row label={t('orders.receipt.coin')}>{coin}</Row>
+            <Row label={t('orders.receipt.wallet')}>
               <Text span ff="monospace" fz="sm" fw={600}>
                 {order.orderWallet}
               </Text>
@@ -103,7 +113,7 @@ function ReceiptDocument({ detail }: { detail: OrderDetail }) {
         </Table>
         {delivery ? <DeliveryFact delivery={delivery} /> : null}
         <Text size="xs" c="dimmed">
-          Issued by {brand.company.name} for order {order.orderReference}. Keep it for your records.
+          {t('orders.receipt.issuedBy', { company: brand.company.name, reference: order.orderReference })}
         </Text>
       </Stack>
     </Paper>
@@ -116,20 +126,18 @@ function ReceiptDocument({ detail }: { detail: OrderDetail }) {
  * has no receipt, and the page says so.
  */
 export function ReceiptScreen() {
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
   const brand = useBrand()
   const reference = useOrderInView('result')
   const detail = useOrderDetail(brand.brandName, reference)
   const answer = detail.data
 
   if (reference === null)
-    return (
-      <ReceiptMessage title="Receipt">
-        We cannot tell which order this receipt is for. Open it from History.
-      </ReceiptMessage>
-    )
+    return <ReceiptMessage title={t('orders.receipt.title')}>{t('orders.receipt.whichOrder')}</ReceiptMessage>
   if (detail.isPending)
     return (
-      <Stack gap="xs" role="status" aria-label="Loading the receipt" maw={720}>
+      <Stack gap="xs" role="status" aria-label={t('orders.receipt.loading')} maw={720}>
         <Skeleton height={24} />
         <Skeleton height={18} />
         <Skeleton height={18} />
@@ -137,16 +145,16 @@ export function ReceiptScreen() {
     )
   if (!answer || !answer.result)
     return (
-      <ReceiptMessage title="No receipt">
-        {answer ? orderAlertCopy(answer) : 'We could not load this order. Please try again.'}
+      <ReceiptMessage title={t('orders.receipt.none')}>
+        {answer ? orderAlertCopy(answer) : t('orders.detail.loadFailed')}
       </ReceiptMessage>
     )
 
   const { order } = answer.data
   if (order.statusName !== 'completed')
     return (
-      <ReceiptMessage title="No receipt for this order yet">
-        Order {order.orderReference} has no receipt: a receipt is issued once your coins have been sent.
+      <ReceiptMessage title={t('orders.receipt.notYet')}>
+        {t('orders.receipt.notYetBody', { reference: order.orderReference })}
       </ReceiptMessage>
     )
 
@@ -154,9 +162,9 @@ export function ReceiptScreen() {
     <Stack gap="md" maw={720} className="receipt-page">
       <Group justify="space-between" className="no-print" gap="sm">
         <Anchor component={Link} to={WEB_PATHS.history} size="sm" fw={600}>
-          ← Back to History
+          {t('orders.receipt.back')}
         </Anchor>
-        <Button onClick={() => window.print()}>Print or save as PDF</Button>
+        <Button onClick={() => window.print()}>{t('orders.receipt.print')}</Button>
       </Group>
       <ReceiptDocument detail={answer.data} />
     </Stack>

@@ -6,7 +6,10 @@ import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
+import { localizeCopy } from '../../../lib/common-copy'
 import { formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ordersCatalog } from '../messages'
 import { getSessionState } from '../../../lib/session-state'
 import { useStartCardPayment } from '../api/start-card-payment'
 import { type OnPaymentStepRequired, showPaymentRefusal } from '../payment-refusal'
@@ -20,6 +23,7 @@ interface StartCardScreenProps {
 
 /** /dashboard-startcc: what the card payment will take, then off to the card provider's hosted checkout. */
 export function StartCardScreen({ onStepRequired }: StartCardScreenProps) {
+  const t = useCatalog(ordersCatalog)
   const brand = useBrand()
   const reference = useOrderInView('payment')
   const { selectedPsp, pspArray } = getSessionState()
@@ -36,20 +40,20 @@ export function StartCardScreen({ onStepRequired }: StartCardScreenProps) {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
             if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
-            else setError(ALERT_MESSAGES.somethingWentWrong)
+            else setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
             return
           }
           leaveFor(answer.data.checkoutUrl, orderReference)
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
 
   return (
     <PaymentStep
-      title="Card payment"
-      description="You pay on our card provider's secure page; we never see your card number."
+      title={t('orders.card.payment')}
+      description={t('orders.card.paymentDescription')}
       orderReference={reference}
       needs="open"
       buyStep="pay"
@@ -57,14 +61,16 @@ export function StartCardScreen({ onStepRequired }: StartCardScreenProps) {
       {({ order }) =>
         psp ? (
           <Stack gap="md" align="flex-start">
-            <Paper withBorder radius="md" p="md" w="100%" component="section" aria-label="Card payment">
+            <Paper withBorder radius="md" p="md" w="100%" component="section" aria-label={t('orders.card.payment')}>
               <Stack gap={4}>
                 <Text fw={700}>
-                  {formatFiat(order.fiatAmount, order.fiatCur)} by card with {psp.name}
+                  {t('orders.card.byCardWith', {
+                    amount: formatFiat(order.fiatAmount, order.fiatCur),
+                    provider: psp.name,
+                  })}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  You will enter your card on {psp.name}&apos;s page and may be asked to confirm the payment with your
-                  bank. Then you come back here and we show you the result.
+                  {t('orders.card.whatHappens', { provider: psp.name })}
                 </Text>
               </Stack>
             </Paper>
@@ -75,18 +81,18 @@ export function StartCardScreen({ onStepRequired }: StartCardScreenProps) {
                 onClick={() => pay(order.orderReference, psp.id)}
                 loading={startCard.isPending || leaving}
               >
-                Pay {formatFiat(order.fiatAmount, order.fiatCur)} by card
+                {t('orders.card.pay', { amount: formatFiat(order.fiatAmount, order.fiatCur) })}
               </Button>
               <Anchor component={Link} to={WEB_PATHS.method} size="sm" fw={600}>
-                Choose another way to pay
+                {t('orders.choose.another')}
               </Anchor>
             </Group>
           </Stack>
         ) : (
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">Choose who takes your card payment first.</Text>
+            <Text size="sm">{t('orders.card.chooseFirst')}</Text>
             <Anchor component={Link} to={WEB_PATHS.chooseCard} fw={600} size="sm">
-              Choose your card provider
+              {t('orders.choose.psps.title')}
             </Anchor>
           </Stack>
         )

@@ -1,12 +1,16 @@
-import { FIAT_DECIMALS } from '@exchange/shared/currencies'
 import { formatIban, normalizeIban } from '@exchange/shared/iban'
-import { formatAmount } from '@exchange/shared/money'
 import type { TransferInstructions as Instructions } from '@exchange/shared/payments.schemas'
 import { Alert, Button, Card, CopyButton, Divider, Group, Stack, Text } from '@mantine/core'
 import { Fragment, useId } from 'react'
+import { formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { ordersCatalog } from '../messages'
 
 interface DetailRow {
   label: string
+  /** The copy button's name for screen readers: "Copy IBAN", "Copy account holder". */
+  copyLabel: string
   /** As the customer reads it, e.g. the IBAN in groups of four. */
   shown: string
   /** What the copy button puts on the clipboard: what a bank's form accepts, without spaces or commas. */
@@ -15,6 +19,7 @@ interface DetailRow {
 }
 
 function CopyRow({ row }: { row: DetailRow }) {
+  const t = useCatalog(ordersCatalog)
   const labelId = useId()
   return (
     <Group justify="space-between" align="center" wrap="nowrap" gap="sm" role="group" aria-labelledby={labelId}>
@@ -26,7 +31,6 @@ function CopyRow({ row }: { row: DetailRow }) {
           {row.shown}
         </Text>
       </Stack>
-      {/* "Copy IBAN", "Copy account holder": acronyms keep their capitals so screen readers spell them. */}
       <CopyButton value={row.copied} timeout={2000}>
         {({ copied, copy }) => (
           <Button
@@ -34,11 +38,11 @@ function CopyRow({ row }: { row: DetailRow }) {
             variant={copied ? 'filled' : 'light'}
             color={copied ? 'teal' : undefined}
             onClick={copy}
-            aria-label={`Copy ${/^[A-Z]+$/.test(row.label) ? row.label : row.label.toLowerCase()}`}
+            aria-label={row.copyLabel}
             style={{ flexShrink: 0 }}
             miw={72}
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('orders.transfer.copied') : t('orders.transfer.copy')}
           </Button>
         )}
       </CopyButton>
@@ -52,33 +56,43 @@ interface TransferInstructionsProps {
   referenceRequired: boolean
 }
 
+type TransferRow = 'iban' | 'bic' | 'holder' | 'bank' | 'bankAddress' | 'amount' | 'paymentReference' | 'orderReference'
+
 /** Where to send the money and how: account, exact amount and reference, each with a copy button. */
 export function TransferInstructions({ instructions, referenceRequired }: TransferInstructionsProps) {
-  const amount = formatAmount(instructions.amount, FIAT_DECIMALS)
-  const currency = instructions.currency.toUpperCase()
+  const t = useCatalog(ordersCatalog)
+  const amount = formatFiat(instructions.amount, instructions.currency)
+  const row = (name: TransferRow, shown: string, copied: string, mono = false): DetailRow => ({
+    label: t(`orders.transfer.${name}`),
+    // "Copy IBAN", "Copy account holder": acronyms keep their capitals so screen readers spell them.
+    copyLabel: t(`orders.transfer.${name}Copy`),
+    shown,
+    copied,
+    mono,
+  })
   const rows: DetailRow[] = [
-    { label: 'IBAN', shown: formatIban(instructions.iban), copied: normalizeIban(instructions.iban), mono: true },
-    { label: 'BIC', shown: instructions.bic, copied: instructions.bic, mono: true },
-    { label: 'Account holder', shown: instructions.holder, copied: instructions.holder },
-    { label: 'Bank', shown: instructions.bankName, copied: instructions.bankName },
-    { label: 'Bank address', shown: instructions.bankAddress, copied: instructions.bankAddress },
-    { label: 'Amount', shown: `${amount} ${currency}`, copied: instructions.amount },
-    {
-      label: referenceRequired ? 'Payment reference' : 'Order reference',
-      shown: instructions.reference,
-      copied: instructions.reference,
-      mono: true,
-    },
+    row('iban', formatIban(instructions.iban), normalizeIban(instructions.iban), true),
+    row('bic', instructions.bic, instructions.bic, true),
+    row('holder', instructions.holder, instructions.holder),
+    row('bank', instructions.bankName, instructions.bankName),
+    row('bankAddress', instructions.bankAddress, instructions.bankAddress),
+    row('amount', amount, instructions.amount),
+    row(
+      referenceRequired ? 'paymentReference' : 'orderReference',
+      instructions.reference,
+      instructions.reference,
+      true,
+    ),
   ]
 
   return (
     <Stack gap="md">
       {instructions.sandbox ? (
-        <Alert role="note" color="yellow" variant="light" title="Sandbox bank (test environment)">
-          These are test account details. No real money moves: transfers are simulated.
+        <Alert role="note" color="yellow" variant="light" title={t('orders.transfer.sandbox')}>
+          {t('orders.transfer.sandboxBody')}
         </Alert>
       ) : null}
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Transfer details">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('orders.transfer.details')}>
         <Stack gap="sm">
           {rows.map((row, index) => (
             <Fragment key={row.label}>
@@ -92,20 +106,28 @@ export function TransferInstructions({ instructions, referenceRequired }: Transf
         role="note"
         color="blue"
         variant="light"
-        title={referenceRequired ? 'Use the reference exactly as shown' : 'Send the exact amount'}
+        title={referenceRequired ? t('orders.transfer.useReference') : t('orders.transfer.exactAmount')}
       >
         <Stack gap={4}>
           {referenceRequired ? (
             <Text size="sm">
-              Put <strong>{instructions.reference}</strong> as the payment reference, and nothing else. It is how we
-              match your transfer to your order.
+              <RichText
+                catalog={ordersCatalog}
+                id="orders.transfer.putReference"
+                values={{ reference: instructions.reference }}
+                parts={[<strong />]}
+              />
             </Text>
           ) : (
-            <Text size="sm">This IBAN is yours alone, so we recognise your transfer without a reference.</Text>
+            <Text size="sm">{t('orders.transfer.yoursAlone')}</Text>
           )}
           <Text size="sm">
-            Send exactly <strong>{`${amount} ${currency}`}</strong> from an account in your own name. A different amount
-            or another person&apos;s account delays your order.
+            <RichText
+              catalog={ordersCatalog}
+              id="orders.transfer.sendExactly"
+              values={{ amount: amount }}
+              parts={[<strong />]}
+            />
           </Text>
         </Stack>
       </Alert>

@@ -9,7 +9,10 @@ import { Link } from 'react-router'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { updateActiveOrderStatus } from '../../../lib/active-order'
 import { useBrand } from '../../../lib/brand-context'
-import { orderAlertCopy } from '../../../lib/order-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { orderAlertCopy, useOrderCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useCompleteViban } from '../api/complete-viban'
 import { historyQueryKey } from '../api/get-history'
@@ -57,14 +60,14 @@ function useVibanTransfer(onStepRequired: OnPaymentStepRequired | undefined) {
         onSuccess: (answer) => {
           if (!answer || !answer.result) {
             if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
-            else setError(ALERT_MESSAGES.somethingWentWrong)
+            else setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
             return
           }
           // The order is tied to the virtual IBAN now: the next screens read it as awaiting its payment.
           updateActiveOrderStatus(orderReference, 'awaiting_payment')
           refresh(orderReference)
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
@@ -80,13 +83,13 @@ function useVibanTransfer(onStepRequired: OnPaymentStepRequired | undefined) {
             // the page shows it as it now stands (paid, or held for review) rather than an error.
             const status = result ? await currentStatus(queryClient, brand.brandName, orderReference) : null
             if (status !== null && status !== 'awaiting_payment') return
-            setError(result ? orderAlertCopy(result) : ALERT_MESSAGES.somethingWentWrong)
+            setError(result ? orderAlertCopy(result) : localizeCopy(ALERT_MESSAGES.somethingWentWrong))
             return
           }
           setReported(true)
           refresh(orderReference)
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
@@ -114,11 +117,13 @@ export function VibanDetailsScreen({ onStepRequired }: { onStepRequired?: OnPaym
   const reference = useOrderInView('payment')
   const viban = useViban(brand.brandName)
   const transfer = useVibanTransfer(onStepRequired)
+  const t = useCatalog(ordersCatalog)
+  useOrderCopy()
 
   return (
     <PaymentStep
-      title="Pay to your virtual IBAN"
-      description="Make a transfer from your bank with these details. Your order is paid when the money arrives."
+      title={t('orders.vibanDetails.title')}
+      description={t('orders.vibanDetails.description')}
       orderReference={reference}
       needs="open"
       buyStep="pay"
@@ -141,6 +146,7 @@ interface VibanDetailsBodyProps {
 
 /** What the page shows for the order, as far as the virtual IBAN and the order allow. */
 function VibanDetailsBody({ order, viban, transfer, onStepRequired }: VibanDetailsBodyProps) {
+  const t = useCatalog(ordersCatalog)
   const vibanAnswer = viban.data
   const account = vibanAnswer && vibanAnswer.result ? vibanAnswer.data : null
   if (!account && vibanAnswer && !vibanAnswer.result && vibanAnswer.error === 'step_required') {
@@ -152,7 +158,7 @@ function VibanDetailsBody({ order, viban, transfer, onStepRequired }: VibanDetai
         <FormAlert message={transfer.error} />
         {step && onStepRequired ? (
           <Button onClick={() => void onStepRequired(step, order.orderReference).then(transfer.setError)}>
-            Continue
+            {t('orders.vibanDetails.continue')}
           </Button>
         ) : null}
       </Stack>
@@ -162,12 +168,10 @@ function VibanDetailsBody({ order, viban, transfer, onStepRequired }: VibanDetai
   if (order.statusName === 'initiated') {
     return (
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          Order {order.orderReference} is not set to be paid by transfer yet. Choose it to see what to send.
-        </Text>
+        <Text size="sm">{t('orders.vibanDetails.notSet', { reference: order.orderReference })}</Text>
         <FormAlert message={transfer.error} />
         <Button onClick={() => transfer.payToViban(order.orderReference)} loading={transfer.tying}>
-          Pay this order to my virtual IBAN
+          {t('orders.vibanDetails.tie')}
         </Button>
       </Stack>
     )
@@ -177,8 +181,9 @@ function VibanDetailsBody({ order, viban, transfer, onStepRequired }: VibanDetai
 }
 
 function VibanLoading() {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Stack gap="xs" role="status" aria-label="Loading the transfer details">
+    <Stack gap="xs" role="status" aria-label={t('orders.vibanDetails.loading')}>
       <Skeleton height={48} />
       <Skeleton height={48} />
       <Skeleton height={48} />
@@ -188,15 +193,18 @@ function VibanLoading() {
 
 /** The virtual IBAN could not be read: why, and a way to ask again. */
 function VibanNotLoaded({ viban }: { viban: ReturnType<typeof useViban> }) {
+  const t = useCatalog(ordersCatalog)
   const vibanAnswer = viban.data
   return (
-    <Alert color="red" title="We could not load the transfer details">
+    <Alert color="red" title={t('orders.vibanDetails.loadFailed')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {vibanAnswer && !vibanAnswer.result ? orderAlertCopy(vibanAnswer) : ALERT_MESSAGES.somethingWentWrong}
+          {vibanAnswer && !vibanAnswer.result
+            ? orderAlertCopy(vibanAnswer)
+            : localizeCopy(ALERT_MESSAGES.somethingWentWrong)}
         </Text>
         <Button size="xs" variant="light" color="red" onClick={() => void viban.refetch()}>
-          Try again
+          {t('orders.tryAgain')}
         </Button>
       </Stack>
     </Alert>
@@ -205,15 +213,18 @@ function VibanNotLoaded({ viban }: { viban: ReturnType<typeof useViban> }) {
 
 /** The order waits for a payment by another method: nothing is to be sent to the virtual IBAN for it. */
 function PaidAnotherWay({ order }: { order: OrderSummary }) {
+  const t = useCatalog(ordersCatalog)
   return (
-    <Alert role="note" color="yellow" variant="light" title="This order is being paid another way">
+    <Alert role="note" color="yellow" variant="light" title={t('orders.vibanDetails.anotherWay')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          Order {order.orderReference} is waiting for a payment by {order.methodName ?? 'another method'}. Do not send
-          money to your virtual IBAN for it.
+          {t('orders.vibanDetails.anotherWayBody', {
+            reference: order.orderReference,
+            method: order.methodName ?? t('orders.vibanDetails.anotherMethod'),
+          })}
         </Text>
         <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-          Follow it in History
+          {t('orders.vibanDetails.followIt')}
         </Anchor>
       </Stack>
     </Alert>
@@ -234,17 +245,16 @@ function VibanTransferDetails({ order, account, transfer }: VibanTransferDetails
     amount: order.fiatAmount,
     currency: order.fiatCur,
   }
+  const t = useCatalog(ordersCatalog)
   return (
     <Stack gap="md">
       <TransferInstructions instructions={instructions} referenceRequired={false} />
       {transfer.reported ? (
-        <Alert color="teal" variant="light" title="Transfer reported" role="status">
+        <Alert color="teal" variant="light" title={t('orders.vibanDetails.reported')} role="status">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              Thank you. This page shows the payment as soon as the money arrives, and we e-mail you then.
-            </Text>
+            <Text size="sm">{t('orders.vibanDetails.reportedBody')}</Text>
             <Anchor component={Link} to={WEB_PATHS.history} fw={600} size="sm">
-              Follow your order in History
+              {t('orders.step.follow')}
             </Anchor>
           </Stack>
         </Alert>
@@ -253,10 +263,10 @@ function VibanTransferDetails({ order, account, transfer }: VibanTransferDetails
           <FormAlert message={transfer.error} />
           <Group gap="md">
             <Button size="md" onClick={() => transfer.reportPaid(order.orderReference)} loading={transfer.reporting}>
-              I have paid
+              {t('orders.vibanDetails.paid')}
             </Button>
             <Anchor component={Link} to={WEB_PATHS.history} size="sm" fw={600}>
-              Pay later: see it in History
+              {t('orders.vibanDetails.later')}
             </Anchor>
           </Group>
         </Stack>

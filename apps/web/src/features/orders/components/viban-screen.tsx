@@ -10,7 +10,10 @@ import { pathForOrder } from '@exchange/shared/web-links'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
 import { formatFiat } from '../../../lib/format'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { orderAlertCopy } from '../../../lib/order-copy'
+import { ordersCatalog } from '../messages'
 import { getSessionState } from '../../../lib/session-state'
 import { useViban } from '../api/get-viban'
 import { useSubmitViban } from '../api/submit-viban'
@@ -51,7 +54,7 @@ function useVibanAccount(brandName: string) {
     ? null
     : vibanAnswer && !vibanAnswer.result
       ? orderAlertCopy(vibanAnswer)
-      : 'We could not load your virtual IBAN. Please try again.'
+      : ordersCatalog.t('orders.viban.loadFailed')
   return { account, detailsRequired, stepOwed, failure }
 }
 
@@ -60,6 +63,7 @@ function useVibanAccount(brandName: string) {
  * the order can be paid by card or by a transfer to the customer's own virtual IBAN.
  */
 export function VibanScreen({ onStepRequired }: VibanScreenProps) {
+  const t = useCatalog(ordersCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const reference = useOrderInView('payment')
@@ -86,22 +90,18 @@ export function VibanScreen({ onStepRequired }: VibanScreenProps) {
           } else if (answer) {
             showPaymentRefusal(answer, orderReference, onStepRequired, setError)
           } else {
-            setError(ALERT_MESSAGES.somethingWentWrong)
+            setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
           }
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
 
   return (
     <PaymentStep
-      title={selectedPsp ? 'Pay by card' : 'Your virtual IBAN'}
-      description={
-        selectedPsp
-          ? 'You chose to pay by card. Where your currency allows, you can still send a bank transfer to an IBAN that is yours alone.'
-          : 'Pay by a bank transfer to an IBAN that is yours alone.'
-      }
+      title={selectedPsp ? t('orders.viban.payByCard') : t('orders.viban.title')}
+      description={selectedPsp ? t('orders.viban.cardDescription') : t('orders.viban.description')}
       orderReference={reference}
       needs="open"
       buyStep="pay"
@@ -143,6 +143,7 @@ interface VibanOptionsProps {
 
 /** The ways to pay on this screen: the card (when a provider was chosen) and the transfer to the virtual IBAN. */
 function VibanOptions({ order, psp, iban, fiats, transferReady, paying, onCard, onTransfer }: VibanOptionsProps) {
+  const t = useCatalog(ordersCatalog)
   const amount = formatFiat(order.fiatAmount, order.fiatCur)
   // The virtual IBAN's account holds some fiats only: an order in another one is not offered the transfer.
   const transferOffered = !fiats || fiats.includes(order.fiatCur)
@@ -153,14 +154,14 @@ function VibanOptions({ order, psp, iban, fiats, transferReady, paying, onCard, 
       maw={psp && transferOffered ? undefined : 440}
     >
       {psp ? (
-        <PayOptionCard title="Card" action="Pay by card" onAction={onCard} primary>
-          Pay {amount} by debit or credit card with {psp.name}. Your order is paid as soon as your card is accepted.
+        <PayOptionCard title={t('orders.method.psps')} action={t('orders.viban.payByCard')} onAction={onCard} primary>
+          {t('orders.viban.cardBody', { amount, provider: psp.name })}
         </PayOptionCard>
       ) : null}
       {transferOffered ? (
         <PayOptionCard
-          title={psp ? 'Or a bank transfer' : 'Bank transfer'}
-          action="Pay by bank transfer to your personal IBAN"
+          title={psp ? t('orders.viban.orTransfer') : t('orders.method.banks')}
+          action={t('orders.viban.payToIban')}
           onAction={onTransfer}
           loading={paying}
           disabled={!transferReady}
@@ -168,7 +169,7 @@ function VibanOptions({ order, psp, iban, fiats, transferReady, paying, onCard, 
         >
           <Stack gap={4}>
             <Text size="sm" inherit>
-              Send {amount} from your bank to your personal IBAN. Your order is paid when the money arrives.
+              {t('orders.viban.transferBody', { amount })}
             </Text>
             <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
             {iban ? (

@@ -2,6 +2,8 @@ import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { CopyTextButton } from '../../../components/ui/copy-text-button'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ordersCatalog } from '../messages'
 
 /** "bc1qar0s…5mdq": enough of both ends to compare with the wallet app, short enough for a phone. */
 function shortenWallet(wallet: string): string {
@@ -13,15 +15,16 @@ function shortenWallet(wallet: string): string {
  * customer can check it against their wallet app before paying.
  */
 export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
+  const t = useCatalog(ordersCatalog)
   const [full, setFull] = useState(false)
-  const label = `${coin.toUpperCase()} wallet`
+  const label = t('orders.wallet.coinWallet', { coin: coin.toUpperCase() })
   return (
-    <Stack gap={2} component="section" aria-label="Destination wallet">
+    <Stack gap={2} component="section" aria-label={t('orders.wallet.label')}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        Your coins go to
+        {t('orders.wallet.goesTo')}
       </Text>
       {wallet === PLACEHOLDER_WALLET ? (
-        <Text size="sm">No wallet given yet: we ask you for one before we send your coins.</Text>
+        <Text size="sm">{t('orders.wallet.none')}</Text>
       ) : (
         <Group gap="xs" wrap="wrap" align="flex-start">
           <Text
@@ -29,15 +32,15 @@ export function WalletFact({ wallet, coin }: { wallet: string; coin: string }) {
             fw={600}
             ff="monospace"
             style={{ overflowWrap: 'anywhere' }}
-            aria-label={full ? `${label} ${wallet}` : `${label}, shortened`}
+            aria-label={full ? `${label} ${wallet}` : t('orders.wallet.shortened', { label })}
             title={wallet}
           >
             {full ? wallet : shortenWallet(wallet)}
           </Text>
-          <CopyTextButton value={wallet} what="wallet address" />
+          <CopyTextButton value={wallet} what={t('orders.wallet.addressWhat')} />
           {wallet.length > 18 ? (
             <Button variant="subtle" size="compact-xs" onClick={() => setFull((shown) => !shown)}>
-              {full ? 'Shorten' : 'Show full address'}
+              {full ? t('orders.wallet.shorten') : t('orders.wallet.showFull')}
             </Button>
           ) : null}
         </Group>

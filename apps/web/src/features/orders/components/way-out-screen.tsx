@@ -5,6 +5,9 @@ import { Link } from 'react-router'
 import { type FormOutcome, useForm } from '../../../components/ui/form'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { ordersCatalog } from '../messages'
 
 /** A wallet the customer proved, offered as the order's new destination. */
 interface WalletChoice {
@@ -34,6 +37,7 @@ interface WayOutScreenProps {
  * be sent back, without writing to support. Only an order waiting in `awaiting_checks` gets here with choices.
  */
 export function WayOutScreen(props: WayOutScreenProps) {
+  const t = useCatalog(ordersCatalog)
   const { order } = props
   const [asking, setAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -50,11 +54,9 @@ export function WayOutScreen(props: WayOutScreenProps) {
       <Stack gap="lg">
         <Stack gap={6}>
           <Title id="way-out" order={1} fz={{ base: 24, sm: 28 }}>
-            {`Order ${order.orderReference}: your choices`}
+            {t('orders.wayOut.title', { reference: order.orderReference })}
           </Title>
-          <Text size="sm">
-            {`Your payment of ${amount} is in, but we cannot send your coins yet: the order waits for ${props.waitingFor}. You do not have to wait. Choose one of these, or keep waiting.`}
-          </Text>
+          <Text size="sm">{t('orders.wayOut.intro', { amount, waitingFor: props.waitingFor })}</Text>
         </Stack>
         <FormAlert message={error} />
         <OtherWallet
@@ -67,7 +69,7 @@ export function WayOutScreen(props: WayOutScreenProps) {
         <Divider />
         <MoneyBack amount={amount} onAsk={() => setAsking(true)} />
         <Anchor component={Link} to={props.orderPath} size="sm">
-          Back to the order
+          {t('orders.wayOut.back')}
         </Anchor>
       </Stack>
 
@@ -100,21 +102,26 @@ type OtherWalletProps = Pick<WayOutScreenProps, 'order' | 'wallets' | 'proveWall
 
 /** The first way out: the coins go to another of the customer's proven wallets, or to one proven now. */
 function OtherWallet({ order, wallets, proveWalletPath, changing, onChangeWallet }: OtherWalletProps) {
+  const t = useCatalog(ordersCatalog)
   const form = useForm<{ wallet: string | null }, string>({ wallet: null }, chosenWallet)
   return (
     <Stack gap="sm" component="section" aria-labelledby="way-out-wallet">
       <Title id="way-out-wallet" order={2} fz="lg">
-        Send the coins to another wallet
+        {t('orders.wayOut.otherWallet')}
       </Title>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        The order now goes to <Code>{order.orderWallet}</Code>. Choose another of your proven{' '}
-        {order.cryptoCur.toUpperCase()} wallets; we send your coins as soon as nothing else is owed.
+        <RichText
+          catalog={ordersCatalog}
+          id="orders.wayOut.otherWalletBody"
+          values={{ wallet: order.orderWallet, coin: order.cryptoCur.toUpperCase() }}
+          parts={[<Code />]}
+        />
       </Text>
       {wallets.length > 0 ? (
         <Radio.Group
           value={form.values.wallet}
           onChange={(wallet) => form.setField('wallet', wallet)}
-          label="Your proven wallets"
+          label={t('orders.wayOut.provenWallets')}
         >
           <Stack gap={6} mt={6}>
             {wallets.map((wallet) => (
@@ -128,7 +135,7 @@ function OtherWallet({ order, wallets, proveWalletPath, changing, onChangeWallet
         </Radio.Group>
       ) : (
         <Text size="sm" c="dimmed">
-          {`You have no other proven ${order.cryptoCur.toUpperCase()} wallet yet.`}
+          {t('orders.wayOut.noOther', { coin: order.cryptoCur.toUpperCase() })}
         </Text>
       )}
       <Group gap="sm">
@@ -141,11 +148,11 @@ function OtherWallet({ order, wallets, proveWalletPath, changing, onChangeWallet
               if (wallet) void onChangeWallet(wallet)
             }}
           >
-            Send to this wallet
+            {t('orders.wayOut.sendHere')}
           </Button>
         ) : null}
         <Button component={Link} to={proveWalletPath} variant="light">
-          Prove a new wallet
+          {t('orders.wayOut.proveNew')}
         </Button>
       </Group>
     </Stack>
@@ -154,17 +161,16 @@ function OtherWallet({ order, wallets, proveWalletPath, changing, onChangeWallet
 
 /** The second way out: the money goes back, asked for here and confirmed in a dialog. */
 function MoneyBack({ amount, onAsk }: { amount: string; onAsk: () => void }) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Stack gap="sm" component="section" aria-labelledby="way-out-refund">
       <Title id="way-out-refund" order={2} fz="lg">
-        Get your money back
+        {t('orders.wayOut.moneyBack')}
       </Title>
-      <Text size="sm">
-        {`We send ${amount} back to the account or card you paid with, in full. The order is then closed; you can start a new one at any time.`}
-      </Text>
+      <Text size="sm">{t('orders.wayOut.moneyBackBody', { amount })}</Text>
       <Group>
         <Button color="red" variant="light" onClick={onAsk}>
-          Send my money back
+          {t('orders.wayOut.sendBack')}
         </Button>
       </Group>
     </Stack>
@@ -182,24 +188,23 @@ interface RefundConfirmProps {
 
 /** The refund asked once more before it is sent: it closes the order and cannot be undone. */
 function RefundConfirm({ opened, order, amount, refunding, onClose, onConfirm }: RefundConfirmProps) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={`Send ${amount} back?`}
+      title={t('orders.wayOut.confirmTitle', { amount })}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('orders.close') }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          {`Order ${order.orderReference} is closed and ${amount} goes back to where it came from. Banks usually credit it within a few working days. This cannot be undone.`}
-        </Text>
+        <Text size="sm">{t('orders.wayOut.confirmBody', { reference: order.orderReference, amount })}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Keep the order
+            {t('orders.cancel.keep')}
           </Button>
           <Button color="red" loading={refunding} onClick={onConfirm}>
-            Yes, send my money back
+            {t('orders.wayOut.confirm')}
           </Button>
         </Group>
       </Stack>

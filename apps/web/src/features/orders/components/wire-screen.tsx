@@ -11,7 +11,10 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { updateActiveOrderStatus } from '../../../lib/active-order'
 import { useOrderInView } from '../../../lib/order-in-view'
 import { useBrand } from '../../../lib/brand-context'
+import { localizeCopy } from '../../../lib/common-copy'
 import { formatFiat } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { ordersCatalog } from '../messages'
 import { getSessionState } from '../../../lib/session-state'
 import { historyQueryKey } from '../api/get-history'
 import { orderDetailQueryOptions } from '../api/get-order-detail'
@@ -51,7 +54,7 @@ function useWirePayment(onStepRequired: OnPaymentStepRequired | undefined) {
   ): answer is Extract<A, { result: true }> {
     if (answer && answer.result) return true
     if (answer) showPaymentRefusal(answer, orderReference, onStepRequired, setError)
-    else setError(ALERT_MESSAGES.somethingWentWrong)
+    else setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
     return false
   }
 
@@ -63,7 +66,7 @@ function useWirePayment(onStepRequired: OnPaymentStepRequired | undefined) {
         onSuccess: (answer) => {
           if (accepted(answer, orderReference)) leaveFor(answer.data.authUrl, orderReference)
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
@@ -83,7 +86,7 @@ function useWirePayment(onStepRequired: OnPaymentStepRequired | undefined) {
             queryClient.invalidateQueries({ queryKey: historyQueryKey() }),
           ])
         },
-        onError: () => setError(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
@@ -105,6 +108,7 @@ function useWirePayment(onStepRequired: OnPaymentStepRequired | undefined) {
  * then back to the return page), or by a transfer the customer makes with our account details and the reference.
  */
 export function WireScreen({ onStepRequired }: WireScreenProps) {
+  const t = useCatalog(ordersCatalog)
   const reference = useOrderInView('payment')
   const { selectedBank, banksArray } = getSessionState()
   const bank = selectedBank ?? (banksArray.length === 1 ? (banksArray[0] ?? null) : null)
@@ -113,8 +117,8 @@ export function WireScreen({ onStepRequired }: WireScreenProps) {
 
   return (
     <PaymentStep
-      title="Pay by bank transfer"
-      description={bank ? `From your account at ${bank.name}.` : 'From your bank account.'}
+      title={t('orders.wire.title')}
+      description={bank ? t('orders.wire.fromBank', { bank: bank.name }) : t('orders.wire.fromAccount')}
       orderReference={reference}
       needs="open"
       buyStep="pay"
@@ -131,11 +135,12 @@ export function WireScreen({ onStepRequired }: WireScreenProps) {
 
 /** No bank chosen yet: the way back to the bank list. */
 function ChooseBankFirst() {
+  const t = useCatalog(ordersCatalog)
   return (
     <Stack gap="xs" align="flex-start">
-      <Text size="sm">Choose the bank you pay from first.</Text>
+      <Text size="sm">{t('orders.wire.chooseFirst')}</Text>
       <Anchor component={Link} to={WEB_PATHS.chooseBank} fw={600} size="sm">
-        Choose your bank
+        {t('orders.choose.banks.title')}
       </Anchor>
     </Stack>
   )
@@ -143,24 +148,25 @@ function ChooseBankFirst() {
 
 /** The manual transfer chosen: our account, the amount and the reference to send it with. */
 function WireInstructions({ bankName, instructions }: { bankName: string; instructions: Instructions }) {
+  const t = useCatalog(ordersCatalog)
   return (
     <Stack gap="md" component="section" aria-labelledby="wire-instructions-title">
       <Stack gap={4}>
         <Title id="wire-instructions-title" order={2} fz="lg">
-          Your transfer
+          {t('orders.wire.yourTransfer')}
         </Title>
         <Text size="sm" c="dimmed">
-          In {bankName}&apos;s app or online banking, send a transfer with these details.
+          {t('orders.wire.sendWith', { bank: bankName })}
         </Text>
       </Stack>
       <TransferInstructions instructions={instructions} referenceRequired />
       <Group gap="md">
         <Button component={Link} to={WEB_PATHS.history} variant="default">
-          Done: follow the order in History
+          {t('orders.wire.done')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        We e-mail you when the money arrives, and again when your coins are on their way.
+        {t('orders.wire.weEmail')}
       </Text>
     </Stack>
   )
@@ -176,31 +182,31 @@ interface WireOptionsProps {
 
 /** The two ways to pay side by side: in the bank's app, or by a transfer made by hand. */
 function WireOptions({ order, bankName, bankId, payment }: WireOptionsProps) {
+  const t = useCatalog(ordersCatalog)
   const amount = formatFiat(order.fiatAmount, order.fiatCur)
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <PayOptionCard
-          title="In your bank app"
-          action="Pay with your bank app"
+          title={t('orders.wire.inApp')}
+          action={t('orders.wire.payInApp')}
           onAction={() => payment.payInBankApp(order.orderReference, bankId)}
           loading={payment.payingInApp}
           disabled={payment.busy}
           primary
         >
-          Approve {amount} in {bankName}&apos;s app or online banking. Your order is paid as soon as you approve.
+          {t('orders.wire.approve', { amount, bank: bankName })}
         </PayOptionCard>
         <PayOptionCard
-          title="Manual transfer"
-          action="Transfer manually"
+          title={t('orders.wire.manual')}
+          action={t('orders.wire.transferManually')}
           onAction={() => payment.transferManually(order.orderReference, bankId)}
           loading={payment.transferring}
           disabled={payment.busy}
         >
           <Stack gap={4}>
             <Text size="sm" inherit>
-              Send {amount} yourself with the account details and the reference we give you. Your order is paid when the
-              money arrives.
+              {t('orders.wire.manualBody', { amount })}
             </Text>
             <LateTransferPolicy priceExpiresAt={order.priceExpiresAt} />
           </Stack>

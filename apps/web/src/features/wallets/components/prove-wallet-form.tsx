@@ -7,7 +7,6 @@ import { Button, Group, NativeSelect, Radio, Stack, TextInput, Title } from '@ma
 import { type FormEvent, useState } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { alertCopyFor } from '../../../lib/dashboard-alert-copy'
-import { localizeCopy } from '../../../lib/common-copy'
 import { useCatalog } from '../../../lib/i18n/catalog'
 import { useBrand } from '../../../lib/brand-context'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
@@ -61,7 +60,7 @@ export function addressInvalid(coin: string): string {
 
 /** A failed answer's copy (the shared English where there is no translation yet), else "Something went wrong". */
 const failureCopy = (failure?: { error: ErrorCode }) =>
-  localizeCopy(failure ? alertCopyFor(failure, ALERT_MESSAGES.somethingWentWrong) : ALERT_MESSAGES.somethingWentWrong)
+  alertCopyFor(failure ?? { error: 'internal_error' }, ALERT_MESSAGES.somethingWentWrong)
 
 /** Copy of the proof refusals, naming the wallet where it helps. */
 function proofErrorCopy(error: ErrorCode, address: string): string {
