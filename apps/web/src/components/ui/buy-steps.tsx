@@ -1,11 +1,13 @@
 import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { uiCatalog } from '../messages'
 
 /** The buy journey's steps in the customer's words, in order. */
 const BUY_STEPS = [
-  { id: 'amount', label: 'Amount' },
-  { id: 'method', label: 'Method' },
-  { id: 'details', label: 'Details' },
-  { id: 'pay', label: 'Pay' },
+  { id: 'amount', label: 'ui.steps.amount' },
+  { id: 'method', label: 'ui.steps.method' },
+  { id: 'details', label: 'ui.steps.details' },
+  { id: 'pay', label: 'ui.steps.pay' },
 ] as const
 
 export type BuyStep = (typeof BUY_STEPS)[number]['id']
@@ -15,9 +17,10 @@ export type BuyStep = (typeof BUY_STEPS)[number]['id']
  * all four on one line at 320 px. The current step is marked for screen readers with `aria-current="step"`.
  */
 export function BuySteps({ current }: { current: BuyStep }) {
+  const t = useCatalog(uiCatalog)
   const currentIndex = BUY_STEPS.findIndex((step) => step.id === current)
   return (
-    <Box component="nav" aria-label="Steps of your purchase">
+    <Box component="nav" aria-label={t('ui.steps.label')}>
       <Group component="ol" gap={6} wrap="nowrap" p={0} m={0} style={{ listStyle: 'none' }}>
         {BUY_STEPS.map((step, index) => {
           const done = index < currentIndex
@@ -43,8 +46,8 @@ export function BuySteps({ current }: { current: BuyStep }) {
                 </Text>
               </ThemeIcon>
               <Text size="sm" fw={active ? 700 : 500} c={active ? undefined : 'dimmed'} truncate>
-                {step.label}
-                {done ? <VisuallyHidden> (done)</VisuallyHidden> : null}
+                {t(step.label)}
+                {done ? <VisuallyHidden>{t('ui.steps.done')}</VisuallyHidden> : null}
               </Text>
             </Group>
           )

@@ -1,5 +1,7 @@
 import { Card, Group, NativeSelect, Radio, Stack, Textarea, Title } from '@mantine/core'
 import { useId, type ReactNode } from 'react'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { uiCatalog } from '../messages'
 
 /** One titled part of a long form or of a page, its own landmark for screen readers. */
 export function FormSection({
@@ -40,6 +42,7 @@ export function ChoiceField({
   error?: string
   onChange: (value: string) => void
 }) {
+  const t = useCatalog(uiCatalog)
   return (
     <NativeSelect
       id={id}
@@ -47,7 +50,7 @@ export function ChoiceField({
       withAsterisk
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      data={[{ value: '', label: 'Choose an answer', disabled: true }, ...options]}
+      data={[{ value: '', label: t('ui.choice.placeholder'), disabled: true }, ...options]}
       error={error}
       size="md"
     />
@@ -70,11 +73,12 @@ export function YesNoField({
   error?: string
   onChange: (value: YesNo) => void
 }) {
+  const t = useCatalog(uiCatalog)
   return (
     <Radio.Group label={label} withAsterisk value={value} onChange={(next) => onChange(next as YesNo)} error={error}>
       <Group gap="xl" mt="xs">
-        <Radio id={id} value="yes" label="Yes" />
-        <Radio value="no" label="No" />
+        <Radio id={id} value="yes" label={t('ui.yes')} />
+        <Radio value="no" label={t('ui.no')} />
       </Group>
     </Radio.Group>
   )

@@ -1,5 +1,8 @@
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core'
+import { localizeCopy } from '../../lib/common-copy'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { uiCatalog } from '../messages'
 
 /** Two grey lines while a screen's answer is on its way; `label` is what a screen reader hears. */
 export function LoadingLines({ label }: { label: string }) {
@@ -24,12 +27,13 @@ export function LoadFailed({
   message?: string
   title?: string
 }) {
+  const t = useCatalog(uiCatalog)
   return (
     <Alert role="alert" color="red" variant="light" title={title}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
+        <Text size="sm">{localizeCopy(message)}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
+          {t('ui.tryAgain')}
         </Button>
       </Stack>
     </Alert>

@@ -1,5 +1,7 @@
 import { Badge, Group, Paper, Stack, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { uiCatalog } from '../messages'
 
 interface StepFrameProps {
   title: string
@@ -13,6 +15,7 @@ interface StepFrameProps {
 
 /** The card a step with an outside partner (identity check, e-signature) sits in: its heading and a sandbox mark. */
 export function StepFrame({ title, titleId, sandbox = false, maw, children }: StepFrameProps) {
+  const t = useCatalog(uiCatalog)
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={maw} component="section" aria-labelledby={titleId}>
       <Stack gap="md" align="flex-start">
@@ -22,7 +25,7 @@ export function StepFrame({ title, titleId, sandbox = false, maw, children }: St
           </Title>
           {sandbox ? (
             <Badge color="yellow" variant="light">
-              Test environment
+              {t('ui.testEnvironment')}
             </Badge>
           ) : null}
         </Group>

@@ -11,8 +11,9 @@ import {
 } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import type { AmountLimits } from '@exchange/shared/rates.schemas'
-import { maximumAmountMessage, minimumAmountMessage } from '../../lib/order-copy'
+import { formatAmount } from '@exchange/shared/money'
 import { firstError } from '../../lib/validation'
+import { amountRuleCopy, buyCatalog } from './messages'
 
 /** The amount a first visit starts from: a typical first order, inside every fiat's limits. */
 export const FIRST_VISIT_AMOUNT = '100'
@@ -23,15 +24,15 @@ export type AmountSide = 'fiat' | 'crypto'
 export type CalculatorQuote =
   { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'quote'; quote: BuyQuote }
 
-const FIAT_AMOUNT_MESSAGE = 'Amount must be a number with at most two decimals'
+const fiatAmountMessage = () => buyCatalog.t('buy.amount.format')
 
 function cryptoAmountMessage(crypto: CryptoCurrency): string {
-  return `Enter a number with at most ${CRYPTO_DECIMALS[crypto]} decimals`
+  return buyCatalog.t('buy.amount.cryptoFormat', { decimals: CRYPTO_DECIMALS[crypto] })
 }
 
 /** A single separator before three digits that the customer's locale does not settle ("1,000" in Switzerland). */
 function ambiguousAmountMessage(typed: string, locale: NumberSeparators): string {
-  return `We cannot tell whether "${typed.trim()}" has a decimal or a thousands separator. Please type the amount without a thousands separator, e.g. 1000${locale.decimal}50`
+  return buyCatalog.t('buy.amount.ambiguous', { typed: typed.trim(), example: `1000${locale.decimal}50` })
 }
 
 /**
@@ -53,7 +54,8 @@ export function quoteFromInput(
   const decimals = { fiat: FIAT_DECIMALS, crypto: CRYPTO_DECIMALS[crypto] }
   if (side === 'fiat') {
     const message = firstError(OrderInitiateBuyRequest.shape.amount, reading.kind === 'amount' ? reading.value : input)
-    if (message || reading.kind !== 'amount') return { kind: 'invalid', message: message ?? FIAT_AMOUNT_MESSAGE }
+    if (message || reading.kind !== 'amount')
+      return { kind: 'invalid', message: message ? amountRuleCopy(message) : fiatAmountMessage() }
     return { kind: 'quote', quote: quoteForFiat(reading.value, terms, decimals) }
   }
   const amount = reading.kind === 'amount' ? reading.value : ''
@@ -71,9 +73,17 @@ export function limitMessage(fiatAmount: string, limits: AmountLimits | undefine
   return undefined
 }
 
+/** "Minimum amount is 10.00 EUR", in the customer's language. */
+export function minimumAmountMessage(min: string, fiat: string): string {
+  return buyCatalog.t('buy.amount.minimum', { amount: formatAmount(min, FIAT_DECIMALS), fiat: fiat.toUpperCase() })
+}
+
+export function maximumAmountMessage(max: string, fiat: string): string {
+  return buyCatalog.t('buy.amount.maximum', { amount: formatAmount(max, FIAT_DECIMALS), fiat: fiat.toUpperCase() })
+}
+
 /** "15 minutes", "1 minute", or seconds when the time is not whole minutes. */
 export function formatDuration(seconds: number): string {
-  if (seconds % 60 !== 0) return `${seconds} second${seconds === 1 ? '' : 's'}`
-  const minutes = seconds / 60
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+  if (seconds % 60 !== 0) return buyCatalog.t('buy.duration.seconds', { count: seconds })
+  return buyCatalog.t('buy.duration.minutes', { count: seconds / 60 })
 }

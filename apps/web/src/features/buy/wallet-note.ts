@@ -1,6 +1,7 @@
 import type { CryptoCurrency, FiatCurrency } from '@exchange/shared/currencies'
 import { DECLARED_WALLET_LIMITS } from '@exchange/shared/wallet-proofs.schemas'
 import { formatFiat } from '../../lib/format'
+import { buyCatalog } from './messages'
 
 const SIGNING_COINS: readonly CryptoCurrency[] = ['btc', 'eth', 'avax', 'usdc', 'usdt']
 
@@ -17,10 +18,7 @@ export function walletNoteFor(
 ): string {
   const address = typed.trim().toLowerCase()
   if (address !== '' && proven.some((wallet) => wallet.crypto === crypto && wallet.address.toLowerCase() === address))
-    return 'This wallet is proven to be yours: nothing more to do before you pay.'
+    return buyCatalog.t('buy.wallet.proven')
   const limit = formatFiat(DECLARED_WALLET_LIMITS[fiat].perOrder, fiat)
-  const exchange = `For an address at an exchange, you name the exchange instead (up to ${limit} per order).`
-  return SIGNING_COINS.includes(crypto)
-    ? `Before you pay, you prove this wallet is yours by signing a short message with it (free, no coins move). ${exchange}`
-    : `Before you pay, you declare that this wallet is yours and name the wallet app that holds it. ${exchange}`
+  return buyCatalog.t(SIGNING_COINS.includes(crypto) ? 'buy.wallet.sign' : 'buy.wallet.declare', { limit })
 }

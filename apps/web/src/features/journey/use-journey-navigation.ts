@@ -8,7 +8,9 @@ import { useBrand } from '../../lib/brand-context'
 import { peekReturnTo, rememberReturnTo, takeReturnTo } from '../../lib/return-to'
 import { journeyQueryOptions, useJourneyChanged } from './api/get-journey-status'
 import { fetchStepLocks, isLockableStep } from './api/get-step-locks'
-import { STEP_REQUIRED_LINES, waitingLine } from './journey-copy'
+import { useCatalog } from '../../lib/i18n/catalog'
+import { stepRequiredLine, waitingLine } from './journey-copy'
+import { journeyCatalog } from './messages'
 
 /** Navigation state the journey leaves on the screen it sends the customer to. */
 export interface JourneyLocationState {
@@ -36,8 +38,9 @@ function journeyStateOf(state: unknown): JourneyLocationState {
 
 /** The one line a step's screen shows when a refused order sent the customer there, or null. */
 export function useStepRequiredLine(): string | null {
+  useCatalog(journeyCatalog)
   const { stepRequired } = journeyStateOf(useLocation().state)
-  return stepRequired ? STEP_REQUIRED_LINES[stepRequired] : null
+  return stepRequired ? stepRequiredLine(stepRequired) : null
 }
 
 /** Whether the customer just came back from a finished step. */

@@ -19,12 +19,13 @@ import { useBrand } from '../../../lib/brand-context'
 import { saveCurrentOrder } from '../../../lib/current-order'
 import { formatFiat, formatNumber } from '../../../lib/format'
 import { customerNumberSeparators } from '../../../lib/number-locale'
-import { STALE_PRICES_MESSAGE } from '../../../lib/order-copy'
 import { updateSessionState } from '../../../lib/session-state'
 import { loadWalletAddressCheck, useWalletAddressCheck } from '../../../lib/wallet-address-check'
 import { useForm, type FormState } from '../../../components/ui/form'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { useHpRates } from '../api/get-hp-rates'
 import type { AmountSide } from '../calculator'
+import { buyCatalog, type BuyId } from '../messages'
 import { walletNoteFor } from '../wallet-note'
 import { CurrencySelect } from './currency-select'
 import { PriceDetails } from './price-details'
@@ -38,17 +39,16 @@ import {
   type Prices,
 } from './buy-order'
 
-const FIAT_NAMES: Record<FiatCurrency, string> = {
-  eur: 'Euro',
-  chf: 'Swiss franc',
-  gbp: 'British pound',
-  usd: 'US dollar',
+const FIAT_NAMES: Record<FiatCurrency, BuyId> = {
+  eur: 'buy.fiat.eur',
+  chf: 'buy.fiat.chf',
+  gbp: 'buy.fiat.gbp',
+  usd: 'buy.fiat.usd',
 }
 
-const FIAT_OPTIONS = FIAT_CURRENCIES.map((code) => ({
-  value: code,
-  label: `${code.toUpperCase()} – ${FIAT_NAMES[code]}`,
-}))
+/** The fiat currencies, named in the customer's language. */
+const fiatOptions = (t: typeof buyCatalog.t) =>
+  FIAT_CURRENCIES.map((code) => ({ value: code, label: `${code.toUpperCase()} – ${t(FIAT_NAMES[code])}` }))
 const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((code) => ({
   value: code,
   label: `${code.toUpperCase()} – ${CRYPTO_NAMES[code]}`,
@@ -138,6 +138,7 @@ function AmountFields({
   locked: Partial<OrderValues>
   lockedNote: string | undefined
 }) {
+  const t = useCatalog(buyCatalog)
   const { values, setErrors, change, setField } = form
   // A set amount holds both fields: typing the other would change it.
   const amountLocked = locked.side !== undefined
@@ -161,7 +162,7 @@ function AmountFields({
         </Text>
       ) : null}
       <AmountRow
-        label="You pay"
+        label={t('buy.youPay')}
         placeholder={formatNumber('0', FIAT_DECIMALS)}
         value={view.fiatShown}
         onType={(value) => typeAmount('fiat', value)}
@@ -169,8 +170,8 @@ function AmountFields({
         readOnly={amountLocked}
         currency={{
           disabled: locked.fiat !== undefined,
-          label: 'Currency you pay',
-          data: FIAT_OPTIONS,
+          label: t('buy.currencyYouPay'),
+          data: fiatOptions(t),
           value: values.fiat,
           onChange: (value) => {
             const fiat = fiatOf(value)
@@ -179,7 +180,7 @@ function AmountFields({
         }}
       />
       <AmountRow
-        label="You receive"
+        label={t('buy.youReceive')}
         placeholder={formatNumber('0', 8)}
         value={view.cryptoShown}
         onType={(value) => typeAmount('crypto', value)}
@@ -187,7 +188,7 @@ function AmountFields({
         readOnly={amountLocked}
         currency={{
           disabled: locked.crypto !== undefined,
-          label: 'Coin you receive',
+          label: t('buy.coinYouReceive'),
           data: CRYPTO_OPTIONS,
           value: values.crypto,
           onChange: (value) => {
@@ -219,6 +220,7 @@ function WalletField({
   error: string | undefined
   savedWallets: readonly SavedWallet[]
 }) {
+  const t = useCatalog(buyCatalog)
   const { crypto, fiat, wallet } = values
   const readOnly = locked.wallet !== undefined
   const coin = crypto.toUpperCase()
@@ -226,27 +228,27 @@ function WalletField({
   return (
     <>
       <TextField
-        label="Wallet address"
+        label={t('buy.wallet.label')}
         description={walletNoteFor(crypto, fiat, wallet, savedWallets)}
         autoComplete="off"
         spellCheck={false}
-        placeholder={`Your ${coin} address`}
+        placeholder={t('buy.wallet.placeholder', { coin })}
         value={wallet}
         onChange={(event) => setField('wallet', event.currentTarget.value)}
         error={error}
         readOnly={readOnly}
       />
       {walletsOfCoin.length > 0 && !readOnly ? (
-        <Group gap="xs" role="group" aria-label={`Your saved ${coin} wallets`}>
+        <Group gap="xs" role="group" aria-label={t('buy.wallet.savedGroup', { coin })}>
           <Text size="sm" c="dimmed">
-            Your saved wallets:
+            {t('buy.wallet.saved')}
           </Text>
           {walletsOfCoin.map((saved) => (
             <Button
               key={saved.address}
               size="compact-sm"
               variant={wallet.trim() === saved.address ? 'filled' : 'light'}
-              aria-label={`Use saved wallet ${shortAddress(saved.address)} (${saved.address})`}
+              aria-label={t('buy.wallet.useSaved', { short: shortAddress(saved.address), address: saved.address })}
               aria-pressed={wallet.trim() === saved.address}
               onClick={() => setField('wallet', saved.address)}
               styles={{ label: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -261,11 +263,12 @@ function WalletField({
 }
 
 function CalculatorTitle({ simulated }: { simulated: boolean }) {
+  const t = useCatalog(buyCatalog)
   return (
     <Group justify="space-between" gap="xs">
       {/* The page's name (its document title, decision 125): the h1 above greets the customer. */}
       <Title order={2} fz="xl" data-page-title>
-        Buy crypto
+        {t('buy.title')}
       </Title>
       {simulated ? (
         <Badge
@@ -278,7 +281,7 @@ function CalculatorTitle({ simulated }: { simulated: boolean }) {
           py={4}
           styles={{ label: { whiteSpace: 'normal' } }}
         >
-          Simulated prices (test environment)
+          {t('buy.simulated')}
         </Badge>
       ) : null}
     </Group>
@@ -308,6 +311,7 @@ function useKeptOrder(values: OrderValues, { fiatShown, cryptoShown }: OrderView
  * chosen pair's customer rate; the order starts at that price and the customer chooses how to pay next.
  */
 export function BuyCalculator(props: BuyCalculatorProps = {}) {
+  const t = useCatalog(buyCatalog)
   const { savedWallets = [] } = props
   const brand = useBrand()
   const rates = useHpRates(brand.brandName)
@@ -347,25 +351,25 @@ export function BuyCalculator(props: BuyCalculatorProps = {}) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
       <Card withBorder radius="lg" padding="lg">
-        <form onSubmit={handleStart} noValidate aria-label="Buy crypto">
+        <form onSubmit={handleStart} noValidate aria-label={t('buy.title')}>
           <Stack gap="md">
             <CalculatorTitle simulated={ratesData?.simulated === true} />
             {view.stale && !rates.isPending ? (
               <Alert color="orange" variant="light" radius="md">
-                {STALE_PRICES_MESSAGE}
+                {t('buy.stalePrices')}
               </Alert>
             ) : null}
             <AmountFields form={form} view={view} locked={locked} lockedNote={props.lockedNote} />
             {quote && !view.amountError && !view.cryptoError ? (
               <Text size="sm" role="status" aria-live="polite">
-                {`You pay ${formatFiat(quote.fiatAmount, values.fiat)}, fee included`}
+                {t('buy.youPayTotal', { amount: formatFiat(quote.fiatAmount, values.fiat) })}
               </Text>
             ) : null}
             <WalletField form={form} error={view.walletError} savedWallets={savedWallets} locked={locked} />
             <WalletHold holds={props.payoutHolds} crypto={values.crypto} wallet={values.wallet} />
             <FormAlert message={alert} />
             <Button type="submit" size="md" fullWidth loading={order.pending} disabled={view.stale || rates.isPending}>
-              Buy {coin}
+              {t('buy.submit', { coin })}
             </Button>
           </Stack>
         </form>

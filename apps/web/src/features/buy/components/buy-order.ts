@@ -2,19 +2,19 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { DEFAULT_CRYPTO, DEFAULT_FIAT } from '@exchange/shared/constants'
 import { CRYPTO_DECIMALS, CryptoCurrency, FIAT_DECIMALS, FiatCurrency, assetIdOf } from '@exchange/shared/currencies'
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
-import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import { formatAmount, type NumberSeparators } from '@exchange/shared/money'
 import { OrderInitiateBuyRequest } from '@exchange/shared/orders.schemas'
 import type { RatesData } from '@exchange/shared/rates.schemas'
-import { PLACEHOLDER_WALLET, walletAddressMessage } from '@exchange/shared/wallets'
+import { PLACEHOLDER_WALLET } from '@exchange/shared/wallets'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { startActiveOrder } from '../../../lib/active-order'
 import { getCurrentOrder, readLastOrder, saveCurrentOrder } from '../../../lib/current-order'
 import { formatNumber } from '../../../lib/format'
 import { grossQueryKey } from '../../../lib/customer-context'
-import { STALE_PRICES_MESSAGE, maximumAmountMessage, minimumAmountMessage } from '../../../lib/order-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { alertCopyFor } from '../../../lib/dashboard-alert-copy'
 import { updateSessionState } from '../../../lib/session-state'
 import { getSignupToken } from '../../../lib/signup-token'
 import type { FormOutcome } from '../../../components/ui/form'
@@ -22,7 +22,15 @@ import type { FieldErrors } from '../../../lib/use-form-fields'
 import { firstError } from '../../../lib/validation'
 import { walletAddressError } from '../../../lib/wallet-address-check'
 import { useInitiateBuyOrder } from '../api/initiate-buy-order'
-import { FIRST_VISIT_AMOUNT, limitMessage, quoteFromInput, type AmountSide } from '../calculator'
+import {
+  FIRST_VISIT_AMOUNT,
+  limitMessage,
+  maximumAmountMessage,
+  minimumAmountMessage,
+  quoteFromInput,
+  type AmountSide,
+} from '../calculator'
+import { amountRuleCopy, buyCatalog } from '../messages'
 
 /** What the customer chooses and types; the amount not typed (`side`) is computed from the price. */
 export interface OrderValues {
@@ -48,6 +56,13 @@ export function initialState(): OrderValues {
     wallet: saved.orderWallet ?? '',
   }
 }
+
+/** "Please enter a valid BTC wallet address", in the customer's language (the shared `walletAddressMessage`). */
+export function walletAddressMessage(coin: string): string {
+  return buyCatalog.t('buy.wallet.invalid', { coin: coin.toUpperCase() })
+}
+
+const somethingWentWrong = () => localizeCopy(ALERT_MESSAGES.somethingWentWrong)
 
 /** Where the prices stand for the calculator: the api's prices, or that they could not be had. */
 export interface Prices {
@@ -79,14 +94,14 @@ export function orderView(
 
   const inputError = calc?.kind === 'invalid' ? calc.message : undefined
   const amountRuleError = quote ? limitMessage(quote.fiatAmount, limits, fiat) : undefined
-  const amountMissing =
-    tried && calc?.kind === 'empty' ? firstError(OrderInitiateBuyRequest.shape.amount, '') : undefined
+  const missing = tried && calc?.kind === 'empty' ? firstError(OrderInitiateBuyRequest.shape.amount, '') : undefined
+  const amountMissing = missing && amountRuleCopy(missing)
   // The api's messages (kept under the field they concern) come first, then the price's rules, then what was typed.
   const amountError =
     fromApi.fiatText ?? amountRuleError ?? (side === 'fiat' ? (inputError ?? amountMissing) : amountMissing)
   const cryptoError = side === 'crypto' ? inputError : undefined
   // Judged once the networks' checks have loaded (useWalletAddressCheck); the api judges it in any case.
-  const walletError = fromApi.wallet ?? walletAddressError(crypto, wallet)
+  const walletError = fromApi.wallet ?? (walletAddressError(crypto, wallet) && walletAddressMessage(crypto))
   return { entry, limits, stale, quote, fiatShown, cryptoShown, amountError, cryptoError, walletError }
 }
 export type OrderView = ReturnType<typeof orderView>
@@ -129,19 +144,19 @@ export function useStartOrder(
     if (error === 'wallet_invalid') return setErrors({ wallet: walletAddressMessage(crypto) })
     if (error === 'amount_below_minimum')
       return setErrors({
-        fiatText: limits ? minimumAmountMessage(limits.min, fiat) : ALERT_MESSAGES.somethingWentWrong,
+        fiatText: limits ? minimumAmountMessage(limits.min, fiat) : somethingWentWrong(),
       })
     if (error === 'amount_above_maximum')
       return setErrors({
-        fiatText: limits ? maximumAmountMessage(limits.max, fiat) : ALERT_MESSAGES.somethingWentWrong,
+        fiatText: limits ? maximumAmountMessage(limits.max, fiat) : somethingWentWrong(),
       })
-    if (error === 'rates_unavailable') return setAlert(STALE_PRICES_MESSAGE)
+    if (error === 'rates_unavailable') return setAlert(buyCatalog.t('buy.stalePrices'))
     if (error === 'step_required') {
       if (step && onStepRequired) void onStepRequired(step).then((line) => setAlert(line))
-      else setAlert(ERROR_COPY.step_required ?? ALERT_MESSAGES.somethingWentWrong)
+      else setAlert(alertCopyFor({ error: 'step_required' }, ALERT_MESSAGES.somethingWentWrong))
       return
     }
-    setAlert(refusalCopy[error] ?? ALERT_MESSAGES.somethingWentWrong)
+    setAlert(refusalCopy[error] ?? somethingWentWrong())
   }
 
   function start(request: OrderInitiateBuyRequest, values: OrderValues, limits: OrderView['limits']) {
@@ -166,7 +181,7 @@ export function useStartOrder(
         void queryClient.invalidateQueries({ queryKey: grossQueryKey() })
         void navigate(WEB_PATHS.method)
       },
-      onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
+      onError: () => setAlert(somethingWentWrong()),
     })
   }
   return { start, pending: initiate.isPending }

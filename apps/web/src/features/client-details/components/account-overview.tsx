@@ -6,17 +6,19 @@ import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { useClientDetails } from '../api/get-client-details'
-
-const NOT_GIVEN = 'Not given yet'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { clientDetailsCatalog } from '../messages'
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  const t = useCatalog(clientDetailsCatalog)
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text size="sm" fw={value ? 600 : 400} c={value ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-        {value || NOT_GIVEN}
+        {value || t('clientDetails.account.notGiven')}
       </Text>
     </Stack>
   )
@@ -24,6 +26,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 
 /** /dashAccount: what we hold about the customer, with the way to change it. */
 export function AccountOverview() {
+  const t = useCatalog(clientDetailsCatalog)
   const brand = useBrand()
   const customer = useCustomer()
   const stored = useClientDetails(brand.brandName)
@@ -32,37 +35,37 @@ export function AccountOverview() {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Account
+        {t('clientDetails.account.title')}
       </Title>
-      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your details">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('clientDetails.account.details')}>
         <Stack gap="md">
           <Title order={2} fz="lg">
-            Your details
+            {t('clientDetails.account.details')}
           </Title>
           {stored.isPending ? (
-            <Stack gap="xs" role="status" aria-label="Loading your details">
+            <Stack gap="xs" role="status" aria-label={t('clientDetails.loading')}>
               <Skeleton height={18} />
               <Skeleton height={18} />
             </Stack>
           ) : details ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-              <Detail label="First name" value={details.firstName} />
-              <Detail label="Last name" value={details.lastName} />
-              <Detail label="E-mail" value={details.email || customer.details.email} />
-              <Detail label="Phone" value={details.phone} />
-              <Detail label="Address" value={details.address} />
-              <Detail label="City" value={details.city} />
-              <Detail label="Postal code" value={details.postal} />
+              <Detail label={t('clientDetails.field.firstName')} value={details.firstName} />
+              <Detail label={t('clientDetails.field.lastName')} value={details.lastName} />
+              <Detail label={t('clientDetails.field.email')} value={details.email || customer.details.email} />
+              <Detail label={t('clientDetails.field.phone')} value={details.phone} />
+              <Detail label={t('clientDetails.field.address')} value={details.address} />
+              <Detail label={t('clientDetails.field.city')} value={details.city} />
+              <Detail label={t('clientDetails.field.postal')} value={details.postal} />
               <Detail
-                label="Country"
+                label={t('clientDetails.field.country')}
                 value={details.country ? (countryName(details.country) ?? details.country) : null}
               />
             </SimpleGrid>
           ) : (
-            <Alert color="red">{ALERT_MESSAGES.somethingWentWrong}</Alert>
+            <Alert color="red">{localizeCopy(ALERT_MESSAGES.somethingWentWrong)}</Alert>
           )}
           <Button component={Link} to={WEB_PATHS.details} variant="light" style={{ alignSelf: 'flex-start' }}>
-            Edit details
+            {t('clientDetails.account.edit')}
           </Button>
         </Stack>
       </Card>

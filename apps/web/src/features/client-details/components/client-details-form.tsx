@@ -4,6 +4,8 @@ import { useBrand } from '../../../lib/brand-context'
 import { useClientDetails } from '../api/get-client-details'
 import { DetailsFields, valuesFrom } from './details-fields'
 import { LoadFailed } from '../../../components/ui/load-states'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { clientDetailsCatalog } from '../messages'
 
 interface ClientDetailsFormProps {
   title: string
@@ -14,6 +16,7 @@ interface ClientDetailsFormProps {
 
 /** The customer's details, prefilled from getClientDetails and checked with the shared schema. */
 export function ClientDetailsForm({ title, description, submitLabel, onSaved }: ClientDetailsFormProps) {
+  const t = useCatalog(clientDetailsCatalog)
   const brand = useBrand()
   const stored = useClientDetails(brand.brandName)
   const answer = stored.data
@@ -21,7 +24,7 @@ export function ClientDetailsForm({ title, description, submitLabel, onSaved }: 
   let body
   if (stored.isPending) {
     body = (
-      <Stack gap="sm" role="status" aria-label="Loading your details">
+      <Stack gap="sm" role="status" aria-label={t('clientDetails.loading')}>
         <Skeleton height={40} />
         <Skeleton height={40} />
         <Skeleton height={40} />
@@ -30,7 +33,7 @@ export function ClientDetailsForm({ title, description, submitLabel, onSaved }: 
   } else if (answer && answer.result) {
     body = <DetailsFields initial={valuesFrom(answer.data)} submitLabel={submitLabel} onSaved={onSaved} />
   } else {
-    body = <LoadFailed title="We could not load your details" onRetry={() => void stored.refetch()} />
+    body = <LoadFailed title={t('clientDetails.loadFailed')} onRetry={() => void stored.refetch()} />
   }
 
   return (

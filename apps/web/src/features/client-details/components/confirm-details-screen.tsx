@@ -5,6 +5,8 @@ import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { BuySteps } from '../../../components/ui/buy-steps'
 import { useOrderInView } from '../../../lib/order-in-view'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { clientDetailsCatalog } from '../messages'
 import { ClientDetailsForm } from './client-details-form'
 
 /**
@@ -13,6 +15,7 @@ import { ClientDetailsForm } from './client-details-form'
  * being paid for, shown above the form (the route composes the order's card).
  */
 export function ConfirmDetailsScreen({ summary }: { summary?: ReactNode }) {
+  const t = useCatalog(clientDetailsCatalog)
   const navigate = useNavigate()
   // The order the flow is paying goes on with it to the next step.
   const reference = useOrderInView('payment')
@@ -20,13 +23,13 @@ export function ConfirmDetailsScreen({ summary }: { summary?: ReactNode }) {
     <Stack gap="lg" maw={680}>
       <BuySteps current="details" />
       <Anchor component={Link} to={pathForOrder(WEB_PATHS.method, reference)} size="sm" fw={600}>
-        ← Back to the payment methods
+        {t('clientDetails.confirm.back')}
       </Anchor>
       {summary}
       <ClientDetailsForm
-        title="Confirm your details"
-        description="We need your full name and address before you pay. Check them and continue."
-        submitLabel="Confirm and continue"
+        title={t('clientDetails.confirm.title')}
+        description={t('clientDetails.confirm.description')}
+        submitLabel={t('clientDetails.confirm.submit')}
         onSaved={() => void navigate(pathForOrder(WEB_PATHS.viban, reference))}
       />
     </Stack>

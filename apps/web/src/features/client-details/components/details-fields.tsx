@@ -12,6 +12,9 @@ import { clientNameOf, updateSessionState } from '../../../lib/session-state'
 import type { FieldErrors } from '../../../lib/use-form-fields'
 import { firstError } from '../../../lib/validation'
 import { useSaveClientDetails } from '../api/save-client-details'
+import { localizeCopy } from '../../../lib/common-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { clientDetailsCatalog, detailsRuleCopy } from '../messages'
 
 export type DetailsValues = Record<keyof ClientDetails, string>
 const FIELDS = [
@@ -30,19 +33,25 @@ const COUNTRY_OPTIONS = ALLOWED_COUNTRIES.map((country) => ({ value: country.cod
  * The shared schema's country rule is a bare enum, whose message lists every code; the Select only offers
  * allowed countries, so the one way to fail it is to choose none.
  */
-const COUNTRY_MESSAGE = 'Please choose your country'
+const countryMessage = () => clientDetailsCatalog.t('clientDetails.rule.country')
 
 /** An empty field counts as not given, so the schema answers with its "is required" message. */
 const given = (value: string) => (value.trim() === '' ? undefined : value)
 
+/** A field's first message from the shared schema, in the customer's language. */
+const rule = (key: Exclude<keyof DetailsValues, 'country'>) => (value: string) => {
+  const message = firstError(ClientDetails.shape[key], given(value))
+  return message && detailsRuleCopy(key, message)
+}
+
 const validators: { [K in keyof DetailsValues]: (value: string) => string | undefined } = {
-  firstName: (value) => firstError(ClientDetails.shape.firstName, given(value)),
-  lastName: (value) => firstError(ClientDetails.shape.lastName, given(value)),
-  address: (value) => firstError(ClientDetails.shape.address, given(value)),
-  city: (value) => firstError(ClientDetails.shape.city, given(value)),
-  postal: (value) => firstError(ClientDetails.shape.postal, given(value)),
-  country: (value) => (firstError(ClientDetails.shape.country, given(value)) ? COUNTRY_MESSAGE : undefined),
-  phone: (value) => firstError(ClientDetails.shape.phone, given(value)),
+  firstName: rule('firstName'),
+  lastName: rule('lastName'),
+  address: rule('address'),
+  city: rule('city'),
+  postal: rule('postal'),
+  country: (value) => (firstError(ClientDetails.shape.country, given(value)) ? countryMessage() : undefined),
+  phone: rule('phone'),
 }
 
 /** Each field's message from the shared schema, or the details to save as the schema reads them. */
@@ -79,13 +88,13 @@ interface DetailsInputsProps {
 
 /** The fields, two to a row from small screens up. */
 function DetailsInputs({ form, refused, onChange }: DetailsInputsProps) {
+  const t = useCatalog(clientDetailsCatalog)
   const text = (
     key: Exclude<keyof DetailsValues, 'country'>,
-    label: string,
     extra: { autoComplete: string; type?: string; placeholder?: string; inputMode?: 'tel' },
   ) => (
     <TextInput
-      label={label}
+      label={t(`clientDetails.field.${key}`)}
       size="md"
       value={form.values[key]}
       onChange={(event) => onChange(key, event.currentTarget.value)}
@@ -97,28 +106,28 @@ function DetailsInputs({ form, refused, onChange }: DetailsInputsProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {text('firstName', 'First name', { autoComplete: 'given-name' })}
-        {text('lastName', 'Last name', { autoComplete: 'family-name' })}
+        {text('firstName', { autoComplete: 'given-name' })}
+        {text('lastName', { autoComplete: 'family-name' })}
       </SimpleGrid>
-      {text('address', 'Address', { autoComplete: 'street-address' })}
+      {text('address', { autoComplete: 'street-address' })}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {text('city', 'City', { autoComplete: 'address-level2' })}
-        {text('postal', 'Postal code', { autoComplete: 'postal-code' })}
+        {text('city', { autoComplete: 'address-level2' })}
+        {text('postal', { autoComplete: 'postal-code' })}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Select
-          label="Country"
-          placeholder="Search for your country"
+          label={t('clientDetails.field.country')}
+          placeholder={t('clientDetails.countryPlaceholder')}
           data={COUNTRY_OPTIONS}
           searchable
-          nothingFoundMessage="No country found"
+          nothingFoundMessage={t('clientDetails.countryNone')}
           size="md"
           value={form.values.country || null}
           onChange={(value) => onChange('country', value ?? '')}
           error={form.errors.country ?? refused.country}
           autoComplete="off"
         />
-        {text('phone', 'Phone', {
+        {text('phone', {
           autoComplete: 'tel',
           type: 'tel',
           inputMode: 'tel',
@@ -137,6 +146,7 @@ interface DetailsFieldsProps {
 
 /** The details form: checked with the shared schema, saved with `saveClientDetails`, the api's messages shown. */
 export function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsProps) {
+  const t = useCatalog(clientDetailsCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const save = useSaveClientDetails()
@@ -165,7 +175,12 @@ export function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsPr
               (FIELDS as readonly string[]).includes(key),
             )
             setRefused(
-              Object.fromEntries(fields.map(([key, message]) => [key, key === 'country' ? COUNTRY_MESSAGE : message])),
+              Object.fromEntries(
+                fields.map(([key, message]) => [
+                  key,
+                  key === 'country' ? countryMessage() : detailsRuleCopy(key, message),
+                ]),
+              ),
             )
             if (fields.length === 0) setAlert(alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong))
             return
@@ -173,13 +188,13 @@ export function DetailsFields({ initial, submitLabel, onSaved }: DetailsFieldsPr
           updateSessionState({ clientName: clientNameOf(details.firstName, details.lastName) })
           onSaved(details)
         },
-        onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setAlert(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Your details">
+    <form onSubmit={handleSubmit} noValidate aria-label={t('clientDetails.form')}>
       <Stack gap="md">
         <DetailsInputs form={form} refused={refused} onChange={change} />
         <FormAlert message={alert} />

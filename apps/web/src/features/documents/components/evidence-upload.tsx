@@ -4,13 +4,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { useBrand } from '../../../lib/brand-context'
 import { filesQueryOptions } from '../api/list-files'
-import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
-import { FilePicker, type FileUpload, sendFile, uploadColor } from './file-uploads'
+import { documentPurposeCopy } from '../document-purposes'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { documentsCatalog } from '../messages'
+import { FilePicker, type FileUpload, sendFile, uploadColor, uploadStatus } from './file-uploads'
 
 /** The evidence being sent, each file with its progress and, if refused, why. */
 function EvidenceList({ sent }: { sent: FileUpload[] }) {
+  const t = useCatalog(documentsCatalog)
   return (
-    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Evidence you are sending">
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('documents.evidence.list')}>
       {sent.map((one) => (
         <Stack component="li" key={one.key} gap={4} aria-label={one.name}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -18,14 +21,14 @@ function EvidenceList({ sent }: { sent: FileUpload[] }) {
               {one.name}
             </Text>
             <Text size="sm" c={uploadColor(one.state) ?? 'dimmed'}>
-              {one.state === 'sent' ? 'Sent' : one.state === 'refused' ? 'Not sent' : `Sending… ${one.percent} %`}
+              {uploadStatus(one)}
             </Text>
           </Group>
           <Progress
             value={one.state === 'refused' ? 100 : one.percent}
             color={uploadColor(one.state)}
             size="xs"
-            aria-label={`Upload of ${one.name}`}
+            aria-label={t('documents.upload.progress', { name: one.name })}
           />
           {one.message ? (
             <Text role="alert" size="sm" c="red">
@@ -43,6 +46,7 @@ function EvidenceList({ sent }: { sent: FileUpload[] }) {
  * documents screen; for a screen that asks for one kind of document in passing (source-of-funds evidence on `sof`).
  */
 export function EvidenceUpload({ purpose, label }: { purpose: DocumentPurpose; label: string }) {
+  const t = useCatalog(documentsCatalog)
   const brand = useBrand()
   const queryClient = useQueryClient()
   const picker = useRef<HTMLInputElement>(null)
@@ -68,7 +72,7 @@ export function EvidenceUpload({ purpose, label }: { purpose: DocumentPurpose; l
           {label}
         </Button>
         <Text id={hintId} size="xs" c="dimmed">
-          JPEG, PNG or PDF, sent as “{DOCUMENT_PURPOSE_COPY[purpose].label}”.
+          {t('documents.evidence.hint', { purpose: documentPurposeCopy(purpose).label })}
         </Text>
       </Group>
       <FilePicker picker={picker} label={label} testId="evidence-picker" onFiles={(chosen) => void send(chosen)} />

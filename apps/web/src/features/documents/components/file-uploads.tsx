@@ -1,9 +1,11 @@
 import type { DocumentPurpose } from '@exchange/shared/documents.schemas'
 import type { ErrorCode } from '@exchange/shared/errors'
-import { ERROR_COPY } from '@exchange/shared/error-copy'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import type { RefObject } from 'react'
+import { localizeCopy } from '../../../lib/common-copy'
+import { alertCopyFor } from '../../../lib/dashboard-alert-copy'
 import { uploadFile } from '../api/upload-file'
+import { documentsCatalog } from '../messages'
 
 /** What the file pickers offer; the api decides by the file's bytes whatever the picker let through. */
 const ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'
@@ -20,7 +22,16 @@ export interface FileUpload {
 
 /** An api refusal in the customer's words. */
 export function refusalCopy(error: ErrorCode): string {
-  return ERROR_COPY[error] ?? ALERT_MESSAGES.somethingWentWrong
+  return alertCopyFor({ error }, ALERT_MESSAGES.somethingWentWrong)
+}
+
+/** A row's status: sent, not sent, waiting in line, or how far it got. */
+export function uploadStatus(upload: FileUpload): string {
+  const { t } = documentsCatalog
+  if (upload.state === 'sent') return t('documents.upload.sent')
+  if (upload.state === 'refused') return t('documents.upload.refused')
+  if (upload.state === 'waiting') return t('documents.upload.waiting')
+  return t('documents.upload.sending', { percent: upload.percent })
 }
 
 /** Sends one file with its purpose through `uploadFile`, telling its row how far it got and how it ended. */
@@ -40,7 +51,7 @@ export async function sendFile(
     if (answer && answer.result) update({ state: 'sent', percent: 100 })
     else update({ state: 'refused', message: refusalCopy(answer ? answer.error : 'unauthorized') })
   } catch {
-    update({ state: 'refused', message: ALERT_MESSAGES.somethingWentWrong })
+    update({ state: 'refused', message: localizeCopy(ALERT_MESSAGES.somethingWentWrong) })
   }
 }
 

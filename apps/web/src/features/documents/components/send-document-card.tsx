@@ -6,21 +6,17 @@ import { useForm } from '../../../components/ui/form'
 import { FormSection } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import { filesQueryOptions } from '../api/list-files'
-import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
-import { FilePicker, type FileUpload, sendFile, uploadColor } from './file-uploads'
+import { documentPurposeCopy } from '../document-purposes'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { documentsCatalog } from '../messages'
+import { FilePicker, type FileUpload, sendFile, uploadColor, uploadStatus } from './file-uploads'
 
 /** The one choice of the form: what the files are; every choice is one the api takes. */
 const keepPurpose = (values: { purpose: DocumentPurpose }) => ({ data: values.purpose })
 
 function UploadRow({ upload }: { upload: FileUpload }) {
-  const status =
-    upload.state === 'sent'
-      ? 'Sent'
-      : upload.state === 'refused'
-        ? 'Not sent'
-        : upload.state === 'waiting'
-          ? 'Waiting'
-          : `Sending… ${upload.percent} %`
+  const t = useCatalog(documentsCatalog)
+  const status = uploadStatus(upload)
   return (
     <Stack gap={6} component="li" aria-label={upload.name}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -34,7 +30,7 @@ function UploadRow({ upload }: { upload: FileUpload }) {
       <Progress
         value={upload.state === 'refused' ? 100 : upload.percent}
         color={uploadColor(upload.state)}
-        aria-label={`Upload of ${upload.name}`}
+        aria-label={t('documents.upload.progress', { name: upload.name })}
         size="sm"
         animated={upload.state === 'sending'}
       />
@@ -88,13 +84,14 @@ function useDocumentUploads() {
 
 /** Where files are dropped (on a computer) or chosen with the button, each sent as the chosen kind. */
 function DropZone({ purpose, onFiles }: { purpose: DocumentPurpose; onFiles: (files: File[]) => void }) {
+  const t = useCatalog(documentsCatalog)
   const [dragging, setDragging] = useState(false)
   const picker = useRef<HTMLInputElement>(null)
   const hintId = useId()
   return (
     <Box
       role="group"
-      aria-label="Drop files here"
+      aria-label={t('documents.send.drop')}
       aria-describedby={hintId}
       onDragEnter={(event) => {
         event.preventDefault()
@@ -118,43 +115,44 @@ function DropZone({ purpose, onFiles }: { purpose: DocumentPurpose; onFiles: (fi
       <Stack gap="sm" align="center">
         {/* Phones cannot drag files: there the button alone. */}
         <Text fw={600} visibleFrom="sm">
-          Drag your files here
+          {t('documents.send.drag')}
         </Text>
         <Text size="sm" c="dimmed" visibleFrom="sm">
-          or
+          {t('documents.send.or')}
         </Text>
-        <Button onClick={() => picker.current?.click()}>Choose files</Button>
+        <Button onClick={() => picker.current?.click()}>{t('documents.send.choose')}</Button>
         <Text id={hintId} size="xs" c="dimmed">
-          JPEG, PNG or PDF. Each file is sent as “{DOCUMENT_PURPOSE_COPY[purpose].label}”.
+          {t('documents.send.hint', { purpose: documentPurposeCopy(purpose).label })}
         </Text>
       </Stack>
-      <FilePicker picker={picker} label="Choose files" testId="file-picker" onFiles={onFiles} />
+      <FilePicker picker={picker} label={t('documents.send.choose')} testId="file-picker" onFiles={onFiles} />
     </Box>
   )
 }
 
 /** What the customer is sending, the drop zone and file picker, and each file's progress and refusal in words. */
 export function SendDocumentCard() {
+  const t = useCatalog(documentsCatalog)
   const form = useForm<{ purpose: DocumentPurpose }, DocumentPurpose>({ purpose: 'identity_document' }, keepPurpose)
   const { uploads, send } = useDocumentUploads()
   const purpose = form.values.purpose
 
   return (
-    <FormSection title="Send a document">
+    <FormSection title={t('documents.send.title')}>
       <Radio.Group
-        label="What are you sending?"
+        label={t('documents.send.what')}
         value={purpose}
         onChange={(value) => form.setField('purpose', value as DocumentPurpose)}
       >
         <Stack gap="xs" mt="xs">
           {DOCUMENT_PURPOSES.map((kind) => (
-            <Radio key={kind} value={kind} label={DOCUMENT_PURPOSE_COPY[kind].label} />
+            <Radio key={kind} value={kind} label={documentPurposeCopy(kind).label} />
           ))}
         </Stack>
       </Radio.Group>
       <DropZone purpose={purpose} onFiles={(files) => void send(files, purpose)} />
       {uploads.length > 0 ? (
-        <Stack gap="sm" component="ul" aria-label="Files you are sending" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack gap="sm" component="ul" aria-label={t('documents.send.list')} m={0} p={0} style={{ listStyle: 'none' }}>
           {uploads.map((upload) => (
             <UploadRow key={upload.key} upload={upload} />
           ))}

@@ -7,11 +7,15 @@ import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime, formatFileSize } from '../../../lib/format'
 import { downloadFile } from '../api/download-file'
 import { useFiles } from '../api/list-files'
-import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
+import { documentPurposeCopy } from '../document-purposes'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { localizeCopy } from '../../../lib/common-copy'
+import { documentsCatalog } from '../messages'
 import { refusalCopy } from './file-uploads'
 import { LoadFailed } from '../../../components/ui/load-states'
 
 function SentFile({ file, onDownload }: { file: StoredDocument; onDownload: (file: StoredDocument) => void }) {
+  const t = useCatalog(documentsCatalog)
   return (
     <Group component="li" justify="space-between" gap="sm" wrap="wrap" aria-label={file.fileName}>
       <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
@@ -19,12 +23,20 @@ function SentFile({ file, onDownload }: { file: StoredDocument; onDownload: (fil
           {file.fileName}
         </Text>
         <Text size="xs" c="dimmed">
-          {DOCUMENT_PURPOSE_COPY[file.purpose].label} · {formatFileSize(file.sizeBytes)} · sent{' '}
-          {formatDateTime(file.createdAt)}
+          {t('documents.sent.details', {
+            purpose: documentPurposeCopy(file.purpose).label,
+            size: formatFileSize(file.sizeBytes),
+            date: formatDateTime(file.createdAt),
+          })}
         </Text>
       </Stack>
-      <Button variant="light" size="xs" onClick={() => onDownload(file)} aria-label={`Download ${file.fileName}`}>
-        Download
+      <Button
+        variant="light"
+        size="xs"
+        onClick={() => onDownload(file)}
+        aria-label={t('documents.sent.downloadFile', { name: file.fileName })}
+      >
+        {t('documents.sent.download')}
       </Button>
     </Group>
   )
@@ -32,6 +44,7 @@ function SentFile({ file, onDownload }: { file: StoredDocument; onDownload: (fil
 
 /** The files already sent, newest first, each to download; or why they could not be listed. */
 export function SentFilesCard() {
+  const t = useCatalog(documentsCatalog)
   const brand = useBrand()
   const files = useFiles(brand.brandName)
   const [downloadError, setDownloadError] = useState<string | null>(null)
@@ -43,19 +56,19 @@ export function SentFilesCard() {
       const outcome = await downloadFile(file.id, file.fileName)
       if (outcome !== true) setDownloadError(refusalCopy(outcome ? outcome.error : 'unauthorized'))
     } catch {
-      setDownloadError(ALERT_MESSAGES.somethingWentWrong)
+      setDownloadError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
     }
   }
 
   return (
-    <FormSection title="Files you have sent">
+    <FormSection title={t('documents.sent.title')}>
       {downloadError ? (
         <Alert role="alert" color="red" variant="light">
           {downloadError}
         </Alert>
       ) : null}
       {files.isPending ? (
-        <Stack gap="xs" role="status" aria-label="Loading your files">
+        <Stack gap="xs" role="status" aria-label={t('documents.sent.loading')}>
           <Skeleton height={18} />
           <Skeleton height={18} />
         </Stack>
@@ -63,10 +76,10 @@ export function SentFilesCard() {
         <LoadFailed onRetry={() => void files.refetch()} />
       ) : sent.length === 0 ? (
         <Text size="sm" c="dimmed">
-          You have not sent any files yet.
+          {t('documents.sent.none')}
         </Text>
       ) : (
-        <Stack gap="sm" component="ul" aria-label="Files you have sent" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack gap="sm" component="ul" aria-label={t('documents.sent.title')} m={0} p={0} style={{ listStyle: 'none' }}>
           {sent.map((file) => (
             <SentFile key={file.id} file={file} onDownload={(chosen) => void download(chosen)} />
           ))}

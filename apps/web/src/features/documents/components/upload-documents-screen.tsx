@@ -1,24 +1,27 @@
 import { DOCUMENT_PURPOSES } from '@exchange/shared/documents.schemas'
 import { Card, List, Stack, Text, Title } from '@mantine/core'
-import { DOCUMENT_PURPOSE_COPY } from '../document-purposes'
+import { documentPurposeCopy } from '../document-purposes'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { documentsCatalog } from '../messages'
 import { SendDocumentCard } from './send-document-card'
 import { SentFilesCard } from './sent-files-card'
 
 /** Every kind of document we may ask for, and what counts as one. */
 function DocumentKindsCard() {
+  const t = useCatalog(documentsCatalog)
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="asked-title">
       <Stack gap="sm">
         <Title id="asked-title" order={2} fz="lg">
-          What we may ask for
+          {t('documents.kinds.title')}
         </Title>
         <List spacing="xs" size="sm">
           {DOCUMENT_PURPOSES.map((kind) => (
             <List.Item key={kind}>
               <Text span fw={700} size="sm">
-                {DOCUMENT_PURPOSE_COPY[kind].label}:
+                {t('documents.kinds.label', { label: documentPurposeCopy(kind).label })}
               </Text>{' '}
-              {DOCUMENT_PURPOSE_COPY[kind].description}
+              {documentPurposeCopy(kind).description}
             </List.Item>
           ))}
         </List>
@@ -32,14 +35,15 @@ function DocumentKindsCard() {
  * words, and the files already sent with a way to download them.
  */
 export function UploadDocumentsScreen() {
+  const t = useCatalog(documentsCatalog)
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Upload documents
+          {t('documents.title')}
         </Title>
         <Text c="dimmed" size="sm">
-          Send us the documents we asked you for. We keep them encrypted.
+          {t('documents.lead')}
         </Text>
       </Stack>
       <DocumentKindsCard />

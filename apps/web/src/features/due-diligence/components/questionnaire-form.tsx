@@ -19,7 +19,9 @@ import { useBrand } from '../../../lib/brand-context'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { worldCountryOptions } from '../../../lib/world-countries'
 import { questionnaireQueryOptions, useSaveQuestionnaire } from '../api/questionnaire'
-import { REVIEW_DURATION, WEALTH_LABELS, fieldErrorsOf, optionsOf, questionText } from '../due-diligence-copy'
+import { fieldErrorsOf, optionsOf, questionText, ruleCopy } from '../due-diligence-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { dueDiligenceCatalog } from '../messages'
 import { useSendAnswers } from './send-answers'
 
 export interface QuestForm {
@@ -71,12 +73,13 @@ function check(form: QuestForm): FormOutcome<QuestForm, QuestionnaireAnswers> {
   if (parsed.success) return { data: parsed.data }
   const errors: Partial<Record<keyof QuestForm, string>> = fieldErrorsOf(parsed.error)
   // An empty field is missing, not too short.
-  if (!form.sourceOfWealthDetails.trim()) errors.sourceOfWealthDetails = 'Please describe how you built your wealth'
+  if (!form.sourceOfWealthDetails.trim())
+    errors.sourceOfWealthDetails = ruleCopy('Please describe how you built your wealth')
   // The schema's "a yes needs its details" rules run only once the rest passes; say them at once.
   if (pep && !textOf(form.pepDetails))
-    errors.pepDetails ??= 'Please say who holds the public function, which one and where'
-  if (ties && form.highRiskCountries.length === 0) errors.highRiskCountries ??= 'Please name the countries'
-  if (ties && !textOf(form.highRiskDetails)) errors.highRiskDetails ??= 'Please describe the ties'
+    errors.pepDetails ??= ruleCopy('Please say who holds the public function, which one and where')
+  if (ties && form.highRiskCountries.length === 0) errors.highRiskCountries ??= ruleCopy('Please name the countries')
+  if (ties && !textOf(form.highRiskDetails)) errors.highRiskDetails ??= ruleCopy('Please describe the ties')
   return { errors }
 }
 
@@ -87,8 +90,9 @@ interface SectionProps {
 }
 
 function PublicFunctionsSection({ form: { values, errors, setField }, q }: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
-    <FormSection title="Public functions">
+    <FormSection title={t('dueDiligence.quest.public.title')}>
       <YesNoField
         id="quest-politicallyExposed"
         label={q('politicallyExposed')}
@@ -100,7 +104,7 @@ function PublicFunctionsSection({ form: { values, errors, setField }, q }: Secti
         <AnswerText
           id="quest-pepDetails"
           label={q('pepDetails')}
-          description="For example: my father, member of the national parliament of Ruritania, since 2019."
+          description={t('dueDiligence.quest.public.example')}
           value={values.pepDetails}
           onChange={(value) => setField('pepDetails', value)}
           error={errors.pepDetails}
@@ -111,9 +115,10 @@ function PublicFunctionsSection({ form: { values, errors, setField }, q }: Secti
 }
 
 function HighRiskSection({ form: { values, errors, setField }, q }: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   const countries = worldCountryOptions()
   return (
-    <FormSection title="Ties with high-risk countries">
+    <FormSection title={t('dueDiligence.quest.risk.title')}>
       <YesNoField
         id="quest-highRiskCountryTies"
         label={q('highRiskCountryTies')}
@@ -126,7 +131,7 @@ function HighRiskSection({ form: { values, errors, setField }, q }: SectionProps
           <MultiSelect
             id="quest-highRiskCountries"
             label={q('highRiskCountries')}
-            description="Type to search; choose as many as apply."
+            description={t('dueDiligence.quest.risk.countriesHint')}
             withAsterisk
             searchable
             data={countries}
@@ -140,7 +145,7 @@ function HighRiskSection({ form: { values, errors, setField }, q }: SectionProps
           <AnswerText
             id="quest-highRiskDetails"
             label={q('highRiskDetails')}
-            description="For example: family lives there; I receive rent from a flat there."
+            description={t('dueDiligence.quest.risk.example')}
             value={values.highRiskDetails}
             onChange={(value) => setField('highRiskDetails', value)}
             error={errors.highRiskDetails}
@@ -152,20 +157,21 @@ function HighRiskSection({ form: { values, errors, setField }, q }: SectionProps
 }
 
 function WealthSection({ form: { values, errors, setField }, q }: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
-    <FormSection title="Your wealth">
+    <FormSection title={t('dueDiligence.quest.wealth.title')}>
       <ChoiceField
         id="quest-sourceOfWealth"
         label={q('sourceOfWealth')}
         value={values.sourceOfWealth}
-        options={optionsOf(WEALTH_LABELS)}
+        options={optionsOf('wealth')}
         error={errors.sourceOfWealth}
         onChange={(value) => setField('sourceOfWealth', value)}
       />
       <AnswerText
         id="quest-sourceOfWealthDetails"
         label={q('sourceOfWealthDetails')}
-        description="At least 10 characters."
+        description={t('dueDiligence.quest.wealth.hint')}
         minRows={3}
         maxLength={1000}
         value={values.sourceOfWealthDetails}
@@ -185,6 +191,7 @@ export function QuestionnaireForm({
   questions: Record<string, string> | undefined
   onSaved: () => void
 }) {
+  const t = useCatalog(dueDiligenceCatalog)
   const brand = useBrand()
   const save = useSaveQuestionnaire()
   const form = useForm(initial, check)
@@ -197,17 +204,17 @@ export function QuestionnaireForm({
   const q: Question = (key) => questionText(questions, QUESTIONNAIRE_QUESTIONS, key)
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Questionnaire">
+    <form onSubmit={submit} noValidate aria-label={t('dueDiligence.quest.form')}>
       <Stack gap="lg">
         <PublicFunctionsSection form={form} q={q} />
         <HighRiskSection form={form} q={q} />
         <WealthSection form={form} q={q} />
         <FormAlert message={alert} />
         <Text size="sm" c="dimmed">
-          {REVIEW_DURATION} Until then, new orders wait.
+          {t('dueDiligence.quest.review')}
         </Text>
         <Button type="submit" size="md" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          Send answers for review
+          {t('dueDiligence.quest.submit')}
         </Button>
       </Stack>
     </form>

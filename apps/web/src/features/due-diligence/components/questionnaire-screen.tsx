@@ -7,20 +7,23 @@ import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useQuestionnaire } from '../api/questionnaire'
 import { useSourceOfFunds } from '../api/source-of-funds'
-import { REVIEW_DURATION } from '../due-diligence-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { dueDiligenceCatalog, type DueDiligenceId } from '../messages'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { BackButton, PageFrame } from '../../../components/ui/step-page'
 import { QuestionnaireForm, formOf } from './questionnaire-form'
 
-const STATUS_BADGES: Record<EnhancedCheckStatus, { label: string; color: string } | null> = {
+const STATUS_BADGES: Record<EnhancedCheckStatus, { label: DueDiligenceId; color: string } | null> = {
   not_answered: null,
-  in_review: { label: 'Being reviewed', color: 'blue' },
-  approved: { label: 'Approved', color: 'teal' },
-  rejected: { label: 'Rejected', color: 'red' },
+  in_review: { label: 'dueDiligence.quest.status.in_review', color: 'blue' },
+  approved: { label: 'dueDiligence.quest.status.approved', color: 'teal' },
+  rejected: { label: 'dueDiligence.quest.status.rejected', color: 'red' },
 }
 
 /** Where the review stands, what it means and what happens next. */
 function ReviewStatus({ status, answeredAt }: { status: EnhancedCheckStatus; answeredAt: string | null }) {
+  const t = useCatalog(dueDiligenceCatalog)
   const brand = useBrand()
   const badge = STATUS_BADGES[status]
   if (!badge) return null
@@ -28,24 +31,22 @@ function ReviewStatus({ status, answeredAt }: { status: EnhancedCheckStatus; ans
   if (status === 'in_review')
     body = (
       <>
-        <Text fw={700}>Thank you. Your answers are being reviewed.</Text>
-        <Text size="sm">
-          {REVIEW_DURATION} Until then, new orders wait and we do not send coins for orders you have paid. You do not
-          need to do anything: come back to the dashboard to see the result. If we need more, we contact you by e-mail.
-        </Text>
+        <Text fw={700}>{t('dueDiligence.quest.reviewing.title')}</Text>
+        <Text size="sm">{t('dueDiligence.quest.reviewing.body')}</Text>
       </>
     )
-  else if (status === 'approved')
-    body = <Text size="sm">Our team has approved your answers. You can buy as usual.</Text>
+  else if (status === 'approved') body = <Text size="sm">{t('dueDiligence.quest.approved')}</Text>
   else
     body = (
       <Text size="sm">
-        Our team could not accept your answers, so we cannot take new orders from you. Please contact our support team
-        at{' '}
-        <Anchor href={`mailto:${brand.company.supportEmail}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {brand.company.supportEmail}
-        </Anchor>
-        . They can tell you more and what you can do.
+        <RichText
+          catalog={dueDiligenceCatalog}
+          id="dueDiligence.quest.rejected"
+          values={{ email: brand.company.supportEmail }}
+          parts={[
+            <Anchor href={`mailto:${brand.company.supportEmail}`} fw={600} style={{ overflowWrap: 'anywhere' }} />,
+          ]}
+        />
       </Text>
     )
   return (
@@ -57,10 +58,10 @@ function ReviewStatus({ status, answeredAt }: { status: EnhancedCheckStatus; ans
       title={
         <Group gap="xs">
           <Text fw={700} size="sm">
-            Your questionnaire
+            {t('dueDiligence.quest.status.title')}
           </Text>
           <Badge color={badge.color} variant="filled" size="sm" radius="sm" tt="none">
-            {badge.label}
+            {t(badge.label)}
           </Badge>
         </Group>
       }
@@ -69,7 +70,7 @@ function ReviewStatus({ status, answeredAt }: { status: EnhancedCheckStatus; ans
         {body}
         {answeredAt ? (
           <Text size="xs" c="dimmed">
-            Answered on {formatDateTime(answeredAt)}.
+            {t('dueDiligence.quest.answeredOn', { date: formatDateTime(answeredAt) })}
           </Text>
         ) : null}
       </Stack>
@@ -82,6 +83,7 @@ function ReviewStatus({ status, answeredAt }: { status: EnhancedCheckStatus; ans
  * so, what it means (new orders and payouts wait) and what happens next. A new answer is a new record, reviewed again.
  */
 export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; onSaved: () => void }) {
+  const t = useCatalog(dueDiligenceCatalog)
   const brand = useBrand()
   const current = useQuestionnaire(brand.brandName)
   const sof = useSourceOfFunds(brand.brandName)
@@ -93,7 +95,7 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
   const showingForm = data !== null && (data.status === 'not_answered' || editing)
   let body: ReactNode
   if (current.isPending || sof.isPending) {
-    body = <LoadingLines label="Loading your answers" />
+    body = <LoadingLines label={t('dueDiligence.sof.loading')} />
   } else if (!data) {
     body = <LoadFailed onRetry={() => void current.refetch()} />
   } else if (data.status !== 'not_answered' && !editing) {
@@ -103,13 +105,13 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
         <Group gap="sm">
           {data.status === 'rejected' ? (
             <Button component={Link} to={WEB_PATHS.support}>
-              Contact support
+              {t('dueDiligence.quest.contactSupport')}
             </Button>
           ) : (
             <BackButton style={{ alignSelf: 'flex-start' }} />
           )}
           <Button variant="subtle" onClick={() => setEditing(true)}>
-            Change my answers
+            {t('dueDiligence.quest.change')}
           </Button>
         </Group>
       </Stack>
@@ -119,7 +121,7 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
       <Stack gap="md">
         {editing ? (
           <Alert color="yellow" variant="light">
-            Changed answers are kept as a new answer and reviewed again; until then, new orders wait.
+            {t('dueDiligence.quest.changedNote')}
           </Alert>
         ) : null}
         <QuestionnaireForm
@@ -136,8 +138,8 @@ export function QuestionnaireScreen({ notice, onSaved }: { notice?: ReactNode; o
 
   return (
     <PageFrame
-      title="A few more questions"
-      intro="Some answers, or the amounts you buy, ask for a closer look under Swiss law. A person at our team reads these answers; we keep them confidential."
+      title={t('dueDiligence.quest.title')}
+      intro={t('dueDiligence.quest.intro')}
       notice={showingForm ? notice : null}
     >
       {body}

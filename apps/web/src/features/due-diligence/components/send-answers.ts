@@ -7,7 +7,8 @@ import type { FormState } from '../../../components/ui/form'
 import { focusFirstError } from '../../../components/ui/form-parts'
 import { useBrand } from '../../../lib/brand-context'
 import type { FieldErrors } from '../../../lib/use-form-fields'
-import { dueDiligenceAlertCopy } from '../due-diligence-copy'
+import { localizeCopy } from '../../../lib/common-copy'
+import { dueDiligenceAlertCopy, ruleCopy } from '../due-diligence-copy'
 
 /**
  * The api's field messages keyed by the form's field: `answers.` dropped and, for a list such as the countries, the
@@ -17,7 +18,7 @@ function answerFieldErrors(fields: Record<string, string> | undefined): Record<s
   return Object.fromEntries(
     Object.entries(fields ?? {}).map(([path, message]) => [
       path.replace(/^answers\./, '').replace(/\.\d+$/, ''),
-      message,
+      ruleCopy(message),
     ]),
   )
 }
@@ -62,7 +63,7 @@ export function useSendAnswers<T extends object, Out>(
           await queryClient.invalidateQueries({ queryKey: how.queryKey })
           await how.afterSave()
         },
-        onError: () => setAlert(ALERT_MESSAGES.somethingWentWrong),
+        onError: () => setAlert(localizeCopy(ALERT_MESSAGES.somethingWentWrong)),
       },
     )
   }

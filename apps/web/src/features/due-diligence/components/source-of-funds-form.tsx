@@ -1,10 +1,5 @@
 import * as WEB_PATHS from '@exchange/shared/web-paths'
-import {
-  BENEFICIAL_OWNER_DECLARATION,
-  FALSE_DECLARATION_WARNING,
-  SOURCE_OF_FUNDS_QUESTIONS,
-  SourceOfFundsAnswers,
-} from '@exchange/shared/due-diligence.schemas'
+import { SOURCE_OF_FUNDS_QUESTIONS, SourceOfFundsAnswers } from '@exchange/shared/due-diligence.schemas'
 import { Alert, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -23,16 +18,9 @@ import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { sourceOfFundsQueryOptions, useSaveSourceOfFunds } from '../api/source-of-funds'
-import {
-  EMPLOYMENT_LABELS,
-  INCOME_LABELS,
-  ORIGIN_LABELS,
-  PURPOSE_LABELS,
-  VOLUME_LABELS,
-  fieldErrorsOf,
-  optionsOf,
-  questionText,
-} from '../due-diligence-copy'
+import { type ChoiceGroup, fieldErrorsOf, optionsOf, questionText, ruleCopy } from '../due-diligence-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { dueDiligenceCatalog } from '../messages'
 import { useSendAnswers } from './send-answers'
 
 export interface SofForm {
@@ -103,10 +91,11 @@ function check(form: SofForm): FormOutcome<SofForm, SourceOfFundsAnswers> {
   if (parsed.success) return { data: parsed.data }
   const errors: Partial<Record<keyof SofForm, string>> = fieldErrorsOf(parsed.error)
   // An empty field is missing, not too short.
-  if (!form.occupation.trim()) errors.occupation = 'Please enter your occupation'
+  if (!form.occupation.trim()) errors.occupation = ruleCopy('Please enter your occupation')
   if (form.fundsOrigin === 'other' && !textOf(form.fundsOriginDetails))
-    errors.fundsOriginDetails ??= 'Please describe where the money comes from'
-  if (form.purpose === 'other' && !textOf(form.purposeDetails)) errors.purposeDetails ??= 'Please describe the purpose'
+    errors.fundsOriginDetails ??= ruleCopy('Please describe where the money comes from')
+  if (form.purpose === 'other' && !textOf(form.purposeDetails))
+    errors.purposeDetails ??= ruleCopy('Please describe the purpose')
   return { errors }
 }
 
@@ -133,12 +122,13 @@ interface SectionProps {
 }
 
 function BeneficialOwnerSection({ form: { values, errors }, set }: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
-    <FormSection title="Beneficial owner">
+    <FormSection title={t('dueDiligence.sof.owner.title')}>
       <Checkbox
         id="sof-beneficialOwner"
-        label={BENEFICIAL_OWNER_DECLARATION}
-        description={FALSE_DECLARATION_WARNING}
+        label={t('dueDiligence.declaration.beneficialOwner')}
+        description={t('dueDiligence.declaration.falseWarning')}
         checked={values.beneficialOwner}
         onChange={(event) => set('beneficialOwner', event.currentTarget.checked)}
         error={errors.beneficialOwner}
@@ -146,21 +136,21 @@ function BeneficialOwnerSection({ form: { values, errors }, set }: SectionProps)
         styles={{ description: { color: 'var(--mantine-color-orange-4)', fontWeight: 600 } }}
       />
       <Text size="xs" c="dimmed">
-        The beneficial owner is the person the money belongs to. If you buy for someone else, do not confirm: please
-        contact our support team.
+        {t('dueDiligence.sof.owner.note')}
       </Text>
     </FormSection>
   )
 }
 
 function AboutYouSection({ form: { values, errors }, set, q }: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
-    <FormSection title="About you">
+    <FormSection title={t('dueDiligence.sof.about.title')}>
       <ChoiceField
         id="sof-employmentStatus"
         label={q('employmentStatus')}
         value={values.employmentStatus}
-        options={optionsOf(EMPLOYMENT_LABELS)}
+        options={optionsOf('employment')}
         error={errors.employmentStatus}
         onChange={(value) => set('employmentStatus', value)}
       />
@@ -168,7 +158,7 @@ function AboutYouSection({ form: { values, errors }, set, q }: SectionProps) {
         id="sof-occupation"
         label={q('occupation')}
         withAsterisk
-        placeholder="e.g. Nurse, healthcare"
+        placeholder={t('dueDiligence.sof.about.occupationPlaceholder')}
         autoComplete="organization-title"
         value={values.occupation}
         onChange={(event) => set('occupation', event.currentTarget.value)}
@@ -179,7 +169,7 @@ function AboutYouSection({ form: { values, errors }, set, q }: SectionProps) {
         id="sof-incomeBand"
         label={q('incomeBand')}
         value={values.incomeBand}
-        options={optionsOf(INCOME_LABELS)}
+        options={optionsOf('income')}
         error={errors.incomeBand}
         onChange={(value) => set('incomeBand', value)}
       />
@@ -196,8 +186,9 @@ function ChoiceWithDetails({
   set,
   q,
 }: SectionProps & { field: 'fundsOrigin' | 'purpose'; details: 'fundsOriginDetails' | 'purposeDetails' } & {
-  labels: Record<string, string>
+  labels: ChoiceGroup
 }) {
+  const t = useCatalog(dueDiligenceCatalog)
   const other = values[field] === 'other'
   return (
     <>
@@ -212,7 +203,7 @@ function ChoiceWithDetails({
       <AnswerText
         id={`sof-${details}`}
         label={q(details)}
-        description={other ? 'Required for “Something else”.' : 'Optional.'}
+        description={other ? t('dueDiligence.sof.details.required') : t('dueDiligence.sof.details.optional')}
         required={other}
         value={values[details]}
         onChange={(value) => set(details, value)}
@@ -223,16 +214,17 @@ function ChoiceWithDetails({
 }
 
 function YourMoneySection(props: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   const { values, errors } = props.form
   return (
-    <FormSection title="Your money">
-      <ChoiceWithDetails {...props} field="fundsOrigin" details="fundsOriginDetails" labels={ORIGIN_LABELS} />
-      <ChoiceWithDetails {...props} field="purpose" details="purposeDetails" labels={PURPOSE_LABELS} />
+    <FormSection title={t('dueDiligence.sof.money.title')}>
+      <ChoiceWithDetails {...props} field="fundsOrigin" details="fundsOriginDetails" labels="origin" />
+      <ChoiceWithDetails {...props} field="purpose" details="purposeDetails" labels="purpose" />
       <ChoiceField
         id="sof-expectedYearlyVolume"
         label={props.q('expectedYearlyVolume')}
         value={values.expectedYearlyVolume}
-        options={optionsOf(VOLUME_LABELS)}
+        options={optionsOf('volume')}
         error={errors.expectedYearlyVolume}
         onChange={(value) => props.set('expectedYearlyVolume', value)}
       />
@@ -241,8 +233,9 @@ function YourMoneySection(props: SectionProps) {
 }
 
 function SituationSection({ form: { values, errors }, set, q }: SectionProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
-    <FormSection title="About your situation">
+    <FormSection title={t('dueDiligence.sof.situation.title')}>
       <YesNoField
         id="sof-politicallyExposed"
         label={q('politicallyExposed')}
@@ -258,31 +251,30 @@ function SituationSection({ form: { values, errors }, set, q }: SectionProps) {
         onChange={(value) => set('highRiskCountryTies', value)}
       />
       {values.politicallyExposed === 'yes' || values.highRiskCountryTies === 'yes' ? (
-        <Text size="sm">We will ask you a few more questions about this next.</Text>
+        <Text size="sm">{t('dueDiligence.sof.situation.more')}</Text>
       ) : null}
     </FormSection>
   )
 }
 
 function EvidenceSection({ evidence }: { evidence: ReactNode }) {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
-    <FormSection title="Evidence of your source of funds">
-      <Text size="sm">
-        From your answers, we ask for a document that shows where this money comes from: for example a sale contract, a
-        bank statement, a payslip or a tax return. You can send it now, or later under Documents.
-      </Text>
+    <FormSection title={t('dueDiligence.sof.evidence.title')}>
+      <Text size="sm">{t('dueDiligence.sof.evidence.body')}</Text>
       {evidence}
     </FormSection>
   )
 }
 
 function SavedNote() {
+  const t = useCatalog(dueDiligenceCatalog)
   return (
     <Alert role="status" color="teal" variant="light">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">Your answers are saved. Thank you.</Text>
+        <Text size="sm">{t('dueDiligence.sof.saved')}</Text>
         <Button component={Link} to={WEB_PATHS.dashboard} size="xs" variant="light" color="teal">
-          Buy crypto
+          {t('dueDiligence.sof.buy')}
         </Button>
       </Stack>
     </Alert>
@@ -310,6 +302,7 @@ export function SourceOfFundsForm({
   questions: Record<string, string> | undefined
   answeredAt: string | null
 }) {
+  const t = useCatalog(dueDiligenceCatalog)
   const brand = useBrand()
   const save = useSaveSourceOfFunds()
   const form = useForm(initial, check)
@@ -331,12 +324,11 @@ export function SourceOfFundsForm({
 
   const sections = { form, set, q }
   return (
-    <form onSubmit={submit} noValidate aria-label="Source of funds">
+    <form onSubmit={submit} noValidate aria-label={t('dueDiligence.sof.form')}>
       <Stack gap="lg">
         {answeredAt ? (
           <Text size="sm" c="dimmed">
-            You last answered on {formatDateTime(answeredAt)}. A change is kept as a new answer; your earlier answers
-            stay on record.
+            {t('dueDiligence.sof.lastAnswered', { date: formatDateTime(answeredAt) })}
           </Text>
         ) : null}
         <BeneficialOwnerSection {...sections} />
@@ -347,7 +339,7 @@ export function SourceOfFundsForm({
         <FormAlert message={alert} />
         {saved ? <SavedNote /> : null}
         <Button type="submit" size="md" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          Save answers
+          {t('dueDiligence.sof.submit')}
         </Button>
       </Stack>
     </form>

@@ -3,6 +3,8 @@ import { useBrand } from '../../../lib/brand-context'
 import { useSourceOfFunds } from '../api/source-of-funds'
 import { LoadFailed, LoadingLines } from '../../../components/ui/load-states'
 import { PageFrame } from '../../../components/ui/step-page'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { dueDiligenceCatalog } from '../messages'
 import { SourceOfFundsForm, formOf, type SourceOfFundsFormProps } from './source-of-funds-form'
 
 export interface SourceOfFundsScreenProps extends SourceOfFundsFormProps {
@@ -15,13 +17,14 @@ export interface SourceOfFundsScreenProps extends SourceOfFundsFormProps {
  * answers; a change is stored as a new answer. The questions are the api's, as asked now.
  */
 export function SourceOfFundsScreen({ notice, ...props }: SourceOfFundsScreenProps) {
+  const t = useCatalog(dueDiligenceCatalog)
   const brand = useBrand()
   const current = useSourceOfFunds(brand.brandName)
   const answer = current.data
   const data = answer && answer.result ? answer.data : null
 
   let body: ReactNode
-  if (current.isPending) body = <LoadingLines label="Loading your answers" />
+  if (current.isPending) body = <LoadingLines label={t('dueDiligence.sof.loading')} />
   else if (!data) body = <LoadFailed onRetry={() => void current.refetch()} />
   else
     body = (
@@ -34,11 +37,7 @@ export function SourceOfFundsScreen({ notice, ...props }: SourceOfFundsScreenPro
     )
 
   return (
-    <PageFrame
-      title="Source of funds"
-      intro="Swiss law asks us to know whose money it is, where it comes from and what you plan to do with us. We keep your answers confidential."
-      notice={notice}
-    >
+    <PageFrame title={t('dueDiligence.sof.title')} intro={t('dueDiligence.sof.intro')} notice={notice}>
       {body}
     </PageFrame>
   )

@@ -4,6 +4,9 @@ import { Anchor, Blockquote, Button, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { identityCatalog, type IdentityId } from '../messages'
 
 /** What an outcome gets: the partner's words, and the way to ask for the status again. */
 export interface OutcomeProps {
@@ -28,69 +31,70 @@ function PartnerMessage({ label, message }: { label: string; message: string | n
 }
 
 export function CheckAgain({ onClick, busy }: { onClick: () => void; busy: boolean }) {
+  const t = useCatalog(identityCatalog)
   return (
     <Button variant="light" onClick={onClick} loading={busy}>
-      Check again
+      {t('identity.action.checkAgain')}
     </Button>
   )
 }
 
 function Approved() {
+  const t = useCatalog(identityCatalog)
   return (
     <>
-      <Text>Thank you. Your identity check is complete, so you can go on buying crypto.</Text>
+      <Text>{t('identity.end.approvedBody')}</Text>
       <Button component={Link} to={WEB_PATHS.dashboard}>
-        Buy crypto
+        {t('identity.action.buy')}
       </Button>
     </>
   )
 }
 
 function SendAgain({ message }: OutcomeProps) {
+  const t = useCatalog(identityCatalog)
   return (
     <>
-      <Text>Our identity partner could not accept part of what you sent.</Text>
-      <PartnerMessage label="What our identity partner said" message={message} />
-      <Text fw={700}>What to do next</Text>
-      <Text size="sm">
-        Press “Send documents again”. You go back to our partner&apos;s secure page, where you send again only what is
-        asked. Then you come back here and we check it again.
-      </Text>
+      <Text>{t('identity.end.sendAgainBody')}</Text>
+      <PartnerMessage label={t('identity.end.partnerSaid')} message={message} />
+      <Text fw={700}>{t('identity.end.whatNext')}</Text>
+      <Text size="sm">{t('identity.end.sendAgainHow')}</Text>
       <Button component={Link} to={WEB_PATHS.hostedAuth}>
-        Send documents again
+        {t('identity.action.sendDocumentsAgain')}
       </Button>
     </>
   )
 }
 
 function Rejected({ message }: OutcomeProps) {
+  const t = useCatalog(identityCatalog)
   const { supportEmail } = useBrand().company
   return (
     <>
-      <Text>This decision is final, so we cannot send you crypto.</Text>
-      <PartnerMessage label="The reason our identity partner gave" message={message} />
+      <Text>{t('identity.end.rejectedBody')}</Text>
+      <PartnerMessage label={t('identity.end.reason')} message={message} />
       <Text size="sm">
-        Please contact our support team at{' '}
-        <Anchor href={`mailto:${supportEmail}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {supportEmail}
-        </Anchor>
-        . They can tell you more about the decision and what you can do.
+        <RichText
+          catalog={identityCatalog}
+          id="identity.end.contact"
+          values={{ email: supportEmail }}
+          parts={[<Anchor href={`mailto:${supportEmail}`} fw={600} style={{ overflowWrap: 'anywhere' }} />]}
+        />
       </Text>
       <Button component={Link} to={WEB_PATHS.support} variant="light">
-        Contact support
+        {t('identity.action.contactSupport')}
       </Button>
     </>
   )
 }
 
 function InReview({ recheck, busy }: OutcomeProps) {
+  const t = useCatalog(identityCatalog)
   return (
     <>
-      <Text>
-        A person is looking at your documents. This can take up to one working day. You do not need to do anything.
-      </Text>
+      <Text>{t('identity.end.reviewBody')}</Text>
       <Text size="sm" c="dimmed">
-        Come back to this page to see the result.
+        {t('identity.end.comeBack')}
       </Text>
       <CheckAgain onClick={recheck} busy={busy} />
     </>
@@ -98,21 +102,23 @@ function InReview({ recheck, busy }: OutcomeProps) {
 }
 
 function Pending({ recheck, busy }: OutcomeProps) {
+  const t = useCatalog(identityCatalog)
   return (
     <>
-      <Text>Our identity partner is checking your documents. This usually takes a few minutes.</Text>
+      <Text>{t('identity.end.pendingBody')}</Text>
       <CheckAgain onClick={recheck} busy={busy} />
     </>
   )
 }
 
 function Started({ recheck, busy }: OutcomeProps) {
+  const t = useCatalog(identityCatalog)
   return (
     <>
-      <Text>You opened the identity check, but our partner has not received your photos yet.</Text>
+      <Text>{t('identity.end.startedBody')}</Text>
       <Group gap="md">
         <Button component={Link} to={WEB_PATHS.hostedAuth}>
-          Continue identity check
+          {t('identity.action.continue')}
         </Button>
         <CheckAgain onClick={recheck} busy={busy} />
       </Group>
@@ -121,11 +127,12 @@ function Started({ recheck, busy }: OutcomeProps) {
 }
 
 function NotStarted() {
+  const t = useCatalog(identityCatalog)
   return (
     <>
-      <Text>We need to know who you are before we can send crypto to you.</Text>
+      <Text>{t('identity.end.noneBody')}</Text>
       <Button component={Link} to={WEB_PATHS.authStart}>
-        Start identity check
+        {t('identity.action.start')}
       </Button>
     </>
   )
@@ -134,13 +141,13 @@ function NotStarted() {
 /** The heading of the result and what it says to do next, by where the check stands. */
 export const AUTH_END_OUTCOMES: Record<
   IdentityCheckStatus,
-  { title: string; Body: (props: OutcomeProps) => ReactNode }
+  { title: IdentityId; Body: (props: OutcomeProps) => ReactNode }
 > = {
-  none: { title: 'You have not started your identity check', Body: NotStarted },
-  started: { title: 'Your identity check is not finished', Body: Started },
-  pending: { title: 'Your identity check is in progress', Body: Pending },
-  review: { title: 'Your documents are being reviewed', Body: InReview },
-  resubmission_requested: { title: 'Please send your documents again', Body: SendAgain },
-  approved: { title: 'Your identity is verified', Body: Approved },
-  rejected: { title: 'We could not verify your identity', Body: Rejected },
+  none: { title: 'identity.end.none', Body: NotStarted },
+  started: { title: 'identity.end.started', Body: Started },
+  pending: { title: 'identity.end.pending', Body: Pending },
+  review: { title: 'identity.end.review', Body: InReview },
+  resubmission_requested: { title: 'identity.end.resubmission_requested', Body: SendAgain },
+  approved: { title: 'identity.end.approved', Body: Approved },
+  rejected: { title: 'identity.end.rejected', Body: Rejected },
 }

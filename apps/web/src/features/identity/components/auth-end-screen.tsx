@@ -2,6 +2,8 @@ import { Alert, Skeleton, Stack } from '@mantine/core'
 import { useBrand } from '../../../lib/brand-context'
 import { useIdentityStatus } from '../api/get-identity-status'
 import { identityAlertCopy } from '../identity-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { identityCatalog } from '../messages'
 import { AUTH_END_OUTCOMES, CheckAgain } from './auth-end-outcomes'
 import { IdentityFrame } from './identity-frame'
 
@@ -10,6 +12,7 @@ import { IdentityFrame } from './identity-frame'
  * status (`identityStatus`), like the return page, never what the browser was told.
  */
 export function AuthEndScreen() {
+  const t = useCatalog(identityCatalog)
   const brand = useBrand()
   const identity = useIdentityStatus(brand.brandName)
   const answer = identity.data
@@ -18,8 +21,8 @@ export function AuthEndScreen() {
 
   if (identity.isPending) {
     return (
-      <IdentityFrame title="Your identity check">
-        <Stack gap="xs" w="100%" role="status" aria-label="Loading your identity check">
+      <IdentityFrame title={t('identity.end.title')}>
+        <Stack gap="xs" w="100%" role="status" aria-label={t('identity.end.loading')}>
           <Skeleton height={18} />
           <Skeleton height={18} width="70%" />
         </Stack>
@@ -29,7 +32,7 @@ export function AuthEndScreen() {
 
   if (!check) {
     return (
-      <IdentityFrame title="Your identity check">
+      <IdentityFrame title={t('identity.end.title')}>
         <Alert role="alert" color="red" variant="light" w="100%">
           {identityAlertCopy(answer && !answer.result ? answer.error : 'internal_error')}
         </Alert>
@@ -40,7 +43,7 @@ export function AuthEndScreen() {
 
   const { title, Body } = AUTH_END_OUTCOMES[check.status]
   return (
-    <IdentityFrame title={title}>
+    <IdentityFrame title={t(title)}>
       <Body message={check.message} recheck={recheck} busy={identity.isFetching} />
     </IdentityFrame>
   )

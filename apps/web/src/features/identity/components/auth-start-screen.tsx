@@ -5,33 +5,30 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { useIdentityStatus } from '../api/get-identity-status'
-import { IDENTITY_DURATION } from '../identity-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { identityCatalog, type IdentityId } from '../messages'
 import { IdentityFrame } from './identity-frame'
 
 /** What the button says and where it leads, by where the check stands; `null` while the status is unknown. */
-function nextStep(status: IdentityCheckStatus | null): { label: string; to: string; note: string | null } {
+function nextStep(status: IdentityCheckStatus | null): { label: IdentityId; to: string; note: IdentityId | null } {
   switch (status) {
     case 'started':
-      return { label: 'Continue identity check', to: WEB_PATHS.hostedAuth, note: null }
+      return { label: 'identity.action.continue', to: WEB_PATHS.hostedAuth, note: null }
     case 'resubmission_requested':
       return {
-        label: 'Send your documents again',
+        label: 'identity.action.sendAgain',
         to: WEB_PATHS.hostedAuth,
-        note: 'Our identity partner asked you to send part of your documents again.',
+        note: 'identity.start.noteResubmission',
       }
     case 'pending':
     case 'review':
-      return { label: 'See your identity check', to: WEB_PATHS.authEnd, note: 'Your identity check is in progress.' }
+      return { label: 'identity.action.see', to: WEB_PATHS.authEnd, note: 'identity.start.noteInProgress' }
     case 'approved':
-      return { label: 'See your identity check', to: WEB_PATHS.authEnd, note: 'Your identity is already verified.' }
+      return { label: 'identity.action.see', to: WEB_PATHS.authEnd, note: 'identity.start.noteApproved' }
     case 'rejected':
-      return {
-        label: 'See your identity check',
-        to: WEB_PATHS.authEnd,
-        note: 'We could not verify your identity. Please contact support.',
-      }
+      return { label: 'identity.action.see', to: WEB_PATHS.authEnd, note: 'identity.start.noteRejected' }
     default:
-      return { label: 'Start identity check', to: WEB_PATHS.hostedAuth, note: null }
+      return { label: 'identity.action.start', to: WEB_PATHS.hostedAuth, note: null }
   }
 }
 
@@ -48,6 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** /dashboard-authstart: what the identity check needs, why we ask, and how long it takes; then off to the partner. */
 export function AuthStartScreen() {
+  const t = useCatalog(identityCatalog)
   const brand = useBrand()
   const identity = useIdentityStatus(brand.brandName)
   const answer = identity.data
@@ -55,36 +53,30 @@ export function AuthStartScreen() {
   const next = nextStep(status)
 
   return (
-    <IdentityFrame title="Verify your identity">
-      <Text>Before we can send crypto to you, we need to know who you are.</Text>
-      <Section title="What you need">
+    <IdentityFrame title={t('identity.start.title')}>
+      <Text>{t('identity.start.lead')}</Text>
+      <Section title={t('identity.start.need')}>
         <List spacing={4} size="sm">
-          <List.Item>
-            An identity document in your name that has not expired: a passport, a national identity card or a driving
-            licence.
-          </List.Item>
-          <List.Item>A phone or a computer with a camera, to take a selfie.</List.Item>
+          <List.Item>{t('identity.start.document')}</List.Item>
+          <List.Item>{t('identity.start.camera')}</List.Item>
         </List>
       </Section>
-      <Section title="Why we ask">
-        <Text size="sm">
-          The law requires us to know our customers before we send them crypto. It protects you and helps stop money
-          laundering. We compare your selfie with the photo on your document to make sure nobody else uses your account.
-        </Text>
+      <Section title={t('identity.start.why')}>
+        <Text size="sm">{t('identity.start.whyBody')}</Text>
       </Section>
-      <Section title="How long it takes">
-        <Text size="sm">{IDENTITY_DURATION}</Text>
+      <Section title={t('identity.start.howLong')}>
+        <Text size="sm">{t('identity.duration')}</Text>
       </Section>
       <Text size="sm" c="dimmed">
-        You take the photos on the secure page of our identity partner, then you come back here.
+        {t('identity.start.partnerPage')}
       </Text>
       {next.note ? (
         <Alert color="blue" variant="light" w="100%">
-          {next.note}
+          {t(next.note)}
         </Alert>
       ) : null}
       <Button component={Link} to={next.to} size="md">
-        {next.label}
+        {t(next.label)}
       </Button>
     </IdentityFrame>
   )

@@ -7,6 +7,9 @@ import { useBrand } from '../../../lib/brand-context'
 import { goToHostedPage } from '../../../lib/hosted-page'
 import { useStartIdentityCheck } from '../api/start-identity-check'
 import { identityAlertCopy } from '../identity-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { identityCatalog } from '../messages'
 import { IdentityFrame } from './identity-frame'
 
 /**
@@ -63,18 +66,19 @@ function useIdentityLink() {
  * rejected) goes on to the screen that shows it.
  */
 export function HostedAuthScreen() {
+  const t = useCatalog(identityCatalog)
   const { link, error, ask, asking } = useIdentityLink()
 
   if (error) {
     return (
-      <IdentityFrame title="Identity check with our partner">
+      <IdentityFrame title={t('identity.hosted.title')}>
         <FormAlert message={error} />
         <Group gap="md">
           <Button onClick={ask} loading={asking}>
-            Try again
+            {t('identity.action.tryAgain')}
           </Button>
           <Anchor component={Link} to={WEB_PATHS.authStart} fw={600} size="sm">
-            Back to the identity check
+            {t('identity.hosted.back')}
           </Anchor>
         </Group>
       </IdentityFrame>
@@ -82,24 +86,23 @@ export function HostedAuthScreen() {
   }
 
   return (
-    <IdentityFrame title="Identity check with our partner" sandbox={link?.sandbox ?? false}>
+    <IdentityFrame title={t('identity.hosted.title')} sandbox={link?.sandbox ?? false}>
       <Stack gap="sm" align="center" w="100%" role="status" aria-live="polite">
         <Loader />
-        <Text ta="center">
-          {link ? "Taking you to our identity partner's secure page…" : "Opening our identity partner's secure page…"}
-        </Text>
+        <Text ta="center">{link ? t('identity.hosted.taking') : t('identity.hosted.opening')}</Text>
       </Stack>
       {link?.sandbox ? (
         <Text size="sm" c="dimmed">
-          This is a test environment: no document or selfie is read, and you pick the result yourself.
+          {t('identity.hosted.sandbox')}
         </Text>
       ) : null}
       {link ? (
         <Text size="sm">
-          Nothing happens?{' '}
-          <Anchor href={link.url} fw={600}>
-            Continue to the identity check
-          </Anchor>
+          <RichText
+            catalog={identityCatalog}
+            id="identity.hosted.nothing"
+            parts={[<Anchor href={link.url} fw={600} />]}
+          />
         </Text>
       ) : null}
     </IdentityFrame>

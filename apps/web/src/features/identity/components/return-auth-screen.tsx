@@ -5,19 +5,29 @@ import { Link, useNavigate } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
 import { isIdentityUndecided, useIdentityStatus, type IdentityStatusPolling } from '../api/get-identity-status'
 import { identityAlertCopy } from '../identity-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { identityCatalog } from '../messages'
 import { IdentityFrame } from './identity-frame'
 
 /** Spec-free choice: ask every 2 seconds, and after two minutes stop and say the result comes later. */
 const RETURN_AUTH_POLLING: IdentityStatusPolling = { intervalMs: 2000, giveUpMs: 120_000 }
 
-const STEPS = ['Documents sent', 'Checking your documents', 'Result'] as const
+const STEPS = ['identity.return.sent', 'identity.return.checking', 'identity.return.result'] as const
 
 /** Where the check stands, as three steps: done, under way, to come. */
 function Progress({ current }: { current: number }) {
+  const t = useCatalog(identityCatalog)
   return (
-    <Stack gap="xs" component="ol" aria-label="Progress" m={0} p={0} style={{ listStyle: 'none' }}>
+    <Stack gap="xs" component="ol" aria-label={t('identity.return.progress')} m={0} p={0} style={{ listStyle: 'none' }}>
       {STEPS.map((step, index) => {
-        const state = index < current ? 'done' : index === current ? 'under way' : 'to come'
+        const state = t(
+          index < current
+            ? 'identity.return.done'
+            : index === current
+              ? 'identity.return.underWay'
+              : 'identity.return.toCome',
+        )
         return (
           <Group key={step} component="li" gap="sm" wrap="nowrap">
             <ThemeIcon
@@ -30,7 +40,7 @@ function Progress({ current }: { current: number }) {
               {index < current ? '✓' : index === current ? <Loader size={12} color="white" /> : index + 1}
             </ThemeIcon>
             <Text size="sm" fw={index === current ? 700 : 400} c={index > current ? 'dimmed' : undefined}>
-              {step}
+              {t(step)}
               <Text span size="xs" c="dimmed">
                 {' '}
                 ({state})
@@ -45,26 +55,27 @@ function Progress({ current }: { current: number }) {
 
 /** After two minutes without a result: the result comes later, and the way back to the partner if it was left early. */
 function TakingLonger({ started, recheck, busy }: { started: boolean; recheck: () => void; busy: boolean }) {
+  const t = useCatalog(identityCatalog)
   return (
-    <IdentityFrame title="Checking your identity">
-      <Alert color="yellow" variant="light" title="This is taking longer than usual" w="100%">
-        Our identity partner has not sent us the result yet. You do not need to wait on this page: the result will be
-        under Identity check in your dashboard.
+    <IdentityFrame title={t('identity.return.title')}>
+      <Alert color="yellow" variant="light" title={t('identity.return.longerTitle')} w="100%">
+        {t('identity.return.longerBody')}
       </Alert>
       {started ? (
         <Text size="sm">
-          Did you leave our partner&apos;s page before sending your photos?{' '}
-          <Anchor component={Link} to={WEB_PATHS.hostedAuth} fw={600}>
-            Continue identity check
-          </Anchor>
+          <RichText
+            catalog={identityCatalog}
+            id="identity.return.leftEarly"
+            parts={[<Anchor component={Link} to={WEB_PATHS.hostedAuth} fw={600} />]}
+          />
         </Text>
       ) : null}
       <Group gap="md">
         <Button variant="light" onClick={recheck} loading={busy}>
-          Check again
+          {t('identity.action.checkAgain')}
         </Button>
         <Anchor component={Link} to={WEB_PATHS.authEnd} fw={600} size="sm">
-          See your identity check
+          {t('identity.action.see')}
         </Anchor>
       </Group>
     </IdentityFrame>
@@ -84,6 +95,7 @@ export function ReturnAuthScreen({
   /** The check was decided (or left to a person): what the customer owes may have changed with it. */
   onDecided?: () => void
 }) {
+  const t = useCatalog(identityCatalog)
   const brand = useBrand()
   const navigate = useNavigate()
   const identity = useIdentityStatus(brand.brandName, polling)
@@ -99,12 +111,12 @@ export function ReturnAuthScreen({
 
   if (identity.isError || answer === false || (answer && !answer.result)) {
     return (
-      <IdentityFrame title="Checking your identity">
+      <IdentityFrame title={t('identity.return.title')}>
         <Alert role="alert" color="red" variant="light" w="100%">
           {identityAlertCopy(answer && !answer.result ? answer.error : 'internal_error')}
         </Alert>
         <Button variant="light" onClick={() => void identity.refetch()} loading={identity.isFetching}>
-          Try again
+          {t('identity.action.tryAgain')}
         </Button>
       </IdentityFrame>
     )
@@ -112,10 +124,10 @@ export function ReturnAuthScreen({
 
   if (check?.status === 'none') {
     return (
-      <IdentityFrame title="Checking your identity">
-        <Text>You have not started your identity check yet.</Text>
+      <IdentityFrame title={t('identity.return.title')}>
+        <Text>{t('identity.return.notStarted')}</Text>
         <Button component={Link} to={WEB_PATHS.authStart}>
-          Start identity check
+          {t('identity.action.start')}
         </Button>
       </IdentityFrame>
     )
@@ -132,15 +144,13 @@ export function ReturnAuthScreen({
   }
 
   return (
-    <IdentityFrame title="Checking your identity">
+    <IdentityFrame title={t('identity.return.title')}>
       <Progress current={check?.status === 'pending' ? 1 : 0} />
       <Text role="status" aria-live="polite">
-        {check?.status === 'pending'
-          ? 'Our identity partner is checking your documents. This usually takes a minute or two.'
-          : 'We are waiting for our identity partner to confirm that your documents arrived.'}
+        {check?.status === 'pending' ? t('identity.return.pending') : t('identity.return.waiting')}
       </Text>
       <Text size="sm" c="dimmed">
-        You can stay on this page: it moves on by itself when the result is in.
+        {t('identity.return.stay')}
       </Text>
     </IdentityFrame>
   )

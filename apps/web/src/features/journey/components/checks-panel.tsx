@@ -8,12 +8,15 @@ import { useCustomerIfKnown } from '../../../lib/customer-context'
 import { rememberReturnTo } from '../../../lib/return-to'
 import { useJourneyStatus } from '../api/get-journey-status'
 import { isLockableStep, useStepLocks, type StepLocks } from '../api/get-step-locks'
-import { STATE_COLORS, STATE_LABELS, STEP_NAMES, lockedLine, stepButtonLabel, stepExplanation } from '../journey-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { STATE_COLORS, STEP_NAMES, lockedLine, stateLabel, stepButtonLabel, stepExplanation } from '../journey-copy'
+import { journeyCatalog } from '../messages'
 import { CheckRow } from './check-row'
 import { IdentityRejectedNotice } from './identity-rejected-notice'
 import { WaitingOrders } from './waiting-orders'
 
 function StepRow({ step, from, lockedUntil }: { step: OwedStep; from: string; lockedUntil?: string }) {
+  const t = useCatalog(journeyCatalog)
   const titleId = useId()
   return (
     <CheckRow
@@ -27,7 +30,10 @@ function StepRow({ step, from, lockedUntil }: { step: OwedStep; from: string; lo
             onClick={() => rememberReturnTo(from, step.screen)}
             size="xs"
             variant={step.state === 'required' ? 'filled' : 'light'}
-            aria-label={`${stepButtonLabel(step)}: ${STEP_NAMES[step.id].title}`}
+            aria-label={t('journey.checks.stepButton', {
+              action: stepButtonLabel(step),
+              title: STEP_NAMES[step.id].title,
+            })}
           >
             {stepButtonLabel(step)}
           </Button>
@@ -39,7 +45,7 @@ function StepRow({ step, from, lockedUntil }: { step: OwedStep; from: string; lo
           {STEP_NAMES[step.id].title}
         </Text>
         <Badge color={STATE_COLORS[step.state]} variant="light" size="sm" radius="sm" tt="none">
-          {STATE_LABELS[step.state]}
+          {stateLabel(step.state)}
         </Badge>
       </Group>
       <Text size="xs" c="dimmed">
@@ -61,11 +67,17 @@ function StepList({ title, steps, from, locks }: { title: string; steps: OwedSte
 
 /** The steps in one line, each with where it stands, and a link to the checks page where each is explained. */
 function StepSummary({ steps }: { steps: OwedStep[] }) {
+  const t = useCatalog(journeyCatalog)
+  const item = (step: OwedStep) =>
+    t('journey.checks.summaryItem', {
+      title: STEP_NAMES[step.id].title,
+      state: stateLabel(step.state).toLowerCase(),
+    })
   return (
     <Text size="sm">
-      {steps.map((step) => `${STEP_NAMES[step.id].title} (${STATE_LABELS[step.state].toLowerCase()})`).join(', ')}.{' '}
+      {steps.map(item).join(', ')}.{' '}
       <Anchor component={Link} to={WEB_PATHS.checks} fw={600}>
-        See what to do
+        {t('journey.button.whatToDo')}
       </Anchor>
     </Text>
   )
@@ -83,6 +95,7 @@ function StepSummary({ steps }: { steps: OwedStep[] }) {
  * page, so the calculator below moves down only for what stands in the way of buying.
  */
 export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boolean }) {
+  const t = useCatalog(journeyCatalog)
   const brand = useBrand()
   const { pathname } = useLocation()
   const journey = useJourneyStatus(brand.brandName)
@@ -103,16 +116,16 @@ export function ChecksPanel({ compactOnPhones = false }: { compactOnPhones?: boo
   const beforePaying = steps.filter((step) => !step.blocks.includes('start_order') && step.blocks.includes('pay'))
   const beforePayout = steps.filter((step) => !step.blocks.includes('start_order') && !step.blocks.includes('pay'))
   const groups = [
-    { key: 'buy', title: 'Before you can buy', steps: beforeBuying },
-    { key: 'pay', title: 'Before you pay', steps: beforePaying },
-    { key: 'payout', title: 'Before we send your coins', steps: beforePayout },
+    { key: 'buy', title: t('journey.group.buy'), steps: beforeBuying },
+    { key: 'pay', title: t('journey.group.pay'), steps: beforePaying },
+    { key: 'payout', title: t('journey.group.payout'), steps: beforePayout },
   ].filter((group) => group.steps.length > 0)
 
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Title id={headingId} order={2} fz="lg">
-          Your checks
+          {t('journey.checks.title')}
         </Title>
         {waitingOrders.length > 0 ? <WaitingOrders orders={waitingOrders} steps={steps} from={pathname} /> : null}
         {groups.map((group) => (

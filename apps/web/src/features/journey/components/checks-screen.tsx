@@ -6,12 +6,15 @@ import { useCustomerIfKnown } from '../../../lib/customer-context'
 import { useJourneyStatus } from '../api/get-journey-status'
 import { ChecksPanel } from './checks-panel'
 import { LoadFailed } from '../../../components/ui/load-states'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { journeyCatalog } from '../messages'
 
 /**
  * /dashboard-checks: the checks panel on its own page (the menu's "Your checks"), and a plain word when nothing is
  * owed, neither a step nor a paid order waiting for the customer.
  */
 export function ChecksScreen() {
+  const t = useCatalog(journeyCatalog)
   const brand = useBrand()
   const journey = useJourneyStatus(brand.brandName)
   const answer = journey.data
@@ -22,7 +25,7 @@ export function ChecksScreen() {
   let body
   if (journey.isPending) {
     body = (
-      <Stack gap="xs" role="status" aria-label="Loading your checks">
+      <Stack gap="xs" role="status" aria-label={t('journey.checks.loading')}>
         <Skeleton height={18} />
         <Skeleton height={18} width="70%" />
       </Stack>
@@ -33,9 +36,9 @@ export function ChecksScreen() {
     body = (
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm" align="flex-start">
-          <Text>All your checks are complete. There is nothing you need to do.</Text>
+          <Text>{t('journey.checks.complete')}</Text>
           <Button component={Link} to={WEB_PATHS.dashboard}>
-            Buy crypto
+            {t('journey.checks.buy')}
           </Button>
         </Stack>
       </Card>
@@ -48,10 +51,10 @@ export function ChecksScreen() {
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Your checks
+          {t('journey.checks.title')}
         </Title>
         <Text c="dimmed" size="sm">
-          The law asks us to know our customers and where their money comes from before money moves.
+          {t('journey.checks.lead')}
         </Text>
       </Stack>
       {body}

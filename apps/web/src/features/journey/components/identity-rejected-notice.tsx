@@ -2,7 +2,9 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, List, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { useJourneyStatus } from '../api/get-journey-status'
+import { journeyCatalog } from '../messages'
 
 /**
  * Whether the identity check was refused for good (`rejected`, final: a resubmission is `required`). Nothing can be
@@ -21,36 +23,28 @@ export function useIdentityRejected(): boolean {
  * what they can still do, and how to reach support. Nothing on it starts or pays an order (decision 088).
  */
 export function IdentityRejectedNotice() {
+  const t = useCatalog(journeyCatalog)
   const brand = useBrand()
   const { supportEmail } = brand.company
   return (
-    <Alert color="red" variant="light" radius="lg" role="region" title="We could not verify your identity">
+    <Alert color="red" variant="light" radius="lg" role="region" title={t('journey.rejected.title')}>
       <Stack gap="xs">
-        <Text size="sm">
-          Our identity partner could not confirm who you are, and this decision is final. The law does not allow us to
-          sell you crypto without it, so you cannot start or pay an order with {brand.brandName}.
-        </Text>
+        <Text size="sm">{t('journey.rejected.body', { brand: brand.brandName })}</Text>
         <Text size="sm" fw={600}>
-          What you can do
+          {t('journey.rejected.whatYouCanDo')}
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>
-            Money you paid for an order that was not delivered goes back in full to the account or card it came from. We
-            e-mail you when it is on its way; you do not need to ask for it.
-          </List.Item>
-          <List.Item>
-            If you think this is a mistake, write to our support team. We explain what we can and tell you if anything
-            can be looked at again.
-          </List.Item>
+          <List.Item>{t('journey.rejected.refund')}</List.Item>
+          <List.Item>{t('journey.rejected.mistake')}</List.Item>
         </List>
         <Text size="sm">
-          Support:{' '}
+          {t('journey.rejected.support')}{' '}
           <Anchor href={`mailto:${supportEmail}`} fw={700} style={{ overflowWrap: 'anywhere' }}>
             {supportEmail}
           </Anchor>
         </Text>
         <Button component={Link} to={WEB_PATHS.history} variant="default" size="xs" w="fit-content">
-          See your orders
+          {t('journey.rejected.orders')}
         </Button>
       </Stack>
     </Alert>

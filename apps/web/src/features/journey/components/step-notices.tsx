@@ -1,4 +1,6 @@
 import { Alert } from '@mantine/core'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { journeyCatalog } from '../messages'
 import { useStepDone, useStepRequiredLine } from '../use-journey-navigation'
 
 /** On a step's screen: the one line saying why a refused order sent the customer here. */
@@ -14,10 +16,11 @@ export function StepRequiredNotice() {
 
 /** On the screen the customer came back to: their order is as they left it and can start now. */
 export function StepDoneNotice() {
+  const t = useCatalog(journeyCatalog)
   if (!useStepDone()) return null
   return (
     <Alert role="status" color="teal" variant="light" radius="md">
-      Thank you, your answers are saved. Your order is as you left it: check it and press Buy to start it.
+      {t('journey.done')}
     </Alert>
   )
 }

@@ -5,10 +5,13 @@ import { useId } from 'react'
 import { Link } from 'react-router'
 import { formatCrypto, formatFiat } from '../../../lib/format'
 import { rememberReturnTo } from '../../../lib/return-to'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { waitingOrderAction } from '../journey-copy'
+import { journeyCatalog } from '../messages'
 import { CheckRow } from './check-row'
 
 function WaitingOrderRow({ waiting, owed, from }: { waiting: WaitingOrder; owed: OwedStep | undefined; from: string }) {
+  const t = useCatalog(journeyCatalog)
   const titleId = useId()
   const { order, waitsFor } = waiting
   const action = waitingOrderAction(waitsFor.step, owed)
@@ -22,17 +25,20 @@ function WaitingOrderRow({ waiting, owed, from }: { waiting: WaitingOrder; owed:
           onClick={() => rememberReturnTo(from, waitsFor.screen)}
           size="xs"
           variant={action.required ? 'filled' : 'light'}
-          aria-label={`${action.button}: order ${order.orderReference}`}
+          aria-label={t('journey.orders.button', { action: action.button, reference: order.orderReference })}
         >
           {action.button}
         </Button>
       }
     >
       <Text id={titleId} fw={700} size="sm">
-        Order {order.orderReference}
+        {t('journey.orders.order', { reference: order.orderReference })}
       </Text>
       <Text size="sm">
-        {`You paid ${formatFiat(order.fiatAmount, order.fiatCur)} for ${formatCrypto(order.cryptoAmount, order.cryptoCur)}.`}
+        {t('journey.orders.paid', {
+          fiat: formatFiat(order.fiatAmount, order.fiatCur),
+          crypto: formatCrypto(order.cryptoAmount, order.cryptoCur),
+        })}
       </Text>
       <Text size="xs" c="dimmed">
         {action.explanation}
@@ -54,7 +60,7 @@ export function WaitingOrders({
   steps: readonly OwedStep[]
   from: string
 }) {
-  const title = 'Paid orders waiting for you'
+  const title = useCatalog(journeyCatalog)('journey.orders.title')
   return (
     <Stack gap={0}>
       <Text size="sm" fw={600} mb={4}>

@@ -7,11 +7,13 @@ import { Button, Group, NativeSelect, Radio, Stack, TextInput, Title } from '@ma
 import { type FormEvent, useState } from 'react'
 import { FormAlert } from '../../../components/ui/form-alert'
 import { alertCopyFor } from '../../../lib/dashboard-alert-copy'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { useBrand } from '../../../lib/brand-context'
 import { useForm, type FormOutcome, type FormState } from '../../../components/ui/form'
 import { firstError } from '../../../lib/validation'
 import { useProveWallet } from '../api/prove-wallet'
 import { useRequestWalletChallenge } from '../api/request-wallet-challenge'
+import { walletsCatalog } from '../messages'
 import { proofKindOf } from '../wallet-help'
 import { NO_PROOF, ProofActions, ProofFields, proofCheck, type Challenge, type Custody } from './wallet-proof-step'
 
@@ -42,18 +44,28 @@ type WalletForm = FormState<WalletValues, WalletValues>
 function checkWallet(values: WalletValues): FormOutcome<WalletValues, WalletValues> {
   const address = values.address.trim()
   const invalid =
-    address === '' ? 'Please enter the wallet address' : firstError(walletAddressSchema(values.crypto), address)
+    address === ''
+      ? walletsCatalog.t('wallets.prove.addressRequired')
+      : firstError(walletAddressSchema(values.crypto), address) && addressInvalid(values.crypto)
   return invalid ? { errors: { address: invalid } } : { data: { ...values, address } }
 }
 
 const coinOf = (value: string): CryptoCurrency | undefined => CRYPTO_CURRENCIES.find((coin) => coin === value)
 const custodyOf = (value: string): Custody => (value === 'provider' ? 'provider' : 'self')
 
+/** "Please enter a valid BTC wallet address" (the shared `walletAddressMessage`), in the customer's language. */
+export function addressInvalid(coin: string): string {
+  return walletsCatalog.t('wallets.prove.addressInvalid', { coin: coin.toUpperCase() })
+}
+
+/** A failed answer's copy (the shared English where there is no translation yet), else "Something went wrong". */
+const failureCopy = (failure?: { error: ErrorCode }) =>
+  alertCopyFor(failure ?? { error: 'internal_error' }, ALERT_MESSAGES.somethingWentWrong)
+
 /** Copy of the proof refusals, naming the wallet where it helps. */
 function proofErrorCopy(error: ErrorCode, address: string): string {
-  if (error === 'wallet_signature_invalid')
-    return `This signature does not match the message and the wallet ${address}. Sign the message exactly as shown, with this wallet, and paste the whole signature.`
-  return alertCopyFor({ error }, ALERT_MESSAGES.somethingWentWrong)
+  if (error === 'wallet_signature_invalid') return walletsCatalog.t('wallets.prove.signatureInvalid', { address })
+  return failureCopy({ error })
 }
 
 /** The first step: the coin, where the wallet is, and its address. */
@@ -66,12 +78,13 @@ function WalletFields({
   coinFixed: boolean
   addressFixed: boolean
 }) {
+  const t = useCatalog(walletsCatalog)
   const { values, errors, setField, setErrors } = form
   const kind = proofKindOf(values.crypto)
   return (
     <>
       <NativeSelect
-        label="Coin"
+        label={t('wallets.prove.coin')}
         value={values.crypto}
         disabled={coinFixed}
         data={CRYPTO_CURRENCIES.map((coin) => ({
@@ -86,23 +99,23 @@ function WalletFields({
         }}
       />
       <Radio.Group
-        label="Where is this wallet?"
+        label={t('wallets.prove.where')}
         value={values.custody}
         onChange={(value) => setField('custody', custodyOf(value))}
       >
         <Stack gap={6} mt={6}>
-          <Radio value="self" label="In my own wallet app or device" />
-          <Radio value="provider" label="At an exchange or custodian (for example my deposit address there)" />
+          <Radio value="self" label={t('wallets.prove.self')} />
+          <Radio value="provider" label={t('wallets.prove.provider')} />
         </Stack>
       </Radio.Group>
       <TextInput
-        label="Wallet address"
+        label={t('wallets.prove.address')}
         description={
           values.custody === 'provider'
-            ? 'Next, you name the exchange or custodian and declare that the account there is yours.'
+            ? t('wallets.prove.addressProvider')
             : kind === 'declaration'
-              ? 'We ask you to declare that this wallet is yours and to name the wallet app or provider that holds it.'
-              : 'Next, you sign a short message with this wallet. It costs nothing and moves no coins.'
+              ? t('wallets.prove.addressDeclaration')
+              : t('wallets.prove.addressSign')
         }
         value={values.address}
         readOnly={addressFixed}
@@ -144,7 +157,7 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
         wallet: { crypto: checked.crypto, address: checked.address },
       })
       if (!answer || !answer.result) {
-        setError(answer ? alertCopyFor(answer, ALERT_MESSAGES.somethingWentWrong) : ALERT_MESSAGES.somethingWentWrong)
+        setError(failureCopy(answer || undefined))
         return
       }
       setChallenge({ ...answer.data, ...checked })
@@ -152,7 +165,7 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
       proof.reset({ signature: '' })
       proof.setErrors((current) => ({ ...current, signature: undefined }))
     } catch {
-      setError(ALERT_MESSAGES.somethingWentWrong)
+      setError(failureCopy())
     }
   }
 
@@ -165,7 +178,7 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
     try {
       const answer = await prove.mutateAsync(request)
       if (!answer || !answer.result) {
-        setError(answer ? proofErrorCopy(answer.error, challenge.address) : ALERT_MESSAGES.somethingWentWrong)
+        setError(answer ? proofErrorCopy(answer.error, challenge.address) : failureCopy())
         setMessageSpent(answer !== false && answer.error === 'wallet_challenge_invalid')
         return
       }
@@ -178,7 +191,7 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
       if (!addressFixed) wallet.reset({ address: '' })
     } catch {
       setFinishing(false)
-      setError(ALERT_MESSAGES.somethingWentWrong)
+      setError(failureCopy())
     }
   }
 
@@ -196,28 +209,29 @@ function useWalletProof({ order, onProven }: ProveWalletFormProps) {
  * wallet provider's name.
  */
 export function ProveWalletForm(props: ProveWalletFormProps) {
+  const t = useCatalog(walletsCatalog)
   const { order } = props
   const { wallet, proof, challenge, error, messageSpent, busy, addressFixed, askForMessage, sendProof, back } =
     useWalletProof(props)
   return (
     <Stack gap="md" component="section" aria-labelledby="prove-wallet-title">
       <Title id="prove-wallet-title" order={2} fz="lg">
-        {order ? 'Prove the wallet of your order' : 'Prove a new wallet'}
+        {order ? t('wallets.prove.titleOrder') : t('wallets.prove.titleNew')}
       </Title>
       <FormAlert message={error} />
       {!challenge ? (
-        <form aria-label="Wallet to prove" onSubmit={(event) => void askForMessage(event)} noValidate>
+        <form aria-label={t('wallets.prove.walletForm')} onSubmit={(event) => void askForMessage(event)} noValidate>
           <Stack gap="sm">
             <WalletFields form={wallet} coinFixed={order !== null} addressFixed={addressFixed} />
             <Group>
               <Button type="submit" loading={busy.asking}>
-                Continue
+                {t('wallets.prove.continue')}
               </Button>
             </Group>
           </Stack>
         </form>
       ) : (
-        <form aria-label="Proof of the wallet" onSubmit={(event) => void sendProof(event)} noValidate>
+        <form aria-label={t('wallets.prove.proofForm')} onSubmit={(event) => void sendProof(event)} noValidate>
           <Stack gap="sm">
             <ProofFields challenge={challenge} form={proof} />
             <ProofActions

@@ -4,15 +4,20 @@ import { useBrand } from '../../../lib/brand-context'
 import { formatDateTime } from '../../../lib/format'
 import { useWallets } from '../api/list-wallets'
 import { LoadFailed } from '../../../components/ui/load-states'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { walletsCatalog } from '../messages'
 
 function proofLabel(wallet: ProvenWallet): string {
-  return wallet.method === 'signed_message'
-    ? 'Proven by signed message'
-    : `Declared${wallet.walletProvider ? ` · ${wallet.walletProvider}` : ''}`
+  const { t } = walletsCatalog
+  if (wallet.method === 'signed_message') return t('wallets.saved.signed')
+  return wallet.walletProvider
+    ? t('wallets.saved.declaredWith', { provider: wallet.walletProvider })
+    : t('wallets.saved.declared')
 }
 
 /** The wallets the customer has proven, newest first: crypto can be sent to each of them. */
 export function SavedWallets() {
+  const t = useCatalog(walletsCatalog)
   const brand = useBrand()
   const wallets = useWallets(brand.brandName)
   const answer = wallets.data
@@ -21,22 +26,22 @@ export function SavedWallets() {
   let body
   if (wallets.isPending) {
     body = (
-      <Stack gap="xs" role="status" aria-label="Loading your wallets">
+      <Stack gap="xs" role="status" aria-label={t('wallets.saved.loading')}>
         <Skeleton height={40} />
         <Skeleton height={40} />
       </Stack>
     )
   } else if (!list) {
-    body = <LoadFailed title="We could not load your wallets" onRetry={() => void wallets.refetch()} />
+    body = <LoadFailed title={t('wallets.saved.failed')} onRetry={() => void wallets.refetch()} />
   } else if (list.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
-        No saved wallets yet. A wallet you prove is kept here for your next orders.
+        {t('wallets.saved.none')}
       </Text>
     )
   } else {
     body = (
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Saved wallets">
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('wallets.saved.list')}>
         {list.map((wallet) => (
           <Paper
             key={`${wallet.crypto}-${wallet.address}`}
@@ -66,7 +71,7 @@ export function SavedWallets() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="saved-wallets-title">
       <Title id="saved-wallets-title" order={2} fz="lg">
-        Saved wallets
+        {t('wallets.saved.title')}
       </Title>
       {body}
     </Stack>

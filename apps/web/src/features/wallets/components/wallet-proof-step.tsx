@@ -3,7 +3,9 @@ import type { CryptoCurrency } from '@exchange/shared/currencies'
 import { Accordion, Button, Checkbox, Code, CopyButton, Group, Text, TextInput, Textarea } from '@mantine/core'
 import type { FormOutcome, FormState } from '../../../components/ui/form'
 import type { ProofRequest } from '../api/prove-wallet'
-import { EXCHANGE_ADDRESS_NOTE, WALLET_HELP, proofKindOf } from '../wallet-help'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { walletsCatalog } from '../messages'
+import { WALLET_HELP, proofKindOf } from '../wallet-help'
 
 /** Where the wallet's keys are: with the customer, or with another exchange or a custodian (decision 084). */
 export type Custody = 'self' | 'provider'
@@ -28,20 +30,28 @@ export const NO_PROOF: ProofValues = { signature: '', provider: '', holder: '', 
 type ProofForm = FormState<ProofValues, ProofRequest>
 
 const { eur, gbp, usd } = DECLARED_WALLET_LIMITS
+const whole = (amount: string) => amount.replace(/\.00$/, '')
 /** The limits of a declared wallet, in words. */
-const PROVIDER_LIMITS_NOTE = `A wallet at an exchange is accepted for up to ${eur.perOrder.replace(/\.00$/, '')} EUR or CHF (${gbp.perOrder.replace(/\.00$/, '')} GBP, ${usd.perOrder.replace(/\.00$/, '')} USD) per order and ${eur.rolling.replace(/\.00$/, '')} EUR or CHF over 30 days. For more, use a wallet that can sign.`
+const providerLimitsNote = () =>
+  walletsCatalog.t('wallets.proof.providerLimits', {
+    eur: whole(eur.perOrder),
+    gbp: whole(gbp.perOrder),
+    usd: whole(usd.perOrder),
+    rolling: whole(eur.rolling),
+  })
 
 /** The check of the proof the challenge asks for: its messages, or the request that sends it. */
 export function proofCheck(challenge: Challenge | null, brandName: string) {
   return (values: ProofValues): FormOutcome<ProofValues, ProofRequest> => {
     if (!challenge) return { errors: {} }
+    const t = walletsCatalog.t
     const { challengeId } = challenge
     const provider = values.provider.trim()
-    const confirmed = values.confirmed ? undefined : 'Please confirm the declaration'
+    const confirmed = values.confirmed ? undefined : t('wallets.proof.confirmRequired')
     if (challenge.custody === 'provider') {
       const errors = {
-        provider: provider.length < 2 ? 'Please name the exchange or custodian' : undefined,
-        holder: values.holder.trim().length < 2 ? 'Please give the account holder’s full name' : undefined,
+        provider: provider.length < 2 ? t('wallets.proof.providerRequired') : undefined,
+        holder: values.holder.trim().length < 2 ? t('wallets.proof.holderRequired') : undefined,
         confirmed,
       }
       if (errors.provider || errors.holder || errors.confirmed) return { errors }
@@ -52,11 +62,11 @@ export function proofCheck(challenge: Challenge | null, brandName: string) {
     }
     if (challenge.method === 'signed_message') {
       const signature = values.signature.trim()
-      if (signature === '') return { errors: { signature: 'Please paste the signature your wallet made' } }
+      if (signature === '') return { errors: { signature: t('wallets.proof.signatureRequired') } }
       return { data: { kind: 'signature', brandName, challengeId, signature } }
     }
     const errors = {
-      provider: provider.length < 2 ? 'Please name the wallet app or provider that holds this wallet' : undefined,
+      provider: provider.length < 2 ? t('wallets.proof.appRequired') : undefined,
       confirmed,
     }
     if (errors.provider || errors.confirmed) return { errors }
@@ -78,40 +88,39 @@ function ConfirmBox({ label, form: { values, errors, setField } }: { label: stri
 
 /** A wallet at an exchange: who holds it and whose account it is, declared. */
 function ProviderDeclaration({ address, form }: { address: string; form: ProofForm }) {
+  const t = useCatalog(walletsCatalog)
   const { values, errors, setField } = form
   return (
     <>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {`An address at an exchange cannot sign. Tell us who holds ${address} for you: we keep this, as the law asks of us for every transfer to another provider.`}
+        {t('wallets.proof.providerLead', { address })}
       </Text>
       <Text size="xs" c="dimmed">
-        {PROVIDER_LIMITS_NOTE}
+        {providerLimitsNote()}
       </Text>
       <TextInput
-        label="Exchange or custodian"
-        description="For example Kraken, Coinbase or Bitstamp."
+        label={t('wallets.proof.providerLabel')}
+        description={t('wallets.proof.providerHint')}
         value={values.provider}
         error={errors.provider}
         onChange={(event) => setField('provider', event.currentTarget.value)}
       />
       <TextInput
-        label="Account holder"
-        description="Your full name, as the exchange knows it."
+        label={t('wallets.proof.holderLabel')}
+        description={t('wallets.proof.holderHint')}
         value={values.holder}
         autoComplete="name"
         error={errors.holder}
         onChange={(event) => setField('holder', event.currentTarget.value)}
       />
-      <ConfirmBox
-        label="The account at this exchange is in my own name, and only I can use it. I understand that a false declaration may be a criminal offence."
-        form={form}
-      />
+      <ConfirmBox label={t('wallets.proof.providerConfirm')} form={form} />
     </>
   )
 }
 
 /** How to sign the message, wallet by wallet, and the field for the signature. */
 function SignatureFields({ challenge, form: { values, errors, setField } }: { challenge: Challenge; form: ProofForm }) {
+  const t = useCatalog(walletsCatalog)
   const kind = proofKindOf(challenge.crypto)
   return (
     <>
@@ -119,27 +128,27 @@ function SignatureFields({ challenge, form: { values, errors, setField } }: { ch
         <CopyButton value={challenge.message}>
           {({ copied, copy }) => (
             <Button variant="light" size="xs" onClick={copy}>
-              {copied ? 'Message copied' : 'Copy message'}
+              {copied ? t('wallets.proof.copied') : t('wallets.proof.copy')}
             </Button>
           )}
         </CopyButton>
       </Group>
-      <Accordion variant="contained" radius="md" aria-label="How to sign with your wallet">
+      <Accordion variant="contained" radius="md" aria-label={t('wallets.proof.howToSign')}>
         {WALLET_HELP[kind === 'evm' ? 'evm' : 'bitcoin'].map((help) => (
           <Accordion.Item key={help.wallet} value={help.wallet}>
-            <Accordion.Control>{help.wallet}</Accordion.Control>
+            <Accordion.Control>{t(help.wallet)}</Accordion.Control>
             <Accordion.Panel>
-              <Text size="sm">{help.steps}</Text>
+              <Text size="sm">{t(help.steps)}</Text>
             </Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>
       <Text size="xs" c="dimmed">
-        {EXCHANGE_ADDRESS_NOTE}
+        {t('wallets.help.exchangeNote')}
       </Text>
       <Textarea
-        label="Signature"
-        description={kind === 'evm' ? 'It starts with 0x and is 132 characters long.' : 'About 88 letters and digits.'}
+        label={t('wallets.proof.signature')}
+        description={t(kind === 'evm' ? 'wallets.proof.signatureEvm' : 'wallets.proof.signatureBitcoin')}
         value={values.signature}
         rows={3}
         spellCheck={false}
@@ -152,36 +161,36 @@ function SignatureFields({ challenge, form: { values, errors, setField } }: { ch
 
 /** On networks whose signatures we do not check: the wallet app or provider, and the declaration confirmed. */
 function DeclarationFields({ form }: { form: ProofForm }) {
+  const t = useCatalog(walletsCatalog)
   const { values, errors, setField } = form
   return (
     <>
       <TextInput
-        label="Wallet app or provider"
-        description="For example Ledger Nano X, Trust Wallet, Exodus or the exchange that holds it."
+        label={t('wallets.proof.appLabel')}
+        description={t('wallets.proof.appHint')}
         value={values.provider}
         error={errors.provider}
         onChange={(event) => setField('provider', event.currentTarget.value)}
       />
-      <ConfirmBox label="I confirm this declaration." form={form} />
+      <ConfirmBox label={t('wallets.proof.confirm')} form={form} />
     </>
   )
 }
 
 /** The proof the challenge asks for: the declaration at an exchange, the message to sign, or the declaration. */
 export function ProofFields({ challenge, form }: { challenge: Challenge; form: ProofForm }) {
+  const t = useCatalog(walletsCatalog)
   if (challenge.custody === 'provider') return <ProviderDeclaration address={challenge.address} form={form} />
   const signs = challenge.method === 'signed_message'
   return (
     <>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {signs
-          ? `Sign this message with the wallet ${challenge.address}. Copy it exactly, including every line.`
-          : 'Read the declaration. By confirming it you declare that this wallet is yours.'}
+        {signs ? t('wallets.proof.signLead', { address: challenge.address }) : t('wallets.proof.declareLead')}
       </Text>
       {/* Wrapped on screen only: what is copied and signed is the text itself, line breaks included. */}
       <Code
         block
-        aria-label={signs ? 'Message to sign' : 'Declaration'}
+        aria-label={signs ? t('wallets.proof.message') : t('wallets.proof.declaration')}
         style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
         {challenge.message}
@@ -206,18 +215,21 @@ export function ProofActions({
   onNewMessage: () => void
   onBack: () => void
 }) {
+  const t = useCatalog(walletsCatalog)
   return (
     <Group gap="sm">
       <Button type="submit" loading={busy}>
-        {challenge.method === 'signed_message' && challenge.custody === 'self' ? 'Prove wallet' : 'Declare wallet'}
+        {challenge.method === 'signed_message' && challenge.custody === 'self'
+          ? t('wallets.proof.prove')
+          : t('wallets.proof.declare')}
       </Button>
       {messageSpent ? (
         <Button variant="subtle" onClick={onNewMessage}>
-          Get a new message
+          {t('wallets.proof.newMessage')}
         </Button>
       ) : null}
       <Button variant="subtle" color="gray" onClick={onBack}>
-        {addressFixed ? 'Back' : 'Use another wallet'}
+        {addressFixed ? t('wallets.proof.back') : t('wallets.proof.another')}
       </Button>
     </Group>
   )

@@ -3,6 +3,8 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import type { ProvenWallet } from '@exchange/shared/wallet-proofs.schemas'
 import { Alert, Anchor, Divider, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { walletsCatalog } from '../messages'
 import { ProveWalletForm, type WalletForOrder } from './prove-wallet-form'
 import { SavedWallets } from './saved-wallets'
 
@@ -18,6 +20,7 @@ interface WalletsScreenProps {
  * a paid order, it proves that order's wallet and the route then leads back to the order.
  */
 export function WalletsScreen({ order, onProven }: WalletsScreenProps) {
+  const t = useCatalog(walletsCatalog)
   return (
     <Paper
       withBorder
@@ -30,29 +33,21 @@ export function WalletsScreen({ order, onProven }: WalletsScreenProps) {
       <Stack gap="lg">
         <Stack gap={6}>
           <Title id="wallets-title" order={1} fz={{ base: 24, sm: 28 }}>
-            Your wallets
+            {t('wallets.title')}
           </Title>
-          <Text size="sm">
-            We send crypto only to a wallet you have shown to be yours. The law asks us to check this, so that coins
-            reach their owner and nobody else. You prove a wallet once; we remember it for your next orders.
-          </Text>
+          <Text size="sm">{t('wallets.lead')}</Text>
         </Stack>
         {order && !order.paid ? (
-          <Alert color="blue" variant="light" title={`Before you pay for order ${order.reference}`}>
-            Show that this wallet is yours: sign a short message with it, or, if it is an address at an exchange, name
-            the exchange. You then go back to paying.
+          <Alert color="blue" variant="light" title={t('wallets.beforePay.title', { reference: order.reference })}>
+            {t('wallets.beforePay.body')}
           </Alert>
         ) : null}
         {order?.paid ? (
-          <Alert color="yellow" variant="light" title={`Order ${order.reference} waits for this wallet`}>
+          <Alert color="yellow" variant="light" title={t('wallets.paid.title', { reference: order.reference })}>
             <Stack gap={6}>
-              <Text size="sm">
-                {order.wallet
-                  ? 'Your payment is in. Prove that this wallet is yours and we buy and send your coins straight away.'
-                  : 'Your payment is in, but the order has no wallet yet. Enter the wallet your coins should go to and prove that it is yours; we then buy and send your coins straight away.'}
-              </Text>
+              <Text size="sm">{order.wallet ? t('wallets.paid.withWallet') : t('wallets.paid.noWallet')}</Text>
               <Anchor component={Link} to={pathForOrder(WEB_PATHS.wayOut, order.reference)} size="sm">
-                Cannot prove it? Choose another wallet or get your money back
+                {t('wallets.paid.wayOut')}
               </Anchor>
             </Stack>
           </Alert>
