@@ -81,6 +81,7 @@ export function grossData(
     lastName?: string | null
     openOrder?: OrderSummary[]
     waitingOrders?: GrossData['waitingOrders']
+    language?: GrossData['details']['language']
   } = {},
 ): GrossData {
   return GrossData.parse({
@@ -88,6 +89,7 @@ export function grossData(
       firstName: overrides.firstName === undefined ? 'Ada' : overrides.firstName,
       lastName: overrides.lastName === undefined ? 'Lovelace' : overrides.lastName,
       email: 'ada@example.com',
+      language: overrides.language,
     },
     userName: 'ada@example.com',
     pendingBalance: '0.00',

@@ -34,6 +34,7 @@ import { commonCatalog, localizeCopy } from '../../lib/common-copy'
 import { useCatalog } from '../../lib/i18n/catalog'
 import { appCatalog } from '../messages'
 import { LanguageSwitch } from './language-switch'
+import { adoptLanguage } from '../../lib/i18n/language'
 
 const lower = (path: string) => path.toLowerCase()
 const HISTORY = [WEB_PATHS.history]
@@ -210,6 +211,12 @@ function useSignedInCustomer() {
   useEffect(() => {
     if (clientName && clientEmail) updateSessionState({ clientName, clientEmail })
   }, [clientName, clientEmail])
+
+  // The customer's language, stored on their account, applies here unless this browser has a choice of its own.
+  const language = customer?.details.language
+  useEffect(() => {
+    if (language) void adoptLanguage(language)
+  }, [language])
 
   return { gross, signedOut, customer, shownCustomer }
 }

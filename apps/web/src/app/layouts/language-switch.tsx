@@ -1,16 +1,18 @@
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@exchange/shared/languages'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@exchange/shared/languages'
 import { useState } from 'react'
 import { useCatalog } from '../../lib/i18n/catalog'
-import { switchLanguage, useLanguage } from '../../lib/i18n/language'
+import { useBrand } from '../../lib/brand-context'
+import { storeLanguageOnAccount, switchLanguage, useLanguage } from '../../lib/i18n/language'
 import { commonCatalog } from '../../lib/common-copy'
 
 /**
  * The header's language choice (decision 129): a native select, named "Language" in the language in force, whose
  * options name each language in itself; the header shows the chosen one's code. The choice is kept in this browser and,
- * signed in, on the customer (`onChosen`).
+ * signed in, on the customer (decision 131).
  */
-export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) => void }) {
+export function LanguageSwitch() {
   const t = useCatalog(commonCatalog)
+  const { brandName } = useBrand()
   const language = useLanguage()
   const [switching, setSwitching] = useState(false)
   const shown = language === 'pseudo' ? 'en' : language
@@ -26,7 +28,7 @@ export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) =
           if (!isLanguage(chosen)) return
           setSwitching(true)
           switchLanguage(chosen)
-            .then(() => onChosen?.(chosen))
+            .then(() => storeLanguageOnAccount(brandName, chosen))
             .catch(() => undefined)
             .finally(() => setSwitching(false))
         }}

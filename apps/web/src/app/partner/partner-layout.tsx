@@ -9,6 +9,7 @@ import { BrandLogo } from '../../components/ui/brand-logo'
 import { getMpSession } from '../../features/partner/api/get-mp-session'
 import { knownBannerHeight, UkRiskBanner } from '../../features/uk-risk/components/uk-risk-banner'
 import { BrandProvider, useBrand } from '../../lib/brand-context'
+import { adoptLanguage } from '../../lib/i18n/language'
 import { dropPartnerSession, partnerNameOf } from '../../lib/partner-visit'
 import { useJwtToken } from '../../lib/use-jwt-token'
 import { NewTabOffer } from './new-tab-offer'
@@ -78,7 +79,11 @@ function usePartnerSessionAnswer(token: string | null): SessionState {
     getMpSession(brandName).then(
       (answer) => {
         if (!current) return
-        if (answer && answer.result) return setState({ phase: 'ready', session: answer.data })
+        if (answer && answer.result) {
+          // The language the partner named for the visit, unless this browser chose one (decision 131).
+          if (answer.data.language) void adoptLanguage(answer.data.language)
+          return setState({ phase: 'ready', session: answer.data })
+        }
         // Signed out, or not a session of this visit: the visit's screens open nothing with it.
         dropPartnerSession()
         setState({ phase: 'ended' })

@@ -1,11 +1,11 @@
 import type { Language } from '@exchange/shared/languages'
-import { switchLanguage } from '../../lib/i18n/language'
+import { storeLanguageOnAccount, switchLanguage } from '../../lib/i18n/language'
 
 /**
- * The customer chose a language on the account page (decision 129). For now it only switches the app (and this
- * browser remembers it); storing the choice on the customer through the api, for the e-mails and the other devices,
- * is to be added here.
+ * The customer chose a language on the account page (decision 129): the app switches, this browser remembers it, and
+ * the customer's account stores it for the e-mails and the other devices (decision 131).
  */
-export function onLanguageChosen(language: Language): Promise<void> {
-  return switchLanguage(language)
+export async function onLanguageChosen(brandName: string, language: Language): Promise<void> {
+  await switchLanguage(language)
+  await storeLanguageOnAccount(brandName, language)
 }

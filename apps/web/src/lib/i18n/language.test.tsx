@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { saveJwtCookie } from '../cookies'
+import { grossAnswer, ratesAnswer } from '../../test/fixtures'
 import { mockApi, ok } from '../../test/mock-api'
 import { renderApp } from '../../test/render'
 import { catalogLanguage } from './catalog'
@@ -30,5 +32,18 @@ describe('the language switch', () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'fr')
     await userEvent.click(await screen.findByRole('button', { name: 'Se connecter' }))
     await waitFor(() => expect(screen.getByText('L’adresse e-mail est obligatoire')).toBeInTheDocument())
+  })
+
+  it("speaks the customer's account language after login, unless this browser chose one", async () => {
+    saveJwtCookie('token-1', 24)
+    mockApi({
+      getGross: grossAnswer({ language: 'de' }),
+      getUkStatus: ok({ data: { isUk: false } }),
+      getHpRates: ratesAnswer(),
+      walletList: ok({ data: [] }),
+    })
+    renderApp('/dashboard-history')
+    expect(await screen.findByRole('link', { name: 'Verlauf' })).toBeInTheDocument()
+    expect(window.localStorage.getItem('language')).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import type { Language } from '@exchange/shared/languages'
 import { useSyncExternalStore } from 'react'
+import { readJwtCookie } from '../cookies'
 import {
   activateCatalogs,
   catalogLanguage,
@@ -7,7 +8,14 @@ import {
   type LoadableCatalog,
   loadLoadedCatalogs,
 } from './catalog'
-import { activeLocale, LANGUAGE_CHOICE_KEY, rememberLanguage, resolveLocale, setActiveLocale } from './locale'
+import {
+  activeLocale,
+  chosenLanguage,
+  LANGUAGE_CHOICE_KEY,
+  rememberLanguage,
+  resolveLocale,
+  setActiveLocale,
+} from './locale'
 
 /**
  * The language in force and its switch (decision 129): the catalogs already shown are loaded in the new language first,
@@ -52,12 +60,31 @@ export function startLanguage(firstCatalogs: LoadableCatalog[]): Promise<void> {
  * The customer chose a language: remembered in this browser, loaded, then in force. `onSwitched` is told (a signed-in
  * customer's choice is stored for the e-mails).
  */
-export async function switchLanguage(language: Language): Promise<void> {
+export async function switchLanguage(language: Language, { remember = true } = {}): Promise<void> {
   const from = catalogLanguage()
-  rememberLanguage(language)
+  if (remember) rememberLanguage(language)
   await loadLoadedCatalogs(language, from)
   setActiveLocale(resolveLocale(language))
   activate(language)
+}
+
+/**
+ * A language the customer is known by elsewhere (their account after login, the partner who sent them): it applies
+ * here unless this browser has a choice of its own, without becoming one (decision 131). Answers whether it switched.
+ */
+export async function adoptLanguage(language: Language): Promise<boolean> {
+  if (chosenLanguage() || language === catalogLanguage()) return false
+  await switchLanguage(language, { remember: false })
+  return true
+}
+
+/**
+ * A signed-in customer's choice goes to their account too, for their e-mails and their other devices (decision 131);
+ * its call is loaded only then (it brings the schema library). Answers whether it was stored.
+ */
+export function storeLanguageOnAccount(brandName: string, language: Language): Promise<boolean> {
+  if (!readJwtCookie()) return Promise.resolve(false)
+  return import('./save-language').then((module) => module.saveLanguage(brandName, language))
 }
 
 /** The language in force, for the components that render per language (the app's screens are rendered again). */

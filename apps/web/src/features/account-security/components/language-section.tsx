@@ -1,6 +1,7 @@
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@exchange/shared/languages'
 import { NativeSelect } from '@mantine/core'
 import { useState } from 'react'
+import { useBrand } from '../../../lib/brand-context'
 import { useCatalog } from '../../../lib/i18n/catalog'
 import { useLanguage } from '../../../lib/i18n/language'
 import { onLanguageChosen } from '../language-choice'
@@ -11,6 +12,7 @@ import { SecuritySection } from './security-parts'
 export function LanguageSection() {
   const t = useCatalog(accountSecurityCatalog)
   const language = useLanguage()
+  const { brandName } = useBrand()
   const [switching, setSwitching] = useState(false)
   return (
     <SecuritySection title={t('account-security.language.title')} lead={t('account-security.language.lead')}>
@@ -25,7 +27,7 @@ export function LanguageSection() {
           const chosen = event.currentTarget.value
           if (!isLanguage(chosen)) return
           setSwitching(true)
-          onLanguageChosen(chosen)
+          onLanguageChosen(brandName, chosen)
             .catch(() => undefined)
             .finally(() => setSwitching(false))
         }}

@@ -37,6 +37,7 @@ import {
 } from '../../../components/account/partner-refusal'
 import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
 import { useCatalog } from '../../../lib/i18n/catalog'
+import { adoptLanguage } from '../../../lib/i18n/language'
 import { RichText } from '../../../lib/i18n/rich-text'
 import { commonCatalog } from '../../../lib/common-copy'
 import { authCatalog } from '../messages'
@@ -62,6 +63,8 @@ export function PartnerClaim({ partner, token }: { partner: string; token: strin
         if (!('data' in answer) || !('entry' in answer.data)) return setFailed(true)
         const { entry, email, known, partner: face } = answer.data
         startPartnerVisit({ entry, email, known, partner: face })
+        // The language the partner named for the visit, unless this browser chose one (decision 131).
+        if ('language' in answer.data && answer.data.language) void adoptLanguage(answer.data.language)
         // The token has done its work: it leaves the address (and the tab's history) at once.
         void navigate(PARTNER_PATHS.partnerHome, { replace: true })
       },

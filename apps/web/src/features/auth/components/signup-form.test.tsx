@@ -1,6 +1,7 @@
 import { ALERT_MESSAGES, VALIDATION_MESSAGES } from '@exchange/shared/messages'
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { switchLanguage } from '../../../lib/i18n/language'
 import { describe, expect, it, vi } from 'vitest'
 import { getSessionState } from '../../../lib/session-state'
 import { fail, mockApi, ok } from '../../../test/mock-api'
@@ -79,9 +80,23 @@ describe('SignupForm', () => {
       email: 'ada@example.com',
       password: 'secret1',
       token: 'DIRECT',
+      language: 'en',
       brandName: testBrand.brandName,
       companyDetails: { name: testBrand.company.name, address: testBrand.company.address },
     })
+  })
+
+  it('sends the language the page speaks, which the e-mails are written in', async () => {
+    const user = userEvent.setup()
+    const api = mockApi({ homesignup: ok({}) })
+    await switchLanguage('it')
+    renderScreen(<SignupForm />)
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret1')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Registrati' }))
+    await screen.findByText('Page /code')
+    expect(api.callsTo('homesignup')[0]?.body).toMatchObject({ email: 'ada@example.com', language: 'it' })
   })
 
   it('tells an existing user to log in', async () => {

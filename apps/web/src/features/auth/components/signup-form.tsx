@@ -14,6 +14,7 @@ import { useTimedAlert } from '../../../lib/use-timed-alert'
 import { ruleMessage } from '../../../lib/validation'
 import { useSignUp } from '../api/sign-up'
 import { useCatalog } from '../../../lib/i18n/catalog'
+import { activeLocale } from '../../../lib/i18n/locale'
 import { RichText } from '../../../lib/i18n/rich-text'
 import { commonCatalog } from '../../../lib/common-copy'
 import { authCatalog } from '../messages'
@@ -56,7 +57,14 @@ export function SignupForm() {
     if (!form.validate() || !checked.ok) return
     const email = checked.value
     signUp.mutate(
-      { email, password: form.values.password, token: getSignupToken(), ...brandPayload },
+      {
+        email,
+        password: form.values.password,
+        token: getSignupToken(),
+        // The customer's e-mails are written in the language the page speaks (decision 131).
+        language: activeLocale().language,
+        ...brandPayload,
+      },
       {
         onSuccess: (answer) => {
           if (!answer.result) {
