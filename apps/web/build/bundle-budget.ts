@@ -57,9 +57,20 @@ export const BUDGETS: PageBudget[] = [
       'src/app/routes/dashboard-layout-route.tsx',
       'src/app/routes/calculator-route.tsx',
     ],
-    catalogs: ['src/lib', 'src/app'],
-    // 280 KB until decision 093 made room for the retry keys of decision 092.
-    maxJsGzip: 281 * KB,
+    // The frame's and the calculator's (as signed-in-screens.ts loads them with it, decision 129).
+    catalogs: [
+      'src/lib',
+      'src/app',
+      'src/features/buy',
+      'src/features/dashboard',
+      'src/features/journey',
+      'src/lib/error-copy',
+      'src/lib/order-copy',
+      'src/components',
+    ],
+    // 280 KB until decision 093 made room for the retry keys of decision 092; 281 KB until the texts of the frame and the
+    // calculator came in four languages with the code that picks them (decision 129: 288.7 KB in French).
+    maxJsGzip: 291 * KB,
     // Mantine's stylesheets of the components in use (decision 066): 23.8 KB; all of them (styles.css) was 39 KB.
     maxCssGzip: 26 * KB,
   },

@@ -9,7 +9,7 @@ import { commonCatalog } from '../lib/common-copy'
 import { startLanguage } from '../lib/i18n/language'
 import { PerLanguage } from '../lib/i18n/per-language'
 import { AppRoutes, startSignedInScreen } from './router'
-import { BrandUnavailable } from './routes/brand-unavailable'
+import { BrandUnavailable } from './routes/route-error'
 
 /** Tries after the first failure, and the pause before each: a phone between cells gets a second chance. */
 const BRAND_RETRY_DELAYS_MS = [500, 1000]

@@ -34,7 +34,7 @@ import { commonCatalog, localizeCopy } from '../../lib/common-copy'
 import { useCatalog } from '../../lib/i18n/catalog'
 import { appCatalog } from '../messages'
 import { LanguageSwitch } from './language-switch'
-import { adoptLanguage } from '../../lib/i18n/language'
+import { adoptLanguage, storeLanguageOnAccount } from '../../lib/i18n/account-language'
 
 const lower = (path: string) => path.toLowerCase()
 const HISTORY = [WEB_PATHS.history]
@@ -141,7 +141,7 @@ const DashboardHeader = memo(function DashboardHeader({
             {commonCatalog.t(item.label)}
           </Anchor>
         ))}
-        <LanguageSwitch />
+        <LanguageSwitch onChosen={(language) => storeLanguageOnAccount(brand.brandName, language)} />
       </Group>
     </Group>
   )

@@ -1,18 +1,16 @@
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@exchange/shared/languages'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@exchange/shared/languages'
 import { useState } from 'react'
 import { useCatalog } from '../../lib/i18n/catalog'
-import { useBrand } from '../../lib/brand-context'
-import { storeLanguageOnAccount, switchLanguage, useLanguage } from '../../lib/i18n/language'
+import { switchLanguage, useLanguage } from '../../lib/i18n/language'
 import { commonCatalog } from '../../lib/common-copy'
 
 /**
  * The header's language choice (decision 129): a native select, named "Language" in the language in force, whose
  * options name each language in itself; the header shows the chosen one's code. The choice is kept in this browser and,
- * signed in, on the customer (decision 131).
+ * in the signed-in header, on the customer (`onChosen`, decision 131).
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ onChosen }: { onChosen?: (language: Language) => Promise<unknown> }) {
   const t = useCatalog(commonCatalog)
-  const { brandName } = useBrand()
   const language = useLanguage()
   const [switching, setSwitching] = useState(false)
   const shown = language === 'pseudo' ? 'en' : language
@@ -28,7 +26,7 @@ export function LanguageSwitch() {
           if (!isLanguage(chosen)) return
           setSwitching(true)
           switchLanguage(chosen)
-            .then(() => storeLanguageOnAccount(brandName, chosen))
+            .then(() => onChosen?.(chosen))
             .catch(() => undefined)
             .finally(() => setSwitching(false))
         }}

@@ -1,5 +1,6 @@
 import type { Language } from '@exchange/shared/languages'
-import { storeLanguageOnAccount, switchLanguage } from '../../lib/i18n/language'
+import { switchLanguage } from '../../lib/i18n/language'
+import { storeLanguageOnAccount } from '../../lib/i18n/account-language'
 
 /**
  * The customer chose a language on the account page (decision 129): the app switches, this browser remembers it, and

@@ -1,6 +1,5 @@
 import type { Language } from '@exchange/shared/languages'
 import { useSyncExternalStore } from 'react'
-import { readJwtCookie } from '../cookies'
 import {
   activateCatalogs,
   catalogLanguage,
@@ -8,14 +7,7 @@ import {
   type LoadableCatalog,
   loadLoadedCatalogs,
 } from './catalog'
-import {
-  activeLocale,
-  chosenLanguage,
-  LANGUAGE_CHOICE_KEY,
-  rememberLanguage,
-  resolveLocale,
-  setActiveLocale,
-} from './locale'
+import { activeLocale, LANGUAGE_CHOICE_KEY, rememberLanguage, resolveLocale, setActiveLocale } from './locale'
 
 /**
  * The language in force and its switch (decision 129): the catalogs already shown are loaded in the new language first,
@@ -66,25 +58,6 @@ export async function switchLanguage(language: Language, { remember = true } = {
   await loadLoadedCatalogs(language, from)
   setActiveLocale(resolveLocale(language))
   activate(language)
-}
-
-/**
- * A language the customer is known by elsewhere (their account after login, the partner who sent them): it applies
- * here unless this browser has a choice of its own, without becoming one (decision 131). Answers whether it switched.
- */
-export async function adoptLanguage(language: Language): Promise<boolean> {
-  if (chosenLanguage() || language === catalogLanguage()) return false
-  await switchLanguage(language, { remember: false })
-  return true
-}
-
-/**
- * A signed-in customer's choice goes to their account too, for their e-mails and their other devices (decision 131);
- * its call is loaded only then (it brings the schema library). Answers whether it was stored.
- */
-export function storeLanguageOnAccount(brandName: string, language: Language): Promise<boolean> {
-  if (!readJwtCookie()) return Promise.resolve(false)
-  return import('./save-language').then((module) => module.saveLanguage(brandName, language))
 }
 
 /** The language in force, for the components that render per language (the app's screens are rendered again). */

@@ -37,7 +37,7 @@ import {
 } from '../../../components/account/partner-refusal'
 import { askForAnotherCode, CodeScreenFoot, useNextCode } from './resend-code-link'
 import { useCatalog } from '../../../lib/i18n/catalog'
-import { adoptLanguage } from '../../../lib/i18n/language'
+import { adoptLanguage } from '../../../lib/i18n/account-language'
 import { RichText } from '../../../lib/i18n/rich-text'
 import { commonCatalog } from '../../../lib/common-copy'
 import { authCatalog } from '../messages'

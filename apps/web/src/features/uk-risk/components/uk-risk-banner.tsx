@@ -2,15 +2,10 @@ import { UK_BANNER_DELAY_MS } from '@exchange/shared/constants'
 import { UK_RISK_BANNER } from '@exchange/shared/uk-risk-banner'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
 import { useBrand } from '../../../lib/brand-context'
-import { catalogLanguage } from '../../../lib/i18n/catalog'
-import { useLanguage } from '../../../lib/i18n/language'
+import { commonCatalog } from '../../../lib/common-copy'
 import { speaksOtherThanEnglish } from '../english-only'
-import { ukRiskCatalog } from '../messages'
 import { useUkStatus } from '../api/get-uk-status'
 import classes from './uk-risk-banner.module.css'
-
-/** The banner's name until its catalog has arrived (English, the language of the text it names). */
-const UK_BANNER_LABEL = 'Risk warning'
 
 /** The summary's long text is loaded when the customer asks for it, not with the first page (decision 051). */
 const RiskSummaryDialog = lazy(() =>
@@ -83,28 +78,6 @@ function useHeightOf(onHeightChange: ((height: number) => void) | undefined, sho
 }
 
 /**
- * The UK steps' catalog for the banner, once loaded: the banner does not wait for it (it shows from the first paint on
- * the home views, decision 051), and is drawn again when it arrives. Asked for only when the banner is for this visitor.
- */
-function useBannerWords(wanted: boolean): ((id: 'uk-risk.bannerLabel' | 'uk-risk.englishNote') => string) | null {
-  const language = useLanguage()
-  const [, setArrived] = useState(0)
-  const loaded = ukRiskCatalog.isLoaded(catalogLanguage())
-  useEffect(() => {
-    if (!wanted || loaded) return
-    let current = true
-    ukRiskCatalog
-      .load(catalogLanguage())
-      .then(() => current && setArrived((count) => count + 1))
-      .catch(() => undefined)
-    return () => {
-      current = false
-    }
-  }, [wanted, loaded, language])
-  return loaded ? (id) => ukRiskCatalog.t(id) : null
-}
-
-/**
  * The UK risk warning (COBS 4.12A.11R), shown to UK visitors 1.5 s after a home view loads and on every
  * buying page, never dismissible. On the home views it takes its place at the top of the page from the first paint,
  * unseen until the 1.5 s have passed, and then stays stuck under the header while the page scrolls: nothing moves
@@ -126,7 +99,6 @@ export function UkRiskBanner({ top = 0, delayMs = UK_BANNER_DELAY_MS, onHeightCh
   const isUk = ukStatus.data === true
   const shown = delayOver && isUk
   const ref = useHeightOf(onHeightChange, shown)
-  const words = useBannerWords(isUk)
 
   // Fixed in the dashboard: nothing until shown. Reserved on the home views: in place, unseen until shown.
   if (onHeightChange ? !shown : !isUk) return null
@@ -137,7 +109,7 @@ export function UkRiskBanner({ top = 0, delayMs = UK_BANNER_DELAY_MS, onHeightCh
       <div
         ref={ref}
         role="region"
-        aria-label={words ? words('uk-risk.bannerLabel') : UK_BANNER_LABEL}
+        aria-label={commonCatalog.t('common.ukBanner.label')}
         aria-hidden={shown ? undefined : true}
         inert={!shown}
         className={classes.banner}
@@ -146,9 +118,9 @@ export function UkRiskBanner({ top = 0, delayMs = UK_BANNER_DELAY_MS, onHeightCh
         style={{ ['--uk-banner-top' as string]: `${top}px`, ...waiting }}
         data-version={UK_RISK_BANNER.version}
       >
-        {words && speaksOtherThanEnglish() ? (
+        {speaksOtherThanEnglish() ? (
           <p className={classes.inner} style={{ margin: 0, paddingBottom: 0, fontSize: 14, fontStyle: 'italic' }}>
-            {words('uk-risk.englishNote')}
+            {commonCatalog.t('common.ukBanner.englishNote')}
           </p>
         ) : null}
         <p className={classes.inner} style={{ margin: 0 }} lang="en">
