@@ -1,5 +1,8 @@
+import { activeLocale } from './i18n/locale'
+
 /**
- * Every country and territory with an ISO 3166-1 alpha-2 code, named in English by the browser (Intl.DisplayNames),
+ * Every country and territory with an ISO 3166-1 alpha-2 code, named by the browser in the language in force
+ * (Intl.DisplayNames; decision 129),
  * for questions about any country, the high-risk ones included (the residence list, `ALLOWED_COUNTRIES`, leaves
  * many of those out on purpose). Codes the browser cannot name, withdrawn and reserved codes, and groupings are left out.
  */
@@ -12,11 +15,23 @@ const NOT_COUNTRIES = new Set([
   ...['AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA'],
 ])
 
-let cached: { value: string; label: string }[] | null = null
+const cached = new Map<string, { value: string; label: string }[]>()
+
+/** A country's name in the language in force, by the browser; undefined when it cannot name it. */
+export function localCountryName(code: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames([activeLocale().language], { type: 'region', fallback: 'none' }).of(code)
+    return name && name !== code ? name : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export function worldCountryOptions(): { value: string; label: string }[] {
-  if (cached) return cached
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
+  const language = activeLocale().language
+  const known = cached.get(language)
+  if (known) return known
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })
   const options: { value: string; label: string }[] = []
   for (let first = 65; first <= 90; first++) {
     for (let second = 65; second <= 90; second++) {
@@ -26,6 +41,7 @@ export function worldCountryOptions(): { value: string; label: string }[] {
       if (name && name !== code) options.push({ value: code, label: name })
     }
   }
-  cached = options.sort((a, b) => a.label.localeCompare(b.label, 'en'))
-  return cached
+  const sorted = options.sort((a, b) => a.label.localeCompare(b.label, language))
+  cached.set(language, sorted)
+  return sorted
 }

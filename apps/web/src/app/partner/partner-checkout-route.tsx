@@ -8,6 +8,7 @@ import type { CalculatorPreset } from '../routes/calculator-route'
 import { DASHBOARD_ROUTES } from '../signed-in-screens'
 import { usePartnerSession } from './partner-session'
 import { commonCatalog } from '../../lib/common-copy'
+import { visitCatalog } from './messages'
 
 /** The calculator's values the partner set: each part it left out stays the customer's to choose. */
 function presetOf(prefill: PartnerPrefill): Partial<OrderValues> {
@@ -35,11 +36,9 @@ export function Component() {
   const name = partnerNameOf(session.partner)
   const preset = presetOf(session.prefill)
   const lockedNote =
-    session.locked && Object.keys(preset).length > 0
-      ? `${name} set this order: the fields it filled in cannot be changed here.`
-      : undefined
+    session.locked && Object.keys(preset).length > 0 ? visitCatalog.t('visit.lockedNote', { partner: name }) : undefined
   const refusalCopy = {
-    field_locked: `${name} set this order and it cannot be changed here. Go back to ${name} to change it.`,
+    field_locked: visitCatalog.t('visit.fieldLocked', { partner: name }),
   }
   return (
     <Suspense fallback={<PageSpinner label={commonCatalog.t('common.loading')} />}>

@@ -2,7 +2,7 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { useLocation } from 'react-router'
 import { downloadFile } from '../../features/documents/api/download-file'
 import { uploadFile } from '../../features/documents/api/upload-file'
-import { IDENTITY_DURATION } from '../../features/identity/identity-copy'
+import { identityDuration } from '../../features/identity/identity-copy'
 import { ContactFormScreen, type SendAttachment } from '../../features/support/components/contact-form-screen'
 import { SupportScreen } from '../../features/support/components/support-screen'
 import { useBrand } from '../../lib/brand-context'
@@ -19,7 +19,7 @@ export function Component() {
     return (
       <SupportScreen
         download={(id, fileName) => void downloadFile(id, fileName)}
-        identityDuration={IDENTITY_DURATION}
+        identityDuration={identityDuration()}
       />
     )
   const sendAttachment: SendAttachment = async (file) => {

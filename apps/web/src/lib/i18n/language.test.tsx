@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { commonCatalog } from '../common-copy'
 import { saveJwtCookie } from '../cookies'
 import { grossAnswer, ratesAnswer } from '../../test/fixtures'
 import { mockApi, ok } from '../../test/mock-api'
@@ -9,6 +10,12 @@ import { catalogLanguage } from './catalog'
 import { activeLocale } from './locale'
 
 describe('the language switch', () => {
+  // The screens' modules and the German catalogs transformed once before the tests time them (a busy runner takes
+  // seconds for a first import); the e2e journeys load them as a browser does.
+  beforeAll(async () => {
+    await Promise.all([import('../../app/routes/public-screens'), commonCatalog.load('de'), commonCatalog.load('fr')])
+  }, 60_000)
+
   it('shows /login in German once German is chosen, remembers it and marks the page', async () => {
     mockApi({ getUkStatus: ok({ data: { isUk: false } }) })
     renderApp('/login')

@@ -1,4 +1,5 @@
 import { countryName } from '@exchange/shared/countries'
+import { localCountryName } from '../../../lib/world-countries'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
@@ -58,7 +59,11 @@ export function AccountOverview() {
               <Detail label={t('clientDetails.field.postal')} value={details.postal} />
               <Detail
                 label={t('clientDetails.field.country')}
-                value={details.country ? (countryName(details.country) ?? details.country) : null}
+                value={
+                  details.country
+                    ? (localCountryName(details.country) ?? countryName(details.country) ?? details.country)
+                    : null
+                }
               />
             </SimpleGrid>
           ) : (

@@ -1,5 +1,6 @@
 import { ClientDetails, type StoredClientDetails } from '@exchange/shared/clients.schemas'
 import { ALLOWED_COUNTRIES } from '@exchange/shared/countries'
+import { localCountryName } from '../../../lib/world-countries'
 import { ALERT_MESSAGES } from '@exchange/shared/messages'
 import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core'
@@ -27,7 +28,9 @@ const FIELDS = [
   'phone',
 ] as const satisfies readonly (keyof ClientDetails)[]
 
-const COUNTRY_OPTIONS = ALLOWED_COUNTRIES.map((country) => ({ value: country.code, label: country.name }))
+/** The countries one may live in, named in the language in force (the shared English name where the browser has none). */
+const countryOptions = () =>
+  ALLOWED_COUNTRIES.map((country) => ({ value: country.code, label: localCountryName(country.code) ?? country.name }))
 
 /**
  * The shared schema's country rule is a bare enum, whose message lists every code; the Select only offers
@@ -118,7 +121,7 @@ function DetailsInputs({ form, refused, onChange }: DetailsInputsProps) {
         <Select
           label={t('clientDetails.field.country')}
           placeholder={t('clientDetails.countryPlaceholder')}
-          data={COUNTRY_OPTIONS}
+          data={countryOptions()}
           searchable
           nothingFoundMessage={t('clientDetails.countryNone')}
           size="md"
