@@ -3,6 +3,7 @@ import { catalogLanguage } from '../lib/i18n/catalog'
 import { appCatalog } from './messages'
 import { type LazyScreen, onDemand } from './on-demand'
 import { accountSecurityCatalog } from '../features/account-security/messages'
+import { agreementCatalog } from '../features/agreement/messages'
 import { buyCatalog } from '../features/buy/messages'
 import { clientDetailsCatalog } from '../features/client-details/messages'
 import { dashboardCatalog } from '../features/dashboard/messages'
@@ -185,13 +186,25 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
   // The customer agreement (decision 044).
   {
     path: WEB_PATHS.disclaimer,
-    Screen: onDemand(() => import('./routes/disclaimer-route'), [journeyCatalog, uiCatalog]),
+    Screen: onDemand(
+      () => import('./routes/disclaimer-route'),
+      [agreementCatalog, errorCopyCatalog, journeyCatalog, uiCatalog],
+    ),
   },
-  { path: WEB_PATHS.agreement, Screen: onDemand(() => import('./routes/agr-route'), [uiCatalog]) },
-  { path: WEB_PATHS.signAgreement, Screen: onDemand(() => import('./routes/agr1-route'), [uiCatalog]) },
+  {
+    path: WEB_PATHS.agreement,
+    Screen: onDemand(() => import('./routes/agr-route'), [agreementCatalog, errorCopyCatalog, uiCatalog]),
+  },
+  {
+    path: WEB_PATHS.signAgreement,
+    Screen: onDemand(() => import('./routes/agr1-route'), [agreementCatalog, errorCopyCatalog, uiCatalog]),
+  },
   {
     path: WEB_PATHS.returnAgreement,
-    Screen: onDemand(() => import('./routes/return-agr-route'), [journeyCatalog, uiCatalog]),
+    Screen: onDemand(
+      () => import('./routes/return-agr-route'),
+      [agreementCatalog, errorCopyCatalog, journeyCatalog, uiCatalog],
+    ),
   },
   // The UK steps (decision 041); prwait, the cooling-off, follows the spec's pr… family.
   {
@@ -222,7 +235,7 @@ export const DASHBOARD_ROUTES: { path: string; Screen: LazyScreen }[] = [
     path: WEB_PATHS.account,
     Screen: onDemand(
       () => import('./routes/account-route'),
-      [accountSecurityCatalog, clientDetailsCatalog, identityCatalog, passkeysCatalog, uiCatalog],
+      [accountSecurityCatalog, agreementCatalog, clientDetailsCatalog, identityCatalog, passkeysCatalog, uiCatalog],
     ),
   },
   // Requests and the contact form share one module (decision 122).

@@ -5,8 +5,12 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useBrand } from '../../../lib/brand-context'
+import { localizeCopy } from '../../../lib/common-copy'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { RichText } from '../../../lib/i18n/rich-text'
 import { useAgreementStatus } from '../api/agreement-api'
+import { agreementCatalog } from '../messages'
 
 /** Saves one signed agreement (`downloadAgreement`); the documents feature's download, composed by the route. */
 export type DownloadAgreement = (id: string, fileName: string) => Promise<true | false | { result: false }>
@@ -16,6 +20,7 @@ export type DownloadAgreement = (id: string, fileName: string) => Promise<true |
  * version in force is signed.
  */
 export function AgreementRecordsCard({ download: save }: { download: DownloadAgreement }) {
+  const t = useCatalog(agreementCatalog)
   const brand = useBrand()
   const status = useAgreementStatus(brand.brandName)
   const [error, setError] = useState<string | null>(null)
@@ -27,9 +32,9 @@ export function AgreementRecordsCard({ download: save }: { download: DownloadAgr
     setError(null)
     try {
       const outcome = await save(id, fileName)
-      if (outcome !== true) setError(ALERT_MESSAGES.somethingWentWrong)
+      if (outcome !== true) setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
     } catch {
-      setError(ALERT_MESSAGES.somethingWentWrong)
+      setError(localizeCopy(ALERT_MESSAGES.somethingWentWrong))
     }
   }
 
@@ -37,30 +42,35 @@ export function AgreementRecordsCard({ download: save }: { download: DownloadAgr
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} component="section" aria-labelledby="agreement-card">
       <Stack gap="sm">
         <Title id="agreement-card" order={2} fz="lg">
-          Customer agreement
+          {t('agreement.records.title')}
         </Title>
         {data.signed ? null : (
           <Text size="sm">
-            Version {data.version} is not signed yet.{' '}
-            <Anchor component={Link} to={WEB_PATHS.disclaimer} fw={600}>
-              Read and sign it
-            </Anchor>
+            <RichText
+              catalog={agreementCatalog}
+              id="agreement.records.notSigned"
+              values={{ version: data.version }}
+              parts={[<Anchor component={Link} to={WEB_PATHS.disclaimer} fw={600} />]}
+            />
           </Text>
         )}
         {data.records.map((record) => (
           <Group key={record.id} justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm">
-              Version {record.version}
-              {record.current ? ' (in force)' : ''}, signed by {record.signerName} on {formatDateTime(record.signedAt)}{' '}
-              ({LANGUAGE_NAMES[record.language]})
+              {t(record.current ? 'agreement.records.recordInForce' : 'agreement.records.record', {
+                version: record.version,
+                name: record.signerName,
+                date: formatDateTime(record.signedAt),
+                language: LANGUAGE_NAMES[record.language],
+              })}
             </Text>
             <Button
               variant="light"
               size="xs"
-              aria-label={`Download the agreement version ${record.version}`}
+              aria-label={t('agreement.records.downloadLabel', { version: record.version })}
               onClick={() => void download(record.id, record.fileName)}
             >
-              Download
+              {t('agreement.records.download')}
             </Button>
           </Group>
         ))}

@@ -8,8 +8,12 @@ import { FormAlert } from '../../../components/ui/form-alert'
 import { useBrand } from '../../../lib/brand-context'
 import { useCustomer } from '../../../lib/customer-context'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
 import { activeLocale } from '../../../lib/i18n/locale'
+import { RichText } from '../../../lib/i18n/rich-text'
+import { localizeCopy } from '../../../lib/common-copy'
 import { type AgreementPolling, useAgreementStatus } from '../api/agreement-api'
+import { agreementCatalog } from '../messages'
 import { AgreementFrame } from './agreement-frame'
 import { AgreementNotSigned, AgreementSigned, SignatureTakingLonger } from './return-agreement-outcomes'
 import { useSignAgreement } from './use-sign-agreement'
@@ -42,11 +46,12 @@ function Sections({ sections, level }: { sections: AgreementSection[]; level: 2 
 function AlreadySigned({ signedAt }: { signedAt: string }) {
   return (
     <Alert color="teal" variant="light" w="100%">
-      You signed this version on {formatDateTime(signedAt)}. You can download it under{' '}
-      <Anchor component={Link} to={WEB_PATHS.account} fw={600}>
-        Account
-      </Anchor>
-      .
+      <RichText
+        catalog={agreementCatalog}
+        id="agreement.alreadySigned"
+        values={{ date: formatDateTime(signedAt) }}
+        parts={[<Anchor component={Link} to={WEB_PATHS.account} fw={600} />]}
+      />
     </Alert>
   )
 }
@@ -59,18 +64,17 @@ function useSignedCurrent() {
 
 /** /dashboard-disclaimer: the key terms of the agreement, before the full text. */
 export function DisclaimerScreen({ notice }: { notice?: ReactNode }) {
+  const t = useCatalog(agreementCatalog)
   const agreement = useAgreement()
   const signed = useSignedCurrent()
   return (
-    <AgreementFrame title="Before you buy: our agreement" version={agreement.version}>
+    <AgreementFrame title={t('agreement.disclaimer.title')} version={agreement.version}>
       {notice}
-      <Text>
-        To buy from us, you sign our customer agreement once. These are its key terms; the next page has the full text.
-      </Text>
+      <Text>{t('agreement.disclaimer.lead')}</Text>
       {signed ? <AlreadySigned signedAt={signed.signedAt} /> : null}
       <Sections sections={agreement.keyTerms} level={2} />
       <Button component={Link} to={WEB_PATHS.agreement} size="md">
-        Read the full agreement
+        {t('agreement.disclaimer.readFull')}
       </Button>
     </AgreementFrame>
   )
@@ -78,16 +82,17 @@ export function DisclaimerScreen({ notice }: { notice?: ReactNode }) {
 
 /** /dashboard-agr: the full agreement. */
 export function AgreementScreen() {
+  const t = useCatalog(agreementCatalog)
   const agreement = useAgreement()
   return (
     <AgreementFrame title={agreement.title} version={agreement.version}>
       <Sections sections={agreement.sections} level={2} />
       <Group gap="md" wrap="wrap">
         <Button component={Link} to={WEB_PATHS.signAgreement} size="md">
-          Continue to sign
+          {t('agreement.full.continue')}
         </Button>
         <Anchor component={Link} to={WEB_PATHS.disclaimer} fw={600} size="sm">
-          Back to the key terms
+          {t('agreement.full.back')}
         </Anchor>
       </Group>
     </AgreementFrame>
@@ -99,25 +104,31 @@ export function AgreementScreen() {
  * off to the e-signature partner's page (`startDocusign`), which sends the browser back to /dashboard-returnagr.
  */
 export function ConfirmAgreementScreen() {
+  const t = useCatalog(agreementCatalog)
   const customer = useCustomer()
   const agreement = useAgreement()
   const detailsName = [customer.details.firstName, customer.details.lastName].filter(Boolean).join(' ').trim()
   const { typed, setTyped, nameError, error, leaving, sign, busy } = useSignAgreement(detailsName)
 
   return (
-    <AgreementFrame title="Sign the agreement" version={agreement.version} sandbox={leaving?.sandbox ?? false}>
-      <Text fw={600}>By signing you confirm:</Text>
+    <AgreementFrame title={t('agreement.sign.title')} version={agreement.version} sandbox={leaving?.sandbox ?? false}>
+      <Text fw={600}>{t('agreement.sign.confirm')}</Text>
       <Text>{agreement.confirmation}</Text>
       {detailsName ? (
         <Text size="sm">
-          You sign as <strong>{detailsName}</strong>, the name in your details.
+          <RichText
+            catalog={agreementCatalog}
+            id="agreement.sign.signAs"
+            values={{ name: detailsName }}
+            parts={[<strong />]}
+          />
         </Text>
       ) : (
         <TextInput
           w="100%"
           maw={420}
-          label="Your full name"
-          description="As on your identity document. You type it again on the signing page."
+          label={t('agreement.sign.nameLabel')}
+          description={t('agreement.sign.nameDescription')}
           autoComplete="name"
           value={typed}
           onChange={(event) => setTyped(event.currentTarget.value)}
@@ -125,27 +136,26 @@ export function ConfirmAgreementScreen() {
         />
       )}
       <Text size="sm" c="dimmed">
-        You sign on the secure page of our e-signature partner, then you come back here. A copy of the signed agreement
-        is kept in your account.
+        {t('agreement.sign.partnerNote')}
       </Text>
       {error ? <FormAlert message={error} /> : null}
       {leaving ? (
         <Group gap="sm" role="status" aria-live="polite">
           <Loader size="sm" />
           <Text size="sm">
-            Taking you to the signing page…{' '}
+            {t('agreement.sign.leaving')}{' '}
             <Anchor href={leaving.url} fw={600}>
-              Continue
+              {t('agreement.sign.continue')}
             </Anchor>
           </Text>
         </Group>
       ) : null}
       <Group gap="md" wrap="wrap">
         <Button onClick={sign} loading={busy} size="md">
-          Go to signing
+          {t('agreement.sign.submit')}
         </Button>
         <Anchor component={Link} to={WEB_PATHS.agreement} fw={600} size="sm">
-          Back to the agreement
+          {t('agreement.sign.back')}
         </Anchor>
       </Group>
     </AgreementFrame>
@@ -167,6 +177,7 @@ export function ReturnAgreementScreen({
   /** Back to where the customer was (the calculator keeps their order); false when there is nowhere to go. */
   onContinue: () => Promise<boolean>
 }) {
+  const t = useCatalog(agreementCatalog)
   const brand = useBrand()
   const status = useAgreementStatus(brand.brandName, polling)
   const answer = status.data
@@ -174,18 +185,18 @@ export function ReturnAgreementScreen({
 
   if (status.isError || answer === false || (answer && !answer.result)) {
     return (
-      <AgreementFrame title="Checking your signature">
-        <FormAlert message={ALERT_MESSAGES.somethingWentWrong} />
+      <AgreementFrame title={t('agreement.return.checking')}>
+        <FormAlert message={localizeCopy(ALERT_MESSAGES.somethingWentWrong)} />
         <Button variant="light" onClick={() => void status.refetch()} loading={status.isFetching}>
-          Try again
+          {t('agreement.return.tryAgain')}
         </Button>
       </AgreementFrame>
     )
   }
   if (!data) {
     return (
-      <AgreementFrame title="Checking your signature">
-        <Loader aria-label="Loading" />
+      <AgreementFrame title={t('agreement.return.checking')}>
+        <Loader aria-label={t('agreement.return.loading')} />
       </AgreementFrame>
     )
   }
@@ -198,13 +209,13 @@ export function ReturnAgreementScreen({
       <SignatureTakingLonger version={data.version} recheck={() => void status.refetch()} busy={status.isFetching} />
     )
   return (
-    <AgreementFrame title="Checking your signature" version={data.version}>
+    <AgreementFrame title={t('agreement.return.checking')} version={data.version}>
       <Group gap="sm" role="status" aria-live="polite">
         <Loader size="sm" />
-        <Text>We are waiting for our e-signature partner to confirm your signature.</Text>
+        <Text>{t('agreement.return.waiting')}</Text>
       </Group>
       <Text size="sm" c="dimmed">
-        You can stay on this page: it moves on by itself.
+        {t('agreement.return.stay')}
       </Text>
     </AgreementFrame>
   )

@@ -3,6 +3,8 @@ import * as WEB_PATHS from '@exchange/shared/web-paths'
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core'
 import { Link, useNavigate } from 'react-router'
 import { formatDateTime } from '../../../lib/format'
+import { useCatalog } from '../../../lib/i18n/catalog'
+import { agreementCatalog } from '../messages'
 import { AgreementFrame } from './agreement-frame'
 
 /** The version in force is signed: thanks, and on with where the customer was (the dashboard when nowhere). */
@@ -15,13 +17,14 @@ export function AgreementSigned({
   version: string
   onContinue: () => Promise<boolean>
 }) {
+  const t = useCatalog(agreementCatalog)
   const navigate = useNavigate()
   return (
-    <AgreementFrame title="Agreement signed" version={version}>
+    <AgreementFrame title={t('agreement.signed.title')} version={version}>
       <Alert color="teal" variant="light" w="100%" role="status">
-        Thank you, {current.signerName}. You signed our customer agreement on {formatDateTime(current.signedAt)}.
+        {t('agreement.signed.thanks', { name: current.signerName, date: formatDateTime(current.signedAt) })}
       </Alert>
-      <Text size="sm">A copy is kept in your account, where you can download it at any time.</Text>
+      <Text size="sm">{t('agreement.signed.copyKept')}</Text>
       <Group gap="md" wrap="wrap">
         <Button
           size="md"
@@ -31,10 +34,10 @@ export function AgreementSigned({
             })
           }
         >
-          Continue
+          {t('agreement.signed.continue')}
         </Button>
         <Anchor component={Link} to={WEB_PATHS.account} fw={600} size="sm">
-          Download your copy
+          {t('agreement.signed.download')}
         </Anchor>
       </Group>
     </AgreementFrame>
@@ -43,18 +46,19 @@ export function AgreementSigned({
 
 /** No signature under way (declined, or never started): back to the agreement. */
 export function AgreementNotSigned({ declined, version }: { declined: boolean; version: string }) {
+  const t = useCatalog(agreementCatalog)
   return declined ? (
-    <AgreementFrame title="Agreement not signed" version={version}>
-      <Text>You declined to sign the agreement. You can buy from us only once it is signed.</Text>
+    <AgreementFrame title={t('agreement.notSigned.title')} version={version}>
+      <Text>{t('agreement.notSigned.declined')}</Text>
       <Button component={Link} to={WEB_PATHS.disclaimer}>
-        Read the agreement again
+        {t('agreement.notSigned.readAgain')}
       </Button>
     </AgreementFrame>
   ) : (
-    <AgreementFrame title="Checking your signature" version={version}>
-      <Text>You have not started signing the agreement yet.</Text>
+    <AgreementFrame title={t('agreement.return.checking')} version={version}>
+      <Text>{t('agreement.notSigned.notStarted')}</Text>
       <Button component={Link} to={WEB_PATHS.disclaimer}>
-        Read the agreement
+        {t('agreement.notSigned.read')}
       </Button>
     </AgreementFrame>
   )
@@ -70,18 +74,18 @@ export function SignatureTakingLonger({
   recheck: () => void
   busy: boolean
 }) {
+  const t = useCatalog(agreementCatalog)
   return (
-    <AgreementFrame title="Checking your signature" version={version}>
-      <Alert color="yellow" variant="light" title="This is taking longer than usual" w="100%">
-        Our e-signature partner has not confirmed your signature yet. If you left its page before signing, you can sign
-        now.
+    <AgreementFrame title={t('agreement.return.checking')} version={version}>
+      <Alert color="yellow" variant="light" title={t('agreement.longer.title')} w="100%">
+        {t('agreement.longer.text')}
       </Alert>
       <Group gap="md" wrap="wrap">
         <Button component={Link} to={WEB_PATHS.signAgreement}>
-          Sign the agreement
+          {t('agreement.longer.sign')}
         </Button>
         <Button variant="light" onClick={recheck} loading={busy}>
-          Check again
+          {t('agreement.longer.checkAgain')}
         </Button>
       </Group>
     </AgreementFrame>
