@@ -127,7 +127,15 @@ const DashboardHeader = memo(function DashboardHeader({
           <BrandLogo brand={brand} height={phone ? 22 : 28} />
         </Box>
       </Group>
-      <Group component="nav" aria-label={commonCatalog.t('common.nav.main')} gap={phone ? 10 : 'md'} wrap="nowrap">
+      <Group
+        component="nav"
+        aria-label={commonCatalog.t('common.nav.main')}
+        // On a phone the links of a longer language go onto two rows rather than past the edge (decision 129).
+        gap={phone ? 10 : 'md'}
+        wrap={phone ? 'wrap' : 'nowrap'}
+        justify="flex-end"
+        style={{ minWidth: 0, rowGap: 2 }}
+      >
         {SIGNED_IN_NAV.map((item) => (
           <Anchor
             key={item.to}
@@ -141,13 +149,23 @@ const DashboardHeader = memo(function DashboardHeader({
             {commonCatalog.t(item.label)}
           </Anchor>
         ))}
-        <LanguageSwitch onChosen={(language) => storeLanguageOnAccount(brand.brandName, language)} />
+        {/* On a phone the header has no room left for it: the menu has it (below). */}
+        {phone ? null : <LanguageSwitch onChosen={(language) => storeLanguageOnAccount(brand.brandName, language)} />}
       </Group>
     </Group>
   )
 })
 
-const DashboardNav = memo(function DashboardNav({ current, onNavigate }: { current: string; onNavigate: () => void }) {
+const DashboardNav = memo(function DashboardNav({
+  current,
+  onNavigate,
+  phone,
+}: {
+  current: string
+  onNavigate: () => void
+  phone: boolean
+}) {
+  const { brandName } = useBrand()
   return (
     <>
       {/* A plain scrolling box, not Mantine's ScrollArea: its measuring drew the menu four more times on load. */}
@@ -171,6 +189,11 @@ const DashboardNav = memo(function DashboardNav({ current, onNavigate }: { curre
         })}
       </AppShell.Section>
       <AppShell.Section>
+        {phone ? (
+          <Box px="sm" py={6}>
+            <LanguageSwitch onChosen={(language) => storeLanguageOnAccount(brandName, language)} />
+          </Box>
+        ) : null}
         <NavLink component={Link} to={WEB_PATHS.logout} label={commonCatalog.t('common.nav.logOut')} color="red" />
       </AppShell.Section>
     </>
@@ -277,7 +300,7 @@ export function DashboardLayout() {
       <UkRiskBanner top={headerHeight} delayMs={0} onHeightChange={setBannerHeight} />
 
       <AppShell.Navbar p="sm" aria-label={appCatalog.t('app.nav.dashboardMenu')}>
-        <DashboardNav current={lower(pathname)} onNavigate={nav.close} />
+        <DashboardNav current={lower(pathname)} onNavigate={nav.close} phone={phone} />
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>

@@ -14,7 +14,7 @@ export type BuyStep = (typeof BUY_STEPS)[number]['id']
 
 /**
  * Where the customer is in a purchase: amount → method → details → pay. Shared by the buy screens; short labels keep
- * all four on one line at 320 px. The current step is marked for screen readers with `aria-current="step"`.
+ * all four in one row at 320 px, a longer one on two lines. The current step is marked for screen readers with `aria-current="step"`.
  */
 export function BuySteps({ current }: { current: BuyStep }) {
   const t = useCatalog(uiCatalog)
@@ -45,7 +45,13 @@ export function BuySteps({ current }: { current: BuyStep }) {
                   {done ? '✓' : index + 1}
                 </Text>
               </ThemeIcon>
-              <Text size="sm" fw={active ? 700 : 500} c={active ? undefined : 'dimmed'} truncate>
+              <Text
+                size="sm"
+                fw={active ? 700 : 500}
+                c={active ? undefined : 'dimmed'}
+                // A longer word (German, French) breaks onto a second line rather than being cut off (decision 129).
+                style={{ overflowWrap: 'anywhere', hyphens: 'auto', lineHeight: 1.2 }}
+              >
                 {t(step.label)}
                 {done ? <VisuallyHidden>{t('ui.steps.done')}</VisuallyHidden> : null}
               </Text>

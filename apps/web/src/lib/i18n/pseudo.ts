@@ -25,7 +25,9 @@ function stretch(text: string): string {
   return text.replace(/<\/?\d+>|[^<]+|</g, (part) => {
     if (/^<\/?\d+>$/.test(part) || part.trim() === '') return part
     const accented = part.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter)
-    return `${accented}${'·'.repeat(Math.ceil(part.length * 0.4))}`
+    // Words of padding, not one long one: a real translation is longer by its words, and breaks between them.
+    const padding = Math.ceil(part.length * 0.4)
+    return `${accented}${' ···'.repeat(Math.ceil(padding / 4))}`
   })
 }
 

@@ -8,10 +8,13 @@ import { dashboardCatalog } from '../messages'
 export function CustomerGreeting() {
   const t = useCatalog(dashboardCatalog)
   const { details } = useCustomer()
+  const named = Boolean(details.firstName?.trim() || details.lastName?.trim())
   return (
     <Stack gap={4}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        {t('dashboard.hello', { name: clientNameOf(details.firstName, details.lastName) })}
+        {named
+          ? t('dashboard.hello', { name: clientNameOf(details.firstName, details.lastName) })
+          : t('dashboard.helloNoName')}
       </Title>
       <Text c="dimmed" size="sm">
         {details.email}
