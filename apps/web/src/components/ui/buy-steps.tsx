@@ -1,5 +1,6 @@
 import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import { useCatalog } from '../../lib/i18n/catalog'
+import classes from './buy-steps.module.css'
 import { uiCatalog } from '../messages'
 
 /** The buy journey's steps in the customer's words, in order. */
@@ -13,8 +14,8 @@ const BUY_STEPS = [
 export type BuyStep = (typeof BUY_STEPS)[number]['id']
 
 /**
- * Where the customer is in a purchase: amount → method → details → pay. Shared by the buy screens; short labels keep
- * all four in one row at 320 px, a longer one on two lines. The current step is marked for screen readers with `aria-current="step"`.
+ * Where the customer is in a purchase: amount → method → details → pay. Shared by the buy screens; on a phone only the current
+ * step's label shows (buy-steps.module.css), so that a longer language's labels are never cut. The current step is marked for screen readers with `aria-current="step"`.
  */
 export function BuySteps({ current }: { current: BuyStep }) {
   const t = useCatalog(uiCatalog)
@@ -32,7 +33,8 @@ export function BuySteps({ current }: { current: BuyStep }) {
               gap={6}
               wrap="nowrap"
               aria-current={active ? 'step' : undefined}
-              style={{ flex: '1 1 auto', minWidth: 0 }}
+              // The current step keeps its label's width; the others give theirs up first.
+              style={{ flex: active ? '0 0 auto' : '1 1 auto', minWidth: 0 }}
             >
               <ThemeIcon
                 size={22}
@@ -49,8 +51,8 @@ export function BuySteps({ current }: { current: BuyStep }) {
                 size="sm"
                 fw={active ? 700 : 500}
                 c={active ? undefined : 'dimmed'}
-                // A longer word (German, French) breaks onto a second line rather than being cut off (decision 129).
-                style={{ overflowWrap: 'anywhere', hyphens: 'auto', lineHeight: 1.2 }}
+                className={classes.label}
+                data-current={active || undefined}
               >
                 {t(step.label)}
                 {done ? <VisuallyHidden>{t('ui.steps.done')}</VisuallyHidden> : null}
