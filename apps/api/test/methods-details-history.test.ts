@@ -160,6 +160,7 @@ describe('client details', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: customer.email,
+      language: 'en',
     })
   })
 

@@ -20,7 +20,7 @@ describe('user calls and sessions', () => {
     expect(answer.body).toEqual({
       result: true,
       data: {
-        details: { firstName: null, lastName: null, email: customer.email },
+        details: { firstName: null, lastName: null, email: customer.email, language: 'en' },
         userName: customer.email,
         pendingBalance: '0.00',
         agreementSum: '0.00',
