@@ -15,8 +15,9 @@ afterAll(async () => {
 
 describe('the buy calculator', () => {
   it('reads a German amount as meant, never starts an order on Enter in a dropdown, offers the saved wallet, and shows the order in progress with continue and a confirmed cancel', async () => {
-    // A German browser: "1.000,50" is a thousand and a half euros.
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, locale: 'de-DE' })
+    // A browser in English as written in Germany (en-DE): the screens in English, "1.000,50" a thousand and a half
+    // euros (the German screens are languages.e2e.ts's).
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, locale: 'en-DE' })
     const page = await context.newPage()
     await signUpAndConfirm(page, baseUrl, 'buycalc')
     await declareSourceOfFunds(page)

@@ -90,7 +90,8 @@ async function overflowing(page: Page): Promise<string[]> {
       const style = getComputedStyle(element)
       if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') continue
       const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0 || box.right <= 0) continue
+      // Nothing on show, or kept for screen readers only (1 px, clipped).
+      if (box.width <= 1 || box.height <= 1 || box.right <= 0) continue
       if (box.right > width + 1 && !scrollsSideways(element)) found.push(`past the edge: ${name(element)}`)
       const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflowX === 'clip'
       if (clips && element.children.length === 0 && element.scrollWidth > element.clientWidth + 1)
