@@ -16,7 +16,6 @@ import { activeLocale, LANGUAGE_CHOICE_KEY, rememberLanguage, resolveLocale, set
  */
 
 const listeners = new Set<() => void>()
-let current: CatalogLanguage | undefined
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
@@ -34,7 +33,6 @@ function pseudoAsked(): boolean {
 
 function activate(language: CatalogLanguage) {
   activateCatalogs(language)
-  current = language
   document.documentElement.lang = language === 'pseudo' ? 'en' : language
   for (const listener of listeners) listener()
 }
@@ -62,5 +60,6 @@ export async function switchLanguage(language: Language, { remember = true } = {
 
 /** The language in force, for the components that render per language (the app's screens are rendered again). */
 export function useLanguage(): CatalogLanguage {
-  return useSyncExternalStore(subscribe, () => current ?? activeLocale().language)
+  // The catalogs' language is the one source (the tests' setup sets it back to English after each test).
+  return useSyncExternalStore(subscribe, catalogLanguage)
 }
