@@ -188,13 +188,18 @@ function registerPaymentActions(app: FastifyInstance, deps: OperatorDeps) {
   app.post('/actions/refund-transfer', { schema: { hide: true } }, async (request, reply) => {
     const { transferId, reason } = parse(RefundTransfer, request.body)
     const { requestId } = await deps.operators.refundTransfer(request.operatorAccount!, transferId, reason)
-    return respond(request, reply, requestId ? ASKED : 'Refund recorded', { requestId })
+    return respond(request, reply, requestId ? ASKED : 'Refund recorded', requestId ? { requestId } : {})
   })
 
   app.post('/actions/refund-order', { schema: { hide: true } }, async (request, reply) => {
     const { orderReference, reason } = parse(RefundOrder, request.body)
     const { requestId } = await deps.operators.refundOrder(request.operatorAccount!, orderReference, reason)
-    return respond(request, reply, requestId ? ASKED : `Order ${orderReference} refunded`, { requestId })
+    return respond(
+      request,
+      reply,
+      requestId ? ASKED : `Order ${orderReference} refunded`,
+      requestId ? { requestId } : {},
+    )
   })
 
   app.post('/actions/record-delivery', { schema: { hide: true } }, async (request, reply) => {
@@ -224,7 +229,10 @@ function registerReviewActions(app: FastifyInstance, deps: OperatorDeps) {
         decision,
         reason,
       )
-      return respond(request, reply, requestId ? ASKED : `Enhanced checks ${decision}`, { decision, requestId })
+      return respond(request, reply, requestId ? ASKED : `Enhanced checks ${decision}`, {
+        decision,
+        ...(requestId && { requestId }),
+      })
     })
   }
 
