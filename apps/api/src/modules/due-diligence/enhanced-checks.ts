@@ -21,7 +21,8 @@ async function decideEnhancedChecks(
   const why = reason.trim()
   if (why.length < 3 || why.length > 500 || operator.trim() === '') throw new AppError('validation_failed', 400)
   const { db, clock, onFactsChanged } = deps
-  const latest = await latestQuestionnaire(deps, customerId)
+  // Inside the caller's transaction the answer is read there too (PGlite has one connection).
+  const latest = await latestQuestionnaire({ db: within ?? db }, customerId)
   if (!latest || latest.decision) throw new AppError('review_not_pending')
   await (within ?? db).transaction(async (tx) => {
     const [decided] = await tx

@@ -27,24 +27,34 @@ async function lockTransfer(tx: Database, transferId: string): Promise<TransferR
  * that price however long the check took; a short payment cannot be approved (it is refunded instead).
  */
 async function approveHeldTransfer(parts: IntakeParts, transferId: string, by: string): Promise<OrderStatus> {
-  const approved = await parts.db.transaction((tx) => approveHeldTransferIn(parts, tx, transferId, by))
+  const price = await priceHeldTransfer(parts, transferId)
+  const approved = await parts.db.transaction((tx) => approveHeldTransferIn(parts, tx, transferId, by, price))
   return approved.afterCommit()
 }
 
 /**
- * The approval inside the caller's transaction (a four-eyes approval, decision 132): answers what to run once it
- * committed (the purchase of an order now paid, or its status).
+ * The price a held transfer's approval buys at, read before the approval's transaction (the rates are not read
+ * inside one).
+ */
+async function priceHeldTransfer(parts: IntakeParts, transferId: string): Promise<CurrentPrice> {
+  const { db, currentPriceFor } = parts
+  const [held] = await db.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
+  const [heldOrder] = held?.orderId ? await db.select().from(orders).where(eq(orders.id, held.orderId)) : []
+  return held && heldOrder ? currentPriceFor(heldOrder, held.amount) : null
+}
+
+/**
+ * The approval inside the caller's transaction (a four-eyes approval, decision 132), at the price read before it:
+ * answers what to run once the transaction committed (the purchase of an order now paid, or its status).
  */
 async function approveHeldTransferIn(
   parts: IntakeParts,
   tx: Database,
   transferId: string,
   by: string,
+  currentPrice: CurrentPrice,
 ): Promise<{ afterCommit: () => Promise<OrderStatus> }> {
-  const { db, clock, orderService, orderMail, fulfilment, currentPriceFor } = parts
-  const [held] = await db.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
-  const [heldOrder] = held?.orderId ? await db.select().from(orders).where(eq(orders.id, held.orderId)) : []
-  const currentPrice = held && heldOrder ? await currentPriceFor(heldOrder, held.amount) : null
+  const { clock, orderService, orderMail, fulfilment } = parts
   const transfer = await lockTransfer(tx, transferId)
   if (!transfer || transfer.outcome !== 'held_name_mismatch' || !transfer.orderId)
     throw new AppError('transition_not_allowed')
@@ -157,6 +167,7 @@ export function createHeldTransfers(parts: IntakeParts) {
   return {
     approveHeldTransfer: given(parts, approveHeldTransfer),
     approveHeldTransferIn: given(parts, approveHeldTransferIn),
+    priceHeldTransfer: given(parts, priceHeldTransfer),
     refundTransfer: given(parts, refundTransfer),
     heldTransfers: given(parts, heldTransfers),
   }

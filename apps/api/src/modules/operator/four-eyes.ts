@@ -13,6 +13,8 @@ import type { OperatorServiceDeps } from './operator-deps'
 import { logAction } from './operator-log'
 import { type OperatorAction, mayDo } from './operator-roles'
 
+type FourEyesRequest = typeof fourEyesRequests.$inferSelect
+
 /** The operator acting: their account, name and roles. */
 export interface ActingOperator {
   id: string
@@ -82,9 +84,12 @@ export async function requestFourEyes(
   })
 }
 
-/** Why a request cannot be decided by this operator, read after the conditional UPDATE found nothing to move. */
-async function refusalOf(db: Database, requestId: string, operator: ActingOperator): Promise<AppError> {
-  const [row] = await db.select().from(fourEyesRequests).where(eq(fourEyesRequests.id, requestId))
+/**
+ * Why a request cannot be decided by this operator, read in the decision's transaction after the conditional UPDATE
+ * found nothing to move (a new statement sees what the other decision committed).
+ */
+async function refusalOf(tx: Database, requestId: string, operator: ActingOperator): Promise<AppError> {
+  const [row] = await tx.select().from(fourEyesRequests).where(eq(fourEyesRequests.id, requestId))
   if (!row) return new AppError('not_found', 404)
   if (row.status !== 'requested') return new AppError('four_eyes_decided', 409)
   if (row.requestedBy === operator.id) return new AppError('four_eyes_own_request', 403)
@@ -121,21 +126,30 @@ async function decide(
       ),
     )
     .returning()
-  if (!moved) throw await refusalOf(deps.db, requestId, operator)
+  if (!moved) throw await refusalOf(tx, requestId, operator)
   return moved
 }
 
-/** The action a request stands for, run inside the approval's transaction; answers what to run after it committed. */
+/** What an action reads before the approval's transaction: the price a released payment buys at. */
+async function prepare(deps: FourEyesDeps, request: FourEyesRequest) {
+  return request.action === 'approve_transfer' ? deps.moneyIn.priceHeldTransfer(request.target) : null
+}
+
+/**
+ * The action a request stands for, run inside the approval's transaction (every statement on `tx`); answers what to
+ * run after it committed.
+ */
 async function runAction(
   deps: FourEyesDeps,
   tx: Database,
   operator: ActingOperator,
-  request: typeof fourEyesRequests.$inferSelect,
+  request: FourEyesRequest,
+  prepared: Awaited<ReturnType<typeof prepare>>,
 ): Promise<() => Promise<unknown>> {
   const nothing = async () => undefined
   switch (request.action) {
     case 'approve_transfer': {
-      const approved = await deps.moneyIn.approveHeldTransferIn(tx, request.target, operator.name)
+      const approved = await deps.moneyIn.approveHeldTransferIn(tx, request.target, operator.name, prepared)
       return approved.afterCommit
     }
     case 'refund_transfer':
@@ -163,9 +177,10 @@ export async function approveFourEyes(
 ): Promise<{ action: FourEyesAction }> {
   const found = await requestOf(deps.db, requestId)
   if (!mayDo(operator.roles, ROUTE_OF[found.action])) throw new AppError('forbidden', 403)
+  const prepared = found.status === 'requested' ? await prepare(deps, found) : null
   const { request, afterCommit } = await deps.db.transaction(async (tx) => {
     const moved = await decide(tx, deps, operator, requestId, 'approved', reason)
-    const after = await runAction(deps, tx, operator, moved)
+    const after = await runAction(deps, tx, operator, moved, prepared)
     await logAction(
       deps,
       operator,

@@ -20,6 +20,7 @@ export interface OperatorServiceDeps {
     | 'withdrawalsToCheck'
     | 'approveHeldTransfer'
     | 'approveHeldTransferIn'
+    | 'priceHeldTransfer'
     | 'refundTransfer'
     | 'refundPaidOrder'
     | 'refundPaidOrderIn'
