@@ -122,7 +122,7 @@ describe('four-eyes decisions (decision 132)', () => {
 
     // Decided once: a second approval or a decline is refused, and the request row cannot be changed or removed.
     for (const verb of ['approve', 'decline'])
-      expect((await post(`/operator/four-eyes/${asked.requestId}/${verb}`, { reason: 'again' }, fiona)).json()).toEqual(
+      expect((await post(`/operator/four-eyes/${asked.requestId}/${verb}`, { reason: 'again' }, bruno)).json()).toEqual(
         {
           result: false,
           error: 'four_eyes_decided',
@@ -239,8 +239,9 @@ describe('four-eyes decisions (decision 132)', () => {
     await declareSourceOfFunds(t, customer.token, { politicallyExposed: true })
     await callUser(t.app, 'saveQuestionnaire', customer.token, {
       answers: {
-        purposeOfRelationship: 'investment',
-        expectedAnnualVolume: '50k_100k',
+        politicallyExposed: true,
+        pepDetails: 'My father, member of the cantonal parliament of Zug since 2019',
+        highRiskCountryTies: false,
         sourceOfWealth: 'employment',
         sourceOfWealthDetails: 'Salary as an engineer since 2010, savings of about CHF 200,000',
       },
