@@ -8,6 +8,8 @@ import {
   fourEyesRequests,
   operatorAccounts,
 } from '../../db/tables/modules/operator'
+import { incomingTransfers } from '../../db/tables/modules/intake'
+import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
 import type { OperatorServiceDeps } from './operator-deps'
 import { logAction } from './operator-log'
@@ -185,7 +187,7 @@ export async function approveFourEyes(
       deps,
       operator,
       'four_eyes_approved',
-      transferOf(moved),
+      await logTargetOf(tx, moved),
       { requestId, action: moved.action, target: moved.target, requestedBy: moved.requestedBy, reason },
       tx,
     )
@@ -210,15 +212,28 @@ export async function declineFourEyes(
       deps,
       operator,
       'four_eyes_declined',
-      transferOf(moved),
+      await logTargetOf(tx, moved),
       { requestId, action: moved.action, target: moved.target, requestedBy: moved.requestedBy, reason },
       tx,
     )
   })
 }
 
-const transferOf = (request: { action: FourEyesAction; target: string }) =>
-  request.action === 'approve_transfer' || request.action === 'refund_transfer' ? { transferId: request.target } : {}
+/** The transfer and order a request's log rows name, read in the decision's transaction. */
+async function logTargetOf(tx: Database, request: { action: FourEyesAction; target: string }) {
+  if (request.action === 'approve_transfer' || request.action === 'refund_transfer') {
+    const [transfer] = await tx
+      .select({ orderId: incomingTransfers.orderId })
+      .from(incomingTransfers)
+      .where(eq(incomingTransfers.id, request.target))
+    return { transferId: request.target, orderId: transfer?.orderId ?? null }
+  }
+  if (request.action === 'refund_order') {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.reference, request.target))
+    return { orderId: order?.id ?? null }
+  }
+  return {}
+}
 
 /** Requests waiting for a second operator, oldest first, with who asked, when and why. */
 export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>) {
