@@ -142,7 +142,9 @@ describe('four-eyes decisions (decision 132)', () => {
     const byFinance = await post(`/operator/four-eyes/${asked.requestId}/approve`, { reason: 'why not' }, fiona)
     expect(byFinance.statusCode).toBe(403)
     expect(byFinance.json()).toEqual({ result: false, error: 'forbidden' })
-    expect((await post(`/operator/four-eyes/${asked.requestId}/decline`, { reason: 'not so' }, fiona)).statusCode).toBe(403)
+    expect((await post(`/operator/four-eyes/${asked.requestId}/decline`, { reason: 'not so' }, fiona)).statusCode).toBe(
+      403,
+    )
     expect((await storedOrder(t, reference)).status).toBe('payment_review')
     const [request] = await t.db.select().from(fourEyesRequests).where(eq(fourEyesRequests.id, asked.requestId))
     expect(request?.status).toBe('requested')
@@ -261,7 +263,9 @@ describe('four-eyes decisions (decision 132)', () => {
     ).json() as { requestId: string }
     expect(asked.requestId).toEqual(expect.any(String))
     expect(await steps()).toMatchObject({ state: 'in_review' })
-    expect((await post(`/operator/four-eyes/${asked.requestId}/approve`, { reason: 'fine by me' }, fiona)).statusCode).toBe(403)
+    expect(
+      (await post(`/operator/four-eyes/${asked.requestId}/approve`, { reason: 'fine by me' }, fiona)).statusCode,
+    ).toBe(403)
     expect((await post(`/operator/four-eyes/${asked.requestId}/approve`, { reason: 'Agreed' }, bruno)).json()).toEqual({
       result: true,
       action: 'clear_enhanced_checks',
