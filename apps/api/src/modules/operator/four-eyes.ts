@@ -106,6 +106,16 @@ async function requestOf(db: Database, requestId: string) {
 }
 
 /**
+ * Refuses `forbidden` an operator none of whose roles decides this request's kind (the route checks it before it
+ * reads the body); not_found when there is no such request.
+ */
+export async function checkFourEyesRole(deps: Pick<FourEyesDeps, 'db'>, operator: ActingOperator, requestId: string) {
+  const found = await requestOf(deps.db, requestId)
+  if (!mayDo(operator.roles, ROUTE_OF[found.action])) throw new AppError('forbidden', 403)
+  return found
+}
+
+/**
  * Moves a waiting request to its decision in one conditional UPDATE: only from `requested`, only by an operator
  * other than the requester. Of two decisions at once, one moves it and the other finds nothing (then is told why).
  */
@@ -177,8 +187,7 @@ export async function approveFourEyes(
   requestId: string,
   reason: string,
 ): Promise<{ action: FourEyesAction }> {
-  const found = await requestOf(deps.db, requestId)
-  if (!mayDo(operator.roles, ROUTE_OF[found.action])) throw new AppError('forbidden', 403)
+  const found = await checkFourEyesRole(deps, operator, requestId)
   const prepared = found.status === 'requested' ? await prepare(deps, found) : null
   const { request, afterCommit } = await deps.db.transaction(async (tx) => {
     const moved = await decide(tx, deps, operator, requestId, 'approved', reason)
@@ -204,8 +213,7 @@ export async function declineFourEyes(
   requestId: string,
   reason: string,
 ): Promise<void> {
-  const found = await requestOf(deps.db, requestId)
-  if (!mayDo(operator.roles, ROUTE_OF[found.action])) throw new AppError('forbidden', 403)
+  await checkFourEyesRole(deps, operator, requestId)
   await deps.db.transaction(async (tx) => {
     const moved = await decide(tx, deps, operator, requestId, 'declined', reason)
     await logAction(

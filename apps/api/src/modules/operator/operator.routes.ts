@@ -265,6 +265,7 @@ function registerReviewActions(app: FastifyInstance, deps: OperatorDeps) {
 function registerFourEyes(app: FastifyInstance, deps: OperatorDeps) {
   app.post('/four-eyes/:requestId/approve', { schema: { hide: true } }, async (request, reply) => {
     const { requestId } = parseParams(request.params)
+    await deps.operators.checkFourEyesRole(request.operatorAccount!, requestId)
     const { reason } = parse(FourEyesDecision, request.body)
     const { action } = await deps.operators.approveFourEyes(request.operatorAccount!, requestId, reason)
     return respond(request, reply, 'Approved and done', { action })
@@ -272,6 +273,7 @@ function registerFourEyes(app: FastifyInstance, deps: OperatorDeps) {
 
   app.post('/four-eyes/:requestId/decline', { schema: { hide: true } }, async (request, reply) => {
     const { requestId } = parseParams(request.params)
+    await deps.operators.checkFourEyesRole(request.operatorAccount!, requestId)
     const { reason } = parse(FourEyesDecision, request.body)
     await deps.operators.declineFourEyes(request.operatorAccount!, requestId, reason)
     return respond(request, reply, 'Declined: nothing was done')

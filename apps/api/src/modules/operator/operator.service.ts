@@ -1,6 +1,6 @@
 import { decideEnhancedChecks, decideIdentity } from './customer-decisions'
 import { downloadDocument } from './document-downloads'
-import { approveFourEyes, declineFourEyes, pendingFourEyes } from './four-eyes'
+import { approveFourEyes, checkFourEyesRole, declineFourEyes, pendingFourEyes } from './four-eyes'
 import { refundTransfer, requestTransferRelease } from './held-payments'
 import type { OperatorServiceDeps } from './operator-deps'
 import { markWireReceived, recordDelivery, refundOrder, retryWithdrawal } from './order-actions'
@@ -24,6 +24,7 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     decideProofOfAddress: decideProofOfAddress.bind(null, deps),
     requestTransferRelease: requestTransferRelease.bind(null, deps),
     approveFourEyes: approveFourEyes.bind(null, deps),
+    checkFourEyesRole: checkFourEyesRole.bind(null, deps),
     declineFourEyes: declineFourEyes.bind(null, deps),
     pendingFourEyes: () => pendingFourEyes(deps),
     refundTransfer: refundTransfer.bind(null, deps),
