@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string
     /** Its first admin (every role), made with `npm run operator -- create-admin` (decision 127). */
     operator: Operator
+    /** A second operator of every role, who approves what the first asks for (four eyes, decision 132). */
+    secondOperator: Operator
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   })
   project.provide('baseUrl', app.baseUrl)
   project.provide('operator', app.operator)
+  project.provide('secondOperator', app.secondOperator)
   // Graceful shutdown: SIGTERM finishes requests in flight, closes the database and exits 0.
   return async () => {
     await app.stop()

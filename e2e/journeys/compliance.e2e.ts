@@ -142,9 +142,21 @@ describe('compliance journeys', () => {
     const review = operator.getByRole('row').filter({ hasText: email })
     await visible(review)
     await review.getByPlaceholder('reason').first().fill('Public function confirmed, wealth plausible')
-    await review.getByRole('button', { name: 'Approve' }).click()
-    await visible(operator.getByRole('status').getByText('Enhanced checks approved'))
+    await review.getByRole('button', { name: 'Ask to clear' }).click()
+    await visible(operator.getByRole('status').getByText('Asked: a second operator'))
     await operatorContext.close()
+    // A second operator clears them (four eyes, decision 132).
+    const secondContext = await operatorBrowser(browser, baseUrl, inject('secondOperator'))
+    const second = await secondContext.newPage()
+    await second.goto('/operator')
+    const request = second
+      .getByRole('row')
+      .filter({ hasText: 'Clear enhanced checks' })
+      .filter({ hasText: 'Public function confirmed' })
+    await request.getByPlaceholder('why you approve').fill('Agreed')
+    await request.getByRole('button', { name: 'Approve' }).click()
+    await visible(second.getByRole('status').getByText('Approved and done'))
+    await secondContext.close()
 
     // The customer buys.
     await page.reload()

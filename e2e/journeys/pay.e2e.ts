@@ -361,16 +361,28 @@ describe('pay journeys', () => {
     const held = operator.getByRole('row').filter({ hasText: reference }).filter({ hasText: OTHER_PAYER })
     await visible(held)
     await screenshotAtBothWidths(operator, 'operator-held')
-    await held.getByRole('button', { name: 'Approve' }).click()
-    await visible(operator.getByRole('status').getByText('Payment approved; order is completed'))
-    await visible(
-      operator
-        .getByRole('row')
-        .filter({ hasText: inject('operator').username })
-        .filter({ hasText: 'approve_held_transfer' }),
-    )
-    await screenshotAtBothWidths(operator, 'operator-approved')
+    await held.getByPlaceholder('why (for the second operator)').fill('Payer is her husband')
+    await held.getByRole('button', { name: 'Ask to release' }).click()
+    await visible(operator.getByRole('status').getByText('Asked: a second operator'))
     await operatorContext.close()
+    // A second operator releases it (four eyes, decision 132).
+    const secondContext = await operatorBrowser(browser, baseUrl, inject('secondOperator'))
+    const second = await secondContext.newPage()
+    await second.goto('/operator')
+    const request = second.getByRole('row').filter({ hasText: 'Payer is her husband' })
+    await visible(request.getByText(inject('operator').username))
+    await screenshotAtBothWidths(second, 'operator-four-eyes')
+    await request.getByPlaceholder('why you approve').fill('Marriage certificate seen')
+    await request.getByRole('button', { name: 'Approve' }).click()
+    await visible(second.getByRole('status').getByText('Approved and done'))
+    await visible(
+      second
+        .getByRole('row')
+        .filter({ hasText: inject('secondOperator').username })
+        .filter({ hasText: 'four_eyes_approved' }),
+    )
+    await screenshotAtBothWidths(second, 'operator-approved')
+    await secondContext.close()
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])
     await expectInHistory(page, reference, 'Completed', [

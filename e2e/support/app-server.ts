@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { OPERATOR, type Operator, enrolOperator } from './operator'
+import { OPERATOR, type Operator, SECOND_OPERATOR, enrolOperator } from './operator'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const artifacts = join(repoRoot, 'e2e', 'artifacts')
@@ -13,6 +13,8 @@ export interface AppServer {
   baseUrl: string
   /** The operator of every role made on the fresh install, as its first admin is (decision 127). */
   operator: Operator
+  /** A second operator of every role, made the same way: approves what the first asks for (four eyes, decision 132). */
+  secondOperator: Operator
   /** Stops the app with SIGTERM and removes its data folder; fails unless the app exits 0 (graceful shutdown). */
   stop(): Promise<void>
 }
@@ -56,7 +58,7 @@ export const BUYING_JOURNEYS_SKIP_STEPS =
  * The first admin of a fresh install, made as the README says (`npm run operator -- create-admin`) before the app
  * starts on its data folder, with every role; answers the login name and the password the tool printed once.
  */
-function createFirstAdmin(dataDir: string): { username: string; password: string } {
+function createFirstAdmin(dataDir: string, name = OPERATOR): { username: string; password: string } {
   const roles = ['support', 'compliance', 'finance'].flatMap((role) => ['--role', role])
   const run = spawnSync(
     process.execPath,
@@ -66,7 +68,7 @@ function createFirstAdmin(dataDir: string): { username: string; password: string
       join(repoRoot, 'apps', 'api', 'src', 'operator-cli.ts'),
       'create-admin',
       '--name',
-      OPERATOR,
+      name,
       ...roles,
     ],
     {
@@ -77,7 +79,7 @@ function createFirstAdmin(dataDir: string): { username: string; password: string
   )
   const password = /^password: (\S+)$/m.exec(run.stdout)?.[1]
   if (run.status !== 0 || !password) throw new Error(`npm run operator failed: ${run.stderr || run.stdout}`)
-  return { username: OPERATOR, password }
+  return { username: name, password }
 }
 
 /**
@@ -97,6 +99,7 @@ export async function startAppServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'exchange-e2e-'))
   const port = await freePort()
   const admin = createFirstAdmin(dataDir)
+  const secondAdmin = createFirstAdmin(dataDir, SECOND_OPERATOR)
   const log = openSync(join(artifacts, logName), 'w')
   const child = spawn(process.execPath, [server], {
     cwd: repoRoot,
@@ -120,9 +123,11 @@ export async function startAppServer(
   })
   const baseUrl = `http://127.0.0.1:${port}`
   let operator: Operator
+  let secondOperator: Operator
   try {
     await waitForHealth(baseUrl, child, logName)
     operator = { ...admin, key: await enrolOperator(baseUrl, admin) }
+    secondOperator = { ...secondAdmin, key: await enrolOperator(baseUrl, secondAdmin) }
   } catch (error) {
     child.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
@@ -132,6 +137,7 @@ export async function startAppServer(
   return {
     baseUrl,
     operator,
+    secondOperator,
     async stop() {
       child.kill('SIGTERM')
       const exitCode = await new Promise<number | null>((resolve) =>

@@ -4,6 +4,8 @@ import { nextTotpCode, totpCode } from './totp'
 
 /** The login name of the operator each e2e app is made with (`npm run operator -- create-admin`, decision 127). */
 export const OPERATOR = 'ops.e2e'
+/** A second operator, who approves what the first asks for (four eyes, decision 132). */
+export const SECOND_OPERATOR = 'ops.e2e.second'
 
 export interface Operator {
   username: string
@@ -50,7 +52,7 @@ const kept = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>
  * one is typed then. Later calls in the same process reuse the session while it lasts.
  */
 export async function operatorBrowser(browser: Browser, baseUrl: string, operator: Operator): Promise<BrowserContext> {
-  const state = kept.get(baseUrl)
+  const state = kept.get(`${baseUrl} ${operator.username}`)
   if (state) {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, storageState: state })
     const still = await context.request.get('/operator', { maxRedirects: 0 })
@@ -71,7 +73,7 @@ export async function operatorBrowser(browser: Browser, baseUrl: string, operato
     if (new URL(page.url()).pathname === '/operator' || attempt === 2) break
   }
   await page.getByText(`signed in as ${operator.username}`).waitFor()
-  kept.set(baseUrl, await context.storageState())
+  kept.set(`${baseUrl} ${operator.username}`, await context.storageState())
   await page.close()
   return context
 }

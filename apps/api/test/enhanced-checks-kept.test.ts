@@ -12,6 +12,7 @@ import {
   signUpVerified,
   useTestApp,
   EVERY_ROLE,
+  askAndApprove,
   useOperatorSession,
 } from './support'
 
@@ -28,6 +29,7 @@ const REFUSED = { result: false, error: 'step_required', step: 'enhanced_checks'
 // in Nigeria declared from a Swiss connection would owe the UK steps first (decision 091), which have tests of their own.
 const t = useTestApp({ env: { BRAND_FILE: brandFile({ ukCheckMode: 'never' }) } })
 const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
+const secondOperator = useOperatorSession(t, ['compliance'], 'ops.bruno').headers
 
 /** A signed-in customer who declared the source of funds (with `answers`) and signed the agreement. */
 async function declared(answers: Record<string, unknown> = {}) {
@@ -44,14 +46,16 @@ async function enhancedStep(token: string) {
   return steps.find((step) => step.id === 'enhanced_checks') ?? null
 }
 
+/** Cleared as the back office clears them: asked by one operator, approved by a second (decision 132). */
 async function approveEnhancedChecks(customerId: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/operator/actions/approve-enhanced-checks',
-    headers: { ...operatorHeaders, 'content-type': 'application/json' },
-    payload: { customerId, reason: 'Father is a cantonal MP; wealth plausible' },
-  })
-  expect(response.json()).toEqual({ result: true, decision: 'approved' })
+  const response = await askAndApprove(
+    t,
+    'approve-enhanced-checks',
+    { customerId, reason: 'Father is a cantonal MP; wealth plausible' },
+    operatorHeaders as { cookie: string },
+    secondOperator,
+  )
+  expect(response.json()).toEqual({ result: true, action: 'clear_enhanced_checks' })
 }
 
 describe('enhanced checks cannot be undone by the customer (decision 081)', () => {

@@ -298,12 +298,15 @@ function formFields(): Record<string, Record<string, string>> {
     // An undo link nobody was sent (decision 121): well formed, unknown.
     '/undoemail': { token: 'A'.repeat(43) },
     '/undoemail/': { token: 'A'.repeat(43) },
-    '/operator/actions/approve-transfer': { transferId: uuid },
+    '/operator/actions/approve-transfer': { transferId: uuid, reason: 'Payer is her husband' },
     '/operator/actions/refund-transfer': { transferId: uuid, reason: 'Sent back to the payer' },
     '/operator/actions/refund-order': { orderReference: reference, reason: 'Customer asked for it' },
     '/operator/actions/record-delivery': { orderReference: reference, txId: 'a'.repeat(64) },
     '/operator/actions/retry-withdrawal': { orderReference: reference },
     '/operator/actions/approve-enhanced-checks': { customerId: uuid, reason: 'Documents seen' },
+    // A four-eyes request nobody made (decision 132): well formed, unknown.
+    '/operator/four-eyes/:requestId/approve': { reason: 'Documents seen' },
+    '/operator/four-eyes/:requestId/decline': { reason: 'Documents missing' },
     '/operator/actions/reject-enhanced-checks': { customerId: uuid, reason: 'Documents missing' },
     '/operator/actions/approve-identity': { customerId: uuid, reason: 'Documents seen' },
     '/operator/actions/reject-identity': { customerId: uuid, reason: 'Documents missing' },

@@ -27,6 +27,7 @@ import {
   useTestApp,
   wireOrderPaid,
   EVERY_ROLE,
+  operatorPost,
   useOperatorSession,
 } from './support'
 
@@ -42,6 +43,7 @@ const QUESTIONNAIRE = {
 
 const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
 const operatorHeaders: Record<string, string> = useOperatorSession(t, EVERY_ROLE, 'ops.anna').headers
+const second = useOperatorSession(t, ['compliance'], 'ops.bruno').headers
 
 async function newCustomer() {
   await t.app.jobs.refreshRates()
@@ -54,6 +56,7 @@ async function journey(token: string) {
   return answer.body.data
 }
 
+/** A rejection is one operator's; clearing is asked by one and approved by a second (decision 132). */
 async function operatorDecides(verb: 'approve' | 'reject', customerId: string, reason: string) {
   const response = await t.app.inject({
     method: 'POST',
@@ -61,7 +64,10 @@ async function operatorDecides(verb: 'approve' | 'reject', customerId: string, r
     headers: { ...operatorHeaders, 'content-type': 'application/json' },
     payload: { customerId, reason },
   })
-  return { status: response.statusCode, body: response.json() }
+  const body = response.json()
+  if (!body.requestId) return { status: response.statusCode, body }
+  const approved = await operatorPost(t, `/operator/four-eyes/${body.requestId}/approve`, { reason: 'Agreed' }, second)
+  return { status: approved.statusCode, body: approved.json() }
 }
 
 async function customerIdOf(token: string) {
@@ -207,20 +213,25 @@ describe('enhanced checks', () => {
     expect(overview.body).toContain(customer.email)
 
     const approved = await operatorDecides('approve', customerId, 'Father is a cantonal MP; wealth plausible')
-    expect(approved.body).toEqual({ result: true, decision: 'approved' })
+    expect(approved.body).toEqual({ result: true, action: 'clear_enhanced_checks' })
     const [decision] = await t.db
       .select()
       .from(enhancedCheckDecisions)
       .where(eq(enhancedCheckDecisions.customerId, customerId))
-    expect(decision).toMatchObject({ decision: 'approved', operator: 'ops.anna' })
-    const logged = await t.db
-      .select()
-      .from(operatorActions)
-      .where(eq(operatorActions.action, 'enhanced_checks_approved'))
-    expect(logged.map((action) => action.detail)).toContainEqual({
-      customerId,
+    // The second operator cleared them, for the reason the first gave.
+    expect(decision).toMatchObject({
+      decision: 'approved',
+      operator: 'ops.bruno',
       reason: 'Father is a cantonal MP; wealth plausible',
     })
+    const logged = await t.db.select().from(operatorActions).where(eq(operatorActions.action, 'four_eyes_requested'))
+    expect(logged.map((action) => action.detail)).toContainEqual(
+      expect.objectContaining({
+        action: 'clear_enhanced_checks',
+        target: customerId,
+        reason: 'Father is a cantonal MP; wealth plausible',
+      }),
+    )
     expect((await journey(customer.token)).steps.map((step: { id: string }) => step.id)).not.toContain(
       'enhanced_checks',
     )

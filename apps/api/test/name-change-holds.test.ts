@@ -21,6 +21,7 @@ import {
   useTestApp,
   verifyIdentity,
   EVERY_ROLE,
+  askAndApprove,
   useOperatorSession,
 } from './support'
 
@@ -28,6 +29,8 @@ const SECRET = 'test-bank-webhook-secret-0123456789'
 const HOUR = 3_600_000
 const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET, SESSION_HOURS: '240' } })
 const operator = useOperatorSession(t, EVERY_ROLE, 'ops.anna')
+/** The second operator who approves a release (decision 132). */
+const second = useOperatorSession(t, ['compliance'], 'ops.bruno')
 const operatorHeaders: Record<string, string> = operator.headers
 
 /**
@@ -142,8 +145,15 @@ describe('a payment soon after a change of the customer’s name is held for a p
     // And among the changes of customers' names, with who changed from what to what.
     const changes = page.body.slice(page.body.indexOf('Changes of customers'), page.body.indexOf('<h2>Recent orders'))
     expect(changes).toContain(`<td>${order.customer.email}</td><td>Ada Lovelace</td><td>Grace Hopper</td>`)
-    const approved = await operatorAction('approve-transfer', { transferId: transfer!.id })
-    expect(approved.json()).toEqual({ result: true, statusName: 'completed' })
+    await second.renew()
+    const approved = await askAndApprove(
+      t,
+      'approve-transfer',
+      { transferId: transfer!.id },
+      operator.headers,
+      second.headers,
+    )
+    expect(approved.json()).toEqual({ result: true, action: 'approve_transfer' })
     expect((await storedOrder(t, order.reference)).status).toBe('completed')
   })
 

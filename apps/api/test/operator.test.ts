@@ -9,6 +9,7 @@ import { BANK_SIGNATURE_HEADER } from '../src/providers/bank/bank-notification'
 import { signNotice } from '../src/providers/signed-notice'
 import {
   ADA_DETAILS,
+  askAndApprove,
   buyer,
   callUser,
   declareSourceOfFunds,
@@ -28,6 +29,8 @@ const t = useTestApp({ env: { BANK_WEBHOOK_SECRET: SECRET } })
 /** An operator who holds the payment actions' roles (decision 127): compliance approves, finance refunds and records. */
 const ops = useOperatorSession(t, ['compliance', 'finance'], 'ops.anna')
 const operator: Record<string, string> = ops.headers
+/** A second operator of the same roles, who approves what the first asks for (decision 132). */
+const second = useOperatorSession(t, ['compliance', 'finance'], 'ops.bruno')
 
 async function heldPayment() {
   const { customer, reference } = await wireOrderPaid(t, SECRET, 'Charles Babbage')
@@ -114,10 +117,10 @@ describe('operator view', () => {
     expect(row).toContain('<td>identity</td>')
   })
 
-  it('approving a held payment fills the order, and the action is logged with who and when', async () => {
+  it('a held payment released by a second operator fills the order, and the action is logged with who and when', async () => {
     const { customer, reference, transfer } = await heldPayment()
-    const answer = await act('approve-transfer', { transferId: transfer.id })
-    expect(answer.json()).toEqual({ result: true, statusName: 'completed' })
+    const answer = await askAndApprove(t, 'approve-transfer', { transferId: transfer.id }, ops.headers, second.headers)
+    expect(answer.json()).toEqual({ result: true, action: 'approve_transfer' })
     const mails = (await mailTo(t.db, customer.email)).map((mail) => mail.template)
     expect(mails.slice(0, 3)).toEqual(['order_completed', 'order_paid', 'order_payment_review'])
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, reference))
@@ -125,9 +128,9 @@ describe('operator view', () => {
     const [logged] = await t.db.select().from(operatorActions).orderBy(desc(operatorActions.id)).limit(1)
     // Who acted: the operator's login name as it was, and their account (decision 127).
     expect(logged).toMatchObject({
-      operator: 'ops.anna',
-      operatorId: ops.id,
-      action: 'approve_held_transfer',
+      operator: 'ops.bruno',
+      operatorId: second.id,
+      action: 'four_eyes_approved',
       transferId: transfer.id,
       orderId: order!.id,
     })
@@ -255,7 +258,7 @@ describe('operator view', () => {
         method: 'POST',
         url: '/operator/actions/approve-transfer',
         headers: { ...operator, 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        payload: `transferId=${transfer.id}`,
+        payload: `transferId=${transfer.id}&reason=Payer+is+her+husband`,
       })
 
     const foreign: Record<string, string>[] = [
@@ -272,12 +275,11 @@ describe('operator view', () => {
     expect((await storedOrder(t, reference)).status).toBe('payment_review')
     expect(await t.db.select().from(operatorActions).where(eq(operatorActions.transferId, transfer.id))).toHaveLength(0)
 
-    const approved = await form({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' })
-    expect(approved.statusCode).toBe(303)
-    expect(approved.headers.location).toBe(
-      `/operator?done=${encodeURIComponent('Payment approved; order is completed')}`,
-    )
-    expect((await storedOrder(t, reference)).status).toBe('completed')
+    const asked = await form({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' })
+    expect(asked.statusCode).toBe(303)
+    expect(asked.headers.location).toMatch(/^\/operator\?done=Asked/)
+    // Asked for, not done: a second operator releases it (decision 132).
+    expect((await storedOrder(t, reference)).status).toBe('payment_review')
   })
 
   it('takes a form action from a browser that sends only Origin, when it names this host', async () => {

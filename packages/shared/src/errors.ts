@@ -89,6 +89,10 @@ export const ERROR_CODES = [
   'passkey_not_found',
   'login_ticket_invalid',
   'totp_not_started',
+  // Four-eyes approvals in the back office (decision 132).
+  'four_eyes_own_request',
+  'four_eyes_decided',
+  'four_eyes_pending',
 ] as const
 export const ErrorCode = z.enum(ERROR_CODES)
 export type ErrorCode = z.infer<typeof ErrorCode>

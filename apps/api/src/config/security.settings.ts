@@ -82,6 +82,14 @@ export const SecurityEnv = z.object({
     .max(24)
     .default(12)
     .describe("Hours an operator's session lasts at most, however busy (decision 127)."),
+  FOUR_EYES_REFUND_ABOVE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'an amount such as 1000 or 1000.50')
+    .default('1000')
+    .describe(
+      "Refunds above this amount, in the refund's own currency (1000: 1000 EUR, 1000 CHF, …), are only requested by one operator and sent once a second operator approves (decision 132); at or below it one operator refunds.",
+    ),
   OPERATOR_CREDENTIALS: z
     .string()
     .optional()
@@ -112,5 +120,6 @@ export function readSecurity(
     },
     passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
     operatorSessions: { idleMinutes: env.OPERATOR_IDLE_MINUTES, hours: env.OPERATOR_SESSION_HOURS },
+    fourEyes: { refundAbove: env.FOUR_EYES_REFUND_ABOVE },
   }
 }

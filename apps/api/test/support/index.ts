@@ -9,5 +9,12 @@ export * from './test-app'
 export * from './uk-steps'
 export { ADA_DETAILS, COMPANY, DOCUMENT_NAME, SOURCE_OF_FUNDS } from './customer-fixtures'
 export { refusableLiquidity } from './liquidity'
-export { EVERY_ROLE, type OperatorSession, operatorSession, useOperatorSession } from './operators'
+export {
+  EVERY_ROLE,
+  type OperatorSession,
+  askAndApprove,
+  operatorPost,
+  operatorSession,
+  useOperatorSession,
+} from './operators'
 export { type Route, registeredRoutes } from './routes'

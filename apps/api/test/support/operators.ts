@@ -137,3 +137,30 @@ export function useOperatorSession(t: TestApp, roles: OperatorRole[] = EVERY_ROL
   })
   return session
 }
+
+/** Posts an operator action as a script does (JSON), from this host's page, with the operator's cookie. */
+export function operatorPost(t: TestApp, url: string, payload: object, headers: { cookie: string }) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    payload,
+  })
+}
+
+/**
+ * A four-eyes action (decision 132) as two operators take it: `asker` asks for it (the action's own route, with a
+ * reason), `approver` approves the request. Answers the approval's response.
+ */
+export async function askAndApprove(
+  t: TestApp,
+  action: string,
+  payload: Record<string, string>,
+  asker: { cookie: string },
+  approver: { cookie: string },
+) {
+  const asked = await operatorPost(t, `/operator/actions/${action}`, { reason: 'asked in a test', ...payload }, asker)
+  const { requestId } = asked.json() as { requestId?: string }
+  expect(requestId, asked.body).toEqual(expect.any(String))
+  return operatorPost(t, `/operator/four-eyes/${requestId}/approve`, { reason: 'checked in a test' }, approver)
+}

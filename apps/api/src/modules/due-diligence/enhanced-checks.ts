@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
 import { enhancedCheckDecisions, questionnaireAnswers } from '../../db/tables/modules/due-diligence'
 import { AppError } from '../../errors'
@@ -15,13 +16,15 @@ async function decideEnhancedChecks(
   decision: 'approved' | 'rejected',
   operator: string,
   reason: string,
+  within?: Database,
 ): Promise<void> {
   const why = reason.trim()
   if (why.length < 3 || why.length > 500 || operator.trim() === '') throw new AppError('validation_failed', 400)
   const { db, clock, onFactsChanged } = deps
-  const latest = await latestQuestionnaire(deps, customerId)
+  // Inside the caller's transaction the answer is read there too (PGlite has one connection).
+  const latest = await latestQuestionnaire({ db: within ?? db }, customerId)
   if (!latest || latest.decision) throw new AppError('review_not_pending')
-  await db.transaction(async (tx) => {
+  await (within ?? db).transaction(async (tx) => {
     const [decided] = await tx
       .insert(enhancedCheckDecisions)
       .values({
@@ -39,12 +42,14 @@ async function decideEnhancedChecks(
   })
 }
 
+/** Clears the enhanced checks; within the caller's transaction when given (a four-eyes approval, decision 132). */
 export const approveEnhancedChecks = (
   deps: DueDiligenceServiceDeps,
   customerId: string,
   operator: string,
   reason: string,
-) => decideEnhancedChecks(deps, customerId, 'approved', operator, reason)
+  within?: Database,
+) => decideEnhancedChecks(deps, customerId, 'approved', operator, reason, within)
 export const rejectEnhancedChecks = (
   deps: DueDiligenceServiceDeps,
   customerId: string,

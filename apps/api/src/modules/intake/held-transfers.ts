@@ -27,26 +27,51 @@ async function lockTransfer(tx: Database, transferId: string): Promise<TransferR
  * that price however long the check took; a short payment cannot be approved (it is refunded instead).
  */
 async function approveHeldTransfer(parts: IntakeParts, transferId: string, by: string): Promise<OrderStatus> {
-  const { db, clock, orderService, orderMail, fulfilment, currentPriceFor } = parts
+  const price = await priceHeldTransfer(parts, transferId)
+  const approved = await parts.db.transaction((tx) => approveHeldTransferIn(parts, tx, transferId, by, price))
+  return approved.afterCommit()
+}
+
+/**
+ * The price a held transfer's approval buys at, read before the approval's transaction (the rates are not read
+ * inside one).
+ */
+async function priceHeldTransfer(parts: IntakeParts, transferId: string): Promise<CurrentPrice> {
+  const { db, currentPriceFor } = parts
   const [held] = await db.select().from(incomingTransfers).where(eq(incomingTransfers.id, transferId))
   const [heldOrder] = held?.orderId ? await db.select().from(orders).where(eq(orders.id, held.orderId)) : []
-  const currentPrice = held && heldOrder ? await currentPriceFor(heldOrder, held.amount) : null
-  const decided = await db.transaction(async (tx) => {
-    const transfer = await lockTransfer(tx, transferId)
-    if (!transfer || transfer.outcome !== 'held_name_mismatch' || !transfer.orderId)
-      throw new AppError('transition_not_allowed')
-    const order = await orderService.lockOrder(tx, transfer.orderId)
-    if (!order || !APPROVABLE.includes(order.status)) throw new AppError('transition_not_allowed')
-    const result = await approve(parts, tx, transfer, order, currentPrice)
-    await tx
-      .update(incomingTransfers)
-      .set({ outcome: result.outcome, note: result.note, decidedAt: clock.now(), decidedBy: by })
-      .where(eq(incomingTransfers.id, transferId))
-    await orderMail.sendAll(result.mails, tx)
-    return result
-  })
-  if (decided.settle && decided.order) return fulfilment.settlePaidOrder(decided.order.id)
-  return OrderStatus.parse(decided.order?.status ?? 'failed')
+  return held && heldOrder ? currentPriceFor(heldOrder, held.amount) : null
+}
+
+/**
+ * The approval inside the caller's transaction (a four-eyes approval, decision 132), at the price read before it:
+ * answers what to run once the transaction committed (the purchase of an order now paid, or its status).
+ */
+async function approveHeldTransferIn(
+  parts: IntakeParts,
+  tx: Database,
+  transferId: string,
+  by: string,
+  currentPrice: CurrentPrice,
+): Promise<{ afterCommit: () => Promise<OrderStatus> }> {
+  const { clock, orderService, orderMail, fulfilment } = parts
+  const transfer = await lockTransfer(tx, transferId)
+  if (!transfer || transfer.outcome !== 'held_name_mismatch' || !transfer.orderId)
+    throw new AppError('transition_not_allowed')
+  const order = await orderService.lockOrder(tx, transfer.orderId)
+  if (!order || !APPROVABLE.includes(order.status)) throw new AppError('transition_not_allowed')
+  const decided = await approve(parts, tx, transfer, order, currentPrice)
+  await tx
+    .update(incomingTransfers)
+    .set({ outcome: decided.outcome, note: decided.note, decidedAt: clock.now(), decidedBy: by })
+    .where(eq(incomingTransfers.id, transferId))
+  await orderMail.sendAll(decided.mails, tx)
+  return {
+    afterCommit: async () => {
+      if (decided.settle && decided.order) return fulfilment.settlePaidOrder(decided.order.id)
+      return OrderStatus.parse(decided.order?.status ?? 'failed')
+    },
+  }
 }
 
 /** The held transfer decided as if its payer were the customer, on the order as it was while awaiting payment. */
@@ -76,10 +101,17 @@ async function approve(
   })
 }
 
-/** An operator sends held or unmatched money back; an order it was meant for that still waits for it fails. */
-async function refundTransfer(parts: IntakeParts, transferId: string, reason: string, by: string): Promise<void> {
-  const { db, clock, orderService, refunds } = parts
-  await db.transaction(async (tx) => {
+/**
+ * An operator sends held or unmatched money back (within the caller's transaction when given: a four-eyes approval); an order it was meant for that still waits for it fails. */
+async function refundTransfer(
+  parts: IntakeParts,
+  transferId: string,
+  reason: string,
+  by: string,
+  within: Database = parts.db,
+): Promise<void> {
+  const { clock, orderService, refunds } = parts
+  await within.transaction(async (tx) => {
     const transfer = await lockTransfer(tx, transferId)
     if (!transfer || !(FOR_AN_OPERATOR as readonly string[]).includes(transfer.outcome))
       throw new AppError('transition_not_allowed')
@@ -134,6 +166,8 @@ async function heldTransfers(parts: IntakeParts) {
 export function createHeldTransfers(parts: IntakeParts) {
   return {
     approveHeldTransfer: given(parts, approveHeldTransfer),
+    approveHeldTransferIn: given(parts, approveHeldTransferIn),
+    priceHeldTransfer: given(parts, priceHeldTransfer),
     refundTransfer: given(parts, refundTransfer),
     heldTransfers: given(parts, heldTransfers),
   }

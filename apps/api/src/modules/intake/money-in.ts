@@ -123,7 +123,7 @@ export function createMoneyIn(deps: MoneyInDeps) {
     ...createTransferEffects(intakeDeps, steps),
   }
   const hostedResults = createHostedResults(parts)
-  const paidOrderRefunds = createPaidOrderRefunds({ db, orderService, fulfilment, held })
+  const paidOrderRefunds = createPaidOrderRefunds({ db, clock, orderService, fulfilment, held })
 
   return {
     ...createBankTransfers(parts),
@@ -148,6 +148,7 @@ export function createMoneyIn(deps: MoneyInDeps) {
     giveWalletOfPaidOrder: fulfilment.giveWalletOfPaidOrder,
     chooseWalletOfWaitingOrder: fulfilment.chooseWalletOfWaitingOrder,
     refundPaidOrder: paidOrderRefunds.refundPaidOrder,
+    refundPaidOrderIn: paidOrderRefunds.refundPaidOrderIn,
     refundWaitingOrderForCustomer: paidOrderRefunds.refundWaitingOrderForCustomer,
   }
 }

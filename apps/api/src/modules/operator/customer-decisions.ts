@@ -1,17 +1,32 @@
+import { AppError } from '../../errors'
+import { type ActingOperator, requestFourEyes } from './four-eyes'
 import type { OperatorServiceDeps } from './operator-deps'
 import { logAction } from './operator-log'
 
-/** Clears or refuses a customer's enhanced checks (their newest questionnaire answer), logged with who and why. */
+/**
+ * Refuses a customer's enhanced checks (their newest questionnaire answer), logged with who and why; clearing them is
+ * only asked for here, and done once a second operator approves (decision 132). Answers the request's id, if one.
+ */
 export async function decideEnhancedChecks(
-  deps: Pick<OperatorServiceDeps, 'db' | 'clock' | 'dueDiligence'>,
-  operator: string,
+  deps: Pick<OperatorServiceDeps, 'db' | 'clock' | 'dueDiligence' | 'moneyIn' | 'fourEyes'>,
+  operator: ActingOperator,
   customerId: string,
   decision: 'approved' | 'rejected',
   reason: string,
-) {
-  if (decision === 'approved') await deps.dueDiligence.approveEnhancedChecks(customerId, operator, reason)
-  else await deps.dueDiligence.rejectEnhancedChecks(customerId, operator, reason)
+): Promise<{ requestId: string | null }> {
+  if (decision === 'approved') {
+    const waiting = await deps.dueDiligence.enhancedChecksToReview()
+    if (!waiting.some((review) => review.customerId === customerId)) throw new AppError('review_not_pending')
+    const requestId = await requestFourEyes(deps, operator, {
+      action: 'clear_enhanced_checks',
+      target: customerId,
+      reason,
+    })
+    return { requestId }
+  }
+  await deps.dueDiligence.rejectEnhancedChecks(customerId, operator.name, reason)
   await logAction(deps, operator, `enhanced_checks_${decision}`, {}, { customerId, reason })
+  return { requestId: null }
 }
 
 /**

@@ -19,8 +19,11 @@ export interface OperatorServiceDeps {
     | 'heldTransfers'
     | 'withdrawalsToCheck'
     | 'approveHeldTransfer'
+    | 'approveHeldTransferIn'
+    | 'priceHeldTransfer'
     | 'refundTransfer'
     | 'refundPaidOrder'
+    | 'refundPaidOrderIn'
     | 'receiveBankTransfer'
     | 'recordDelivery'
     | 'retryWithdrawal'
@@ -37,4 +40,6 @@ export interface OperatorServiceDeps {
   partners: PartnerService
   /** The support desk (decision 122): the operators read and answer customers' tickets. */
   support: SupportService
+  /** Refunds above this amount, in their own currency, wait for a second operator (decision 132). */
+  fourEyes: { refundAbove: string }
 }

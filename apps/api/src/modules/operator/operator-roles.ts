@@ -32,6 +32,9 @@ export const OPERATOR_ACTIONS = {
   'POST /operator/actions/mark-wire-received': ['finance'],
   'POST /operator/actions/record-delivery': ['finance'],
   'POST /operator/actions/retry-withdrawal': ['finance'],
+  // Four-eyes (decision 132): a second operator decides a request; the request's own action says which role.
+  'POST /operator/four-eyes/:requestId/approve': ['compliance', 'finance'],
+  'POST /operator/four-eyes/:requestId/decline': ['compliance', 'finance'],
   // Support: the customers' tickets and their files.
   'GET /operator/tickets': ['support'],
   'GET /operator/tickets/:number': ['support'],

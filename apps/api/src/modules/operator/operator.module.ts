@@ -8,7 +8,7 @@ import { createOperatorService } from './operator.service'
 import { partnerDeliveries } from './partner-deliveries'
 import { type SignInLimits, signInRoutes } from './sign-in.routes'
 
-type OperatorNeeds = Omit<Parameters<typeof createOperatorService>[0], 'db' | 'clock'>
+type OperatorNeeds = Omit<Parameters<typeof createOperatorService>[0], 'db' | 'clock' | 'fourEyes'>
 
 /**
  * The operators' pages: held payments, reviews, customers (decision 023), the web's errors (decision 120), the
@@ -16,12 +16,12 @@ type OperatorNeeds = Omit<Parameters<typeof createOperatorService>[0], 'db' | 'c
  * (decision 127).
  */
 export function operatorModule(
-  { db, clock, secrets, brand }: Core,
+  { db, clock, secrets, brand, config }: Core,
   needs: OperatorNeeds,
   signIn: { sessions: OperatorSessions; limits: SignInLimits },
   reads: { partnerWebhooks: PartnerWebhookService; errorLog: Pick<ErrorLogService, 'latestGroups'> },
 ): { parts: ModuleParts } {
-  const operators = createOperatorService({ db, clock, ...needs })
+  const operators = createOperatorService({ db, clock, fourEyes: config.fourEyes, ...needs })
   const deliveries = partnerDeliveries({ db, clock }, reads.partnerWebhooks)
   const accounts: OperatorAccountDeps = {
     db,

@@ -4,6 +4,7 @@ import { SECURITY_HOLD_STEP } from '@exchange/shared/payout-hold'
 import { escapeHtml } from '../mail/mail.templates'
 import type { OperatorRole } from '../../db/tables/modules/operator'
 import type { OperatorService } from './operator.service'
+import { FOUR_EYES_LABELS, decidesFourEyes } from './four-eyes'
 import { type OperatorAction, mayDo } from './operator-roles'
 
 /** What the operator page shows, as the service reads it. */
@@ -97,7 +98,7 @@ function heldRowsOf(held: Overview['held'], can: Can): string {
       (
         transfer,
       ) => `<tr><td>${transfer.receivedAt.toISOString()}</td><td>${money(transfer.amount, transfer.currency)}</td><td>${escapeHtml(transfer.payerName)}<br>${escapeHtml(transfer.payerIban)}</td><td>${escapeHtml(transfer.paymentReference)}</td><td>${escapeHtml(transfer.outcome)}: ${escapeHtml(transfer.note)}</td><td>
-${transfer.outcome === 'held_name_mismatch' && can('POST /operator/actions/approve-transfer') ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><button>Approve</button></form>` : ''}
+${transfer.outcome === 'held_name_mismatch' && can('POST /operator/actions/approve-transfer') ? `<form class="inline" method="post" action="/operator/actions/approve-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="why (for the second operator)" size="24" required minlength="3"><button>Ask to release</button></form>` : ''}
 ${can('POST /operator/actions/refund-transfer') ? `<form class="inline" method="post" action="/operator/actions/refund-transfer"><input type="hidden" name="transferId" value="${transfer.id}"><input name="reason" placeholder="reason (e-mailed to the customer)" size="28" required minlength="3"><button>Refund</button></form>` : ''}</td></tr>`,
     )
     .join('')
@@ -147,7 +148,7 @@ function reviewRowsOf(enhancedChecks: Overview['enhancedChecks']): string {
       (
         review,
       ) => `<tr><td>${review.answeredAt.toISOString()}</td><td>${escapeHtml(review.email)}</td><td><code>${escapeHtml(JSON.stringify(review.answers))}</code></td><td>
-${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action="/operator/actions/${verb}-enhanced-checks"><input type="hidden" name="customerId" value="${review.customerId}"><input name="reason" placeholder="reason" size="20" required minlength="3"><button>${verb === 'approve' ? 'Approve' : 'Reject'}</button></form>`).join('')}</td></tr>`,
+${['approve', 'reject'].map((verb) => `<form class="inline" method="post" action="/operator/actions/${verb}-enhanced-checks"><input type="hidden" name="customerId" value="${review.customerId}"><input name="reason" placeholder="reason" size="20" required minlength="3"><button>${verb === 'approve' ? 'Ask to clear' : 'Reject'}</button></form>`).join('')}</td></tr>`,
     )
     .join('')
 }
@@ -174,6 +175,29 @@ function actionRowsOf(actions: Overview['actions']): string {
 
 type Can = (action: OperatorAction) => boolean
 
+/**
+ * Requests waiting for a second operator (decision 132): what, on what, who asked, when and why, with the approve and
+ * decline forms for an operator of the role who did not ask.
+ */
+function fourEyesRowsOf(requests: Overview['fourEyes'], operator: { id: string; roles: readonly OperatorRole[] }) {
+  return requests
+    .map((request) => {
+      const forms =
+        request.requestedBy === operator.id
+          ? 'Yours: another operator decides it'
+          : decidesFourEyes(operator.roles, request.action)
+            ? (['approve', 'decline'] as const)
+                .map(
+                  (verb) =>
+                    `<form class="inline" method="post" action="/operator/four-eyes/${request.id}/${verb}"><input name="reason" placeholder="${verb === 'approve' ? 'why you approve' : 'why you decline'}" size="20" required minlength="3"><button>${verb === 'approve' ? 'Approve' : 'Decline'}</button></form>`,
+                )
+                .join('')
+            : 'For another role'
+      return `<tr><td>${request.requestedAt.toISOString()}</td><td>${escapeHtml(FOUR_EYES_LABELS[request.action])}</td><td><code>${escapeHtml(request.target)}</code></td><td>${escapeHtml(request.requestedByName)}</td><td>${escapeHtml(request.reason)}</td><td>${forms}</td></tr>`
+    })
+    .join('')
+}
+
 /** The header's links, to the pages the operator's roles open. */
 function linksOf(can: Can): string {
   const links: [OperatorAction, string, string][] = [
@@ -194,7 +218,7 @@ const section = (shown: boolean, html: string) => (shown ? html : '')
 /** The operator page: every list waiting for a person that the operator's roles work on, with its forms. */
 export function operatorPage(
   overview: Overview,
-  operator: { name: string; roles: readonly OperatorRole[] },
+  operator: { id: string; name: string; roles: readonly OperatorRole[] },
   flash: string | undefined,
 ): string {
   const can: Can = (action) => mayDo(operator.roles, action)
@@ -203,6 +227,11 @@ export function operatorPage(
   const finance = has('finance')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Operator</title><style>${STYLE}</style></head><body>
 <header>Operator view · signed in as ${escapeHtml(operator.name)} (${escapeHtml(operator.roles.join(', '))})${linksOf(can)} · <form class="inline" method="post" action="/operator/logout"><button>Sign out</button></form></header><main>${flash ? `<p class="flash" role="status">${escapeHtml(flash)}</p>` : ''}
+${section(
+  compliance || finance,
+  `<h2>Waiting for a second operator (${overview.fourEyes.length})</h2><p>Releasing a held payment, a refund above ${escapeHtml(overview.refundAbove)} (in its own currency) and clearing enhanced checks are asked for by one operator and done when another operator of the role approves. Declining does nothing to the customer or the money.</p>
+<div class="scroll"><table><tr><th>Asked</th><th>What</th><th>On</th><th>Asked by</th><th>Why</th><th>Decision</th></tr>${fourEyesRowsOf(overview.fourEyes, operator)}</table></div>`,
+)}
 ${section(
   compliance,
   `<h2>Customers under review (${overview.underReview.length})</h2><p>An identity check in manual review, answers waiting for a decision, a held payout or a proof of address for a residence outside the UK. Approving the identity lets the customer's held payouts go ahead; rejecting it is final and refunds them. Accept a proof of address only when it shows the customer's name and an address in the declared country. Each file opened is logged.</p>

@@ -23,6 +23,11 @@ import { registerOperatorPages } from './operators.routes'
 const Reason = z.string().trim().min(3).max(200)
 const TransferAction = z.object({ transferId: z.uuid() })
 const RefundTransfer = TransferAction.extend({ reason: Reason })
+/** A release of a held payment is asked for with a reason, for the second operator who approves it (decision 132). */
+const ReleaseTransfer = RefundTransfer
+/** A four-eyes decision: the request, and why it is approved or declined. */
+const FourEyesRequestId = z.object({ requestId: z.uuid() })
+const FourEyesDecision = z.object({ reason: Reason })
 const OrderAction = z.object({ orderReference: OrderReference })
 const EnhancedChecksDecision = z.object({ customerId: z.uuid(), reason: Reason })
 /** What the operator read in a proof of address (decision 091): kept with the decision. */
@@ -53,6 +58,11 @@ const REFUSALS: Partial<Record<string, string>> = {
   review_not_pending: 'Not done: this is not waiting for a decision (already decided, or not a proof of address?).',
   customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
   not_found: 'Not found.',
+  forbidden: 'Not done: this request is decided by another role.',
+  four_eyes_own_request:
+    'Not done: you asked for this yourself. A second operator approves or declines it (four eyes).',
+  four_eyes_decided: 'Not done: this request was already approved or declined.',
+  four_eyes_pending: 'Not asked: a request for this already waits for a second operator (below).',
   service_unavailable: 'Not sent: it is being sent right now. Look again in a minute.',
   transition_not_allowed: 'Not done: not possible in its present state (a closed ticket takes no more messages).',
   rate_limited: 'Not sent: this ticket holds the most messages it can. Ask the customer to open a new one.',
@@ -90,6 +100,10 @@ interface OperatorDeps {
   /** The web's latest errors, grouped (decision 120). */
   errorGroups: ErrorGroups
 }
+
+/** What the operator who asked for a four-eyes action reads (decision 132). */
+const ASKED =
+  'Asked: a second operator of the role approves or declines it (listed under "Waiting for a second operator")'
 
 /** Form posts come back to the page with a note; JSON posts get JSON. */
 function respond(request: FastifyRequest, reply: FastifyReply, message: string, data: Record<string, unknown> = {}) {
@@ -139,6 +153,7 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     showRefusals(app)
     registerPaymentActions(app, deps)
     registerReviewActions(app, deps)
+    registerFourEyes(app, deps)
     registerDocumentDownload(app, deps)
     registerWireReceived(app, deps)
     registerPartnerPages(app, deps.operators)
@@ -165,21 +180,26 @@ function showRefusals(app: FastifyInstance) {
 /** Held payments, refunds, and withdrawals the exchange did not confirm. */
 function registerPaymentActions(app: FastifyInstance, deps: OperatorDeps) {
   app.post('/actions/approve-transfer', { schema: { hide: true } }, async (request, reply) => {
-    const { transferId } = parse(TransferAction, request.body)
-    const statusName = await deps.operators.approveHeldTransfer(request.operator!, transferId)
-    return respond(request, reply, `Payment approved; order is ${statusName}`, { statusName })
+    const { transferId, reason } = parse(ReleaseTransfer, request.body)
+    const requestId = await deps.operators.requestTransferRelease(request.operatorAccount!, transferId, reason)
+    return respond(request, reply, ASKED, { requestId })
   })
 
   app.post('/actions/refund-transfer', { schema: { hide: true } }, async (request, reply) => {
     const { transferId, reason } = parse(RefundTransfer, request.body)
-    await deps.operators.refundTransfer(request.operator!, transferId, reason)
-    return respond(request, reply, 'Refund recorded')
+    const { requestId } = await deps.operators.refundTransfer(request.operatorAccount!, transferId, reason)
+    return respond(request, reply, requestId ? ASKED : 'Refund recorded', requestId ? { requestId } : {})
   })
 
   app.post('/actions/refund-order', { schema: { hide: true } }, async (request, reply) => {
     const { orderReference, reason } = parse(RefundOrder, request.body)
-    await deps.operators.refundOrder(request.operator!, orderReference, reason)
-    return respond(request, reply, `Order ${orderReference} refunded`)
+    const { requestId } = await deps.operators.refundOrder(request.operatorAccount!, orderReference, reason)
+    return respond(
+      request,
+      reply,
+      requestId ? ASKED : `Order ${orderReference} refunded`,
+      requestId ? { requestId } : {},
+    )
   })
 
   app.post('/actions/record-delivery', { schema: { hide: true } }, async (request, reply) => {
@@ -203,8 +223,16 @@ function registerReviewActions(app: FastifyInstance, deps: OperatorDeps) {
     const verb = decision === 'approved' ? 'approve' : 'reject'
     app.post(`/actions/${verb}-enhanced-checks`, { schema: { hide: true } }, async (request, reply) => {
       const { customerId, reason } = parse(EnhancedChecksDecision, request.body)
-      await deps.operators.decideEnhancedChecks(request.operator!, customerId, decision, reason)
-      return respond(request, reply, `Enhanced checks ${decision}`, { decision })
+      const { requestId } = await deps.operators.decideEnhancedChecks(
+        request.operatorAccount!,
+        customerId,
+        decision,
+        reason,
+      )
+      return respond(request, reply, requestId ? ASKED : `Enhanced checks ${decision}`, {
+        decision,
+        ...(requestId && { requestId }),
+      })
     })
   }
 
@@ -228,6 +256,35 @@ function registerReviewActions(app: FastifyInstance, deps: OperatorDeps) {
     await deps.operators.decideIdentity(request.operator!, customerId, 'rejected', reason)
     return respond(request, reply, 'Identity rejected; held payments are refunded', { decision: 'rejected' })
   })
+}
+
+/**
+ * The second operator's decision on a four-eyes request (decision 132): approved, the action runs in the same
+ * transaction; declined, nothing happens. The requester is refused `four_eyes_own_request`, another role `forbidden`.
+ */
+function registerFourEyes(app: FastifyInstance, deps: OperatorDeps) {
+  app.post('/four-eyes/:requestId/approve', { schema: { hide: true } }, async (request, reply) => {
+    const { requestId } = parseParams(request.params)
+    await deps.operators.checkFourEyesRole(request.operatorAccount!, requestId)
+    const { reason } = parse(FourEyesDecision, request.body)
+    const { action } = await deps.operators.approveFourEyes(request.operatorAccount!, requestId, reason)
+    return respond(request, reply, 'Approved and done', { action })
+  })
+
+  app.post('/four-eyes/:requestId/decline', { schema: { hide: true } }, async (request, reply) => {
+    const { requestId } = parseParams(request.params)
+    await deps.operators.checkFourEyesRole(request.operatorAccount!, requestId)
+    const { reason } = parse(FourEyesDecision, request.body)
+    await deps.operators.declineFourEyes(request.operatorAccount!, requestId, reason)
+    return respond(request, reply, 'Declined: nothing was done')
+  })
+}
+
+/** A request's id from the path; an id that is not one is not found. */
+function parseParams(params: unknown) {
+  const parsed = FourEyesRequestId.safeParse(params)
+  if (!parsed.success) throw new AppError('not_found', 404)
+  return parsed.data
 }
 
 /**

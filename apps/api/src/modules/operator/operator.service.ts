@@ -1,6 +1,7 @@
 import { decideEnhancedChecks, decideIdentity } from './customer-decisions'
 import { downloadDocument } from './document-downloads'
-import { approveHeldTransfer, refundTransfer } from './held-payments'
+import { approveFourEyes, checkFourEyesRole, declineFourEyes, pendingFourEyes } from './four-eyes'
+import { refundTransfer, requestTransferRelease } from './held-payments'
 import type { OperatorServiceDeps } from './operator-deps'
 import { markWireReceived, recordDelivery, refundOrder, retryWithdrawal } from './order-actions'
 import { overview } from './overview'
@@ -21,7 +22,11 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     downloadDocument: downloadDocument.bind(null, deps),
     decideEnhancedChecks: decideEnhancedChecks.bind(null, deps),
     decideProofOfAddress: decideProofOfAddress.bind(null, deps),
-    approveHeldTransfer: approveHeldTransfer.bind(null, deps),
+    requestTransferRelease: requestTransferRelease.bind(null, deps),
+    approveFourEyes: approveFourEyes.bind(null, deps),
+    checkFourEyesRole: checkFourEyesRole.bind(null, deps),
+    declineFourEyes: declineFourEyes.bind(null, deps),
+    pendingFourEyes: () => pendingFourEyes(deps),
     refundTransfer: refundTransfer.bind(null, deps),
     refundOrder: refundOrder.bind(null, deps),
     markWireReceived: markWireReceived.bind(null, deps),

@@ -3,26 +3,46 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { orders } from '../../db/tables/modules/orders'
 import { AppError } from '../../errors'
+import { type ActingOperator, refundNeedsSecondOperator, requestFourEyes } from './four-eyes'
 import type { OperatorServiceDeps } from './operator-deps'
 import { logAction } from './operator-log'
 
 type OrderActionDeps = Pick<OperatorServiceDeps, 'db' | 'clock' | 'moneyIn'>
 
-/** The order of a reference (its id and fiat), or order_not_found. */
+/** The order of a reference (its id, fiat, amount and status), or order_not_found. */
 async function orderIdOf(db: Database, reference: string) {
   const [order] = await db
-    .select({ id: orders.id, fiat: orders.fiat })
+    .select({ id: orders.id, fiat: orders.fiat, fiatAmount: orders.fiatAmount, status: orders.status })
     .from(orders)
     .where(eq(orders.reference, reference))
   if (!order) throw new AppError('order_not_found')
   return order
 }
 
-/** Refunds a paid order, with the reason mailed to the customer. */
-export async function refundOrder(deps: OrderActionDeps, operator: string, reference: string, reason: string) {
+/**
+ * Refunds a paid order, with the reason mailed to the customer; above `FOUR_EYES_REFUND_ABOVE` only asked for, and
+ * made once a second operator approves (decision 132).
+ */
+export async function refundOrder(
+  deps: OrderActionDeps & Pick<OperatorServiceDeps, 'dueDiligence' | 'fourEyes'>,
+  operator: ActingOperator,
+  reference: string,
+  reason: string,
+): Promise<{ requestId: string | null }> {
   const order = await orderIdOf(deps.db, reference)
-  await deps.moneyIn.refundPaidOrder(reference, reason, operator)
+  if (refundNeedsSecondOperator(deps, order.fiatAmount)) {
+    if (order.status !== 'paid' && order.status !== 'awaiting_checks') throw new AppError('transition_not_allowed')
+    const requestId = await requestFourEyes(
+      deps,
+      operator,
+      { action: 'refund_order', target: reference, reason },
+      { orderId: order.id },
+    )
+    return { requestId }
+  }
+  await deps.moneyIn.refundPaidOrder(reference, reason, operator.name)
   await logAction(deps, operator, 'refund_order', { orderId: order.id }, { reason })
+  return { requestId: null }
 }
 
 /** A wire seen on the bank statement but never notified: recorded as the bank's notice would have been. */

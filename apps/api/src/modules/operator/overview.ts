@@ -5,6 +5,7 @@ import { customers } from '../../db/tables/modules/customers'
 import { operatorActions } from '../../db/tables/modules/operator'
 import { orders } from '../../db/tables/modules/orders'
 import { refunds } from '../../db/tables/modules/refunds'
+import { pendingFourEyes } from './four-eyes'
 import type { OperatorServiceDeps } from './operator-deps'
 import { customersUnderReview } from './under-review'
 
@@ -69,7 +70,10 @@ export async function overview(deps: OperatorServiceDeps) {
   const nameChanges = await deps.customers.recentNameChanges()
   const awaiting = await awaitingChecks(db)
   const underReview = await customersUnderReview(deps, enhancedChecks, awaiting)
+  const fourEyes = await pendingFourEyes(deps)
   return {
+    fourEyes,
+    refundAbove: deps.fourEyes.refundAbove,
     underReview,
     recentOrders: recent,
     held,

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { OrderTrailEntry } from '@exchange/shared/order-trail'
 import type { OrderStatus } from '@exchange/shared/order-rules'
+import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
 import { customers } from '../../db/tables/modules/customers'
 import { incomingTransfers } from '../../db/tables/modules/intake'
@@ -32,8 +33,8 @@ export function createHeldOrderRefund(deps: {
 }) {
   const { db, orderService, refunds, orderMail } = deps
 
-  async function refundHeld(order: OrderRow, decision: RefundDecision): Promise<void> {
-    await db.transaction(async (tx) => {
+  async function refundHeld(order: OrderRow, decision: RefundDecision, within: Database = db): Promise<void> {
+    await within.transaction(async (tx) => {
       const [transfer] = await tx
         .select()
         .from(incomingTransfers)
@@ -97,11 +98,12 @@ export type HeldOrderRefund = ReturnType<typeof createHeldOrderRefund>
  */
 export function createPaidOrderRefunds(deps: {
   db: Database
+  clock: Clock
   orderService: OrderService
   fulfilment: Pick<FulfilmentService, 'withSettlementLease'>
   held: HeldOrderRefund
 }) {
-  const { db, orderService, fulfilment, held } = deps
+  const { db, clock, orderService, fulfilment, held } = deps
 
   /** `by` names the operator; without it the system refunds. */
   async function refundPaidOrder(reference: string, reason: string, by?: string): Promise<void> {
@@ -117,6 +119,24 @@ export function createPaidOrderRefunds(deps: {
       })
     })
     if (run.held) throw new AppError('transition_not_allowed')
+  }
+
+  /**
+   * An operator's refund inside the caller's transaction (a four-eyes approval, decision 132): the order is locked
+   * there and refused while a settlement run holds it, and a run that comes later finds it refunded.
+   */
+  async function refundPaidOrderIn(tx: Database, reference: string, reason: string, by: string): Promise<void> {
+    const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))
+    if (!found) throw new AppError('order_not_found')
+    const order = await orderService.lockOrder(tx, found.id)
+    const leaseHeld = order?.settlementLeaseUntil && order.settlementLeaseUntil > clock.now()
+    if (!order || leaseHeld || (order.status !== 'paid' && order.status !== 'awaiting_checks'))
+      throw new AppError('transition_not_allowed')
+    await held.refundHeld(
+      order,
+      { reason, by, entry: { kind: 'refunded', reason, byOperator: true }, actor: 'operator' },
+      tx,
+    )
   }
 
   /**
@@ -141,5 +161,5 @@ export function createPaidOrderRefunds(deps: {
     throw new AppError(now.status === 'awaiting_checks' ? 'order_busy' : 'transition_not_allowed')
   }
 
-  return { refundPaidOrder, refundWaitingOrderForCustomer }
+  return { refundPaidOrder, refundPaidOrderIn, refundWaitingOrderForCustomer }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
 import { incomingTransfers } from './intake'
@@ -77,3 +78,47 @@ export const operatorActions = pgTable('operator_actions', {
   detail: jsonb('detail').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 })
+
+/** What needs a second operator (decision 132): a held payment's release, a large refund, clearing enhanced checks. */
+export const FOUR_EYES_ACTIONS = [
+  'approve_transfer',
+  'refund_transfer',
+  'refund_order',
+  'clear_enhanced_checks',
+] as const
+export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number]
+
+/**
+ * A four-eyes request (decision 132): one operator asks, with a reason; another operator of the action's role approves
+ * (the action runs in the approval's transaction) or declines it, once. A row is never deleted; its decision is written
+ * once, by the one conditional UPDATE that moves it from `requested`.
+ */
+export const fourEyesRequests = pgTable(
+  'four_eyes_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: text('action', { enum: FOUR_EYES_ACTIONS }).notNull(),
+    /** What the action works on: a held transfer's id, an order's reference or a customer's id. */
+    target: text('target').notNull(),
+    /** What the operator would have typed for the action alone (the refund's reason), as the action takes it. */
+    detail: jsonb('detail').$type<Record<string, string>>().notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'declined'] })
+      .notNull()
+      .default('requested'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => operatorAccounts.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    decidedBy: uuid('decided_by').references(() => operatorAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    index('four_eyes_requests_status_idx').on(table.status, table.requestedAt),
+    // One open request per action and target: a second ask while one waits is refused.
+    uniqueIndex('four_eyes_requests_open_idx')
+      .on(table.action, table.target)
+      .where(sql`${table.status} = 'requested'`),
+  ],
+)
