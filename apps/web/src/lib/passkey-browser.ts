@@ -2,6 +2,7 @@
  * The browser's side of passkeys (decision 124): `@simplewebauthn/browser` is loaded only when a customer uses or adds
  * a passkey, never with /login's or /dashboard's first load.
  */
+import type { ErrorCode } from '@exchange/shared/errors'
 import { passkeysCatalog } from './passkeys/messages'
 
 type Options = Record<string, unknown>
@@ -43,7 +44,7 @@ const SECOND_FACTOR_REFUSALS = [
   'rate_limited',
   'account_closed',
   'invalid_credentials',
-] as const
+] as const satisfies readonly ErrorCode[]
 type SecondFactorRefusal = (typeof SECOND_FACTOR_REFUSALS)[number]
 
 /** A refusal of the second-factor calls, in words in the customer's language; undefined for another code. */

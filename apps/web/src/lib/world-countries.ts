@@ -17,14 +17,24 @@ const NOT_COUNTRIES = new Set([
 
 const cached = new Map<string, { value: string; label: string }[]>()
 
+const namers = new Map<string, Intl.DisplayNames | null>()
+
+/** The browser's namer of countries in a language, made once per language (null where the browser has none). */
+function countryNamer(language: string): Intl.DisplayNames | null {
+  if (!namers.has(language)) {
+    try {
+      namers.set(language, new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }))
+    } catch {
+      namers.set(language, null)
+    }
+  }
+  return namers.get(language) ?? null
+}
+
 /** A country's name in the language in force, by the browser; undefined when it cannot name it. */
 export function localCountryName(code: string): string | undefined {
-  try {
-    const name = new Intl.DisplayNames([activeLocale().language], { type: 'region', fallback: 'none' }).of(code)
-    return name && name !== code ? name : undefined
-  } catch {
-    return undefined
-  }
+  const name = countryNamer(activeLocale().language)?.of(code)
+  return name && name !== code ? name : undefined
 }
 
 export function worldCountryOptions(): { value: string; label: string }[] {
