@@ -43,10 +43,19 @@ export function createBackOfficeQueryClient() {
 }
 
 /** Mantine in its light default theme and the query cache, around the router the caller gives. */
-export function BackOfficeProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+export function BackOfficeProviders({
+  children,
+  client,
+  env,
+}: {
+  children: ReactNode
+  client?: QueryClient
+  /** 'test': Mantine without transitions. */
+  env?: 'test'
+}) {
   const [queryClient] = useState(() => client ?? createBackOfficeQueryClient())
   return (
-    <MantineProvider>
+    <MantineProvider env={env}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   )
