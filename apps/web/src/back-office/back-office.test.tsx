@@ -1,10 +1,10 @@
-import type { CustomerFile, OperatorMe, Queue } from '@exchange/shared/back-office.schemas'
+import type { CustomerFile, OperatorMe, OrderFile, Queue } from '@exchange/shared/back-office.schemas'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { BackOfficeProviders, BackOfficeRoutes, createBackOfficeQueryClient } from './app'
-import { REFUSALS } from './refusals'
+import { ASKED, REFUSALS } from './refusals'
 
 interface Answer {
   status?: number
@@ -274,6 +274,84 @@ describe('the back office (decision 134)', () => {
       customerId: CUSTOMER_ID,
       reason: 'Document does not match',
     })
+  })
+
+  it("asks for the release of a held payment from the order's file: a second operator decides", async () => {
+    const TRANSFER = '9c3e4f50-6172-4c8d-8e9f-a0b1c2d3e4f5'
+    const order: OrderFile = {
+      order: {
+        reference: 'HX-7Q2K9',
+        status: 'awaiting_payment',
+        fiatAmount: { value: '1500.00', currency: 'EUR' },
+        crypto: 'btc',
+        cryptoAmount: null,
+        method: 'wire',
+        createdAt: hoursAgo(30),
+        customerId: CUSTOMER_ID,
+        email: 'ana@example.com',
+        wallet: null,
+        payoutWaitsFor: null,
+        payoutHeldUntil: null,
+      },
+      timeline: [{ at: hoursAgo(30), event: 'initiated', detail: null }],
+      payments: [
+        {
+          id: TRANSFER,
+          method: 'wire',
+          status: 'held',
+          amount: { value: '1500.00', currency: 'EUR' },
+          payerName: 'A. Silva',
+          payerIban: 'PT50000201231234567890154',
+          receivedAt: hoursAgo(4),
+          held: true,
+        },
+      ],
+      refunds: [],
+      payout: null,
+      trail: [],
+    }
+    const api = mockOperatorApi({
+      'GET /operator/api/me': { body: me },
+      'GET /operator/api/orders/HX-7Q2K9': { body: order },
+      'POST /operator/actions/approve-transfer': {
+        body: { result: true, requestId: '0d4f5061-7283-4d9e-9fa0-b1c2d3e4f5a6' },
+      },
+    })
+    renderBackOffice('/orders/HX-7Q2K9', { reason: 'Queue: held or short payments' })
+    const payments = await section('Payments')
+    expect(within(payments).getAllByText('1,500.00 EUR')).not.toHaveLength(0)
+    await userEvent.type(within(payments).getByLabelText('Reason'), 'Payer is the customer (married name)')
+    await userEvent.click(within(payments).getByRole('button', { name: 'Ask for release' }))
+    expect(await within(payments).findByRole('status')).toHaveTextContent(ASKED)
+    expect(api.callsTo('POST', '/operator/actions/approve-transfer')[0]?.body).toEqual({
+      transferId: TRANSFER,
+      reason: 'Payer is the customer (married name)',
+    })
+    expect(api.callsTo('GET', '/operator/api/orders/HX-7Q2K9')[0]?.search.get('reason')).toBe(
+      'Queue: held or short payments',
+    )
+  })
+
+  it('searches from the header and opens a result only once a reason is given', async () => {
+    const api = mockOperatorApi({
+      'GET /operator/api/me': { body: me },
+      'GET /operator/api/queues': { body: { queues: [] } },
+      'GET /operator/api/search': {
+        body: {
+          customers: [{ id: CUSTOMER_ID, email: 'ana@example.com', name: 'Ana Silva', matched: 'iban' }],
+          orders: [],
+        },
+      },
+    })
+    renderBackOffice('/')
+    await userEvent.type(await screen.findByLabelText('Search'), 'PT50 0002 0123')
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }))
+    const customers = await section('Customers (1)')
+    expect(api.callsTo('GET', '/operator/api/search')[0]?.search.get('q')).toBe('PT50 0002 0123')
+    expect(within(customers).getByRole('cell', { name: 'iban' })).toBeInTheDocument()
+    await userEvent.click(within(customers).getByRole('link', { name: 'ana@example.com' }))
+    expect(await screen.findByLabelText('Why do you open this file?')).toBeInTheDocument()
+    expect(api.callsTo('GET', `/operator/api/customers/${CUSTOMER_ID}`)).toHaveLength(0)
   })
 
   it('sends a signed-out operator to the sign-in page', async () => {

@@ -24,13 +24,13 @@ export const REFUSALS: Partial<Record<string, string>> = {
 }
 
 /** The session ended or never was: the api answered 401. */
-export const SIGNED_OUT = 'You are not signed in, or your session has ended.'
+const SIGNED_OUT = 'You are not signed in, or your session has ended.'
 /** The network failed before an answer came. */
 export const NO_ANSWER = 'Not sent: the server did not answer. Check the connection and try again.'
 /** An answer that is not the contract's (a newer api, a proxy's page). */
 export const UNREADABLE = 'The server answered something this page cannot read. Reload the page.'
 /** A 403 without a known code: the role guard. */
-export const NOT_YOUR_ROLE = 'Not open to your roles. Ask an admin if you need it.'
+const NOT_YOUR_ROLE = 'Not open to your roles. Ask an admin if you need it.'
 /** After an action that asks a second operator (the server pages' "Asked: …"). */
 export const ASKED = 'Asked: a second operator of the role approves or declines it.'
 

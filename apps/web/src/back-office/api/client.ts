@@ -22,7 +22,7 @@ export class ApiProblem extends Error {
 const Refusal = z.object({ result: z.literal(false), error: z.string() })
 
 /** The answer of an action: done, or asked of a second operator (`requestId`, decision 132). */
-export const ActionAnswerSchema = z.object({ result: z.literal(true), requestId: z.uuid().optional() })
+const ActionAnswerSchema = z.object({ result: z.literal(true), requestId: z.uuid().optional() })
 export type ActionAnswer = z.infer<typeof ActionAnswerSchema>
 
 async function call(path: string, init: RequestInit): Promise<unknown> {

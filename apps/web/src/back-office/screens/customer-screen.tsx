@@ -67,6 +67,75 @@ function IdentityReview({ file, refresh }: { file: CustomerFile; refresh: () => 
   )
 }
 
+function JourneySection({ journey }: { journey: CustomerFile['journey'] }) {
+  return (
+    <Section title="Journey">
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Step</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Since</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {journey.map((step) => (
+              <Table.Tr key={step.step}>
+                <Table.Td>{step.step}</Table.Td>
+                <Table.Td>{step.state}</Table.Td>
+                <Table.Td>{step.since ? formatTime(step.since) : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  )
+}
+
+function DocumentsSection({ documents, reason }: { documents: CustomerFile['documents']; reason: string }) {
+  return (
+    <Section title="Documents">
+      {documents.length === 0 ? (
+        <Text size="sm">No documents.</Text>
+      ) : (
+        <List size="sm">
+          {documents.map((document) => (
+            <List.Item key={document.id}>
+              <Anchor href={documentLink(document.id, reason)} size="sm">
+                {document.fileName}
+              </Anchor>{' '}
+              ({document.kind}, {formatTime(document.uploadedAt)})
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Section>
+  )
+}
+
+function TicketsSection({ tickets }: { tickets: CustomerFile['tickets'] }) {
+  return (
+    <Section title="Tickets">
+      {tickets.length === 0 ? (
+        <Text size="sm">No tickets.</Text>
+      ) : (
+        <List size="sm">
+          {tickets.map((ticket) => (
+            <List.Item key={ticket.number}>
+              <Anchor href={`/operator/tickets/${ticket.number}`} size="sm">
+                #{ticket.number} {ticket.subject}
+              </Anchor>{' '}
+              ({ticket.status}, {formatTime(ticket.updatedAt)})
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Section>
+  )
+}
+
 function CustomerFileView({ customerId, reason }: { customerId: string; reason: string }) {
   const queryClient = useQueryClient()
   const file = useQuery(customerQuery(customerId, reason))
@@ -97,66 +166,15 @@ function CustomerFileView({ customerId, reason }: { customerId: string; reason: 
           ]}
         />
       </Section>
-      <Section title="Journey">
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped withTableBorder fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Step</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Since</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {journey.map((step) => (
-                <Table.Tr key={step.step}>
-                  <Table.Td>{step.step}</Table.Td>
-                  <Table.Td>{step.state}</Table.Td>
-                  <Table.Td>{step.since ? formatTime(step.since) : ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Section>
+      <JourneySection journey={journey} />
       <Section title="Identity review">
         <IdentityReview file={file.data} refresh={refresh} />
       </Section>
-      <Section title="Documents">
-        {documents.length === 0 ? (
-          <Text size="sm">No documents.</Text>
-        ) : (
-          <List size="sm">
-            {documents.map((document) => (
-              <List.Item key={document.id}>
-                <Anchor href={documentLink(document.id, reason)} size="sm">
-                  {document.fileName}
-                </Anchor>{' '}
-                ({document.kind}, {formatTime(document.uploadedAt)})
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Section>
+      <DocumentsSection documents={documents} reason={reason} />
       <Section title="Orders">
         <OrdersTable orders={orders} reason={reason} />
       </Section>
-      <Section title="Tickets">
-        {tickets.length === 0 ? (
-          <Text size="sm">No tickets.</Text>
-        ) : (
-          <List size="sm">
-            {tickets.map((ticket) => (
-              <List.Item key={ticket.number}>
-                <Anchor href={`/operator/tickets/${ticket.number}`} size="sm">
-                  #{ticket.number} {ticket.subject}
-                </Anchor>{' '}
-                ({ticket.status}, {formatTime(ticket.updatedAt)})
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Section>
+      <TicketsSection tickets={tickets} />
       <Section title="Trail">
         <TrailTable entries={trail} />
       </Section>
