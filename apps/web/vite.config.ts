@@ -51,6 +51,15 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(proxied.map((path) => [path, { target: API_ORIGIN, changeOrigin: false }])),
+      // The operators' pages and api are the api's; the back office's own pages (decision 134) are this server's
+      // back-office.html, which is built apart (vite.back-office.config.ts) but served here like any page.
+      '/operator': {
+        target: API_ORIGIN,
+        changeOrigin: false,
+        bypass: (request) => (/^\/operator\/app(\/|\?|$)/.test(request.url ?? '') ? '/back-office.html' : undefined),
+      },
+    },
   },
 })

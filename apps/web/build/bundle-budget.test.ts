@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  backOfficeApart,
+  BUDGETS,
   catalogLanguages,
   gzipBytes,
   measurePage,
@@ -105,5 +107,58 @@ describe('bundle budget', () => {
     const repeated = Buffer.from('a'.repeat(10_000))
     expect(gzipBytes(repeated)).toBeGreaterThan(0)
     expect(gzipBytes(repeated)).toBeLessThan(100)
+  })
+
+  describe("the back office's entry (decision 134)", () => {
+    /** The customer's manifest above, with the back office's entry, its screen, its own chunk and a library it shares. */
+    const withBackOffice: Manifest = {
+      ...manifest,
+      'back-office.html': {
+        file: 'assets/back-office.js',
+        src: 'back-office.html',
+        isEntry: true,
+        imports: ['_react-bo.js', '_section.js'],
+        dynamicImports: ['src/back-office/screens/queues-screen.tsx'],
+        css: ['assets/back-office.css'],
+      },
+      '_section.js': { file: 'assets/section.js', name: 'section' },
+      'src/back-office/screens/queues-screen.tsx': {
+        file: 'assets/queues-screen.js',
+        src: 'src/back-office/screens/queues-screen.tsx',
+        imports: ['_section.js'],
+      },
+      '_react-bo.js': { file: 'assets/react.js', name: 'react' },
+    }
+
+    it("has its own entry, and no page of the customer's loads its code up front", () => {
+      expect(backOfficeApart(withBackOffice, [login])).toEqual([])
+    })
+
+    it('names a manifest without the entry', () => {
+      expect(backOfficeApart(manifest, [login])).toEqual(['The manifest has no entry "back-office.html"'])
+    })
+
+    it("names each file of the back office's code a customer's page would load", () => {
+      const mixed: Manifest = {
+        ...withBackOffice,
+        'index.html': { ...withBackOffice['index.html']!, imports: ['_react.js', '_shared.js', '_section.js'] },
+      }
+      expect(backOfficeApart(mixed, [login])).toEqual(["/login loads the back office's assets/section.js"])
+      const screen: Manifest = {
+        ...withBackOffice,
+        'index.html': {
+          ...withBackOffice['index.html']!,
+          imports: ['_react.js', 'src/back-office/screens/queues-screen.tsx'],
+        },
+      }
+      expect(backOfficeApart(screen, [login])).toEqual([
+        "/login loads the back office's assets/queues-screen.js",
+        "/login loads the back office's assets/section.js",
+      ])
+    })
+
+    it('covers every page of the budget', () => {
+      expect(BUDGETS.map((budget) => budget.entries[0])).toEqual(BUDGETS.map(() => 'index.html'))
+    })
   })
 })

@@ -8,6 +8,8 @@ import { dirname, join, resolve } from 'node:path'
 const WEB_ROOT = resolve(import.meta.dirname, '..')
 const CORE = resolve(WEB_ROOT, 'node_modules/@mantine/core')
 const NOTIFICATIONS_ESM = resolve(WEB_ROOT, 'node_modules/@mantine/notifications/esm')
+/** The operators' app (decision 134): a build of its own with Mantine's whole stylesheet, none of the customer's. */
+const BACK_OFFICE = resolve(WEB_ROOT, 'src/back-office')
 /** What every page of Mantine needs before any component: its reset, its CSS variables, its global rules. */
 const ALWAYS = ['baseline', 'default-css-variables', 'global']
 
@@ -34,10 +36,12 @@ function filesUnder(folder: string, ending: RegExp): string[] {
   })
 }
 
-/** Every name the app's own sources (tests left out) and @mantine/notifications import from '@mantine/core'. */
+/** Every name the customer app's own sources (tests and the back office left out) and @mantine/notifications import from '@mantine/core'. */
 export function namesInUse(): Set<string> {
   const sources = [
-    ...filesUnder(join(WEB_ROOT, 'src'), /\.tsx?$/).filter((file) => !/\.test\.tsx?$/.test(file)),
+    ...filesUnder(join(WEB_ROOT, 'src'), /\.tsx?$/).filter(
+      (file) => !/\.test\.tsx?$/.test(file) && !file.startsWith(BACK_OFFICE),
+    ),
     ...filesUnder(NOTIFICATIONS_ESM, /\.mjs$/),
   ]
   return new Set(sources.flatMap((file) => coreImports(readFileSync(file, 'utf8'))))

@@ -1,0 +1,100 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core'
+import { useState, type FormEvent } from 'react'
+import { asProblem, type ActionAnswer, type ApiProblem } from '../api/client'
+import { ASKED } from '../refusals'
+import { Problem } from './problem'
+
+export interface ReasonAction {
+  label: string
+  /** Sends the action with the reason given ('' when it was left empty and is optional). */
+  run: (reason: string) => Promise<ActionAnswer>
+  /** What the operator reads once it is done (an answer with a `requestId` reads "Asked: …" instead). */
+  done: string
+  /** An approval of an identity may go without a reason; every other action needs one. */
+  reasonOptional?: boolean
+  color?: string
+}
+
+const MIN_REASON = 3
+
+/**
+ * One reason field and the actions that take it (approve / decline, ask for release / refund). A reason is at least 3
+ * characters, as the api checks; the answer, or the api's refusal sentence, is shown under the buttons.
+ */
+export function ReasonActions({
+  actions,
+  label = 'Reason',
+  onDone,
+}: {
+  actions: ReasonAction[]
+  label?: string
+  onDone?: () => void
+}) {
+  const [reason, setReason] = useState('')
+  const [missing, setMissing] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<{ done: string } | { problem: ApiProblem } | null>(null)
+
+  const send = async (action: ReasonAction) => {
+    const given = reason.trim()
+    if (given.length < MIN_REASON && !(action.reasonOptional && given === '')) {
+      setMissing(true)
+      return
+    }
+    setMissing(false)
+    setBusy(true)
+    setOutcome(null)
+    try {
+      const answer = await action.run(given)
+      setOutcome({ done: answer.requestId ? ASKED : action.done })
+      setReason('')
+      onDone?.()
+    } catch (error) {
+      setOutcome({ problem: asProblem(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const first = actions[0]
+    if (first) void send(first)
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <TextInput
+          label={label}
+          size="sm"
+          value={reason}
+          maxLength={200}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={missing ? 'A reason needs at least 3 characters.' : undefined}
+        />
+        <Group gap="xs">
+          {actions.map((action) => (
+            <Button
+              key={action.label}
+              size="xs"
+              type="button"
+              color={action.color}
+              variant={action.color ? 'filled' : 'default'}
+              loading={busy}
+              onClick={() => void send(action)}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </Group>
+        {outcome && 'done' in outcome ? (
+          <Alert color="green" role="status" p="xs">
+            {outcome.done}
+          </Alert>
+        ) : null}
+        {outcome && 'problem' in outcome ? <Problem problem={outcome.problem} /> : null}
+      </Stack>
+    </form>
+  )
+}
