@@ -149,9 +149,7 @@ export const CustomerFileSchema = z.object({
       documentName: z.string().nullable(),
     })
     .nullable(),
-  documents: z.array(
-    z.object({ id: z.uuid(), kind: z.string(), fileName: z.string(), uploadedAt: z.iso.datetime() }),
-  ),
+  documents: z.array(z.object({ id: z.uuid(), kind: z.string(), fileName: z.string(), uploadedAt: z.iso.datetime() })),
   orders: z.array(OrderSummarySchema),
   tickets: z.array(
     z.object({ number: z.number().int(), subject: z.string(), status: z.string(), updatedAt: z.iso.datetime() }),
@@ -185,11 +183,15 @@ export const OrderFileSchema = z.object({
     }),
   ),
   refunds: z.array(
-    z.object({ id: z.string(), status: z.string(), amount: AmountSchema, reason: z.string().nullable(), at: z.iso.datetime() }),
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      amount: AmountSchema,
+      reason: z.string().nullable(),
+      at: z.iso.datetime(),
+    }),
   ),
-  payout: z
-    .object({ status: z.string(), txId: z.string().nullable(), at: z.iso.datetime().nullable() })
-    .nullable(),
+  payout: z.object({ status: z.string(), txId: z.string().nullable(), at: z.iso.datetime().nullable() }).nullable(),
   trail: z.array(TrailEntrySchema),
 })
 export type OrderFile = z.infer<typeof OrderFileSchema>

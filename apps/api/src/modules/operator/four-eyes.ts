@@ -78,7 +78,7 @@ export async function requestFourEyes(
       deps,
       operator,
       'four_eyes_requested',
-      logTarget,
+      { ...logTarget, ...customerOf(request), reason: request.reason },
       { requestId: made.id, action: request.action, target: request.target, reason: request.reason },
       tx,
     )
@@ -196,7 +196,7 @@ export async function approveFourEyes(
       deps,
       operator,
       'four_eyes_approved',
-      await logTargetOf(tx, moved),
+      { ...(await logTargetOf(tx, moved)), reason },
       { requestId, action: moved.action, target: moved.target, requestedBy: moved.requestedBy, reason },
       tx,
     )
@@ -220,14 +220,18 @@ export async function declineFourEyes(
       deps,
       operator,
       'four_eyes_declined',
-      await logTargetOf(tx, moved),
+      { ...(await logTargetOf(tx, moved)), reason },
       { requestId, action: moved.action, target: moved.target, requestedBy: moved.requestedBy, reason },
       tx,
     )
   })
 }
 
-/** The transfer and order a request's log rows name, read in the decision's transaction. */
+/** The customer a request names itself: enhanced checks are cleared for a customer (the others name an order). */
+const customerOf = (request: { action: FourEyesAction; target: string }) =>
+  request.action === 'clear_enhanced_checks' ? { customerId: request.target } : {}
+
+/** The transfer, order and customer a request's log rows name, read in the decision's transaction. */
 async function logTargetOf(tx: Database, request: { action: FourEyesAction; target: string }) {
   if (request.action === 'approve_transfer' || request.action === 'refund_transfer') {
     const [transfer] = await tx
@@ -240,7 +244,7 @@ async function logTargetOf(tx: Database, request: { action: FourEyesAction; targ
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.reference, request.target))
     return { orderId: order?.id ?? null }
   }
-  return {}
+  return customerOf(request)
 }
 
 /** Requests waiting for a second operator, oldest first, with who asked, when and why. */
