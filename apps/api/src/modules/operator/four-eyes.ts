@@ -1,7 +1,8 @@
-import { and, asc, eq, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { compareAmounts } from '@exchange/shared/money'
 import type { Database } from '../../db/client'
+import { countInAll } from '../../db/queue-size'
 import {
   type FourEyesAction,
   type OperatorRole,
@@ -247,8 +248,11 @@ async function logTargetOf(tx: Database, request: { action: FourEyesAction; targ
   return customerOf(request)
 }
 
-/** Requests waiting for a second operator, oldest first, with who asked, when and why. */
-export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>) {
+/**
+ * Requests waiting for a second operator, oldest first, with who asked, when and why, and how many wait in all; only
+ * those of the kinds given, when given.
+ */
+export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>, kinds?: readonly FourEyesAction[]) {
   const requester = alias(operatorAccounts, 'requester')
   return db
     .select({
@@ -259,10 +263,16 @@ export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>) {
       requestedByName: requester.loginName,
       requestedAt: fourEyesRequests.requestedAt,
       reason: fourEyesRequests.reason,
+      waiting: countInAll(),
     })
     .from(fourEyesRequests)
     .innerJoin(requester, eq(requester.id, fourEyesRequests.requestedBy))
-    .where(eq(fourEyesRequests.status, 'requested'))
+    .where(
+      and(
+        eq(fourEyesRequests.status, 'requested'),
+        kinds === undefined ? undefined : inArray(fourEyesRequests.action, [...kinds]),
+      ),
+    )
     .orderBy(asc(fourEyesRequests.requestedAt))
     .limit(100)
 }
