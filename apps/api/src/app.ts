@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { CustomerAgreement } from '@exchange/shared/agreement'
 import type { Clock } from './clock'
@@ -71,6 +72,9 @@ export interface AppOverrides extends PartyOverrides {
 /** Same path from `src/app.ts` and from the bundled `dist/server.js`: both sit two levels below apps/. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
+/** The web build's folder: `WEB_DIST_DIR`, or the web workspace's dist. */
+const webDistOf = (config: Config) => resolve(config.webDistDir ?? DEFAULT_WEB_DIST)
+
 /**
  * Builds the whole api, as production runs it; `server.ts` only adds `listen`. The shared parts first, then the
  * outside parties, then the modules (`wiring/modules.ts`, each bringing its routes and jobs), then the web app.
@@ -88,6 +92,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     core,
     parties,
     gates,
+    webDistOf(config),
     overrides.agreement,
     overrides.partnerApiFetch,
   )
@@ -112,6 +117,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerProbes(app, core)
   await mountRoutes(app, core, allParts)
   apiSegments.stop()
-  await serveWeb(app, DEFAULT_WEB_DIST, core, apiSegments.segments)
+  await serveWeb(app, webDistOf(config), apiSegments.segments)
   return app
 }

@@ -557,6 +557,13 @@ const QUERY_FIELDS: Record<string, string[]> = {
   '/operator/tickets': ['status', 'done'],
   '/operator/tickets/:number': ['done'],
   '/operator/tickets/:number/attachments/:documentId': [],
+  // Any text of 3 characters or more is a good query, and every search is written to the trail (decision 133): only
+  // a missing or repeated query is sent here (back-office-api.test.ts sends short ones).
+  '/operator/api/search': [],
+  '/operator/api/customers/:customerId': ['reason'],
+  '/operator/api/orders/:reference': ['reason'],
+  '/operator/api/trail': ['customerId', 'orderReference'],
+  '/operator/api/audit.csv': ['from', 'to'],
   '/dev/partner/frame': ['url'],
   '/undoemail': ['token'],
   '/undoemail/': ['token'],
@@ -600,6 +607,11 @@ const WITHOUT_INPUT = new Set([
   '/operator/partners/:partnerId',
   '/operator/errors',
   '/operator/operators',
+  // The back office app's page and what it reads first (decision 133).
+  '/operator/app',
+  '/operator/app/*',
+  '/operator/api/me',
+  '/operator/api/queues',
   '/operator/login',
   '/operator/login/code',
   '/operator/login/enrol',

@@ -14,23 +14,18 @@ import {
 import { signNotice } from '../src/providers/signed-notice'
 import {
   BRAND,
-  BTC_WALLET,
   buildTestApp,
   callUser,
-  declareSourceOfFunds,
   mailTo,
   multipart,
-  proveWallet,
-  signAgreement,
   signUpVerified,
   storedOrder,
   type TestApp,
   useTestApp,
   verifyIdentity,
   useOperatorSession,
-  wireOrderPaid,
+  paidAndInReview as paidInReview,
 } from './support'
-import { DOCUMENT_NAME } from './support/customer-fixtures'
 
 const SECRET = 'test-bank-webhook-secret-0123456789'
 const IDV_SECRET = 'idv-test-secret-0123456789'
@@ -96,23 +91,6 @@ async function mailsOf(email: string, template: string) {
   return (await mailTo(t.db, email)).filter((mail) => mail.template === template)
 }
 
-/** The sandbox identity page's answer for this customer's check, as a tester picks it. */
-async function sandboxOutcome(token: string, outcome: string) {
-  const started = await callUser(t.app, 'identityStart', token)
-  const applicant = new URL(started.body.data.verificationUrl, 'http://sandbox').searchParams.get('applicant')!
-  const page = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/idv/verify',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      applicant,
-      outcome,
-      ...((outcome === 'approved' || outcome === 'review') && DOCUMENT_NAME),
-    }).toString(),
-  })
-  expect(page.statusCode).toBe(303)
-}
-
 /** A genuine notice of the sandbox identity provider, signed with its secret, as it sends one. */
 async function providerNotice(
   applicantId: string,
@@ -156,19 +134,9 @@ async function uploadPng(token: string, purpose = 'identity_document') {
   return (answer.json() as { data: { id: string } }).data.id
 }
 
-/**
- * A customer who paid a 250 EUR wire order to their proven wallet and whose identity check the sandbox left for manual
- * review: the order waits in awaiting_checks for the identity. No instructions are given before the identity check
- * (decision 080): the transfer arrives anyway.
- */
+/** `paidAndInReview` of the test support, with the check and the order as this file expects them. */
 async function paidAndInReview() {
-  await t.app.jobs.refreshRates()
-  const customer = await signUpVerified(t)
-  await declareSourceOfFunds(t, customer.token)
-  await signAgreement(t, customer.token)
-  await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
-  const { reference } = await wireOrderPaid(t, SECRET, 'Ada Lovelace', customer, { arrivesAnyway: true })
-  await sandboxOutcome(customer.token, 'review')
+  const { customer, reference } = await paidInReview(t, SECRET)
   await t.app.jobs.customerChecksChanged()
   const customerId = await customerIdOf(customer.email)
   expect((await checkOf(customerId))?.status).toBe('review')

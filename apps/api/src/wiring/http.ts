@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -163,13 +163,7 @@ export async function mountRoutes(app: FastifyInstance, { brand, sessions }: Cor
  * The web app's files, and the answer to every path no route takes: client-side routes (/login, /dashboard-…) load
  * the web app, which shows its own not-found page; an api path answers 405 or 404.
  */
-export async function serveWeb(
-  app: FastifyInstance,
-  defaultWebDist: string,
-  { config }: Core,
-  apiSegments: Set<string>,
-) {
-  const webDist = resolve(config.webDistDir ?? defaultWebDist)
+export async function serveWeb(app: FastifyInstance, webDist: string, apiSegments: Set<string>) {
   const hasWeb = existsSync(join(webDist, 'index.html'))
   if (hasWeb) {
     await app.register(fastifyStatic, {

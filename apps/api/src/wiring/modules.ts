@@ -120,6 +120,7 @@ export async function wireModules(
   core: Core,
   parties: Parties,
   gates: Gates,
+  webDist: string,
   agreementInForce: CustomerAgreement | undefined,
   partnerApiFetch?: PartnerApiFetch,
 ) {
@@ -148,6 +149,7 @@ export async function wireModules(
       dueDiligence: compliance.dueDiligence,
       customers: compliance.customers,
       identity: compliance.identity,
+      journey: compliance.journey,
       documents: compliance.documents,
       documentReviews: compliance.documentReviews,
       unprovenResidenceOf: compliance.brandService.unprovenResidenceOf,
@@ -156,6 +158,7 @@ export async function wireModules(
     },
     gates.operatorSignIn,
     { partnerWebhooks: partnerWebhooks.partnerWebhooks, errorLog: errorLog.errorLog },
+    webDist,
   )
   const partnerApi = partnerApiModule(core, { partners: partners.partners, rates: money.rates, limits: gates.limits })
   const testControls = testControlsModule(core, {

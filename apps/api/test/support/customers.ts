@@ -33,7 +33,7 @@ export async function declareSourceOfFunds(t: TestApp, token: string, answers: R
 export async function verifyIdentity(
   t: TestApp,
   token: string,
-  outcome: 'approved' | 'rejected' = 'approved',
+  outcome: 'approved' | 'rejected' | 'review' = 'approved',
   documentName?: { firstName: string; lastName: string },
 ) {
   const started = await callUser(t.app, 'identityStart', token)

@@ -5,7 +5,16 @@ import { BANK_SIGNATURE_HEADER } from '../../src/providers/bank/bank-notificatio
 import { signNotice } from '../../src/providers/signed-notice'
 import { ADA_DETAILS } from './customer-fixtures'
 import { callUser } from './calls'
-import { BTC_WALLET, buyer, type signUpVerified } from './customers'
+import {
+  BTC_WALLET,
+  buyer,
+  declareSourceOfFunds,
+  proveWallet,
+  signAgreement,
+  signUpVerified,
+  verifyIdentity,
+} from './customers'
+import { DOCUMENT_NAME } from './customer-fixtures'
 import { type TestApp } from './test-app'
 
 export async function initiateBuy(
@@ -91,4 +100,20 @@ export async function sendBankTransfer(
     payload: body,
   })
   return answer.json() as { result: boolean; outcome?: string }
+}
+
+/**
+ * A customer who paid a 250 EUR wire order to their proven wallet and whose identity check the sandbox left for manual
+ * review: the order waits in awaiting_checks for the identity. No instructions are given before the identity check
+ * (decision 080): the transfer arrives anyway.
+ */
+export async function paidAndInReview(t: TestApp, bankSecret: string) {
+  await t.app.jobs.refreshRates()
+  const customer = await signUpVerified(t)
+  await declareSourceOfFunds(t, customer.token)
+  await signAgreement(t, customer.token)
+  await proveWallet(t, customer.token, { crypto: 'btc', address: BTC_WALLET })
+  const { reference } = await wireOrderPaid(t, bankSecret, 'Ada Lovelace', customer, { arrivesAnyway: true })
+  await verifyIdentity(t, customer.token, 'review', DOCUMENT_NAME)
+  return { customer, reference }
 }

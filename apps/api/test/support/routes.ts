@@ -12,7 +12,10 @@ export function registeredRoutes(listing: string): Route[] {
     if (!match) continue
     const depth = match[1]!.length / 4
     stack.length = depth
-    stack.push(match[2]!)
+    // The listing prints a wildcard under its parent without the slash between them (`/operator/app` then `*` for
+    // `/operator/app/*`).
+    const segment = match[2]!
+    stack.push(segment === '*' && !stack.join('').endsWith('/') ? '/*' : segment)
     for (const method of match[3]!.split(', ')) routes.push({ method, url: stack.join('') })
   }
   return routes

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { countInAll } from '../../db/queue-size'
 import { customers } from '../../db/tables/modules/customers'
 import { enhancedCheckDecisions, questionnaireAnswers } from '../../db/tables/modules/due-diligence'
 import { AppError } from '../../errors'
@@ -57,23 +58,27 @@ export const rejectEnhancedChecks = (
   reason: string,
 ) => decideEnhancedChecks(deps, customerId, 'rejected', operator, reason)
 
-/** Customers whose newest questionnaire answer waits for an operator, oldest first, with their answers. */
+/**
+ * Customers whose newest questionnaire answer waits for an operator, oldest first, with their answers and how many
+ * wait in all (`waiting`), beyond the limit too.
+ */
 export async function enhancedChecksToReview({ db }: Pick<DueDiligenceServiceDeps, 'db'>, limit = 100) {
   const newest = db
     .select({ id: sql<number>`max(${questionnaireAnswers.id})`.as('id') })
     .from(questionnaireAnswers)
     .groupBy(questionnaireAnswers.customerId)
   const rows = await db
-    .select({ answer: questionnaireAnswers, email: customers.email })
+    .select({ answer: questionnaireAnswers, email: customers.email, waiting: countInAll() })
     .from(questionnaireAnswers)
     .innerJoin(customers, eq(customers.id, questionnaireAnswers.customerId))
     .leftJoin(enhancedCheckDecisions, eq(enhancedCheckDecisions.questionnaireId, questionnaireAnswers.id))
     .where(and(inArray(questionnaireAnswers.id, newest), isNull(enhancedCheckDecisions.id)))
     .orderBy(questionnaireAnswers.answeredAt)
     .limit(limit)
-  return rows.map(({ answer, email }) => ({
+  return rows.map(({ answer, email, waiting }) => ({
     customerId: answer.customerId,
     email,
+    waiting,
     answeredAt: answer.answeredAt,
     answers: questionnaireAnswersOf(answer),
   }))

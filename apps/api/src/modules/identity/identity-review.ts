@@ -1,13 +1,21 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
+import { countInAll } from '../../db/queue-size'
 import { customers } from '../../db/tables/modules/customers'
 import { identityChecks, identityEvents } from '../../db/tables/modules/identity'
 import { AppError, callProvider } from '../../errors'
 import { IN_MANUAL_REVIEW, type IdentityServiceDeps } from './identity-deps'
 import { tellCustomer } from './outcome-mail'
 
-/** Customers whose check waits for a person (the provider's manual review), oldest first. */
-export async function checksInReview({ db, provider }: Pick<IdentityServiceDeps, 'db' | 'provider'>, limit = 100) {
+/**
+ * Customers whose check waits for a person (the provider's manual review), oldest first, or only the one given; each
+ * row carries how many wait in all (`waiting`), beyond the limit too.
+ */
+export async function checksInReview(
+  { db, provider }: Pick<IdentityServiceDeps, 'db' | 'provider'>,
+  limit = 100,
+  customerId?: string,
+) {
   return db
     .select({
       customerId: identityChecks.customerId,
@@ -19,10 +27,17 @@ export async function checksInReview({ db, provider }: Pick<IdentityServiceDeps,
       declaredLastName: customers.lastName,
       documentFirstName: identityChecks.verifiedFirstName,
       documentLastName: identityChecks.verifiedLastName,
+      waiting: countInAll(),
     })
     .from(identityChecks)
     .innerJoin(customers, eq(customers.id, identityChecks.customerId))
-    .where(and(eq(identityChecks.provider, provider.kind), inArray(identityChecks.status, [...IN_MANUAL_REVIEW])))
+    .where(
+      and(
+        eq(identityChecks.provider, provider.kind),
+        inArray(identityChecks.status, [...IN_MANUAL_REVIEW]),
+        customerId === undefined ? undefined : eq(identityChecks.customerId, customerId),
+      ),
+    )
     .orderBy(asc(identityChecks.updatedAt))
     .limit(limit)
 }

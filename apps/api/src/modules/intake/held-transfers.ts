@@ -10,7 +10,7 @@ import type { IntakeParts } from './intake-parts'
 import { decideTransfer } from './transfer-matching'
 
 /** Outcomes an operator decides on: held for a name check, looking like one already counted, or matching nothing. */
-const FOR_AN_OPERATOR = ['held_name_mismatch', 'held_possible_duplicate', 'unmatched'] as const
+export const FOR_AN_OPERATOR = ['held_name_mismatch', 'held_possible_duplicate', 'unmatched'] as const
 
 /** Statuses of an order whose held payment an operator may still approve. */
 const APPROVABLE: readonly string[] = ['payment_review', ...OPEN_STATUSES]

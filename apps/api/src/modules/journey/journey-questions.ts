@@ -3,7 +3,7 @@ import type { Visitor } from '../../providers/geoip/visitor-country'
 import { stepRequired } from '../../errors'
 import type { JourneyParts, PayoutTarget } from './journey-deps'
 import { factsOf, ukFactsOf } from './journey-facts'
-import { type OwedStep, blockingStep, owedSteps } from './journey-rules'
+import { type OwedStep, blockingStep, owedSteps, stepStandings } from './journey-rules'
 
 /** What the web shows: every owed step in order, the next one the customer can act on, and what blocks what. */
 export async function journeyOf(
@@ -27,6 +27,12 @@ export async function journeyOf(
       payout: blockingStep(facts, deps.policy, 'payout'),
     },
   }
+}
+
+/** Every step asked of the customer and where they stand with it, done ones included: the operators' view. */
+export async function stepsOf(deps: JourneyParts, customerId: string) {
+  const facts = await factsOf(deps, customerId)
+  return stepStandings(facts, deps.policy).map(({ rule, standing }) => ({ step: rule.id, state: standing }))
 }
 
 /** The step that stands in the way of a new buy order, or null. */

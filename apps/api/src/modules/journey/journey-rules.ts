@@ -215,6 +215,17 @@ const JOURNEY_RULES: readonly JourneyRule[] = [
   },
 ]
 
+/** Every step asked of this customer, in order, with where they stand: done, or its owed state (the back office). */
+export function stepStandings(
+  facts: JourneyFacts,
+  policy: JourneyPolicy,
+  rules: readonly JourneyRule[] = JOURNEY_RULES,
+): { rule: JourneyRule; standing: StepStanding }[] {
+  return rules
+    .filter((rule) => !policy.skipSteps.includes(rule.id) && rule.appliesWhen(facts, policy))
+    .map((rule) => ({ rule, standing: rule.standing(facts) }))
+}
+
 /** The steps the customer still owes, in order, each with the actions it blocks and its screen. */
 export function owedSteps(
   facts: JourneyFacts,
@@ -222,9 +233,7 @@ export function owedSteps(
   rules: readonly JourneyRule[] = JOURNEY_RULES,
 ): OwedStep[] {
   const owed: OwedStep[] = []
-  for (const rule of rules) {
-    if (policy.skipSteps.includes(rule.id) || !rule.appliesWhen(facts, policy)) continue
-    const standing = rule.standing(facts)
+  for (const { rule, standing } of stepStandings(facts, policy, rules)) {
     if (standing === 'done') continue
     const blocks = standing === 'rejected' ? [...(rule.alsoBlocksWhenRejected ?? []), ...rule.blocks] : [...rule.blocks]
     owed.push({ id: rule.id, state: standing, blocks, screen: JOURNEY_STEP_SCREENS[rule.id] })

@@ -1,7 +1,14 @@
 import type { JourneyStepId } from '@exchange/shared/journey-steps'
 import type { JourneyServiceDeps } from './journey-deps'
 import { factsOf } from './journey-facts'
-import { assertMayPay, assertMayStartOrder, journeyOf, payoutBlockedBy, startOrderBlockedBy } from './journey-questions'
+import {
+  assertMayPay,
+  assertMayStartOrder,
+  journeyOf,
+  payoutBlockedBy,
+  startOrderBlockedBy,
+  stepsOf,
+} from './journey-questions'
 
 export type { JourneyServiceDeps }
 
@@ -28,5 +35,6 @@ export function createJourneyService(deps: JourneyServiceDeps) {
     assertMayPay: assertMayPay.bind(null, parts),
     payoutBlockedBy: payoutBlockedBy.bind(null, parts),
     factsOf: factsOf.bind(null, parts),
+    stepsOf: stepsOf.bind(null, parts),
   }
 }

@@ -25,7 +25,7 @@ export async function decideEnhancedChecks(
     return { requestId }
   }
   await deps.dueDiligence.rejectEnhancedChecks(customerId, operator.name, reason)
-  await logAction(deps, operator, `enhanced_checks_${decision}`, {}, { customerId, reason })
+  await logAction(deps, operator, `enhanced_checks_${decision}`, { customerId, reason }, { customerId, reason })
   return { requestId: null }
 }
 
@@ -42,6 +42,13 @@ export async function decideIdentity(
   reason: string | null,
 ) {
   await deps.identity.decideInReview(customerId, operator, decision, reason, (tx) =>
-    logAction(deps, operator, `identity_${decision}`, {}, { customerId, ...(reason && { reason }) }, tx),
+    logAction(
+      deps,
+      operator,
+      `identity_${decision}`,
+      { customerId, reason },
+      { customerId, ...(reason && { reason }) },
+      tx,
+    ),
   )
 }

@@ -22,7 +22,7 @@ export async function downloadDocument(
     deps,
     operator,
     'document_downloaded',
-    {},
+    { customerId, reason: reason ?? null },
     {
       customerId,
       documentId,

@@ -1,7 +1,8 @@
-import { and, asc, eq, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { compareAmounts } from '@exchange/shared/money'
 import type { Database } from '../../db/client'
+import { countInAll } from '../../db/queue-size'
 import {
   type FourEyesAction,
   type OperatorRole,
@@ -78,7 +79,7 @@ export async function requestFourEyes(
       deps,
       operator,
       'four_eyes_requested',
-      logTarget,
+      { ...logTarget, ...customerOf(request), reason: request.reason },
       { requestId: made.id, action: request.action, target: request.target, reason: request.reason },
       tx,
     )
@@ -196,7 +197,7 @@ export async function approveFourEyes(
       deps,
       operator,
       'four_eyes_approved',
-      await logTargetOf(tx, moved),
+      { ...(await logTargetOf(tx, moved)), reason },
       { requestId, action: moved.action, target: moved.target, requestedBy: moved.requestedBy, reason },
       tx,
     )
@@ -220,14 +221,18 @@ export async function declineFourEyes(
       deps,
       operator,
       'four_eyes_declined',
-      await logTargetOf(tx, moved),
+      { ...(await logTargetOf(tx, moved)), reason },
       { requestId, action: moved.action, target: moved.target, requestedBy: moved.requestedBy, reason },
       tx,
     )
   })
 }
 
-/** The transfer and order a request's log rows name, read in the decision's transaction. */
+/** The customer a request names itself: enhanced checks are cleared for a customer (the others name an order). */
+const customerOf = (request: { action: FourEyesAction; target: string }) =>
+  request.action === 'clear_enhanced_checks' ? { customerId: request.target } : {}
+
+/** The transfer, order and customer a request's log rows name, read in the decision's transaction. */
 async function logTargetOf(tx: Database, request: { action: FourEyesAction; target: string }) {
   if (request.action === 'approve_transfer' || request.action === 'refund_transfer') {
     const [transfer] = await tx
@@ -240,11 +245,14 @@ async function logTargetOf(tx: Database, request: { action: FourEyesAction; targ
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.reference, request.target))
     return { orderId: order?.id ?? null }
   }
-  return {}
+  return customerOf(request)
 }
 
-/** Requests waiting for a second operator, oldest first, with who asked, when and why. */
-export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>) {
+/**
+ * Requests waiting for a second operator, oldest first, with who asked, when and why, and how many wait in all; only
+ * those of the kinds given, when given.
+ */
+export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>, kinds?: readonly FourEyesAction[]) {
   const requester = alias(operatorAccounts, 'requester')
   return db
     .select({
@@ -255,10 +263,16 @@ export async function pendingFourEyes({ db }: Pick<FourEyesDeps, 'db'>) {
       requestedByName: requester.loginName,
       requestedAt: fourEyesRequests.requestedAt,
       reason: fourEyesRequests.reason,
+      waiting: countInAll(),
     })
     .from(fourEyesRequests)
     .innerJoin(requester, eq(requester.id, fourEyesRequests.requestedBy))
-    .where(eq(fourEyesRequests.status, 'requested'))
+    .where(
+      and(
+        eq(fourEyesRequests.status, 'requested'),
+        kinds === undefined ? undefined : inArray(fourEyesRequests.action, [...kinds]),
+      ),
+    )
     .orderBy(asc(fourEyesRequests.requestedAt))
     .limit(100)
 }

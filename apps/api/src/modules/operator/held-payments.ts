@@ -63,6 +63,6 @@ export async function refundTransfer(
     return { requestId }
   }
   await deps.moneyIn.refundTransfer(transferId, reason, operator.name)
-  await logAction(deps, operator, 'refund_transfer', { transferId, orderId: transfer.orderId }, { reason })
+  await logAction(deps, operator, 'refund_transfer', { transferId, orderId: transfer.orderId, reason }, { reason })
   return { requestId: null }
 }

@@ -6,6 +6,7 @@ import type { DocumentReviews } from '../documents/document-reviews'
 import type { DocumentService } from '../documents/documents.service'
 import type { DueDiligenceService } from '../due-diligence/due-diligence.service'
 import type { IdentityService } from '../identity/identity.service'
+import type { JourneyService } from '../journey/journey.service'
 import type { MoneyIn } from '../intake/money-in'
 import type { PartnerService } from '../partners/partners.service'
 import type { SupportService } from '../support/support.service'
@@ -32,6 +33,8 @@ export interface OperatorServiceDeps {
   dueDiligence: DueDiligenceService
   customers: CustomerService
   identity: IdentityService
+  /** Where a customer stands with each step of the journey, for their file (decision 133). */
+  journey: Pick<JourneyService, 'stepsOf'>
   documents: DocumentService
   documentReviews: DocumentReviews
   /** The brand's rule: the declared residence outside the UK that nothing backs yet, or null (brand module). */

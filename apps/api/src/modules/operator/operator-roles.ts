@@ -60,6 +60,17 @@ export const OPERATOR_ACTIONS = {
   'POST /operator/partners/:partnerId/deliveries/test': ['admin'],
   'POST /operator/partners/:partnerId/deliveries/enable': ['admin'],
   'GET /operator/errors': ['admin'],
+  // The back office's React app and its api (decision 133): the queues list what each role opens; the files of
+  // customers and orders, the search and the trail to those who work with customers, the export to the auditors.
+  'GET /operator/app': EVERY_ROLE,
+  'GET /operator/app/*': EVERY_ROLE,
+  'GET /operator/api/me': EVERY_ROLE,
+  'GET /operator/api/queues': EVERY_ROLE,
+  'GET /operator/api/search': ['support', 'compliance', 'finance'],
+  'GET /operator/api/customers/:customerId': ['support', 'compliance', 'finance'],
+  'GET /operator/api/orders/:reference': ['support', 'compliance', 'finance'],
+  'GET /operator/api/trail': ['compliance', 'finance', 'admin'],
+  'GET /operator/api/audit.csv': ['compliance', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorAction = keyof typeof OPERATOR_ACTIONS

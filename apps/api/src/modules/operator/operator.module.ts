@@ -13,13 +13,15 @@ type OperatorNeeds = Omit<Parameters<typeof createOperatorService>[0], 'db' | 'c
 /**
  * The operators' pages: held payments, reviews, customers (decision 023), the web's errors (decision 120), the
  * operators themselves; the sign-in at /operator/login with each operator's own account, roles and second factor
- * (decision 127).
+ * (decision 127); the back office's api and its React app at /operator/app (decision 133), from the web build in
+ * `webDist`.
  */
 export function operatorModule(
   { db, clock, secrets, brand, config }: Core,
   needs: OperatorNeeds,
   signIn: { sessions: OperatorSessions; limits: SignInLimits },
   reads: { partnerWebhooks: PartnerWebhookService; errorLog: Pick<ErrorLogService, 'latestGroups'> },
+  webDist: string,
 ): { parts: ModuleParts } {
   const operators = createOperatorService({ db, clock, fourEyes: config.fourEyes, ...needs })
   const deliveries = partnerDeliveries({ db, clock }, reads.partnerWebhooks)
@@ -35,6 +37,7 @@ export function operatorModule(
     sessions: signIn.sessions,
     partnerDeliveries: deliveries,
     errorGroups: reads.errorLog.latestGroups,
+    webDist,
   })
   return {
     parts: {

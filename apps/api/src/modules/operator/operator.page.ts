@@ -201,6 +201,7 @@ function fourEyesRowsOf(requests: Overview['fourEyes'], operator: { id: string; 
 /** The header's links, to the pages the operator's roles open. */
 function linksOf(can: Can): string {
   const links: [OperatorAction, string, string][] = [
+    ['GET /operator/app', '/operator/app', 'Open the back office app'],
     ['GET /operator/tickets', '/operator/tickets', 'Support tickets'],
     ['GET /operator/partners', '/operator/partners', 'Partners'],
     ['GET /operator/errors', '/operator/errors', 'Errors'],

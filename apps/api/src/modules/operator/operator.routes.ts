@@ -6,6 +6,7 @@ import { FiatAmountString } from '@exchange/shared/money'
 import { OrderReference } from '@exchange/shared/orders.schemas'
 import { AppError } from '../../errors'
 import { attachment } from '../documents/documents.routes'
+import { registerBackOfficeApi, registerBackOfficeApp } from './back-office.routes'
 import { operatorPage, refusalPage } from './operator.page'
 import type { OperatorService } from './operator.service'
 import { registerPartnerPages } from './partners.routes'
@@ -15,6 +16,7 @@ import { type ErrorGroups, registerErrorLogPage } from './error-log.page'
 import { registerTicketPages } from './tickets.routes'
 import { sentFromOwnPage } from './own-page'
 import type { OperatorAccountDeps } from './operator-accounts'
+import { parse } from './operator-input'
 import { requireRole } from './operator-roles'
 import type { OperatorSessions } from './operator-sessions'
 import { registerOperatorPages } from './operators.routes'
@@ -99,6 +101,8 @@ interface OperatorDeps {
   partnerDeliveries: PartnerDeliveries
   /** The web's latest errors, grouped (decision 120). */
   errorGroups: ErrorGroups
+  /** The web build's folder, which holds the operators' React app page (decision 133). */
+  webDist: string
 }
 
 /** What the operator who asked for a four-eyes action reads (decision 132). */
@@ -109,12 +113,6 @@ const ASKED =
 function respond(request: FastifyRequest, reply: FastifyReply, message: string, data: Record<string, unknown> = {}) {
   if ((request.headers['content-type'] ?? '').includes('application/json')) return reply.send({ result: true, ...data })
   return reply.redirect(`/operator?done=${encodeURIComponent(message)}`, 303)
-}
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new AppError('validation_failed', 400)
-  return parsed.data
 }
 
 /**
@@ -161,6 +159,8 @@ export function operatorRoutes(deps: OperatorDeps): FastifyPluginAsync {
     registerErrorLogPage(app, deps.errorGroups)
     registerTicketPages(app, deps.operators)
     registerOperatorPages(app, deps.accounts)
+    registerBackOfficeApi(app, deps.operators)
+    registerBackOfficeApp(app, deps.webDist)
   }
 }
 

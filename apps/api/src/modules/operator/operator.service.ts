@@ -1,11 +1,17 @@
+import { auditExport } from './audit-export'
+import { trailFor } from './back-office-views'
 import { decideEnhancedChecks, decideIdentity } from './customer-decisions'
+import { customerFile } from './customer-file'
+import { search } from './customer-search'
 import { downloadDocument } from './document-downloads'
 import { approveFourEyes, checkFourEyesRole, declineFourEyes, pendingFourEyes } from './four-eyes'
 import { refundTransfer, requestTransferRelease } from './held-payments'
 import type { OperatorServiceDeps } from './operator-deps'
 import { markWireReceived, recordDelivery, refundOrder, retryWithdrawal } from './order-actions'
+import { orderFile } from './order-file'
 import { overview } from './overview'
 import * as partnerDesk from './partner-actions'
+import { queuesFor } from './queues'
 import { decideProofOfAddress } from './residence-proofs'
 import * as supportDesk from './support-desk'
 
@@ -50,5 +56,12 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     replyToTicket: supportDesk.replyToTicket.bind(null, deps),
     closeTicket: supportDesk.closeTicket.bind(null, deps),
     downloadTicketAttachment: supportDesk.downloadTicketAttachment.bind(null, deps),
+    // The back office's api (decision 133).
+    queues: queuesFor.bind(null, deps),
+    search: search.bind(null, deps),
+    customerFile: customerFile.bind(null, deps),
+    orderFile: orderFile.bind(null, deps),
+    trail: trailFor.bind(null, deps),
+    auditExport: auditExport.bind(null, deps),
   }
 }

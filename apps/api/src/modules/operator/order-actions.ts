@@ -41,7 +41,7 @@ export async function refundOrder(
     return { requestId }
   }
   await deps.moneyIn.refundPaidOrder(reference, reason, operator.name)
-  await logAction(deps, operator, 'refund_order', { orderId: order.id }, { reason })
+  await logAction(deps, operator, 'refund_order', { orderId: order.id, reason }, { reason })
   return { requestId: null }
 }
 

@@ -1,6 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, getTableColumns } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database } from '../../db/client'
+import { countInAll } from '../../db/queue-size'
 import { customers } from '../../db/tables/modules/customers'
 import { operatorActions } from '../../db/tables/modules/operator'
 import { orders } from '../../db/tables/modules/orders'
@@ -36,18 +37,30 @@ function recentOrders(db: Database) {
     .limit(100)
 }
 
-/** Refunds recorded and not yet sent, newest first. */
-function pendingRefunds(db: Database) {
-  return db.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(desc(refunds.createdAt)).limit(100)
+/** Refunds recorded and not yet sent, newest first (or oldest first, as a queue), with their order's reference. */
+export function pendingRefunds(db: Database, first: 'newest' | 'oldest' = 'newest') {
+  return db
+    .select({
+      ...getTableColumns(refunds),
+      orderReference: orders.reference,
+      customerId: orders.customerId,
+      waiting: countInAll(),
+    })
+    .from(refunds)
+    .leftJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.status, 'pending'))
+    .orderBy(first === 'newest' ? desc(refunds.createdAt) : asc(refunds.createdAt))
+    .limit(100)
 }
 
 /**
  * Paid orders whose payout waits for a step the customer owes (decision 039) or for the hold on a new wallet after a
  * security change, with its end (decision 126), oldest first.
  */
-function awaitingChecks(db: Database) {
+export function awaitingChecks(db: Database) {
   return ordersWithCustomer(db, {
     customerId: orders.customerId,
+    waiting: countInAll(),
     step: orders.payoutWaitsFor,
     heldUntil: orders.payoutHeldUntil,
     since: orders.updatedAt,

@@ -103,6 +103,13 @@ export async function decideProofOfAddress(
   reason: string,
 ): Promise<void> {
   await deps.documentReviews.reviewProofOfAddress(documentId, { decision, operator, reason }, (tx, customerId) =>
-    logAction(deps, operator, `proof_of_address_${decision}`, {}, { customerId, documentId, reason }, tx),
+    logAction(
+      deps,
+      operator,
+      `proof_of_address_${decision}`,
+      { customerId, reason },
+      { customerId, documentId, reason },
+      tx,
+    ),
   )
 }

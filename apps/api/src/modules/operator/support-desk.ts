@@ -7,7 +7,14 @@ import { logAction } from './operator-log'
 const audited =
   (deps: OperatorServiceDeps, operator: string, action: string, extra: Record<string, unknown> = {}): AuditStep =>
   (tx, ticket) =>
-    logAction(deps, operator, action, {}, { ticket: ticket.number, customerId: ticket.customerId, ...extra }, tx)
+    logAction(
+      deps,
+      operator,
+      action,
+      { customerId: ticket.customerId },
+      { ticket: ticket.number, customerId: ticket.customerId, ...extra },
+      tx,
+    )
 
 /** An operator's answer in a ticket: stored, logged and mailed to the customer (decision 122). */
 export async function replyToTicket(deps: OperatorServiceDeps, operator: string, number: string, message: string) {
@@ -38,7 +45,7 @@ export async function downloadTicketAttachment(
     deps,
     operator,
     'support_attachment_downloaded',
-    {},
+    { customerId: attached.customerId },
     { ticket: attached.number, customerId: attached.customerId, documentId, fileName: file.fileName },
   )
   return file

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { SupportMessage, TicketNumber } from '@exchange/shared/support.schemas'
 import { AppError } from '../../errors'
 import { attachment } from '../documents/documents.routes'
+import { parse } from './operator-input'
 import type { OperatorService } from './operator.service'
 import { TICKET_FILTERS, type TicketFilter, ticketPage, ticketsListPage } from './tickets-page'
 
@@ -13,12 +14,6 @@ const Reply = z.object({ message: SupportMessage })
 const Done = z.string().max(200).optional()
 const ListQuery = z.object({ status: z.enum(TICKET_FILTERS).optional(), done: Done })
 const PageQuery = z.object({ done: Done })
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) throw new AppError('validation_failed', 400)
-  return parsed.data
-}
 
 /** Unknown ticket numbers and malformed ones answer alike. */
 const ticketOf = (params: unknown) => {

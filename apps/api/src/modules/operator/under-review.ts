@@ -29,7 +29,7 @@ export interface CustomerUnderReview {
 }
 
 /** "First Last", or null when either part is missing. */
-function fullName(first: string | null, last: string | null): string | null {
+export function fullName(first: string | null, last: string | null): string | null {
   return first && last ? `${first} ${last}` : null
 }
 

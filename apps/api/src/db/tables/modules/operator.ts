@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns'
+import { customers } from './customers'
 import { incomingTransfers } from './intake'
 import { orders } from './orders'
 
@@ -65,19 +66,34 @@ export const operatorSessions = pgTable(
   ],
 )
 
-/** Who did what, when: every operator action, for the audit trail. */
-export const operatorActions = pgTable('operator_actions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** The operator's login name when they acted (rows before decision 127: the HTTP Basic name). */
-  operator: text('operator').notNull(),
-  /** The operator's account (decision 127); null for actions taken before accounts existed. */
-  operatorId: uuid('operator_id').references(() => operatorAccounts.id),
-  action: text('action').notNull(),
-  orderId: uuid('order_id').references(() => orders.id),
-  transferId: uuid('transfer_id').references(() => incomingTransfers.id),
-  detail: jsonb('detail').$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-})
+/**
+ * Who did what, when, and why: every operator action and every view of a customer's personal data, for the audit
+ * trail (decision 133). Append-only: a trigger refuses every UPDATE and DELETE.
+ */
+export const operatorActions = pgTable(
+  'operator_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The operator's login name when they acted (rows before decision 127: the HTTP Basic name). */
+    operator: text('operator').notNull(),
+    /** The operator's account (decision 127); null for actions taken before accounts existed. */
+    operatorId: uuid('operator_id').references(() => operatorAccounts.id),
+    action: text('action').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    transferId: uuid('transfer_id').references(() => incomingTransfers.id),
+    /** The customer the action or view concerns (decision 133), for the customer's trail. */
+    customerId: uuid('customer_id').references(() => customers.id),
+    /** Why the operator acted or looked, as they gave it (decision 133). */
+    reason: text('reason'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('operator_actions_customer_idx').on(table.customerId, table.id),
+    index('operator_actions_order_idx').on(table.orderId, table.id),
+    index('operator_actions_created_idx').on(table.createdAt),
+  ],
+)
 
 /** What needs a second operator (decision 132): a held payment's release, a large refund, clearing enhanced checks. */
 export const FOUR_EYES_ACTIONS = [
