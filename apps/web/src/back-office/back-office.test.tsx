@@ -177,6 +177,35 @@ describe('the back office (decision 134)', () => {
     expect(within(theirs!).getByRole('button', { name: 'Decline' })).toBeInTheDocument()
   })
 
+  it("offers a held payment's release and refund until a release is asked, then says it waits for a second operator", async () => {
+    const TRANSFER = '9c3e4f50-6172-4c8d-8e9f-1a2b3c4d5e6f'
+    const OTHER_TRANSFER = 'ad4f5061-7283-4d9e-9f0a-2b3c4d5e6f70'
+    const held = (id: string) => item({ id, transferId: id, title: `payer of ${id.slice(0, 4)}` })
+    mockOperatorApi({
+      'GET /operator/api/me': { body: me },
+      'GET /operator/api/queues': {
+        body: {
+          queues: [
+            fourEyes([item({ ...theirRequest, transferId: TRANSFER })]),
+            {
+              kind: 'held_payments',
+              count: 2,
+              oldestSince: hoursAgo(1),
+              items: [held(TRANSFER), held(OTHER_TRANSFER)],
+            },
+          ],
+        },
+      },
+    })
+    renderBackOffice('/')
+    const payments = await section('Held or short payments')
+    const [asked, open] = within(payments).getAllByRole('listitem')
+    expect(within(asked!).getByText('Asked already: waiting for a second operator (above)')).toBeInTheDocument()
+    expect(within(asked!).queryByRole('button')).not.toBeInTheDocument()
+    expect(within(open!).getByRole('button', { name: 'Ask for release' })).toBeInTheDocument()
+    expect(within(open!).getByRole('button', { name: 'Refund' })).toBeInTheDocument()
+  })
+
   it('approves a four-eyes request with a reason, then shows the queues again as they now are', async () => {
     let decided = false
     const api = mockOperatorApi({

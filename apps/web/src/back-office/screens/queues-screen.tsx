@@ -39,7 +39,18 @@ function ItemLinks({ item, reason }: { item: QueueItem; reason: string }) {
 }
 
 /** The decisions an item takes here: a four-eyes request's, a held payment's. */
-function ItemActions({ queue, item, refresh }: { queue: Queue; item: QueueItem; refresh: () => void }) {
+function ItemActions({
+  queue,
+  item,
+  asked,
+  refresh,
+}: {
+  queue: Queue
+  item: QueueItem
+  /** The held payments a four-eyes request already names: asked once, they wait for the second operator. */
+  asked: ReadonlySet<string>
+  refresh: () => void
+}) {
   const me = useMe()
   const { requestId, transferId } = item
   if (queue.kind === 'four_eyes' && requestId) {
@@ -64,12 +75,24 @@ function ItemActions({ queue, item, refresh }: { queue: Queue; item: QueueItem; 
       />
     )
   }
+  if (queue.kind === 'held_payments' && transferId && asked.has(transferId))
+    return <Text size="sm">Asked already: waiting for a second operator (above)</Text>
   if (queue.kind === 'held_payments' && transferId)
     return <HeldPaymentActions transferId={transferId} refresh={refresh} />
   return null
 }
 
-function QueueSection({ queue, now, refresh }: { queue: Queue; now: number; refresh: () => void }) {
+function QueueSection({
+  queue,
+  now,
+  asked,
+  refresh,
+}: {
+  queue: Queue
+  now: number
+  asked: ReadonlySet<string>
+  refresh: () => void
+}) {
   const title = QUEUE_TITLES[queue.kind]
   const reason = queueReason(queue.kind)
   return (
@@ -111,7 +134,7 @@ function QueueSection({ queue, now, refresh }: { queue: Queue; now: number; refr
                 ) : null}
                 {item.requestedBy ? <Text size="xs">Asked by {item.requestedBy}</Text> : null}
                 <ItemLinks item={item} reason={reason} />
-                <ItemActions queue={queue} item={item} refresh={refresh} />
+                <ItemActions queue={queue} item={item} asked={asked} refresh={refresh} />
               </Stack>
             ))}
         </Stack>
@@ -130,10 +153,15 @@ export default function QueuesScreen() {
   // Ages as of the answer: the list is as old as that anyway.
   const now = queues.dataUpdatedAt
   if (queues.data.queues.length === 0) return <Text>No queue is open to your roles.</Text>
+  const asked = new Set(
+    queues.data.queues.flatMap((queue) =>
+      queue.items.flatMap((item) => (item.requestId && item.transferId ? [item.transferId] : [])),
+    ),
+  )
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
       {queues.data.queues.map((queue) => (
-        <QueueSection key={queue.kind} queue={queue} now={now} refresh={refresh} />
+        <QueueSection key={queue.kind} queue={queue} now={now} asked={asked} refresh={refresh} />
       ))}
     </SimpleGrid>
   )
