@@ -172,7 +172,7 @@ function requireOperatorOf(current: (request: FastifyRequest) => Promise<Session
       // The back office app's pages are only ever opened by a browser (decision 133).
       const wantsPage =
         request.method === 'GET' &&
-        ((request.headers.accept ?? '').includes('text/html') || /^\/operator\/app(?:\/|$)/.test(request.url))
+        ((request.headers.accept ?? '').includes('text/html') || /^\/operator\/app(?:[/?]|$)/.test(request.url))
       if (wantsPage) return reply.redirect('/operator/login', 303)
       return reply.code(401).send({ result: false, error: 'unauthorized' })
     }
