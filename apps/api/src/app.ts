@@ -39,6 +39,7 @@ declare module 'fastify' {
           | 'resend-sandbox-notices'
           | 'reconcile-hosted-payments'
           | 'forget-request-keys'
+          | 'forget-operator-sessions'
           | 'deliver-partner-webhooks'
           | 'remind-complaint-deadlines',
       ): Promise<number>

@@ -333,6 +333,9 @@ describe("an operator downloads a reviewed customer's documents", () => {
       {
         operator: 'ops.anna',
         action: 'document_downloaded',
+        // The trail's own columns name the customer (decision 133); no reason is asked while under review.
+        customerId,
+        reason: null,
         detail: { customerId, documentId, fileName: 'passport.png', underReview: true },
       },
     ])
@@ -357,6 +360,8 @@ describe("an operator downloads a reviewed customer's documents", () => {
     expect(await actionsFor(customerId)).toMatchObject([
       {
         action: 'document_downloaded',
+        customerId,
+        reason: 'Request of the regulator, ref. 2026-114',
         detail: { documentId, underReview: false, reason: 'Request of the regulator, ref. 2026-114' },
       },
     ])

@@ -259,6 +259,10 @@ describe('support tickets', () => {
     expect(logged.map((action) => action.detail)).toContainEqual(
       expect.objectContaining({ ticket: number, documentId: file }),
     )
+    // The trail's own column names the customer whose file it is (decision 133).
+    const row = logged.find((action) => action.detail?.documentId === file)!
+    expect(row.customerId).toBe((row.detail as { customerId: string }).customerId)
+    expect(row.customerId).toEqual(expect.any(String))
   })
 
   it('acknowledges a complaint at once with its due date, the brand days for a customer outside the UK', async () => {

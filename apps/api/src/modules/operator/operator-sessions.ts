@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/client'
+import { recurringJob } from '../module-kit'
 import { type OperatorRole, operatorAccounts, operatorSessions } from '../../db/tables/modules/operator'
 
 /** Who is signed in at /operator (decision 127): the account, its login name and its roles. */
@@ -26,6 +27,12 @@ const OPERATOR_SESSION_COOKIE = 'operatorSession'
 const PASSWORD_STEP_MINUTES = 10
 /** `last_seen_at` is written at most once a minute: an idle timeout counts in minutes, a page makes many requests. */
 const TOUCH_EVERY_MS = 60_000
+/** Ended and expired sessions are kept this long (who was signed in from where, for a question soon after), then go. */
+export const FORGET_SESSIONS_DAYS = 30
+/** How often the sessions past that are deleted. */
+const FORGET_SESSIONS_EVERY_SECONDS = 3600
+/** The recurring job that deletes them. */
+export const FORGET_OPERATOR_SESSIONS_JOB = 'forget-operator-sessions'
 
 export interface OperatorSessionSettings {
   db: Database
@@ -138,7 +145,20 @@ export function createOperatorSessions(settings: OperatorSessionSettings) {
     setCookie(reply, request, settings.publicUrlIsHttps, '', 0)
   }
 
-  return { open, current, close, end, requireOperator: requireOperatorOf(current) }
+  /**
+   * The recurring job: sessions that ended (logout, a disabled operator) or expired more than `FORGET_SESSIONS_DAYS`
+   * ago are deleted; a live one, or one that ended recently, is kept. Answers how many went.
+   */
+  async function forgetOldSessions(): Promise<number> {
+    const before = new Date(clock.now().getTime() - FORGET_SESSIONS_DAYS * 86_400_000)
+    const forgotten = await db
+      .delete(operatorSessions)
+      .where(or(lt(operatorSessions.endedAt, before), lt(operatorSessions.expiresAt, before)))
+      .returning({ id: operatorSessions.id })
+    return forgotten.length
+  }
+
+  return { open, current, close, end, forgetOldSessions, requireOperator: requireOperatorOf(current) }
 }
 
 /**
@@ -152,7 +172,7 @@ function requireOperatorOf(current: (request: FastifyRequest) => Promise<Session
       // The back office app's pages are only ever opened by a browser (decision 133).
       const wantsPage =
         request.method === 'GET' &&
-        ((request.headers.accept ?? '').includes('text/html') || /^\/operator\/app(?:\/|$)/.test(request.url))
+        ((request.headers.accept ?? '').includes('text/html') || /^\/operator\/app(?:[/?]|$)/.test(request.url))
       if (wantsPage) return reply.redirect('/operator/login', 303)
       return reply.code(401).send({ result: false, error: 'unauthorized' })
     }
@@ -161,6 +181,10 @@ function requireOperatorOf(current: (request: FastifyRequest) => Promise<Session
     request.operatorSessionId = session.id
   }
 }
+
+/** Sessions ended or expired more than `FORGET_SESSIONS_DAYS` ago are deleted every hour. */
+export const forgetOldSessionsJob = (sessions: Pick<OperatorSessions, 'forgetOldSessions'>) =>
+  recurringJob(FORGET_OPERATOR_SESSIONS_JOB, FORGET_SESSIONS_EVERY_SECONDS, 60, sessions.forgetOldSessions)
 
 /** Ends every session of an operator: disabled, a new password, a second factor reset. */
 export async function endSessionsOf(tx: Database, clock: Clock, operatorId: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { ErrorLogService } from '../error-log/error-log.service'
 import type { Core, ModuleParts } from '../module-kit'
 import type { PartnerWebhookService } from '../partner-webhooks/partner-webhooks.service'
 import type { OperatorAccountDeps } from './operator-accounts'
-import type { OperatorSessions } from './operator-sessions'
+import { type OperatorSessions, forgetOldSessionsJob } from './operator-sessions'
 import { operatorRoutes } from './operator.routes'
 import { createOperatorService } from './operator.service'
 import { partnerDeliveries } from './partner-deliveries'
@@ -41,6 +41,7 @@ export function operatorModule(
   })
   return {
     parts: {
+      jobs: [forgetOldSessionsJob(signIn.sessions)],
       routes: [
         { scope: 'root', prefix: '/operator', routes },
         { scope: 'root', prefix: '/operator', routes: signInRoutes({ accounts, ...signIn }) },
