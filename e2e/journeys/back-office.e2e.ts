@@ -165,6 +165,7 @@ describe('the back office', () => {
       .getByRole('listitem')
       .filter({ hasText: why })
     await visible(request.getByText(`Asked by ${loginName}`))
+    await visible(request.getByRole('link', { name: `Order ${reference}` }))
     await screenshot(second, 'back-office-four-eyes-1280')
     await request.getByLabel('Reason').fill('Marriage certificate seen')
     await request.getByRole('button', { name: 'Approve' }).click()

@@ -445,3 +445,37 @@ describe('the back office app (decision 133)', () => {
     }
   })
 })
+
+describe('a held payment in the queues', () => {
+  it('reads as the bank noted it, and its release, once asked, leads to the same order, customer and amount', async () => {
+    const held = await wireOrderPaid(t, SECRET, 'Another Payer')
+    const [transfer] = await t.db
+      .select({ id: incomingTransfers.id })
+      .from(incomingTransfers)
+      .where(eq(incomingTransfers.payerName, 'Another Payer'))
+    const queuesOf = async () =>
+      QueuesSchema.parse((await get('/operator/api/queues', compliance.headers)).json()).queues
+    const payments = (await queuesOf()).find((queue) => queue.kind === 'held_payments')!
+    const payment = payments.items.find((item) => item.transferId === transfer!.id)!
+    expect(payment.orderReference).toBe(held.reference)
+    expect(payment.detail).toContain('Another Payer')
+    expect(payment.detail).not.toMatch(/^held_/)
+
+    const asked = await operatorPost(
+      t,
+      '/operator/actions/approve-transfer',
+      { transferId: transfer!.id, reason: 'The payer is her husband' },
+      compliance.headers,
+    )
+    expect(asked.statusCode, asked.body).toBe(200)
+    const requests = (await queuesOf()).find((queue) => queue.kind === 'four_eyes')!
+    expect(requests.items.find((item) => item.transferId === transfer!.id)).toMatchObject({
+      title: expect.any(String),
+      detail: 'The payer is her husband',
+      requestedBy: 'ops.clara',
+      orderReference: held.reference,
+      customerId: await customerIdOf(held.customer.email),
+      amount: payment.amount,
+    })
+  })
+})

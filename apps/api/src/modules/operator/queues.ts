@@ -4,6 +4,7 @@ import { SECURITY_HOLD_STEP } from '@exchange/shared/payout-hold'
 import type { Database } from '../../db/client'
 import { countInAll } from '../../db/queue-size'
 import { customers } from '../../db/tables/modules/customers'
+import { incomingTransfers } from '../../db/tables/modules/intake'
 import { FOUR_EYES_ACTIONS, type OperatorRole } from '../../db/tables/modules/operator'
 import { orders } from '../../db/tables/modules/orders'
 import { partnerWebhookEvents } from '../../db/tables/modules/partner-webhooks'
@@ -60,9 +61,25 @@ function queueOf(kind: QueueKind, items: Item[], total = items.length): Queue {
 /** How many wait in all, read from the first row's `countInAll` column (none: the queue is empty). */
 const totalOf = (rows: readonly { waiting: number }[]) => rows[0]?.waiting ?? 0
 
-/** A four-eyes request names a transfer, an order's reference or a customer, by its kind. */
-function fourEyesTarget(action: string, target: string): Pick<Item, 'transferId' | 'orderReference' | 'customerId'> {
-  if (action === 'approve_transfer' || action === 'refund_transfer') return { transferId: target }
+/** The four-eyes requests whose target is a held transfer (decision 132). */
+const TRANSFER_ACTIONS: ReadonlySet<string> = new Set(['approve_transfer', 'refund_transfer'])
+
+/**
+ * A four-eyes request names a transfer, an order's reference or a customer, by its kind; a transfer's request also
+ * leads to its order and customer, with its amount, as the held payment's own item does.
+ */
+function fourEyesTarget(
+  action: string,
+  target: string,
+  transfer: HeldTransfer | undefined,
+): Pick<Item, 'transferId' | 'orderReference' | 'customerId' | 'amount'> {
+  if (TRANSFER_ACTIONS.has(action))
+    return {
+      transferId: target,
+      orderReference: transfer?.reference ?? null,
+      customerId: transfer?.customerId ?? null,
+      amount: transfer ? amountOf(transfer.amount, transfer.currency) : null,
+    }
   if (action === 'refund_order') return { orderReference: target }
   return { customerId: target }
 }
@@ -78,6 +95,10 @@ const READERS: Record<QueueKind, (deps: QueueDeps, roles: readonly OperatorRole[
   async four_eyes(deps, roles) {
     const kinds = FOUR_EYES_ACTIONS.filter((action) => decidesFourEyes(roles, action))
     const rows = await pendingFourEyes(deps, kinds)
+    const transfers = await transfersById(
+      deps.db,
+      rows.filter((row) => TRANSFER_ACTIONS.has(row.action)).map((row) => row.target),
+    )
     const items = rows.map((row) => ({
       id: row.id,
       title: FOUR_EYES_LABELS[row.action],
@@ -85,7 +106,7 @@ const READERS: Record<QueueKind, (deps: QueueDeps, roles: readonly OperatorRole[
       since: row.requestedAt,
       requestId: row.id,
       requestedBy: row.requestedByName,
-      ...fourEyesTarget(row.action, row.target),
+      ...fourEyesTarget(row.action, row.target, transfers.get(row.target)),
     }))
     return queueOf('four_eyes', items, totalOf(rows))
   },
@@ -94,7 +115,9 @@ const READERS: Record<QueueKind, (deps: QueueDeps, roles: readonly OperatorRole[
     const items = rows.map((check) => ({
       id: check.customerId,
       title: check.email,
-      detail: [check.status, ...check.reasons].join(': '),
+      // What the provider flagged, or that it left the decision to a person.
+      detail:
+        check.reasons.length > 0 ? check.reasons.join('; ') : 'The identity provider left the decision to a person',
       since: check.since,
       customerId: check.customerId,
     }))
@@ -133,7 +156,7 @@ const READERS: Record<QueueKind, (deps: QueueDeps, roles: readonly OperatorRole[
       return {
         id: transfer.id,
         title: order?.email ?? transfer.paymentReference,
-        detail: `${transfer.outcome}: ${transfer.note}`,
+        detail: transfer.note ?? transfer.outcome,
         since: transfer.receivedAt,
         transferId: transfer.id,
         customerId: order?.customerId ?? null,
@@ -243,6 +266,30 @@ async function ordersById(db: Database, ids: (string | null)[]) {
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(inArray(orders.id, wanted))
   return new Map(rows.map((row) => [row.id, row]))
+}
+
+interface HeldTransfer {
+  amount: string
+  currency: string
+  reference: string | null
+  customerId: string | null
+}
+
+/** The incoming transfers of these ids, with their amount and their order's reference and customer. */
+async function transfersById(db: Database, ids: string[]): Promise<Map<string, HeldTransfer>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: incomingTransfers.id,
+      amount: incomingTransfers.amount,
+      currency: incomingTransfers.currency,
+      reference: orders.reference,
+      customerId: orders.customerId,
+    })
+    .from(incomingTransfers)
+    .leftJoin(orders, eq(orders.id, incomingTransfers.orderId))
+    .where(inArray(incomingTransfers.id, [...new Set(ids)]))
+  return new Map(rows.map(({ id, ...transfer }) => [id, transfer]))
 }
 
 /** The queues the operator's roles open (decision 133), in `QUEUE_KINDS` order. */
