@@ -111,7 +111,7 @@ describe('the back office', () => {
     const review = compliance.getByRole('region', { name: 'Identity review' })
     await review.getByLabel('Reason (needed to reject)').fill('Document and selfie match the declared name')
     await review.getByRole('button', { name: 'Approve' }).click()
-    await visible(review.getByText('Identity approved; held payouts go ahead.'))
+    await visible(compliance.getByRole('status').getByText('Identity approved; held payouts go ahead.'))
     // The trail shows the view with its reason and the decision, under the operator's name.
     const trail = compliance.getByRole('region', { name: 'Trail' })
     await compliance.reload()
@@ -146,7 +146,7 @@ describe('the back office', () => {
     const why = 'Payer is the customer’s spouse, statement seen'
     await held.getByLabel('Reason').fill(why)
     await held.getByRole('button', { name: 'Ask for release' }).click()
-    await visible(held.getByText('Asked: a second operator', { exact: false }))
+    await visible(compliance.getByRole('status').getByText('Asked: a second operator', { exact: false }))
     await screenshot(compliance, 'back-office-asked-1280')
     const asked = compliance
       .getByRole('region', { name: 'Waiting for a second operator' })
@@ -169,7 +169,8 @@ describe('the back office', () => {
     await screenshot(second, 'back-office-four-eyes-1280')
     await request.getByLabel('Reason').fill('Marriage certificate seen')
     await request.getByRole('button', { name: 'Approve' }).click()
-    await visible(second.getByText('Approved and done.'))
+    await visible(second.getByRole('status').getByText('Approved and done.'))
+    await screenshot(second, 'back-office-approved-1280')
     await secondContext.close()
 
     await waitForMails(baseUrl, email, ['order_paid', 'order_completed'])

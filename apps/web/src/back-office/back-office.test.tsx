@@ -225,6 +225,8 @@ describe('the back office (decision 134)', () => {
     await userEvent.click(within(theirs).getByRole('button', { name: 'Approve' }))
 
     await waitFor(() => expect(within(requests).queryByText('Clearing enhanced checks')).not.toBeInTheDocument())
+    // The decided request has left its queue; the page still says what was done.
+    expect(screen.getByRole('status')).toHaveTextContent('Approved and done.')
     const [approval] = api.callsTo('POST', `/operator/four-eyes/${THEIR_REQUEST}/approve`)
     expect(approval?.body).toEqual({ reason: 'Payer name checked on the statement' })
     expect(approval?.headers['content-type']).toBe('application/json')
@@ -351,7 +353,8 @@ describe('the back office (decision 134)', () => {
     expect(within(payments).getAllByText('1,500.00 EUR')).not.toHaveLength(0)
     await userEvent.type(within(payments).getByLabelText('Reason'), 'Payer is the customer (married name)')
     await userEvent.click(within(payments).getByRole('button', { name: 'Ask for release' }))
-    expect(await within(payments).findByRole('status')).toHaveTextContent(ASKED)
+    // The page says what was done above the file it reads again.
+    expect(await screen.findByRole('status')).toHaveTextContent(ASKED)
     expect(api.callsTo('POST', '/operator/actions/approve-transfer')[0]?.body).toEqual({
       transferId: TRANSFER,
       reason: 'Payer is the customer (married name)',

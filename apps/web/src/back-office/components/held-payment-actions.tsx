@@ -2,7 +2,7 @@ import { postAction } from '../api/client'
 import { ReasonActions } from './reason-actions'
 
 /** A held (or short) payment: its release is asked of a second operator; a refund may be too, above the limit. */
-export function HeldPaymentActions({ transferId, refresh }: { transferId: string; refresh: () => void }) {
+export function HeldPaymentActions({ transferId, refresh }: { transferId: string; refresh: (done: string) => void }) {
   return (
     <ReasonActions
       onDone={refresh}

@@ -28,7 +28,11 @@ export function ReasonActions({
 }: {
   actions: ReasonAction[]
   label?: string
-  onDone?: () => void
+  /**
+   * Told what was done: the page shows it above what it reads again (the item acted on may then be gone). Without
+   * it, the sentence shows under the buttons.
+   */
+  onDone?: (done: string) => void
 }) {
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)
@@ -46,9 +50,10 @@ export function ReasonActions({
     setOutcome(null)
     try {
       const answer = await action.run(given)
-      setOutcome({ done: answer.requestId ? ASKED : action.done })
+      const done = answer.requestId ? ASKED : action.done
       setReason('')
-      onDone?.()
+      if (onDone) onDone(done)
+      else setOutcome({ done })
     } catch (error) {
       setOutcome({ problem: asProblem(error) })
     } finally {

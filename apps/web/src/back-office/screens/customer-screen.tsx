@@ -1,10 +1,12 @@
 import type { CustomerFile } from '@exchange/shared/back-office.schemas'
 import { Anchor, List, Stack, Table, Text, Title } from '@mantine/core'
+import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { asProblem, postAction, withReason } from '../api/client'
 import { customerKey, customerQuery } from '../api/queries'
 import { Facts } from '../components/facts'
+import { Notice } from '../components/notice'
 import { OrdersTable } from '../components/orders-table'
 import { Problem } from '../components/problem'
 import { ReasonActions } from '../components/reason-actions'
@@ -19,7 +21,7 @@ import { holds, useMe } from '../me'
 const documentLink = (id: string, reason: string) =>
   reason.length >= 10 ? withReason(`/operator/documents/${id}`, reason) : `/operator/documents/${id}`
 
-function IdentityReview({ file, refresh }: { file: CustomerFile; refresh: () => void }) {
+function IdentityReview({ file, refresh }: { file: CustomerFile; refresh: (done: string) => void }) {
   const me = useMe()
   const review = file.identityReview
   if (!review) return <Text size="sm">No identity check waits for a person.</Text>
@@ -139,7 +141,11 @@ function TicketsSection({ tickets }: { tickets: CustomerFile['tickets'] }) {
 function CustomerFileView({ customerId, reason }: { customerId: string; reason: string }) {
   const queryClient = useQueryClient()
   const file = useQuery(customerQuery(customerId, reason))
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: customerKey(customerId) })
+  const [notice, setNotice] = useState<string | null>(null)
+  const refresh = (done: string) => {
+    setNotice(done)
+    void queryClient.invalidateQueries({ queryKey: customerKey(customerId) })
+  }
   if (file.isPending) return <Loading />
   if (file.isError) return <Problem problem={asProblem(file.error)} />
   const { customer, journey, documents, orders, tickets, trail } = file.data
@@ -150,6 +156,7 @@ function CustomerFileView({ customerId, reason }: { customerId: string; reason: 
         {name || customer.email}
       </Title>
       <Text size="xs">Opened for: {reason}</Text>
+      <Notice text={notice} />
       <Section title="Details">
         <Facts
           rows={[

@@ -1,11 +1,13 @@
 import type { OrderFile } from '@exchange/shared/back-office.schemas'
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { asProblem } from '../api/client'
 import { orderKey, orderQuery } from '../api/queries'
 import { Facts } from '../components/facts'
 import { HeldPaymentActions } from '../components/held-payment-actions'
+import { Notice } from '../components/notice'
 import { Problem } from '../components/problem'
 import { Section } from '../components/section'
 import { TrailTable } from '../components/trail-table'
@@ -52,7 +54,7 @@ function PaymentsSection({
 }: {
   payments: OrderFile['payments']
   actsOnPayments: boolean
-  refresh: () => void
+  refresh: (done: string) => void
 }) {
   return (
     <Section title="Payments">
@@ -135,7 +137,11 @@ function OrderFileView({ reference, reason }: { reference: string; reason: strin
   const me = useMe()
   const queryClient = useQueryClient()
   const file = useQuery(orderQuery(reference, reason))
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKey(reference) })
+  const [notice, setNotice] = useState<string | null>(null)
+  const refresh = (done: string) => {
+    setNotice(done)
+    void queryClient.invalidateQueries({ queryKey: orderKey(reference) })
+  }
   if (file.isPending) return <Loading />
   if (file.isError) return <Problem problem={asProblem(file.error)} />
   const { order, timeline, payments, refunds, payout, trail } = file.data
@@ -148,6 +154,7 @@ function OrderFileView({ reference, reason }: { reference: string; reason: strin
         Order {order.reference}
       </Title>
       <Text size="xs">Opened for: {reason}</Text>
+      <Notice text={notice} />
       <Section title="Summary">
         <Facts
           rows={[

@@ -1,10 +1,12 @@
 import type { Queue, QueueItem } from '@exchange/shared/back-office.schemas'
 import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { asProblem, postAction } from '../api/client'
 import { queuesQuery } from '../api/queries'
 import { HeldPaymentActions } from '../components/held-payment-actions'
+import { Notice } from '../components/notice'
 import { Problem } from '../components/problem'
 import { ReasonActions } from '../components/reason-actions'
 import { Section } from '../components/section'
@@ -49,7 +51,7 @@ function ItemActions({
   item: QueueItem
   /** The held payments a four-eyes request already names: asked once, they wait for the second operator. */
   asked: ReadonlySet<string>
-  refresh: () => void
+  refresh: (done: string) => void
 }) {
   const me = useMe()
   const { requestId, transferId } = item
@@ -91,7 +93,7 @@ function QueueSection({
   queue: Queue
   now: number
   asked: ReadonlySet<string>
-  refresh: () => void
+  refresh: (done: string) => void
 }) {
   const title = QUEUE_TITLES[queue.kind]
   const reason = queueReason(queue.kind)
@@ -147,7 +149,11 @@ function QueueSection({
 export default function QueuesScreen() {
   const queues = useQuery(queuesQuery)
   const queryClient = useQueryClient()
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queuesQuery.queryKey })
+  const [notice, setNotice] = useState<string | null>(null)
+  const refresh = (done: string) => {
+    setNotice(done)
+    void queryClient.invalidateQueries({ queryKey: queuesQuery.queryKey })
+  }
   if (queues.isPending) return <Loading />
   if (queues.isError) return <Problem problem={asProblem(queues.error)} />
   // Ages as of the answer: the list is as old as that anyway.
@@ -159,10 +165,13 @@ export default function QueuesScreen() {
     ),
   )
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      {queues.data.queues.map((queue) => (
-        <QueueSection key={queue.kind} queue={queue} now={now} asked={asked} refresh={refresh} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="sm">
+      <Notice text={notice} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        {queues.data.queues.map((queue) => (
+          <QueueSection key={queue.kind} queue={queue} now={now} asked={asked} refresh={refresh} />
+        ))}
+      </SimpleGrid>
+    </Stack>
   )
 }
