@@ -15,7 +15,7 @@ const COLUMNS = ['id', 'at', 'operator', 'action', 'reason', 'customer', 'order'
  * spreadsheet would read as a formula (starting with = + - @, or a tab or carriage return) is prefixed with `'`
  * (OWASP's CSV injection advice), so an operator's or customer's text never runs in the auditor's spreadsheet.
  */
-export function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | null): string {
   const text = value === null ? '' : String(value)
   const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
   return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert

@@ -28,11 +28,11 @@ const PASSWORD_STEP_MINUTES = 10
 /** `last_seen_at` is written at most once a minute: an idle timeout counts in minutes, a page makes many requests. */
 const TOUCH_EVERY_MS = 60_000
 /** Ended and expired sessions are kept this long (who was signed in from where, for a question soon after), then go. */
-export const FORGET_SESSIONS_DAYS = 30
+const FORGET_SESSIONS_DAYS = 30
 /** How often the sessions past that are deleted. */
 const FORGET_SESSIONS_EVERY_SECONDS = 3600
 /** The recurring job that deletes them. */
-export const FORGET_OPERATOR_SESSIONS_JOB = 'forget-operator-sessions'
+const FORGET_OPERATOR_SESSIONS_JOB = 'forget-operator-sessions'
 
 export interface OperatorSessionSettings {
   db: Database
@@ -145,20 +145,14 @@ export function createOperatorSessions(settings: OperatorSessionSettings) {
     setCookie(reply, request, settings.publicUrlIsHttps, '', 0)
   }
 
-  /**
-   * The recurring job: sessions that ended (logout, a disabled operator) or expired more than `FORGET_SESSIONS_DAYS`
-   * ago are deleted; a live one, or one that ended recently, is kept. Answers how many went.
-   */
-  async function forgetOldSessions(): Promise<number> {
-    const before = new Date(clock.now().getTime() - FORGET_SESSIONS_DAYS * 86_400_000)
-    const forgotten = await db
-      .delete(operatorSessions)
-      .where(or(lt(operatorSessions.endedAt, before), lt(operatorSessions.expiresAt, before)))
-      .returning({ id: operatorSessions.id })
-    return forgotten.length
+  return {
+    open,
+    current,
+    close,
+    end,
+    forgetOldSessions: () => forgetOldSessions(settings),
+    requireOperator: requireOperatorOf(current),
   }
-
-  return { open, current, close, end, forgetOldSessions, requireOperator: requireOperatorOf(current) }
 }
 
 /**
@@ -180,6 +174,19 @@ function requireOperatorOf(current: (request: FastifyRequest) => Promise<Session
     request.operatorAccount = session.operator
     request.operatorSessionId = session.id
   }
+}
+
+/**
+ * The recurring job: sessions that ended (logout, a disabled operator) or expired more than `FORGET_SESSIONS_DAYS`
+ * ago are deleted; a live one, or one that ended recently, is kept. Answers how many went.
+ */
+async function forgetOldSessions({ db, clock }: Pick<OperatorSessionSettings, 'db' | 'clock'>): Promise<number> {
+  const before = new Date(clock.now().getTime() - FORGET_SESSIONS_DAYS * 86_400_000)
+  const forgotten = await db
+    .delete(operatorSessions)
+    .where(or(lt(operatorSessions.endedAt, before), lt(operatorSessions.expiresAt, before)))
+    .returning({ id: operatorSessions.id })
+  return forgotten.length
 }
 
 /** Sessions ended or expired more than `FORGET_SESSIONS_DAYS` ago are deleted every hour. */

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, or } from 'drizzle-orm'
-import type { OrderFile } from '@exchange/shared/back-office.schemas'
+import type { OrderFile, TrailEntry } from '@exchange/shared/back-office.schemas'
 import { customers } from '../../db/tables/modules/customers'
 import { deliveries } from '../../db/tables/modules/fulfilment'
 import { incomingTransfers } from '../../db/tables/modules/intake'
@@ -62,18 +62,6 @@ export async function orderFile(
         : eq(refunds.orderId, order.id),
     )
     .orderBy(asc(refunds.createdAt))
-  const timeline = [
-    ...events.map((event) => ({
-      at: event.createdAt.toISOString(),
-      event: `${event.fromStatus ?? 'new'} → ${event.toStatus}`,
-      detail: event.cause,
-    })),
-    ...trail.map((entry) => ({
-      at: entry.at,
-      event: `${entry.operator}: ${entry.action}`,
-      detail: entry.reason,
-    })),
-  ].sort((a, b) => a.at.localeCompare(b.at))
   return {
     order: {
       ...orderSummaryOf(order),
@@ -83,29 +71,8 @@ export async function orderFile(
       payoutWaitsFor: order.payoutWaitsFor,
       payoutHeldUntil: order.payoutHeldUntil?.toISOString() ?? null,
     },
-    timeline,
-    payments: [
-      ...cardPayments.map((payment) => ({
-        id: payment.id,
-        method: payment.method,
-        status: payment.status,
-        amount: amountOf(payment.amount, payment.currency),
-        payerName: null,
-        payerIban: null,
-        receivedAt: payment.status === 'succeeded' ? payment.updatedAt.toISOString() : null,
-        held: false,
-      })),
-      ...transfers.map((transfer) => ({
-        id: transfer.id,
-        method: 'bank_transfer',
-        status: transfer.outcome,
-        amount: amountOf(transfer.amount, transfer.currency),
-        payerName: transfer.payerName,
-        payerIban: transfer.payerIban,
-        receivedAt: transfer.receivedAt.toISOString(),
-        held: HELD.includes(transfer.outcome),
-      })),
-    ],
+    timeline: timelineOf(events, trail),
+    payments: paymentsOf(cardPayments, transfers),
     refunds: refundRows.map((refund) => ({
       id: refund.id,
       status: refund.status,
@@ -122,4 +89,45 @@ export async function orderFile(
       : null,
     trail,
   }
+}
+
+/** What happened to the order, oldest first: its status changes and the operators' actions on it. */
+function timelineOf(events: (typeof orderEvents.$inferSelect)[], trail: TrailEntry[]): OrderFile['timeline'] {
+  return [
+    ...events.map((event) => ({
+      at: event.createdAt.toISOString(),
+      event: `${event.fromStatus ?? 'new'} → ${event.toStatus}`,
+      detail: event.cause,
+    })),
+    ...trail.map((entry) => ({ at: entry.at, event: `${entry.operator}: ${entry.action}`, detail: entry.reason })),
+  ].sort((a, b) => a.at.localeCompare(b.at))
+}
+
+/** The way the customer chose to pay, and beside it each bank transfer received for the order. */
+function paymentsOf(
+  cardPayments: (typeof payments.$inferSelect)[],
+  transfers: (typeof incomingTransfers.$inferSelect)[],
+): OrderFile['payments'] {
+  return [
+    ...cardPayments.map((payment) => ({
+      id: payment.id,
+      method: payment.method,
+      status: payment.status,
+      amount: amountOf(payment.amount, payment.currency),
+      payerName: null,
+      payerIban: null,
+      receivedAt: payment.status === 'succeeded' ? payment.updatedAt.toISOString() : null,
+      held: false,
+    })),
+    ...transfers.map((transfer) => ({
+      id: transfer.id,
+      method: 'bank_transfer',
+      status: transfer.outcome,
+      amount: amountOf(transfer.amount, transfer.currency),
+      payerName: transfer.payerName,
+      payerIban: transfer.payerIban,
+      receivedAt: transfer.receivedAt.toISOString(),
+      held: HELD.includes(transfer.outcome),
+    })),
+  ]
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core'
+import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { asProblem, type ActionAnswer, type ApiProblem } from '../api/client'
 import { ASKED } from '../refusals'
+import { Notice } from './notice'
 import { Problem } from './problem'
 
 export interface ReasonAction {
@@ -16,6 +17,14 @@ export interface ReasonAction {
 }
 
 const MIN_REASON = 3
+
+type Outcome = { done: string } | { problem: ApiProblem } | null
+
+/** What the last action did, or why it was refused, under the buttons. */
+function Outcome({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null
+  return 'done' in outcome ? <Notice text={outcome.done} /> : <Problem problem={outcome.problem} />
+}
 
 /**
  * One reason field and the actions that take it (approve / decline, ask for release / refund). A reason is at least 3
@@ -37,7 +46,7 @@ export function ReasonActions({
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<{ done: string } | { problem: ApiProblem } | null>(null)
+  const [outcome, setOutcome] = useState<Outcome>(null)
 
   const send = async (action: ReasonAction) => {
     const given = reason.trim()
@@ -93,12 +102,7 @@ export function ReasonActions({
             </Button>
           ))}
         </Group>
-        {outcome && 'done' in outcome ? (
-          <Alert color="green" role="status" p="xs">
-            {outcome.done}
-          </Alert>
-        ) : null}
-        {outcome && 'problem' in outcome ? <Problem problem={outcome.problem} /> : null}
+        <Outcome outcome={outcome} />
       </Stack>
     </form>
   )
