@@ -15,11 +15,14 @@ import {
 import { customers } from '../src/db/tables/modules/customers'
 import { incomingTransfers } from '../src/db/tables/modules/intake'
 import { operatorActions } from '../src/db/tables/modules/operator'
+import { orders } from '../src/db/tables/modules/orders'
+import type { LiquidityProvider } from '../src/providers/liquidity/liquidity.provider'
 import {
   ADA_DETAILS,
   BTC_WALLET,
   buildTestApp,
   callUser,
+  declareSourceOfFunds,
   operatorPost,
   operatorSession,
   paidAndInReview,
@@ -477,5 +480,118 @@ describe('a held payment in the queues', () => {
       customerId: await customerIdOf(held.customer.email),
       amount: payment.amount,
     })
+  })
+})
+
+/** A liquidity provider that buys, and whose withdrawals never answer: their outcome is unknown. */
+const silentWithdrawals: LiquidityProvider = {
+  kind: 'sandbox',
+  simulated: true,
+  async buy(order) {
+    return { providerOrderId: `LP-${order.reference}`, filledPrice: order.price, cryptoAmount: order.cryptoAmount }
+  },
+  async findBuy() {
+    return { state: 'not_found' }
+  },
+  async withdraw() {
+    throw new Error('ETIMEDOUT')
+  },
+}
+
+describe('what waits for a decision in a file (decision 134)', () => {
+  it("shows a customer's enhanced checks waiting as the queue does, asked to clear still waiting, and none once rejected", async () => {
+    const customer = await signUpVerified(t)
+    await declareSourceOfFunds(t, customer.token, { politicallyExposed: true })
+    const saved = await callUser(t.app, 'saveQuestionnaire', customer.token, {
+      answers: {
+        politicallyExposed: true,
+        pepDetails: 'My father, member of the cantonal parliament of Zug since 2019',
+        highRiskCountryTies: false,
+        sourceOfWealth: 'employment',
+        sourceOfWealthDetails: 'Salary as an engineer since 2010, savings of about CHF 200,000',
+      },
+    })
+    expect(saved.body.result, JSON.stringify(saved.body)).toBe(true)
+    const id = await customerIdOf(customer.email)
+    const fileOf = async () => {
+      const answer = await get(`/operator/api/customers/${id}?reason=Queue%3A+enhanced+checks`, compliance.headers)
+      expect(answer.statusCode, answer.body).toBe(200)
+      return CustomerFileSchema.parse(answer.json())
+    }
+
+    const waiting = await fileOf()
+    const queue = QueuesSchema.parse((await get('/operator/api/queues', compliance.headers)).json()).queues.find(
+      (each) => each.kind === 'enhanced_checks',
+    )!
+    expect(waiting.enhancedChecks).toEqual({ since: queue.items.find((item) => item.customerId === id)!.since })
+    // Nothing backs a residence outside the UK here: no proof of address waits.
+    expect(waiting.proofsOfAddress).toEqual([])
+
+    const asked = await operatorPost(
+      t,
+      '/operator/actions/approve-enhanced-checks',
+      { customerId: id, reason: 'Salary slips seen' },
+      compliance.headers,
+    )
+    expect(asked.json()).toEqual({ result: true, decision: 'approved', requestId: expect.any(String) })
+    expect((await fileOf()).enhancedChecks).toEqual(waiting.enhancedChecks)
+
+    const rejected = await operatorPost(
+      t,
+      '/operator/actions/reject-enhanced-checks',
+      { customerId: id, reason: 'Source of wealth not shown' },
+      compliance.headers,
+    )
+    expect(rejected.json()).toEqual({ result: true, decision: 'rejected' })
+    expect((await fileOf()).enhancedChecks).toBeNull()
+    const other = await get(`/operator/api/customers/${fixture.reviewed.id}?reason=Queue%3A+reviews`, support.headers)
+    expect(CustomerFileSchema.parse(other.json())).toMatchObject({ enhancedChecks: null, proofsOfAddress: [] })
+  })
+
+  it("says an order's withdrawal is unconfirmed while the exchange did not answer and no run holds it, not once recorded", async () => {
+    const reviewed = await get(
+      `/operator/api/orders/${fixture.reviewed.reference}?reason=Queue%3A+payouts`,
+      finance.headers,
+    )
+    expect(OrderFileSchema.parse(reviewed.json()).order.withdrawalUnconfirmed).toBe(false)
+
+    const exchange = await buildTestApp({ env: ENV, liquidityProvider: silentWithdrawals })
+    try {
+      const ops = await operatorSession(exchange, ['finance'])
+      const { reference } = await wireOrderPaid(exchange, SECRET)
+      const orderOf = async () => {
+        const answer = await exchange.app.inject({
+          method: 'GET',
+          url: `/operator/api/orders/${reference}?reason=Queue%3A+withdrawals`,
+          headers: ops.headers,
+        })
+        expect(answer.statusCode, answer.body).toBe(200)
+        return OrderFileSchema.parse(answer.json()).order
+      }
+      expect(await orderOf()).toMatchObject({ status: 'processing', withdrawalUnconfirmed: true })
+      const queues = QueuesSchema.parse(
+        (await exchange.app.inject({ method: 'GET', url: '/operator/api/queues', headers: ops.headers })).json(),
+      ).queues
+      expect(queues.find((queue) => queue.kind === 'withdrawals')!.items.map((item) => item.orderReference)).toEqual([
+        reference,
+      ])
+
+      // A run that holds the order answers for it: the operator does not.
+      const until = new Date(exchange.clock.now().getTime() + 120_000)
+      await exchange.db.update(orders).set({ settlementLeaseUntil: until }).where(eq(orders.reference, reference))
+      expect((await orderOf()).withdrawalUnconfirmed).toBe(false)
+      await exchange.db.update(orders).set({ settlementLeaseUntil: null }).where(eq(orders.reference, reference))
+
+      const recorded = await operatorPost(
+        exchange,
+        '/operator/actions/record-delivery',
+        { orderReference: reference, txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' },
+        ops.headers,
+      )
+      expect(recorded.json()).toEqual({ result: true, statusName: 'completed' })
+      expect(await orderOf()).toMatchObject({ status: 'completed', withdrawalUnconfirmed: false })
+    } finally {
+      await exchange.close()
+    }
   })
 })

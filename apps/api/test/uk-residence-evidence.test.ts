@@ -1,3 +1,4 @@
+import { CustomerFileSchema } from '@exchange/shared/back-office.schemas'
 import { DEFAULT_BRAND } from '@exchange/shared/brand.schemas'
 import { UK_CATEGORISATION_STATEMENTS, UK_PERSONAL_RISK_WARNING } from '@exchange/shared/uk-regulation'
 import { count, eq, sql } from 'drizzle-orm'
@@ -363,6 +364,32 @@ describe('leaving the UK steps by declaring a residence elsewhere needs evidence
     t.clock.advance(MINUTE)
     await reviewProof('accept', await uploadProofOfAddress(ada.token))
     expect(await brand.isUkCustomer(ada.id)).toBe(false)
+  })
+
+  // The back office's customer file (decision 134) lists the same proofs.
+  it('lists each proof waiting in the customer file of the back office, with its file and the residence it would back', async () => {
+    const ada = await customer()
+    await declare('GB', 'CH', ada.token)
+    t.clock.advance(MINUTE)
+    const proof = await uploadProofOfAddress(ada.token)
+    const fileOf = async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/operator/api/customers/${ada.id}?reason=Queue%3A+proofs+of+address`,
+        headers: operatorHeaders,
+      })
+      expect(answer.statusCode, answer.body).toBe(200)
+      return CustomerFileSchema.parse(answer.json())
+    }
+    const waiting = await fileOf()
+    expect(waiting.proofsOfAddress).toEqual([
+      { documentId: proof, fileName: 'utility-bill.png', since: t.clock.now().toISOString(), declaredCountry: 'CH' },
+    ])
+    expect((await reviewProof('reject', proof, 'Bill names another person')).json()).toEqual({
+      result: true,
+      decision: 'rejected',
+    })
+    expect((await fileOf()).proofsOfAddress).toEqual([])
   })
 
   // Last: the second app takes over the mail delivery of the shared database, and closing it ends that.

@@ -149,6 +149,15 @@ export const CustomerFileSchema = z.object({
       documentName: z.string().nullable(),
     })
     .nullable(),
+  /** The customer's questionnaire answers waiting for a decision (ask a second operator to clear, or reject). */
+  enhancedChecks: z.object({ since: z.iso.datetime() }).nullable(),
+  /**
+   * Proofs of address waiting to be read (decision 091): sent after the declaration of a residence outside the UK that
+   * nothing else backs, oldest first; each is accepted or rejected on its own.
+   */
+  proofsOfAddress: z.array(
+    z.object({ documentId: z.uuid(), fileName: z.string(), since: z.iso.datetime(), declaredCountry: z.string() }),
+  ),
   documents: z.array(z.object({ id: z.uuid(), kind: z.string(), fileName: z.string(), uploadedAt: z.iso.datetime() })),
   orders: z.array(OrderSummarySchema),
   tickets: z.array(
@@ -166,6 +175,11 @@ export const OrderFileSchema = z.object({
     wallet: z.string().nullable(),
     payoutWaitsFor: z.string().nullable(),
     payoutHeldUntil: z.iso.datetime().nullable(),
+    /**
+     * A withdrawal the exchange did not confirm and no run holds (the classic page's "withdrawals to check"): an
+     * operator looks it up at the exchange, then records it found or sends it again.
+     */
+    withdrawalUnconfirmed: z.boolean(),
   }),
   /** What happened to the order, oldest first (its status changes and the operators' actions on it). */
   timeline: z.array(z.object({ at: z.iso.datetime(), event: z.string(), detail: z.string().nullable() })),

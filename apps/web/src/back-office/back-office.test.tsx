@@ -132,6 +132,8 @@ const customerFile = (overrides: Partial<CustomerFile> = {}): CustomerFile => ({
   },
   journey: [{ step: 'identity', state: 'waiting', since: hoursAgo(3) }],
   identityReview: null,
+  enhancedChecks: null,
+  proofsOfAddress: [],
   documents: [],
   orders: [],
   tickets: [],
@@ -323,6 +325,7 @@ describe('the back office (decision 134)', () => {
         wallet: null,
         payoutWaitsFor: null,
         payoutHeldUntil: null,
+        withdrawalUnconfirmed: false,
       },
       timeline: [{ at: hoursAgo(30), event: 'initiated', detail: null }],
       payments: [
@@ -391,5 +394,178 @@ describe('the back office (decision 134)', () => {
     renderBackOffice('/')
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not signed in, or your session has ended.')
     expect(screen.getByRole('link', { name: 'Sign in at /operator/login' })).toHaveAttribute('href', '/operator/login')
+  })
+})
+
+const finance: OperatorMe = { loginName: 'fred', roles: ['finance'] }
+const REFERENCE = 'HX-4M8P2'
+
+const orderFile = (order: Partial<OrderFile['order']> = {}): OrderFile => ({
+  order: {
+    reference: REFERENCE,
+    status: 'paid',
+    fiatAmount: { value: '250.00', currency: 'EUR' },
+    crypto: 'btc',
+    cryptoAmount: '0.00412',
+    method: 'wire',
+    createdAt: hoursAgo(30),
+    customerId: CUSTOMER_ID,
+    email: 'ana@example.com',
+    wallet: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    payoutWaitsFor: null,
+    payoutHeldUntil: null,
+    withdrawalUnconfirmed: false,
+    ...order,
+  },
+  timeline: [],
+  payments: [],
+  refunds: [],
+  payout: null,
+  trail: [],
+})
+
+describe("the back office's other decisions (decision 134)", () => {
+  it("asks a second operator to clear enhanced checks from the customer's file, and says so above it", async () => {
+    const REQUEST = '1e5a6b7c-8d9e-4f0a-8b1c-2d3e4f5a6b7c'
+    let asked = false
+    const api = mockOperatorApi({
+      'GET /operator/api/me': { body: me },
+      [`GET /operator/api/customers/${CUSTOMER_ID}`]: () => ({
+        body: customerFile({ enhancedChecks: { since: hoursAgo(6) } }),
+      }),
+      'POST /operator/actions/approve-enhanced-checks': () => {
+        asked = true
+        return { body: { result: true, decision: 'approved', requestId: REQUEST } }
+      },
+    })
+    renderBackOffice(`/customers/${CUSTOMER_ID}`, { reason: 'Queue: enhanced checks' })
+    const checks = await section('Enhanced checks')
+    expect(within(checks).getByRole('button', { name: 'Reject' })).toBeInTheDocument()
+    await userEvent.type(within(checks).getByLabelText('Reason'), 'Salary slips seen')
+    await userEvent.click(within(checks).getByRole('button', { name: 'Ask to clear' }))
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ASKED)
+    expect(asked).toBe(true)
+    expect(api.callsTo('POST', '/operator/actions/approve-enhanced-checks')[0]?.body).toEqual({
+      customerId: CUSTOMER_ID,
+      reason: 'Salary slips seen',
+    })
+    await waitFor(() => expect(api.callsTo('GET', `/operator/api/customers/${CUSTOMER_ID}`)).toHaveLength(2))
+  })
+
+  it('accepts a proof of address with what it shows; the section leaves once none waits', async () => {
+    const PROOF = '2f6b7c8d-9e0f-4a1b-9c2d-3e4f5a6b7c8d'
+    let decided = false
+    const api = mockOperatorApi({
+      'GET /operator/api/me': { body: me },
+      [`GET /operator/api/customers/${CUSTOMER_ID}`]: () => ({
+        body: customerFile({
+          proofsOfAddress: decided
+            ? []
+            : [{ documentId: PROOF, fileName: 'utility-bill.png', since: hoursAgo(2), declaredCountry: 'CH' }],
+        }),
+      }),
+      'POST /operator/actions/accept-proof-of-address': () => {
+        decided = true
+        return { body: { result: true, decision: 'accepted' } }
+      },
+    })
+    renderBackOffice(`/customers/${CUSTOMER_ID}`, { reason: 'Queue: proofs of address' })
+    const proofs = await section('Proofs of address')
+    expect(within(proofs).getByRole('link', { name: 'utility-bill.png' })).toHaveAttribute(
+      'href',
+      `/operator/documents/${PROOF}?reason=${encodeURIComponent('Queue: proofs of address')}`,
+    )
+    expect(within(proofs).getByText(/declared residence CH/)).toBeInTheDocument()
+    await userEvent.type(within(proofs).getByLabelText('What the proof shows'), 'Utility bill, Zürich address')
+    await userEvent.click(within(proofs).getByRole('button', { name: 'Accept' }))
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Proof of address accepted.')
+    expect(api.callsTo('POST', '/operator/actions/accept-proof-of-address')[0]?.body).toEqual({
+      documentId: PROOF,
+      reason: 'Utility bill, Zürich address',
+    })
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Proofs of address' })).not.toBeInTheDocument())
+  })
+
+  it('offers the refund of an order to finance only, and only while it is paid', async () => {
+    const open = async (who: OperatorMe, order: Partial<OrderFile['order']>) => {
+      mockOperatorApi({
+        'GET /operator/api/me': { body: who },
+        [`GET /operator/api/orders/${REFERENCE}`]: { body: orderFile(order) },
+      })
+      const view = renderBackOffice(`/orders/${REFERENCE}`, { reason: 'Queue: refunds' })
+      await section('Summary')
+      const offered = screen.queryByRole('region', { name: 'Refund the order' }) !== null
+      view.unmount()
+      return offered
+    }
+    expect(await open(finance, { status: 'paid' })).toBe(true)
+    expect(await open(me, { status: 'paid' })).toBe(false)
+    expect(await open(finance, { status: 'completed' })).toBe(false)
+  })
+
+  it('refunds a paid order above the limit by asking a second operator', async () => {
+    const api = mockOperatorApi({
+      'GET /operator/api/me': { body: finance },
+      [`GET /operator/api/orders/${REFERENCE}`]: {
+        body: orderFile({ fiatAmount: { value: '5000.00', currency: 'EUR' } }),
+      },
+      'POST /operator/actions/refund-order': {
+        body: { result: true, requestId: '3a7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e' },
+      },
+    })
+    renderBackOffice(`/orders/${REFERENCE}`, { reason: 'Queue: refunds' })
+    const refund = await section('Refund the order')
+    await userEvent.type(within(refund).getByLabelText('Reason (e-mailed to the customer)'), 'Customer asked')
+    await userEvent.click(within(refund).getByRole('button', { name: 'Refund the order' }))
+    expect(await screen.findByRole('status')).toHaveTextContent(ASKED)
+    expect(api.callsTo('POST', '/operator/actions/refund-order')[0]?.body).toEqual({
+      orderReference: REFERENCE,
+      reason: 'Customer asked',
+    })
+  })
+
+  it("records an unconfirmed withdrawal as found only with a transaction id of the api's form", async () => {
+    let refused = false
+    const api = mockOperatorApi({
+      'GET /operator/api/me': { body: finance },
+      [`GET /operator/api/orders/${REFERENCE}`]: {
+        body: orderFile({ status: 'processing', withdrawalUnconfirmed: true }),
+      },
+      'POST /operator/actions/record-delivery': () => {
+        if (!refused) {
+          refused = true
+          return { status: 409, body: { result: false, error: 'transition_not_allowed' } }
+        }
+        return { body: { result: true, statusName: 'completed' } }
+      },
+    })
+    renderBackOffice(`/orders/${REFERENCE}`, { reason: 'Queue: withdrawals to check' })
+    const check = await section('Withdrawal to check')
+    expect(screen.queryByRole('region', { name: 'Refund the order' })).not.toBeInTheDocument()
+    const txId = within(check).getByLabelText('Transaction id at the exchange')
+    await userEvent.type(txId, 'bad id with spaces')
+    await userEvent.click(within(check).getByRole('button', { name: 'Found: record it' }))
+    expect(
+      within(check).getByText('A transaction id is 8 to 200 letters, digits or the signs _ : . -'),
+    ).toBeInTheDocument()
+    await userEvent.clear(txId)
+    await userEvent.type(txId, 'short')
+    await userEvent.click(within(check).getByRole('button', { name: 'Found: record it' }))
+    expect(api.callsTo('POST', '/operator/actions/record-delivery')).toHaveLength(0)
+
+    await userEvent.clear(txId)
+    await userEvent.type(txId, '  FTQcuak-V6Za8qrWnhzTx67yYHz8Tg ')
+    await userEvent.click(within(check).getByRole('button', { name: 'Found: record it' }))
+    // The api's refusal reads as the server pages say it.
+    expect(await within(check).findByRole('alert')).toHaveTextContent(REFUSALS.transition_not_allowed!)
+    await userEvent.click(within(check).getByRole('button', { name: 'Found: record it' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Delivery recorded: the order is complete.')
+    expect(api.callsTo('POST', '/operator/actions/record-delivery').map((call) => call.body)).toEqual([
+      { orderReference: REFERENCE, txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' },
+      { orderReference: REFERENCE, txId: 'FTQcuak-V6Za8qrWnhzTx67yYHz8Tg' },
+    ])
+    expect(api.callsTo('POST', '/operator/actions/retry-withdrawal')).toHaveLength(0)
   })
 })

@@ -59,10 +59,14 @@ export const rejectEnhancedChecks = (
 ) => decideEnhancedChecks(deps, customerId, 'rejected', operator, reason)
 
 /**
- * Customers whose newest questionnaire answer waits for an operator, oldest first, with their answers and how many
- * wait in all (`waiting`), beyond the limit too.
+ * Customers whose newest questionnaire answer waits for an operator, oldest first, or only the one given, with their
+ * answers and how many wait in all (`waiting`), beyond the limit too.
  */
-export async function enhancedChecksToReview({ db }: Pick<DueDiligenceServiceDeps, 'db'>, limit = 100) {
+export async function enhancedChecksToReview(
+  { db }: Pick<DueDiligenceServiceDeps, 'db'>,
+  limit = 100,
+  customerId?: string,
+) {
   const newest = db
     .select({ id: sql<number>`max(${questionnaireAnswers.id})`.as('id') })
     .from(questionnaireAnswers)
@@ -72,7 +76,13 @@ export async function enhancedChecksToReview({ db }: Pick<DueDiligenceServiceDep
     .from(questionnaireAnswers)
     .innerJoin(customers, eq(customers.id, questionnaireAnswers.customerId))
     .leftJoin(enhancedCheckDecisions, eq(enhancedCheckDecisions.questionnaireId, questionnaireAnswers.id))
-    .where(and(inArray(questionnaireAnswers.id, newest), isNull(enhancedCheckDecisions.id)))
+    .where(
+      and(
+        inArray(questionnaireAnswers.id, newest),
+        isNull(enhancedCheckDecisions.id),
+        customerId === undefined ? undefined : eq(questionnaireAnswers.customerId, customerId),
+      ),
+    )
     .orderBy(questionnaireAnswers.answeredAt)
     .limit(limit)
   return rows.map(({ answer, email, waiting }) => ({

@@ -8,6 +8,13 @@ import type { FulfilmentDeps } from './fulfilment-deps'
 import { withSettlementLease } from './settlement-lease'
 import { settleHeld } from './settlement'
 
+/**
+ * An order whose withdrawal's outcome is unknown and that no run holds: an operator checks it at the exchange. One
+ * condition for the list and for one order's file (decision 134), so the two never disagree.
+ */
+export const withdrawalToCheck = (now: Date) =>
+  and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), settlementLeaseFree(now))
+
 /** Withdrawals whose outcome is unknown, for the operator view. */
 export async function withdrawalsToCheck({ db, clock }: FulfilmentDeps) {
   return db
@@ -19,9 +26,7 @@ export async function withdrawalsToCheck({ db, clock }: FulfilmentDeps) {
       withdrawalRequestedAt: orders.withdrawalRequestedAt,
     })
     .from(orders)
-    .where(
-      and(eq(orders.status, 'processing'), isNotNull(orders.withdrawalRequestedAt), settlementLeaseFree(clock.now())),
-    )
+    .where(withdrawalToCheck(clock.now()))
     .orderBy(orders.withdrawalRequestedAt)
 }
 

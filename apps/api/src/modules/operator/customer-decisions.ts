@@ -15,8 +15,9 @@ export async function decideEnhancedChecks(
   reason: string,
 ): Promise<{ requestId: string | null }> {
   if (decision === 'approved') {
-    const waiting = await deps.dueDiligence.enhancedChecksToReview()
-    if (!waiting.some((review) => review.customerId === customerId)) throw new AppError('review_not_pending')
+    // This customer's answers alone: the whole queue's first page would miss a customer beyond it.
+    const waiting = await deps.dueDiligence.enhancedChecksToReview(1, customerId)
+    if (waiting.length === 0) throw new AppError('review_not_pending')
     const requestId = await requestFourEyes(deps, operator, {
       action: 'clear_enhanced_checks',
       target: customerId,

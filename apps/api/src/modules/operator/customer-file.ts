@@ -8,16 +8,20 @@ import { summaries } from '../support/ticket-rows'
 import { orderSummaryOf, trailOf } from './back-office-views'
 import type { OperatorServiceDeps } from './operator-deps'
 import { logAction } from './operator-log'
+import { proofsWaiting } from './residence-proofs'
 import { fullName } from './under-review'
 
 /** The most orders and tickets a customer's file lists, the newest first. */
 const LISTED = 100
 
-type CustomerFileDeps = Pick<OperatorServiceDeps, 'db' | 'clock' | 'identity' | 'documents' | 'journey'>
+type CustomerFileDeps = Pick<
+  OperatorServiceDeps,
+  'db' | 'clock' | 'identity' | 'documents' | 'journey' | 'dueDiligence' | 'unprovenResidenceOf'
+>
 
 /**
- * A customer's file for an operator (decision 133): their details, where they are in the journey, the identity check
- * waiting for a decision, their files, orders, tickets and trail. The view is written to the trail with the operator
+ * A customer's file for an operator (decision 133): their details, where they are in the journey, what waits for a
+ * decision (the identity check, the enhanced checks, proofs of address), their files, orders, tickets and trail. The view is written to the trail with the operator
  * and the reason they gave before anything is read; an unknown customer is not found, and nothing is written.
  */
 export async function customerFile(
@@ -30,9 +34,11 @@ export async function customerFile(
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId))
   if (!customer) throw new AppError('not_found', 404)
   await logAction(deps, operator, 'viewed_customer', { customerId, reason }, { reason })
-  const [steps, [review], documents, orderRows, tickets, trail] = await Promise.all([
+  const [steps, [review], [enhanced], [proofs], documents, orderRows, tickets, trail] = await Promise.all([
     deps.journey.stepsOf(customerId),
     deps.identity.checksInReview(1, customerId),
+    deps.dueDiligence.enhancedChecksToReview(1, customerId),
+    proofsWaiting(deps, customerId),
     deps.documents.listDocuments(customerId),
     db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt)).limit(LISTED),
     summaries(db)
@@ -67,6 +73,15 @@ export async function customerFile(
           documentName: fullName(review.documentFirstName, review.documentLastName),
         }
       : null,
+    enhancedChecks: enhanced ? { since: enhanced.answeredAt.toISOString() } : null,
+    proofsOfAddress: proofs
+      ? proofs.proofs.map((proof) => ({
+          documentId: proof.documentId,
+          fileName: proof.fileName,
+          since: proof.sentAt.toISOString(),
+          declaredCountry: proofs.residence.country,
+        }))
+      : [],
     documents: documents.map((file) => ({
       id: file.id,
       kind: file.purpose,

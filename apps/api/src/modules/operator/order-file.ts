@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import type { OrderFile, TrailEntry } from '@exchange/shared/back-office.schemas'
 import { customers } from '../../db/tables/modules/customers'
 import { deliveries } from '../../db/tables/modules/fulfilment'
@@ -7,6 +7,7 @@ import { orderEvents, orders } from '../../db/tables/modules/orders'
 import { payments } from '../../db/tables/modules/payments'
 import { refunds } from '../../db/tables/modules/refunds'
 import { AppError } from '../../errors'
+import { withdrawalToCheck } from '../fulfilment/payout-retries'
 import { FOR_AN_OPERATOR } from '../intake/held-transfers'
 import { amountOf, orderSummaryOf, trailOf } from './back-office-views'
 import type { OperatorServiceDeps } from './operator-deps'
@@ -16,7 +17,8 @@ const HELD: readonly string[] = FOR_AN_OPERATOR
 
 /**
  * An order's file for an operator (decision 133): the order and its customer, what happened to it, its payments (card
- * and hosted payments, and the bank transfers matched to it), refunds, payout and trail. The view is written to the
+ * and hosted payments, and the bank transfers matched to it), refunds, payout and trail, and whether its withdrawal
+ * waits for an operator to check it at the exchange. The view is written to the
  * trail with the operator and the reason before anything else is read; an unknown reference is not found, and nothing
  * is written.
  */
@@ -41,7 +43,7 @@ export async function orderFile(
     { orderId: order.id, customerId: order.customerId, reason },
     { reason },
   )
-  const [events, cardPayments, transfers, [delivery], trail] = await Promise.all([
+  const [events, cardPayments, transfers, [delivery], trail, unconfirmed] = await Promise.all([
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
     db
@@ -51,6 +53,8 @@ export async function orderFile(
       .orderBy(asc(incomingTransfers.receivedAt)),
     db.select().from(deliveries).where(eq(deliveries.orderId, order.id)),
     trailOf(deps, { orderId: order.id }),
+    // The classic page's "withdrawals to check", asked of this order alone.
+    db.$count(orders, and(eq(orders.id, order.id), withdrawalToCheck(deps.clock.now()))),
   ])
   const transferIds = transfers.map((transfer) => transfer.id)
   const refundRows = await db
@@ -70,6 +74,7 @@ export async function orderFile(
       wallet: order.wallet,
       payoutWaitsFor: order.payoutWaitsFor,
       payoutHeldUntil: order.payoutHeldUntil?.toISOString() ?? null,
+      withdrawalUnconfirmed: unconfirmed > 0,
     },
     timeline: timelineOf(events, trail),
     payments: paymentsOf(cardPayments, transfers),

@@ -17,6 +17,8 @@ export interface ResidenceProofWaiting {
   residence: DeclaredResidence
   /** The proofs sent after the declaration and not yet decided, oldest first. */
   documentIds: string[]
+  /** The same proofs with their file's name and when each was sent (the back office's customer file lists them). */
+  proofs: { documentId: string; fileName: string; sentAt: Date }[]
   since: Date
 }
 
@@ -33,6 +35,7 @@ async function candidates(db: Database, customerId?: string) {
       documentId: documents.id,
       customerId: documents.customerId,
       email: customers.email,
+      fileName: documents.fileName,
       createdAt: documents.createdAt,
     })
     .from(documents)
@@ -87,6 +90,11 @@ export async function proofsWaiting(
         email: after[0]!.email,
         residence,
         documentIds: after.map((proof) => proof.documentId),
+        proofs: after.map((proof) => ({
+          documentId: proof.documentId,
+          fileName: proof.fileName,
+          sentAt: proof.createdAt,
+        })),
         since: after[0]!.createdAt,
       }
     }),

@@ -69,6 +69,94 @@ function IdentityReview({ file, refresh }: { file: CustomerFile; refresh: (done:
   )
 }
 
+/** The questionnaire answers wait: clearing them is asked of a second operator (decision 132), a rejection is final. */
+function EnhancedChecksSection({ file, refresh }: { file: CustomerFile; refresh: (done: string) => void }) {
+  const me = useMe()
+  const waiting = file.enhancedChecks
+  if (!waiting) return null
+  const customerId = file.customer.id
+  return (
+    <Section title="Enhanced checks">
+      <Text size="sm">Questionnaire answers wait for a decision since {formatTime(waiting.since)}.</Text>
+      {holds(me, 'compliance') ? (
+        <ReasonActions
+          onDone={refresh}
+          actions={[
+            {
+              label: 'Ask to clear',
+              color: 'green',
+              done: 'Asked to clear the enhanced checks.',
+              run: (reason) => postAction('/operator/actions/approve-enhanced-checks', { customerId, reason }),
+            },
+            {
+              label: 'Reject',
+              color: 'red',
+              done: 'Enhanced checks rejected.',
+              run: (reason) => postAction('/operator/actions/reject-enhanced-checks', { customerId, reason }),
+            },
+          ]}
+        />
+      ) : null}
+    </Section>
+  )
+}
+
+/** Proofs of address sent for a declared residence outside the UK (decision 091): each is read and decided alone. */
+function ProofsOfAddressSection({
+  proofs,
+  reason,
+  refresh,
+}: {
+  proofs: CustomerFile['proofsOfAddress']
+  reason: string
+  refresh: (done: string) => void
+}) {
+  const me = useMe()
+  if (proofs.length === 0) return null
+  return (
+    <Section title="Proofs of address">
+      {proofs.map((proof) => (
+        <Stack key={proof.documentId} gap="xs">
+          <Text size="sm">
+            <Anchor href={documentLink(proof.documentId, reason)} size="sm">
+              {proof.fileName}
+            </Anchor>{' '}
+            (declared residence {proof.declaredCountry}, sent {formatTime(proof.since)})
+          </Text>
+          {holds(me, 'compliance') ? (
+            <ReasonActions
+              label="What the proof shows"
+              onDone={refresh}
+              actions={[
+                {
+                  label: 'Accept',
+                  color: 'green',
+                  done: 'Proof of address accepted.',
+                  run: (why) =>
+                    postAction('/operator/actions/accept-proof-of-address', {
+                      documentId: proof.documentId,
+                      reason: why,
+                    }),
+                },
+                {
+                  label: 'Reject',
+                  color: 'red',
+                  done: 'Proof of address rejected.',
+                  run: (why) =>
+                    postAction('/operator/actions/reject-proof-of-address', {
+                      documentId: proof.documentId,
+                      reason: why,
+                    }),
+                },
+              ]}
+            />
+          ) : null}
+        </Stack>
+      ))}
+    </Section>
+  )
+}
+
 function JourneySection({ journey }: { journey: CustomerFile['journey'] }) {
   return (
     <Section title="Journey">
@@ -148,7 +236,7 @@ function CustomerFileView({ customerId, reason }: { customerId: string; reason: 
   }
   if (file.isPending) return <Loading />
   if (file.isError) return <Problem problem={asProblem(file.error)} />
-  const { customer, journey, documents, orders, tickets, trail } = file.data
+  const { customer, journey, proofsOfAddress, documents, orders, tickets, trail } = file.data
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ')
   return (
     <Stack gap="sm">
@@ -177,6 +265,8 @@ function CustomerFileView({ customerId, reason }: { customerId: string; reason: 
       <Section title="Identity review">
         <IdentityReview file={file.data} refresh={refresh} />
       </Section>
+      <EnhancedChecksSection file={file.data} refresh={refresh} />
+      <ProofsOfAddressSection proofs={proofsOfAddress} reason={reason} refresh={refresh} />
       <DocumentsSection documents={documents} reason={reason} />
       <Section title="Orders">
         <OrdersTable orders={orders} reason={reason} />
@@ -189,7 +279,10 @@ function CustomerFileView({ customerId, reason }: { customerId: string; reason: 
   )
 }
 
-/** A customer's file: details, journey, identity review, documents, orders, tickets and the trail (an audited view). */
+/**
+ * A customer's file: details, journey, what waits for a decision (identity, enhanced checks, proofs of address),
+ * documents, orders, tickets and the trail (an audited view).
+ */
 export default function CustomerScreen() {
   const { customerId = '' } = useParams()
   return (

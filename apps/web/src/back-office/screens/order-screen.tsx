@@ -3,15 +3,17 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { asProblem } from '../api/client'
+import { asProblem, postAction } from '../api/client'
 import { orderKey, orderQuery } from '../api/queries'
 import { Facts } from '../components/facts'
 import { HeldPaymentActions } from '../components/held-payment-actions'
 import { Notice } from '../components/notice'
 import { Problem } from '../components/problem'
+import { ReasonActions } from '../components/reason-actions'
 import { Section } from '../components/section'
 import { TrailTable } from '../components/trail-table'
 import { WithViewReason, type ViewState } from '../components/view-reason'
+import { WithdrawalCheckActions } from '../components/withdrawal-check-actions'
 import { formatAmount, formatTime } from '../format'
 import { Loading } from '../layout'
 import { holds, useMe } from '../me'
@@ -133,6 +135,45 @@ function PayoutSection({ payout }: { payout: OrderFile['payout'] }) {
   )
 }
 
+/**
+ * Finance's decisions on the order: a paid order is refunded (above the four-eyes limit a second operator is asked,
+ * decision 132); a withdrawal the exchange did not confirm is recorded as found or sent again.
+ */
+function FinanceSections({ order, refresh }: { order: OrderFile['order']; refresh: (done: string) => void }) {
+  const me = useMe()
+  if (!holds(me, 'finance')) return null
+  const orderReference = order.reference
+  return (
+    <>
+      {order.status === 'paid' ? (
+        <Section title="Refund the order">
+          <ReasonActions
+            label="Reason (e-mailed to the customer)"
+            onDone={refresh}
+            actions={[
+              {
+                label: 'Refund the order',
+                color: 'red',
+                done: 'Order refunded.',
+                run: (reason) => postAction('/operator/actions/refund-order', { orderReference, reason }),
+              },
+            ]}
+          />
+        </Section>
+      ) : null}
+      {order.withdrawalUnconfirmed ? (
+        <Section title="Withdrawal to check">
+          <Text size="sm">
+            The exchange did not confirm this withdrawal. Look it up at the exchange before acting: sending again when
+            it left pays the customer twice.
+          </Text>
+          <WithdrawalCheckActions orderReference={orderReference} onDone={refresh} />
+        </Section>
+      ) : null}
+    </>
+  )
+}
+
 function OrderFileView({ reference, reason }: { reference: string; reason: string }) {
   const me = useMe()
   const queryClient = useQueryClient()
@@ -174,6 +215,7 @@ function OrderFileView({ reference, reason }: { reference: string; reason: strin
           ]}
         />
       </Section>
+      <FinanceSections order={order} refresh={refresh} />
       <TimelineSection timeline={timeline} />
       <PaymentsSection payments={payments} actsOnPayments={actsOnPayments} refresh={refresh} />
       <RefundsSection refunds={refunds} />
@@ -185,7 +227,10 @@ function OrderFileView({ reference, reason }: { reference: string; reason: strin
   )
 }
 
-/** An order's file: summary, timeline, payments, refunds, payout and the trail (an audited view). */
+/**
+ * An order's file: summary, finance's decisions on it, timeline, payments, refunds, payout and the trail (an audited
+ * view).
+ */
 export default function OrderScreen() {
   const { reference = '' } = useParams()
   return (
