@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { isValidIban, normalizeIban } from '@exchange/shared/iban'
 import { FiatAmountString } from '@exchange/shared/money'
 import { OrderReference } from '@exchange/shared/orders.schemas'
+import { OPERATOR_REFUSALS as REFUSALS } from '@exchange/shared/operator-refusals'
 import { AppError } from '../../errors'
 import { attachment } from '../documents/documents.routes'
 import { registerBackOfficeApi, registerBackOfficeApp } from './back-office.routes'
@@ -49,26 +50,6 @@ const RejectIdentity = z.object({ customerId: z.uuid(), reason: Reason })
 /** A file of a customer not under review opens only with a stated reason, which is logged (decision 042). */
 const DocumentDownload = z.object({ reason: z.string().trim().min(10).max(200).optional() })
 
-/** What an operator reads when a form action is refused (JSON clients get the code alone, as every client does). */
-const REFUSALS: Partial<Record<string, string>> = {
-  validation_failed: 'Not done: a field is missing or not valid (a reason needs at least 3 characters).',
-  customer_not_found: 'Not done: there is no such customer.',
-  identity_not_in_review:
-    'Not done: the identity check of this customer is not waiting for a person (already decided?).',
-  identity_name_unknown:
-    'Not approved: neither the identity provider nor the customer gave a name to compare payments with. Ask the customer for their details first.',
-  review_not_pending: 'Not done: this is not waiting for a decision (already decided, or not a proof of address?).',
-  customer_not_under_review: 'Not opened: this customer is not under review. Give a reason to open their file.',
-  not_found: 'Not found.',
-  forbidden: 'Not done: this request is decided by another role.',
-  four_eyes_own_request:
-    'Not done: you asked for this yourself. A second operator approves or declines it (four eyes).',
-  four_eyes_decided: 'Not done: this request was already approved or declined.',
-  four_eyes_pending: 'Not asked: a request for this already waits for a second operator (below).',
-  service_unavailable: 'Not sent: it is being sent right now. Look again in a minute.',
-  transition_not_allowed: 'Not done: not possible in its present state (a closed ticket takes no more messages).',
-  rate_limited: 'Not sent: this ticket holds the most messages it can. Ask the customer to open a new one.',
-}
 const RefundOrder = OrderAction.extend({ reason: Reason })
 const RecordDelivery = OrderAction.extend({
   txId: z
