@@ -120,6 +120,9 @@ describe('the back office', () => {
       trail.getByRole('row').filter({ hasText: 'viewed_customer' }).filter({ hasText: 'Queue: identity reviews' }),
     )
     await screenshot(compliance, 'back-office-customer-1280')
+    await compliance.setViewportSize(MOBILE)
+    await screenshot(compliance, 'back-office-customer-375')
+    await compliance.setViewportSize(DESKTOP)
 
     // The customer pays for an order from an account in another name: the payment is held for a person.
     const reference = await startOrder(customer, GBP, '150')
